@@ -1,0 +1,381 @@
+//! A game in progress: board, racks, scores, bag, turn, deadline and end; moves are checked then
+//! applied, and every applied move is journalled.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::bag::Bag;
+use crate::board::Board;
+use crate::journal::{Action, JournalEntry, JournalTile, Setup};
+use crate::lexicon::Lexicon;
+use crate::moves::{CheckedAction, CheckedMove, Move, TileInput};
+use crate::play;
+use crate::rack::Rack;
+use crate::rejection::Rejection;
+use crate::tile::RackTile;
+use crate::variant::{Rules, Variant};
+
+/// A seat at the table, 0-based; seat 0 moves first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat's index.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A point in time, milliseconds since the Unix epoch, as given by the caller (the engine never
+/// reads the clock).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct Timestamp(pub i64);
+
+/// Why a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum EndReason {
+    /// This seat emptied its rack with the bag empty.
+    WentOut {
+        /// The seat that went out.
+        seat: Seat,
+    },
+    /// The variant's limit of consecutive scoreless turns was reached.
+    ScorelessTurns,
+    /// This seat resigned; it loses whatever the scores.
+    Resigned {
+        /// The seat that resigned.
+        seat: Seat,
+    },
+}
+
+/// How a game ended and the rack settlement applied to the scores.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameEnd {
+    /// Why it ended.
+    pub reason: EndReason,
+    /// Points added to (or, negative, taken from) each seat's score at the end.
+    pub adjustments: Vec<i32>,
+}
+
+/// A setup the engine cannot play.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// Seat count outside 2..=4.
+    #[error("a game has 2 to 4 seats, not {0}")]
+    SeatCount(usize),
+}
+
+/// The live state of one game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Game {
+    setup: Setup,
+    rules: &'static Rules,
+    board: Board,
+    racks: Vec<Rack>,
+    scores: Vec<i32>,
+    bag: Bag,
+    to_move: Seat,
+    scoreless_turns: u32,
+    journal: Vec<JournalEntry>,
+    end: Option<GameEnd>,
+    deadline: Option<Timestamp>,
+}
+
+impl Game {
+    /// A new game: the bag shuffled by `seed`, racks dealt seat 0 first.
+    ///
+    /// # Errors
+    /// [`SetupError::SeatCount`] unless `seats` is 2..=4.
+    pub fn new(variant: Variant, seats: usize, seed: u64) -> Result<Game, SetupError> {
+        Game::from_setup(&Setup { variant, seats, seed })
+    }
+
+    /// A new game from its setup.
+    ///
+    /// # Errors
+    /// [`SetupError::SeatCount`] unless the seat count is 2..=4.
+    pub fn from_setup(setup: &Setup) -> Result<Game, SetupError> {
+        if !(2..=4).contains(&setup.seats) {
+            return Err(SetupError::SeatCount(setup.seats));
+        }
+        let rules = setup.variant.rules();
+        let mut bag = Bag::new(rules, setup.seed);
+        let racks = (0..setup.seats).map(|_| Rack::from_tiles(bag.draw(rules.rack_size))).collect();
+        Ok(Game {
+            setup: setup.clone(),
+            rules,
+            board: Board::new(),
+            racks,
+            scores: vec![0; setup.seats],
+            bag,
+            to_move: Seat(0),
+            scoreless_turns: 0,
+            journal: Vec::new(),
+            end: None,
+            deadline: None,
+        })
+    }
+
+    /// The setup the game started from.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The variant's rules.
+    pub fn rules(&self) -> &'static Rules {
+        self.rules
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Number of seats.
+    pub fn seats(&self) -> usize {
+        self.racks.len()
+    }
+
+    /// The rack of `seat`.
+    ///
+    /// # Panics
+    /// If `seat` is not at this table.
+    pub fn rack(&self, seat: Seat) -> &Rack {
+        &self.racks[seat.index()]
+    }
+
+    /// Every seat's score (after the final settlement once the game is over).
+    pub fn scores(&self) -> &[i32] {
+        &self.scores
+    }
+
+    /// The bag.
+    pub fn bag(&self) -> &Bag {
+        &self.bag
+    }
+
+    /// The seat whose turn it is (after the end: whose turn it would have been).
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// Consecutive scoreless turns so far.
+    pub fn scoreless_turns(&self) -> u32 {
+        self.scoreless_turns
+    }
+
+    /// Moves applied so far; the next move's number.
+    pub fn move_count(&self) -> u32 {
+        self.journal.len() as u32
+    }
+
+    /// Every applied move, in order.
+    pub fn journal(&self) -> &[JournalEntry] {
+        &self.journal
+    }
+
+    /// How the game ended, if it has.
+    pub fn end(&self) -> Option<&GameEnd> {
+        self.end.as_ref()
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// The seats with the best result: the highest score, never a seat that resigned.
+    pub fn winners(&self) -> Vec<Seat> {
+        let Some(end) = &self.end else { return Vec::new() };
+        let eligible = |i: usize| !matches!(end.reason, EndReason::Resigned { seat } if seat.index() == i);
+        let best = (0..self.seats()).filter(|&i| eligible(i)).map(|i| self.scores[i]).max();
+        (0..self.seats()).filter(|&i| eligible(i) && Some(self.scores[i]) == best).map(|i| Seat(i as u8)).collect()
+    }
+
+    /// The current turn's deadline, if the game has one.
+    pub fn deadline(&self) -> Option<Timestamp> {
+        self.deadline
+    }
+
+    /// Sets the current turn's deadline; applying any move clears it, and the caller sets the
+    /// next turn's.
+    pub fn set_deadline(&mut self, deadline: Option<Timestamp>) {
+        self.deadline = deadline;
+    }
+
+    /// Whether the current turn's deadline has passed at `now`.
+    pub fn is_expired(&self, now: Timestamp) -> bool {
+        self.deadline.is_some_and(|d| now >= d)
+    }
+
+    /// Validates `mv` by `seat` at time `now`, without changing the game.
+    ///
+    /// # Errors
+    /// The first [`Rejection`] in checking order: turn, shape, rack, board, words, exchange.
+    pub fn check(&self, lexicon: &dyn Lexicon, seat: Seat, mv: &Move, now: Timestamp) -> Result<CheckedMove, Rejection> {
+        if self.is_over() {
+            return Err(Rejection::GameOver);
+        }
+        if seat.index() >= self.seats() || (seat != self.to_move && *mv != Move::Resign) {
+            return Err(Rejection::NotYourTurn { to_move: self.to_move });
+        }
+        if *mv != Move::Resign && self.is_expired(now) {
+            return Err(Rejection::DeadlinePassed);
+        }
+        let action = match mv {
+            Move::Play { placements } => {
+                let rack = &self.racks[seat.index()];
+                let outcome = play::check(self.rules, &self.board, rack, lexicon, placements)?;
+                CheckedAction::Play { placements: outcome.placements, direction: outcome.direction, score: outcome.score }
+            }
+            Move::Pass => CheckedAction::Pass,
+            Move::Exchange { tiles } => CheckedAction::Exchange { tiles: self.check_exchange(seat, tiles)? },
+            Move::Resign => CheckedAction::Resign,
+        };
+        Ok(CheckedMove { seat, move_no: self.move_count(), action })
+    }
+
+    /// Validates a claim that the seat to move has run out of time at `now`.
+    ///
+    /// # Errors
+    /// [`Rejection::GameOver`], or [`Rejection::DeadlineNotPassed`] when there is no deadline or
+    /// it lies after `now`.
+    pub fn check_timeout(&self, now: Timestamp) -> Result<CheckedMove, Rejection> {
+        if self.is_over() {
+            return Err(Rejection::GameOver);
+        }
+        if !self.is_expired(now) {
+            return Err(Rejection::DeadlineNotPassed);
+        }
+        Ok(CheckedMove { seat: self.to_move, move_no: self.move_count(), action: CheckedAction::Timeout })
+    }
+
+    /// Checks then applies `mv`; on a rejection the game is unchanged.
+    ///
+    /// # Errors
+    /// The [`Rejection`] from [`Game::check`].
+    pub fn play(&mut self, lexicon: &dyn Lexicon, seat: Seat, mv: &Move, now: Timestamp) -> Result<&JournalEntry, Rejection> {
+        let checked = self.check(lexicon, seat, mv, now)?;
+        Ok(self.apply(checked))
+    }
+
+    pub(crate) fn check_exchange(&self, seat: Seat, tiles: &[TileInput]) -> Result<Vec<RackTile>, Rejection> {
+        if tiles.is_empty() {
+            return Err(Rejection::NoTiles);
+        }
+        let decoded = tiles
+            .iter()
+            .map(|t| match *t {
+                TileInput::Letter(ch) => self.rules.letter(ch).map(RackTile::Letter).ok_or(Rejection::LetterNotInAlphabet { letter: ch }),
+                TileInput::Blank => Ok(RackTile::Blank),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if !self.rules.exchange_allowed(decoded.len(), self.bag.len()) {
+            return Err(Rejection::BagTooSmall { bag: self.bag.len(), needed: self.rules.exchange_needs(decoded.len()) });
+        }
+        let mut left = self.racks[seat.index()];
+        for &t in &decoded {
+            if !left.remove(t) {
+                return Err(Rejection::TileNotOnRack { tile: self.tile_name(t) });
+            }
+        }
+        Ok(decoded)
+    }
+
+    fn tile_name(&self, tile: RackTile) -> String {
+        match tile {
+            RackTile::Letter(l) => self.rules.char_of(l).to_string(),
+            RackTile::Blank => "?".to_string(),
+        }
+    }
+
+    /// Applies a move checked against this very state, records it and returns its journal entry.
+    ///
+    /// # Panics
+    /// If `mv` was checked against another state (a programming error, not bad input).
+    pub fn apply(&mut self, mv: CheckedMove) -> &JournalEntry {
+        assert_eq!(mv.move_no, self.move_count(), "a checked move applies only to the state it was checked against");
+        let seat = mv.seat;
+        let rules = self.rules;
+        let score = mv.score();
+        let action = match mv.action {
+            CheckedAction::Play { placements, direction, score } => {
+                let rack = &mut self.racks[seat.index()];
+                for p in &placements {
+                    let removed = rack.remove(p.tile.rack_tile());
+                    debug_assert!(removed, "checked placements come from the rack");
+                    self.board.place(*p);
+                }
+                let missing = rules.rack_size.saturating_sub(rack.len());
+                for t in self.bag.draw(missing) {
+                    rack.add(t);
+                }
+                let tiles = placements.iter().map(|p| JournalTile::new(rules, *p)).collect();
+                Action::Play { tiles, direction, words: score.words, bingo: score.bingo }
+            }
+            CheckedAction::Pass => Action::Pass,
+            CheckedAction::Exchange { tiles } => {
+                let rack = &mut self.racks[seat.index()];
+                for &t in &tiles {
+                    rack.remove(t);
+                }
+                for t in self.bag.draw(tiles.len()) {
+                    rack.add(t);
+                }
+                self.bag.put_back(tiles.iter().copied());
+                Action::Exchange { tiles: tiles.iter().map(|&t| TileInput::from_rack_tile(rules, t)).collect() }
+            }
+            CheckedAction::Resign => Action::Resign,
+            CheckedAction::Timeout => Action::Timeout,
+        };
+        self.scores[seat.index()] += score;
+        self.scoreless_turns = if score > 0 { 0 } else { self.scoreless_turns + 1 };
+        self.deadline = None;
+        self.journal.push(JournalEntry { move_no: mv.move_no, seat, action, score });
+        self.settle_if_over(seat);
+        if self.end.is_none() {
+            self.to_move = Seat(((seat.index() + 1) % self.seats()) as u8);
+        }
+        self.journal.last().expect("just pushed")
+    }
+
+    /// Ends the game if the last move by `seat` ended it, applying the rack settlement.
+    fn settle_if_over(&mut self, seat: Seat) {
+        let rack_value = |r: &Rack| r.tiles().map(|t| self.rules.rack_tile_value(t)).sum::<i32>();
+        let values: Vec<i32> = self.racks.iter().map(rack_value).collect();
+        let last = &self.journal.last().expect("called after a move").action;
+        let (reason, adjustments) = if matches!(last, Action::Resign) {
+            (EndReason::Resigned { seat }, vec![0; self.seats()])
+        } else if self.racks[seat.index()].is_empty() && self.bag.is_empty() {
+            let others: i32 = values.iter().sum();
+            let adj = values.iter().enumerate().map(|(i, v)| if i == seat.index() { others } else { -v }).collect();
+            (EndReason::WentOut { seat }, adj)
+        } else if self.scoreless_turns >= self.rules.end.limit(self.seats()) {
+            (EndReason::ScorelessTurns, values.iter().map(|v| -v).collect())
+        } else {
+            return;
+        };
+        for (s, a) in self.scores.iter_mut().zip(&adjustments) {
+            *s += a;
+        }
+        self.end = Some(GameEnd { reason, adjustments });
+    }
+}
+
+impl TileInput {
+    /// The written form of a rack tile.
+    pub fn from_rack_tile(rules: &Rules, tile: RackTile) -> TileInput {
+        match tile {
+            RackTile::Letter(l) => TileInput::Letter(rules.char_of(l)),
+            RackTile::Blank => TileInput::Blank,
+        }
+    }
+}

@@ -1,0 +1,42 @@
+//! Pure, deterministic rules engine for 15×15 word games: Scrabble (English), Scrabble (Russian)
+//! and Эрудит.
+//!
+//! The engine does no I/O and never reads the clock or the OS RNG: a game is fully determined by
+//! its [`Setup`] (variant, seat count, bag seed) and its journal. Moves arrive untrusted as
+//! [`Move`], become a [`CheckedMove`] only through [`Game::check`], and applying a checked move
+//! cannot fail. Every applied move is recorded as a self-contained [`JournalEntry`], and
+//! [`replay`] rebuilds the exact state from the journal.
+
+pub mod bag;
+pub mod board;
+pub mod brute;
+pub mod cgp;
+pub mod game;
+pub mod journal;
+pub mod layout;
+pub mod letter;
+pub mod lexicon;
+pub mod moves;
+pub mod play;
+pub mod rack;
+pub mod rejection;
+pub mod scoring;
+pub mod square;
+pub mod tile;
+pub mod variant;
+
+pub use bag::Bag;
+pub use board::Board;
+pub use cgp::{CgpError, Position};
+pub use game::{EndReason, Game, GameEnd, Seat, Timestamp};
+pub use journal::{Action, JournalEntry, JournalTile, ReplayError, Setup, replay};
+pub use layout::{Layout, Premium};
+pub use letter::Letter;
+pub use lexicon::{Lexicon, LexiconError, WordList};
+pub use moves::{CheckedMove, Move, PlacementInput, TileInput};
+pub use rack::Rack;
+pub use rejection::Rejection;
+pub use scoring::{ScoreBreakdown, WordScore};
+pub use square::{Direction, Square};
+pub use tile::{Placement, RackTile, Tile};
+pub use variant::{EndRule, ExchangeRule, LetterSpec, Rules, Variant};

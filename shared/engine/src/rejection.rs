@@ -1,0 +1,152 @@
+//! Why a move was refused: one variant per reason, each with a stable snake_case code.
+
+use crate::game::Seat;
+use crate::square::Square;
+
+/// A refused move. Reasons are checked in the order listed: turn, shape, rack, board, words,
+/// exchange; the first that applies is returned and the game is left untouched.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    /// The game has ended.
+    #[error("the game is over")]
+    GameOver,
+    /// Another seat is to move.
+    #[error("it is seat {to_move}'s turn")]
+    NotYourTurn {
+        /// The seat whose turn it is.
+        to_move: Seat,
+    },
+    /// The turn's deadline has passed; only a timeout can be recorded now.
+    #[error("the turn's deadline has passed")]
+    DeadlinePassed,
+    /// A timeout was claimed before the deadline (or in a game without deadlines).
+    #[error("the turn's deadline has not passed")]
+    DeadlineNotPassed,
+    /// A play or exchange names no tiles.
+    #[error("no tiles given")]
+    NoTiles,
+    /// Two tiles name the same square.
+    #[error("square {square} is used twice")]
+    DuplicateSquare {
+        /// The repeated square.
+        square: Square,
+    },
+    /// A square name is not on the board.
+    #[error("{square:?} is not a square on the board")]
+    OffBoard {
+        /// The name as sent.
+        square: String,
+    },
+    /// The tiles are not all in one row or one column.
+    #[error("the tiles are not in one line")]
+    NotInLine,
+    /// An empty square lies between the placed tiles.
+    #[error("the word has a gap at {square}")]
+    Gap {
+        /// The first empty square between the tiles.
+        square: Square,
+    },
+    /// A lettered tile names no letter.
+    #[error("the tile on {square} names no letter")]
+    MissingLetter {
+        /// Where the tile was to go.
+        square: Square,
+    },
+    /// A blank is placed without the letter it stands for.
+    #[error("the blank on {square} needs a letter")]
+    BlankWithoutLetter {
+        /// Where the blank was to go.
+        square: Square,
+    },
+    /// A letter is not in this variant's alphabet.
+    #[error("{letter:?} is not a letter of this variant")]
+    LetterNotInAlphabet {
+        /// The character as sent.
+        letter: char,
+    },
+    /// The rack does not hold a tile the move uses.
+    #[error("{tile} is not on the rack")]
+    TileNotOnRack {
+        /// The missing tile, written as its letter or `?` for a blank.
+        tile: String,
+    },
+    /// A tile is placed on an occupied square.
+    #[error("square {square} is already occupied")]
+    SquareOccupied {
+        /// The occupied square.
+        square: Square,
+    },
+    /// The first play of the game does not cover the centre square.
+    #[error("the first play must cover H8")]
+    FirstPlayMissesCenter,
+    /// The play touches no tile already on the board.
+    #[error("the play is not connected to the tiles on the board")]
+    NotConnected,
+    /// The play forms no word of two or more letters.
+    #[error("the play forms no word of two or more letters")]
+    NoWordFormed,
+    /// Words formed by the play are not in the lexicon; every one of them is listed.
+    #[error("not in the word list: {}", words.join(", "))]
+    InvalidWords {
+        /// Each invalid word, upper case, in the order formed (main word first).
+        words: Vec<String>,
+    },
+    /// The bag holds too few tiles for an exchange under this variant's rule.
+    #[error("the bag holds {bag} tiles; exchanging needs at least {needed}")]
+    BagTooSmall {
+        /// Tiles in the bag.
+        bag: usize,
+        /// Tiles the rule requires.
+        needed: usize,
+    },
+}
+
+impl Rejection {
+    /// Every code, in checking order; the API docs list these.
+    pub const CODES: [&'static str; 19] = [
+        "game_over",
+        "not_your_turn",
+        "deadline_passed",
+        "deadline_not_passed",
+        "no_tiles",
+        "off_board",
+        "duplicate_square",
+        "not_in_line",
+        "gap",
+        "missing_letter",
+        "blank_without_letter",
+        "letter_not_in_alphabet",
+        "tile_not_on_rack",
+        "square_occupied",
+        "first_play_misses_center",
+        "not_connected",
+        "no_word_formed",
+        "invalid_words",
+        "bag_too_small",
+    ];
+
+    /// The stable machine-readable code of this reason.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            Rejection::GameOver => "game_over",
+            Rejection::NotYourTurn { .. } => "not_your_turn",
+            Rejection::DeadlinePassed => "deadline_passed",
+            Rejection::DeadlineNotPassed => "deadline_not_passed",
+            Rejection::NoTiles => "no_tiles",
+            Rejection::OffBoard { .. } => "off_board",
+            Rejection::DuplicateSquare { .. } => "duplicate_square",
+            Rejection::NotInLine => "not_in_line",
+            Rejection::Gap { .. } => "gap",
+            Rejection::MissingLetter { .. } => "missing_letter",
+            Rejection::BlankWithoutLetter { .. } => "blank_without_letter",
+            Rejection::LetterNotInAlphabet { .. } => "letter_not_in_alphabet",
+            Rejection::TileNotOnRack { .. } => "tile_not_on_rack",
+            Rejection::SquareOccupied { .. } => "square_occupied",
+            Rejection::FirstPlayMissesCenter => "first_play_misses_center",
+            Rejection::NotConnected => "not_connected",
+            Rejection::NoWordFormed => "no_word_formed",
+            Rejection::InvalidWords { .. } => "invalid_words",
+            Rejection::BagTooSmall { .. } => "bag_too_small",
+        }
+    }
+}

@@ -1,0 +1,443 @@
+//! The three variants as data: alphabet, tiles, values, board, rack, bonuses and end rules.
+//!
+//! Every fact comes from `shared/RULES.md`; a variant is a value, not a branch in the code.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::LazyLock;
+
+use crate::layout::Layout;
+use crate::letter::Letter;
+use crate::tile::RackTile;
+
+/// One of the supported game variants.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Variant {
+    /// Scrabble (English), id `scrabble-en`.
+    ScrabbleEn,
+    /// Scrabble (Russian), Mattel's edition, id `scrabble-ru`.
+    ScrabbleRu,
+    /// Эрудит, id `erudit`.
+    Erudit,
+}
+
+impl Variant {
+    /// Every variant.
+    pub const ALL: [Variant; 3] = [Variant::ScrabbleEn, Variant::ScrabbleRu, Variant::Erudit];
+
+    /// The stable id used in the API, the database and the CLI.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Variant::ScrabbleEn => "scrabble-en",
+            Variant::ScrabbleRu => "scrabble-ru",
+            Variant::Erudit => "erudit",
+        }
+    }
+
+    /// The variant's rules.
+    pub fn rules(self) -> &'static Rules {
+        match self {
+            Variant::ScrabbleEn => &SCRABBLE_EN,
+            Variant::ScrabbleRu => &SCRABBLE_RU,
+            Variant::Erudit => &ERUDIT,
+        }
+    }
+}
+
+/// An unknown variant id.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant {0:?} (expected scrabble-en, scrabble-ru or erudit)")]
+pub struct VariantError(pub String);
+
+impl FromStr for Variant {
+    type Err = VariantError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Variant::ALL.into_iter().find(|v| v.id() == s).ok_or_else(|| VariantError(s.to_string()))
+    }
+}
+
+impl serde::Serialize for Variant {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Variant {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let id = String::deserialize(d)?;
+        id.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// One letter of an alphabet: its character, how many tiles carry it, and its value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LetterSpec {
+    /// The upper-case character.
+    pub ch: char,
+    /// Tiles of this letter in a full set.
+    pub count: u8,
+    /// Points a tile of this letter scores.
+    pub value: u8,
+}
+
+/// When an exchange is allowed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ExchangeRule {
+    /// Only while the bag holds at least a full rack of tiles (Scrabble: 7).
+    BagHoldsFullRack,
+    /// While the bag holds at least as many tiles as are exchanged (Эрудит).
+    BagHoldsExchanged,
+}
+
+/// How many consecutive scoreless turns end the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EndRule {
+    /// A fixed number of turns, whatever the seat count (Scrabble: 6).
+    ScorelessTurns(u32),
+    /// This many turns per seat (Эрудит: every player passes twice, 2 × players).
+    ScorelessRoundsPerSeat(u32),
+}
+
+impl EndRule {
+    /// Consecutive scoreless turns that end a game with `seats` players.
+    pub const fn limit(self, seats: usize) -> u32 {
+        match self {
+            EndRule::ScorelessTurns(n) => n,
+            EndRule::ScorelessRoundsPerSeat(n) => n * seats as u32,
+        }
+    }
+}
+
+/// The full rules of a variant.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Which variant these are.
+    pub variant: Variant,
+    /// The alphabet in order (the order of the first-move draw), with counts and values.
+    pub letters: Vec<LetterSpec>,
+    /// Blank tiles in a full set (they score 0).
+    pub blanks: u8,
+    /// Premium squares.
+    pub layout: Layout,
+    /// Tiles on a full rack.
+    pub rack_size: usize,
+    /// Bonus for playing a full rack in one turn.
+    pub bingo_bonus: i32,
+    /// When an exchange is allowed.
+    pub exchange: ExchangeRule,
+    /// When scoreless turns end the game.
+    pub end: EndRule,
+    /// Whether new games of this variant forbid repeated words by default.
+    pub no_repeat_words: bool,
+    /// Characters read as another letter of the alphabet (Эрудит: Ё is played as Е).
+    pub folds: &'static [(char, char)],
+}
+
+impl Rules {
+    /// The letter written `ch` (either case, after the variant's folds), if in the alphabet.
+    pub fn letter(&self, ch: char) -> Option<Letter> {
+        let mut upper = ch.to_uppercase();
+        let up = upper.next()?;
+        if upper.next().is_some() {
+            return None;
+        }
+        let up = self.folds.iter().find(|(from, _)| *from == up).map_or(up, |&(_, to)| to);
+        self.letters.iter().position(|spec| spec.ch == up).map(|i| Letter::new(i as u8))
+    }
+
+    /// The upper-case character of `letter`.
+    pub fn char_of(&self, letter: Letter) -> char {
+        self.letters[letter.index()].ch
+    }
+
+    /// Points scored by a lettered tile of `letter`.
+    pub fn value(&self, letter: Letter) -> i32 {
+        i32::from(self.letters[letter.index()].value)
+    }
+
+    /// Points a rack tile counts in the final settlement (a blank counts 0).
+    pub fn rack_tile_value(&self, tile: RackTile) -> i32 {
+        match tile {
+            RackTile::Letter(l) => self.value(l),
+            RackTile::Blank => 0,
+        }
+    }
+
+    /// Every letter of the alphabet, in order.
+    pub fn alphabet(&self) -> impl Iterator<Item = Letter> + '_ {
+        (0..self.letters.len()).map(|i| Letter::new(i as u8))
+    }
+
+    /// Tiles in a full set.
+    pub fn tile_count(&self) -> usize {
+        self.letters.iter().map(|s| usize::from(s.count)).sum::<usize>() + usize::from(self.blanks)
+    }
+
+    /// Points of a full set.
+    pub fn total_points(&self) -> i32 {
+        self.letters.iter().map(|s| i32::from(s.count) * i32::from(s.value)).sum()
+    }
+
+    /// The full tile multiset in alphabet order, blanks last.
+    pub fn full_set(&self) -> Vec<RackTile> {
+        let mut tiles = Vec::with_capacity(self.tile_count());
+        for (letter, spec) in self.alphabet().zip(&self.letters) {
+            tiles.extend(std::iter::repeat_n(RackTile::Letter(letter), usize::from(spec.count)));
+        }
+        tiles.extend(std::iter::repeat_n(RackTile::Blank, usize::from(self.blanks)));
+        tiles
+    }
+
+    /// Whether `exchanged` tiles may be exchanged with `bag` tiles left.
+    pub const fn exchange_allowed(&self, exchanged: usize, bag: usize) -> bool {
+        match self.exchange {
+            ExchangeRule::BagHoldsFullRack => bag >= self.rack_size,
+            ExchangeRule::BagHoldsExchanged => bag >= exchanged,
+        }
+    }
+
+    /// The least bag size that allows exchanging `exchanged` tiles.
+    pub const fn exchange_needs(&self, exchanged: usize) -> usize {
+        match self.exchange {
+            ExchangeRule::BagHoldsFullRack => self.rack_size,
+            ExchangeRule::BagHoldsExchanged => exchanged,
+        }
+    }
+}
+
+fn letters(table: &[(char, u8, u8)]) -> Vec<LetterSpec> {
+    table.iter().map(|&(ch, count, value)| LetterSpec { ch, count, value }).collect()
+}
+
+const TW: &[&str] = &["A1", "H1", "O1", "A8", "O8", "A15", "H15", "O15"];
+const DW_OUTER: &[&str] = &["B2", "N2", "C3", "M3", "D4", "L4", "E5", "K5", "E11", "K11", "D12", "L12", "C13", "M13", "B14", "N14"];
+const TL_OUTER: &[&str] = &["F2", "J2", "B6", "N6", "B10", "N10", "F14", "J14"];
+const TL_INNER: &[&str] = &["F6", "J6", "F10", "J10"];
+const DL: &[&str] = &[
+    "D1", "L1", "G3", "I3", "A4", "H4", "O4", "C7", "G7", "I7", "M7", "D8", "L8", "C9", "G9", "I9", "M9", "A12", "H12", "O12", "G13",
+    "I13", "D15", "L15",
+];
+
+fn scrabble_layout() -> Layout {
+    let dw: Vec<&str> = DW_OUTER.iter().copied().chain(["H8"]).collect();
+    let tl: Vec<&str> = TL_OUTER.iter().chain(TL_INNER).copied().collect();
+    Layout::from_lists(TW, &dw, &tl, DL)
+}
+
+static SCRABBLE_EN: LazyLock<Rules> = LazyLock::new(|| Rules {
+    variant: Variant::ScrabbleEn,
+    letters: letters(&[
+        ('A', 9, 1),
+        ('B', 2, 3),
+        ('C', 2, 3),
+        ('D', 4, 2),
+        ('E', 12, 1),
+        ('F', 2, 4),
+        ('G', 3, 2),
+        ('H', 2, 4),
+        ('I', 9, 1),
+        ('J', 1, 8),
+        ('K', 1, 5),
+        ('L', 4, 1),
+        ('M', 2, 3),
+        ('N', 6, 1),
+        ('O', 8, 1),
+        ('P', 2, 3),
+        ('Q', 1, 10),
+        ('R', 6, 1),
+        ('S', 4, 1),
+        ('T', 6, 1),
+        ('U', 4, 1),
+        ('V', 2, 4),
+        ('W', 2, 4),
+        ('X', 1, 8),
+        ('Y', 2, 4),
+        ('Z', 1, 10),
+    ]),
+    blanks: 2,
+    layout: scrabble_layout(),
+    rack_size: 7,
+    bingo_bonus: 50,
+    exchange: ExchangeRule::BagHoldsFullRack,
+    end: EndRule::ScorelessTurns(6),
+    no_repeat_words: false,
+    folds: &[],
+});
+
+static SCRABBLE_RU: LazyLock<Rules> = LazyLock::new(|| Rules {
+    variant: Variant::ScrabbleRu,
+    letters: letters(&[
+        ('А', 8, 1),
+        ('Б', 2, 3),
+        ('В', 4, 1),
+        ('Г', 2, 3),
+        ('Д', 4, 2),
+        ('Е', 8, 1),
+        ('Ё', 1, 3),
+        ('Ж', 1, 5),
+        ('З', 2, 5),
+        ('И', 5, 1),
+        ('Й', 1, 4),
+        ('К', 4, 2),
+        ('Л', 4, 2),
+        ('М', 3, 2),
+        ('Н', 5, 1),
+        ('О', 10, 1),
+        ('П', 4, 2),
+        ('Р', 5, 1),
+        ('С', 5, 1),
+        ('Т', 5, 1),
+        ('У', 4, 2),
+        ('Ф', 1, 10),
+        ('Х', 1, 5),
+        ('Ц', 1, 5),
+        ('Ч', 1, 5),
+        ('Ш', 1, 8),
+        ('Щ', 1, 10),
+        ('Ъ', 1, 10),
+        ('Ы', 2, 4),
+        ('Ь', 2, 3),
+        ('Э', 1, 8),
+        ('Ю', 1, 8),
+        ('Я', 2, 3),
+    ]),
+    blanks: 2,
+    layout: scrabble_layout(),
+    rack_size: 7,
+    bingo_bonus: 50,
+    exchange: ExchangeRule::BagHoldsFullRack,
+    end: EndRule::ScorelessTurns(6),
+    no_repeat_words: false,
+    folds: &[],
+});
+
+static ERUDIT: LazyLock<Rules> = LazyLock::new(|| Rules {
+    variant: Variant::Erudit,
+    letters: letters(&[
+        ('А', 10, 1),
+        ('Б', 3, 3),
+        ('В', 5, 2),
+        ('Г', 3, 3),
+        ('Д', 5, 2),
+        ('Е', 9, 1),
+        ('Ж', 2, 5),
+        ('З', 2, 5),
+        ('И', 8, 1),
+        ('Й', 4, 2),
+        ('К', 6, 2),
+        ('Л', 4, 2),
+        ('М', 5, 2),
+        ('Н', 8, 1),
+        ('О', 10, 1),
+        ('П', 6, 2),
+        ('Р', 6, 2),
+        ('С', 6, 2),
+        ('Т', 5, 2),
+        ('У', 3, 3),
+        ('Ф', 1, 10),
+        ('Х', 2, 5),
+        ('Ц', 1, 10),
+        ('Ч', 2, 5),
+        ('Ш', 1, 10),
+        ('Щ', 1, 10),
+        ('Ъ', 1, 10),
+        ('Ы', 2, 5),
+        ('Ь', 2, 5),
+        ('Э', 1, 10),
+        ('Ю', 1, 10),
+        ('Я', 3, 3),
+    ]),
+    blanks: 3,
+    layout: Layout::from_lists(TW, DW_OUTER, TL_OUTER, DL),
+    rack_size: 7,
+    bingo_bonus: 15,
+    exchange: ExchangeRule::BagHoldsExchanged,
+    end: EndRule::ScorelessRoundsPerSeat(2),
+    no_repeat_words: true,
+    folds: &[('Ё', 'Е')],
+});
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout::Premium;
+
+    #[test]
+    fn tile_sets_have_the_published_totals() {
+        let expect = [(Variant::ScrabbleEn, 100, 187, 26, 2), (Variant::ScrabbleRu, 104, 224, 33, 2), (Variant::Erudit, 131, 315, 32, 3)];
+        for (variant, tiles, points, letters, blanks) in expect {
+            let rules = variant.rules();
+            assert_eq!(rules.tile_count(), tiles, "{variant}");
+            assert_eq!(rules.full_set().len(), tiles, "{variant}");
+            assert_eq!(rules.total_points(), points, "{variant}");
+            assert_eq!(rules.letters.len(), letters, "{variant}");
+            assert_eq!(usize::from(rules.blanks), blanks, "{variant}");
+        }
+    }
+
+    #[test]
+    fn layouts_have_the_published_premium_counts() {
+        for variant in [Variant::ScrabbleEn, Variant::ScrabbleRu] {
+            let l = &variant.rules().layout;
+            assert_eq!(
+                [
+                    l.count(Premium::TripleWord),
+                    l.count(Premium::DoubleWord),
+                    l.count(Premium::TripleLetter),
+                    l.count(Premium::DoubleLetter)
+                ],
+                [8, 17, 12, 24]
+            );
+            assert_eq!(l.premium(crate::Square::CENTER), Premium::DoubleWord);
+        }
+        let l = &Variant::Erudit.rules().layout;
+        assert_eq!(
+            [l.count(Premium::TripleWord), l.count(Premium::DoubleWord), l.count(Premium::TripleLetter), l.count(Premium::DoubleLetter)],
+            [8, 16, 8, 24]
+        );
+        assert_eq!(l.premium(crate::Square::CENTER), Premium::None);
+        assert_eq!(l.premium("F6".parse().unwrap()), Premium::None);
+    }
+
+    #[test]
+    fn variants_parse_and_print_as_their_ids() {
+        for v in Variant::ALL {
+            assert_eq!(v.id().parse::<Variant>().unwrap(), v);
+            assert_eq!(v.to_string(), v.id());
+        }
+        assert!("scrabble".parse::<Variant>().is_err());
+    }
+
+    #[test]
+    fn letters_parse_in_either_case_and_erudit_folds_yo() {
+        let ru = Variant::ScrabbleRu.rules();
+        assert_eq!(ru.letter('ё').map(|l| ru.char_of(l)), Some('Ё'));
+        assert_eq!(ru.letter('а').map(|l| l.index()), Some(0));
+        let er = Variant::Erudit.rules();
+        assert_eq!(er.letter('ё').map(|l| er.char_of(l)), Some('Е'));
+        let en = Variant::ScrabbleEn.rules();
+        assert_eq!(en.letter('q').map(|l| en.char_of(l)), Some('Q'));
+        assert_eq!(en.letter('Ж'), None);
+        assert_eq!(en.letter('?'), None);
+    }
+
+    #[test]
+    fn exchange_and_end_rules_follow_the_variant() {
+        let en = Variant::ScrabbleEn.rules();
+        assert!(!en.exchange_allowed(1, 6));
+        assert!(en.exchange_allowed(7, 7));
+        let er = Variant::Erudit.rules();
+        assert!(er.exchange_allowed(3, 3));
+        assert!(!er.exchange_allowed(4, 3));
+        assert_eq!(en.end.limit(4), 6);
+        assert_eq!(er.end.limit(3), 6);
+        assert!(er.no_repeat_words && !en.no_repeat_words && !Variant::ScrabbleRu.rules().no_repeat_words);
+    }
+}

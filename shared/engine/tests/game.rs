@@ -1,0 +1,142 @@
+//! Game flow: turns, deadlines and timeouts, resignation, and the end-of-game settlements.
+
+mod common;
+
+use common::{AnyWord, all_tiles, dump_rack};
+use engine::{Action, EndReason, Game, Move, Seat, Timestamp, Variant, replay};
+
+const NOW: Timestamp = Timestamp(0);
+
+fn rack_value(game: &Game, seat: usize) -> i32 {
+    game.rack(Seat(seat as u8)).tiles().map(|t| game.rules().rack_tile_value(t)).sum()
+}
+
+#[test]
+fn a_new_game_deals_full_racks_seat_zero_first() {
+    for variant in Variant::ALL {
+        for seats in 2..=4 {
+            let game = Game::new(variant, seats, 11).unwrap();
+            let rules = variant.rules();
+            let first: Vec<_> = engine::Bag::new(rules, 11).tiles().take(7).collect();
+            assert_eq!(game.rack(Seat(0)).tiles().collect::<Vec<_>>().len(), 7);
+            assert_eq!(*game.rack(Seat(0)), engine::Rack::from_tiles(first));
+            assert_eq!(game.bag().len(), rules.tile_count() - 7 * seats);
+            assert_eq!(game.to_move(), Seat(0));
+            assert_eq!(all_tiles(&game), rules.full_set());
+        }
+    }
+    assert!(Game::new(Variant::ScrabbleEn, 1, 0).is_err());
+    assert!(Game::new(Variant::ScrabbleEn, 5, 0).is_err());
+}
+
+#[test]
+fn six_scoreless_turns_end_scrabble_and_each_rack_is_subtracted() {
+    let mut game = Game::new(Variant::ScrabbleEn, 3, 5).unwrap();
+    for turn in 0..6 {
+        assert!(!game.is_over(), "over after {turn} passes");
+        let seat = game.to_move();
+        game.play(&AnyWord, seat, &Move::Pass, NOW).unwrap();
+    }
+    let end = game.end().unwrap().clone();
+    assert_eq!(end.reason, EndReason::ScorelessTurns);
+    for s in 0..3 {
+        assert_eq!(end.adjustments[s], -rack_value(&game, s));
+        assert_eq!(game.scores()[s], -rack_value(&game, s));
+    }
+}
+
+#[test]
+fn erudit_ends_when_every_player_has_passed_twice() {
+    for seats in 2..=4 {
+        let mut game = Game::new(Variant::Erudit, seats, 5).unwrap();
+        for _ in 0..2 * seats {
+            assert!(!game.is_over());
+            let seat = game.to_move();
+            game.play(&AnyWord, seat, &Move::Pass, NOW).unwrap();
+        }
+        assert_eq!(game.end().unwrap().reason, EndReason::ScorelessTurns);
+    }
+}
+
+#[test]
+fn a_scoring_play_resets_the_scoreless_count() {
+    let mut game = Game::new(Variant::ScrabbleEn, 2, 5).unwrap();
+    for _ in 0..5 {
+        let seat = game.to_move();
+        game.play(&AnyWord, seat, &Move::Pass, NOW).unwrap();
+    }
+    assert_eq!(game.scoreless_turns(), 5);
+    let mv = dump_rack(&game, 0);
+    game.play(&AnyWord, game.to_move(), &mv, NOW).unwrap();
+    assert_eq!(game.scoreless_turns(), 0);
+    assert!(!game.is_over());
+}
+
+#[test]
+fn going_out_adds_the_other_racks_and_subtracts_them_from_their_owners() {
+    for variant in Variant::ALL {
+        let mut game = Game::new(variant, 2, 3).unwrap();
+        let mut k = 0;
+        while !game.is_over() {
+            let mv = dump_rack(&game, k);
+            let seat = game.to_move();
+            game.play(&AnyWord, seat, &mv, NOW).unwrap();
+            k += 1;
+        }
+        let end = game.end().unwrap();
+        let EndReason::WentOut { seat } = end.reason else { panic!("{variant}: {:?}", end.reason) };
+        let other = 1 - seat.index();
+        assert!(game.rack(seat).is_empty() && game.bag().is_empty());
+        assert_eq!(end.adjustments[seat.index()], rack_value(&game, other));
+        assert_eq!(end.adjustments[other], -rack_value(&game, other));
+        let before: Vec<i32> = game.journal().iter().fold(vec![0, 0], |mut acc, e| {
+            acc[e.seat.index()] += e.score;
+            acc
+        });
+        assert_eq!(game.scores()[other], before[other] - rack_value(&game, other));
+        assert_eq!(all_tiles(&game), variant.rules().full_set());
+    }
+}
+
+#[test]
+fn resigning_ends_the_game_and_the_resigner_never_wins() {
+    let mut game = Game::new(Variant::ScrabbleEn, 3, 8).unwrap();
+    let mv = dump_rack(&game, 0);
+    game.play(&AnyWord, Seat(0), &mv, NOW).unwrap();
+    // Seat 0 leads on points, then resigns out of turn.
+    game.play(&AnyWord, Seat(0), &Move::Resign, NOW).unwrap();
+    assert_eq!(game.end().unwrap().reason, EndReason::Resigned { seat: Seat(0) });
+    assert_eq!(game.winners(), vec![Seat(1), Seat(2)]);
+}
+
+#[test]
+fn a_timeout_loses_the_turn_and_counts_as_scoreless() {
+    let mut game = Game::new(Variant::ScrabbleEn, 2, 8).unwrap();
+    game.set_deadline(Some(Timestamp(60_000)));
+    assert!(!game.is_expired(Timestamp(59_999)));
+    assert!(game.is_expired(Timestamp(60_000)));
+    let timeout = game.check_timeout(Timestamp(60_001)).unwrap();
+    let entry = game.apply(timeout).clone();
+    assert_eq!((entry.seat, entry.action, entry.score), (Seat(0), Action::Timeout, 0));
+    assert_eq!(game.to_move(), Seat(1));
+    assert_eq!(game.deadline(), None);
+    assert_eq!(game.scoreless_turns(), 1);
+    assert_eq!(replay(game.setup(), game.journal()).unwrap().journal(), game.journal());
+}
+
+#[test]
+fn an_exchange_swaps_tiles_with_the_bag_deterministically() {
+    let mut a = Game::new(Variant::ScrabbleEn, 2, 21).unwrap();
+    let mut b = a.clone();
+    let tiles: Vec<_> = common::rack_letters(&a, Seat(0))[..3]
+        .iter()
+        .map(|&c| if c == '?' { engine::TileInput::Blank } else { engine::TileInput::Letter(c) })
+        .collect();
+    let mv = Move::Exchange { tiles };
+    a.play(&AnyWord, Seat(0), &mv, NOW).unwrap();
+    b.play(&AnyWord, Seat(0), &mv, NOW).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a.rack(Seat(0)).len(), 7);
+    assert_eq!(a.bag().len(), 100 - 14);
+    assert_eq!(all_tiles(&a), Variant::ScrabbleEn.rules().full_set());
+}
