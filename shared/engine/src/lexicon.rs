@@ -6,6 +6,9 @@
 
 use std::collections::HashSet;
 use std::io::Read;
+use std::sync::OnceLock;
+
+use wordgraph::Graph;
 
 use crate::letter::Letter;
 use crate::variant::{Rules, Variant};
@@ -40,6 +43,74 @@ pub enum LexiconError {
     /// The embedded gzip could not be decoded.
     #[error("the embedded word list is corrupt: {0}")]
     Corrupt(String),
+}
+
+/// The word graph compiled from the shipped list of `variant` by the build script, borrowed in
+/// place from the binary (nothing is parsed or copied).
+pub fn builtin_graph(variant: Variant) -> &'static WordGraph {
+    static GRAPHS: [OnceLock<WordGraph>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    let (slot, bytes): (usize, &'static Aligned<[u8]>) = match variant {
+        Variant::ScrabbleEn => (0, &SCRABBLE_EN_KWG),
+        Variant::ScrabbleRu => (1, &SCRABBLE_RU_KWG),
+        Variant::Erudit => (2, &ERUDIT_KWG),
+    };
+    GRAPHS[slot].get_or_init(|| WordGraph { graph: Graph::from_bytes(&bytes.0).expect("the build script writes well-formed graphs") })
+}
+
+/// Bytes with the alignment of `u32`, so an embedded graph can be read as nodes in place.
+#[repr(C, align(4))]
+struct Aligned<B: ?Sized>(B);
+
+static SCRABBLE_EN_KWG: Aligned<[u8; include_bytes!(concat!(env!("OUT_DIR"), "/scrabble-en.kwg")).len()]> =
+    Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/scrabble-en.kwg")));
+static SCRABBLE_RU_KWG: Aligned<[u8; include_bytes!(concat!(env!("OUT_DIR"), "/scrabble-ru.kwg")).len()]> =
+    Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/scrabble-ru.kwg")));
+static ERUDIT_KWG: Aligned<[u8; include_bytes!(concat!(env!("OUT_DIR"), "/erudit.kwg")).len()]> =
+    Aligned(*include_bytes!(concat!(env!("OUT_DIR"), "/erudit.kwg")));
+
+/// A word graph (DAWG + GADDAG, see the `wordgraph` crate): the lexicon the move generator walks.
+#[derive(Debug, Clone)]
+pub struct WordGraph {
+    graph: Graph<'static>,
+}
+
+impl WordGraph {
+    /// Compiles a word list (one word per line, as [`WordList::parse`] reads it) into a graph.
+    ///
+    /// # Errors
+    /// [`LexiconError`] naming the first bad line.
+    pub fn compile(rules: &Rules, text: &str) -> Result<WordGraph, LexiconError> {
+        let list = WordList::parse(rules, text)?;
+        let words: Vec<Vec<u8>> = list.iter().map(|w| w.iter().map(|l| tile_code(*l)).collect()).collect();
+        let nodes = wordgraph::build(&words).map_err(|e| LexiconError::Corrupt(e.to_string()))?;
+        let graph = Graph::from_nodes(nodes).map_err(|e| LexiconError::Corrupt(e.to_string()))?;
+        Ok(WordGraph { graph })
+    }
+
+    /// The graph itself.
+    pub fn graph(&self) -> &Graph<'static> {
+        &self.graph
+    }
+}
+
+impl Lexicon for WordGraph {
+    fn contains(&self, word: &[Letter]) -> bool {
+        let g = &self.graph;
+        let mut list = g.dawg_root();
+        let mut accepts = false;
+        for &l in word {
+            let Some(i) = g.find(list, tile_code(l)) else { return false };
+            let node = g.node(i);
+            accepts = node.accepts();
+            list = node.arc();
+        }
+        accepts
+    }
+}
+
+/// The graph's tile code for a letter: its alphabet index + 1 (0 is the GADDAG separator).
+pub const fn tile_code(letter: Letter) -> u8 {
+    letter.index() as u8 + 1
 }
 
 /// A plain set of words: the simple [`Lexicon`] over the shipped lists.

@@ -1,0 +1,125 @@
+//! One line of the board (a row for across plays, a column for down plays) prepared for the
+//! search: existing tiles, cross-check sets and cross-scores, premiums and anchors.
+
+use wordgraph::Graph;
+
+use crate::board::Board;
+use crate::lexicon::tile_code;
+use crate::square::{BOARD_SIZE, Direction, Square};
+use crate::variant::Rules;
+
+/// Cross-check mask allowing every letter.
+pub(crate) const ANY: u64 = u64::MAX;
+
+/// A line as the search sees it.
+#[derive(Debug, Clone)]
+pub(crate) struct Line {
+    /// Tile code (letter index + 1) of the tile on each square, 0 when empty.
+    pub(crate) tiles: [u8; BOARD_SIZE],
+    /// Points of the tile on each square (0 for a blank or an empty square).
+    pub(crate) values: [i32; BOARD_SIZE],
+    /// Letters (bit = letter index) that may go on each empty square, given the cross-word.
+    pub(crate) cross: [u64; BOARD_SIZE],
+    /// Points of the existing tiles of the cross-word through each square; `None` without one.
+    pub(crate) cross_score: [Option<i32>; BOARD_SIZE],
+    /// Letter multiplier of each square.
+    pub(crate) letter_mult: [i32; BOARD_SIZE],
+    /// Word multiplier of each square.
+    pub(crate) word_mult: [i32; BOARD_SIZE],
+    /// Whether each square is an anchor (empty, next to a tile; the centre on an empty board).
+    pub(crate) anchor: [bool; BOARD_SIZE],
+}
+
+impl Line {
+    /// Line `index` (a row for across, a column for down) of `board`.
+    pub(crate) fn new(rules: &Rules, graph: &Graph<'_>, board: &Board, dir: Direction, index: usize) -> Line {
+        let mut line = Line {
+            tiles: [0; BOARD_SIZE],
+            values: [0; BOARD_SIZE],
+            cross: [ANY; BOARD_SIZE],
+            cross_score: [None; BOARD_SIZE],
+            letter_mult: [1; BOARD_SIZE],
+            word_mult: [1; BOARD_SIZE],
+            anchor: [false; BOARD_SIZE],
+        };
+        let empty_board = board.is_empty();
+        for pos in 0..BOARD_SIZE {
+            let sq = square(dir, index, pos);
+            let premium = rules.layout.premium(sq);
+            line.letter_mult[pos] = premium.letter_multiplier();
+            line.word_mult[pos] = premium.word_multiplier();
+            if let Some(tile) = board.get(sq) {
+                line.tiles[pos] = tile_code(tile.letter());
+                line.values[pos] = if tile.is_blank() { 0 } else { rules.value(tile.letter()) };
+                continue;
+            }
+            line.anchor[pos] = if empty_board { sq == Square::CENTER } else { board.has_neighbour(sq) };
+            if let Some((mask, score)) = cross_check(rules, graph, board, sq, dir.other()) {
+                line.cross[pos] = mask;
+                line.cross_score[pos] = Some(score);
+            }
+        }
+        line
+    }
+}
+
+/// The square at `pos` of line `index` along `dir`.
+pub(crate) fn square(dir: Direction, index: usize, pos: usize) -> Square {
+    match dir {
+        Direction::Across => Square::new(index, pos),
+        Direction::Down => Square::new(pos, index),
+    }
+    .expect("line and position are on the board")
+}
+
+/// For an empty square with tiles next to it along `perp`: the letters that make the word along
+/// `perp` valid, and the points of that word's existing tiles. `None` if no tile adjoins.
+fn cross_check(rules: &Rules, graph: &Graph<'_>, board: &Board, sq: Square, perp: Direction) -> Option<(u64, i32)> {
+    let before = sq.step(perp, -1).filter(|&s| board.is_occupied(s));
+    let after = sq.step(perp, 1).filter(|&s| board.is_occupied(s));
+    if before.is_none() && after.is_none() {
+        return None;
+    }
+    let mut score = 0;
+    let mut prefix = Vec::new();
+    let mut at = before.map(|b| board.run_start(b, perp));
+    while let Some(s) = at.filter(|&s| s != sq) {
+        let tile = board.get(s).expect("run squares are occupied");
+        prefix.push(tile_code(tile.letter()));
+        score += if tile.is_blank() { 0 } else { rules.value(tile.letter()) };
+        at = s.step(perp, 1);
+    }
+    let mut suffix = Vec::new();
+    let mut at = after;
+    while let Some(s) = at {
+        let Some(tile) = board.get(s) else { break };
+        suffix.push(tile_code(tile.letter()));
+        score += if tile.is_blank() { 0 } else { rules.value(tile.letter()) };
+        at = s.step(perp, 1);
+    }
+    let mut list = graph.dawg_root();
+    for &t in &prefix {
+        match graph.find(list, t) {
+            Some(i) => list = graph.node(i).arc(),
+            None => return Some((0, score)),
+        }
+    }
+    let mut mask = 0u64;
+    'letters: for (_, node) in graph.siblings(list) {
+        let mut accepts = node.accepts();
+        let mut next = node.arc();
+        for &t in &suffix {
+            match graph.find(next, t) {
+                Some(i) => {
+                    accepts = graph.node(i).accepts();
+                    next = graph.node(i).arc();
+                }
+                None => continue 'letters,
+            }
+        }
+        if accepts {
+            mask |= 1u64 << (node.tile() - 1);
+        }
+    }
+    Some((mask, score))
+}

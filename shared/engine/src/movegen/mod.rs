@@ -1,0 +1,325 @@
+//! The move generator: every legal tile-placement play of a position, with its score, each
+//! exactly once; or the best N by score or equity, pruning anchors by an upper bound.
+//!
+//! Stateless and standard-rules: it sees a board, a rack and a word graph, nothing of a game's
+//! history. Cross-check sets and cross-scores are computed once per line; each anchor is then
+//! searched through the GADDAG (see [`search`]).
+
+mod bound;
+mod line;
+mod search;
+
+use std::cmp::Ordering;
+
+use wordgraph::Graph;
+
+use crate::board::Board;
+use crate::leave::LeaveTable;
+use crate::letter::Letter;
+use crate::lexicon::{WordGraph, tile_code};
+use crate::rack::Rack;
+use crate::square::{BOARD_SIZE, Direction, Square};
+use crate::tile::{Placement, RackTile, Tile};
+use crate::variant::Rules;
+use line::Line;
+pub(crate) use search::Counts;
+use search::{BLANK_FLAG, Search};
+
+/// A play found by the generator: its main word's squares, the tiles placed and the score.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GeneratedPlay {
+    /// Points the play scores.
+    pub score: i32,
+    /// Score plus leave value, in thousandths of a point (0 unless ranked by equity).
+    pub equity: i32,
+    /// First square of the main word.
+    pub start: Square,
+    /// Direction of the main word.
+    pub direction: Direction,
+    len: u8,
+    /// Per square of the main word: 0 for a tile already on the board, else the placed tile's
+    /// code (letter index + 1), with [`BLANK_FLAG`] for a blank.
+    word: [u8; BOARD_SIZE],
+}
+
+impl GeneratedPlay {
+    /// Length of the main word.
+    pub fn word_len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// The squares of the main word, each with the tile placed there (`None` where a tile
+    /// already stood).
+    pub fn squares(&self) -> impl Iterator<Item = (Square, Option<Tile>)> + '_ {
+        (0..self.word_len()).map(move |i| {
+            let sq = self.start.step(self.direction, i as isize).expect("generated words lie on the board");
+            let code = self.word[i];
+            let tile = (code != 0).then(|| {
+                let letter = Letter::new((code & !BLANK_FLAG) - 1);
+                if code & BLANK_FLAG != 0 { Tile::Blank(letter) } else { Tile::Letter(letter) }
+            });
+            (sq, tile)
+        })
+    }
+
+    /// The tiles placed, in order along the main word.
+    pub fn placements(&self) -> Vec<Placement> {
+        self.squares().filter_map(|(square, tile)| tile.map(|tile| Placement { square, tile })).collect()
+    }
+
+    /// Number of tiles placed.
+    pub fn tiles_placed(&self) -> usize {
+        self.word[..self.word_len()].iter().filter(|&&c| c != 0).count()
+    }
+
+    /// The rack left after this play.
+    pub fn leave(&self, rack: &Rack) -> Rack {
+        let mut left = *rack;
+        for p in self.placements() {
+            left.remove(p.tile.rack_tile());
+        }
+        left
+    }
+
+    /// The GCG coordinate: row first for across ("8D"), column first for down ("D8").
+    pub fn coordinate(&self) -> String {
+        let (row, col) = (self.start.row() + 1, (b'A' + self.start.col() as u8) as char);
+        match self.direction {
+            Direction::Across => format!("{row}{col}"),
+            Direction::Down => format!("{col}{row}"),
+        }
+    }
+
+    /// The main word: `.` for tiles already on the board, lower case for blanks.
+    pub fn notation(&self, rules: &Rules) -> String {
+        self.squares()
+            .map(|(_, tile)| match tile {
+                None => '.',
+                Some(Tile::Letter(l)) => rules.char_of(l),
+                Some(Tile::Blank(l)) => rules.char_of(l).to_lowercase().next().unwrap_or('?'),
+            })
+            .collect()
+    }
+
+    /// Best first by `key`, then a fixed order of direction, square and tiles.
+    fn cmp_by(&self, other: &Self, key: fn(&Self) -> i32) -> Ordering {
+        key(other)
+            .cmp(&key(self))
+            .then_with(|| (self.direction as u8).cmp(&(other.direction as u8)))
+            .then_with(|| self.start.cmp(&other.start))
+            .then_with(|| self.word.cmp(&other.word))
+    }
+}
+
+/// What "best" means for [`MoveGenerator::top`].
+#[derive(Debug, Clone, Copy)]
+pub enum Ranking<'a> {
+    /// Highest score.
+    Score,
+    /// Highest score + leave value.
+    Equity(&'a LeaveTable),
+}
+
+/// Where the search puts the plays it finds.
+pub(crate) trait Sink {
+    /// Takes a play; `leave` is the rack left after it.
+    fn push(&mut self, play: GeneratedPlay, leave: &Counts);
+    /// The key a play must beat to be kept, once that is known.
+    fn threshold(&self) -> Option<i32>;
+}
+
+struct AllPlays(Vec<GeneratedPlay>);
+
+impl Sink for AllPlays {
+    fn push(&mut self, play: GeneratedPlay, _: &Counts) {
+        self.0.push(play);
+    }
+
+    fn threshold(&self) -> Option<i32> {
+        None
+    }
+}
+
+/// The best `n` plays, kept sorted best first.
+struct TopN<'a> {
+    n: usize,
+    leave: Option<&'a LeaveTable>,
+    plays: Vec<GeneratedPlay>,
+}
+
+impl TopN<'_> {
+    fn key(&self) -> fn(&GeneratedPlay) -> i32 {
+        if self.leave.is_some() { |p| p.equity } else { |p| p.score }
+    }
+}
+
+impl Sink for TopN<'_> {
+    fn push(&mut self, mut play: GeneratedPlay, leave: &Counts) {
+        if let Some(table) = self.leave {
+            play.equity = play.score * 1000 + table.value_counts(leave);
+        }
+        let key = self.key();
+        if self.plays.len() == self.n && play.cmp_by(&self.plays[self.n - 1], key) != Ordering::Less {
+            return;
+        }
+        let at = self.plays.partition_point(|p| p.cmp_by(&play, key) == Ordering::Less);
+        self.plays.insert(at, play);
+        self.plays.truncate(self.n);
+    }
+
+    fn threshold(&self) -> Option<i32> {
+        (self.plays.len() == self.n).then(|| self.key()(&self.plays[self.n - 1]))
+    }
+}
+
+/// The generator for one variant and word graph.
+#[derive(Debug, Clone)]
+pub struct MoveGenerator<'a> {
+    rules: &'a Rules,
+    graph: &'a Graph<'a>,
+    /// Letter points by tile code.
+    values: [i32; 64],
+}
+
+impl<'a> MoveGenerator<'a> {
+    /// A generator over `lexicon` for `rules`' alphabet.
+    pub fn new(rules: &'a Rules, lexicon: &'a WordGraph) -> MoveGenerator<'a> {
+        let mut values = [0; 64];
+        for l in rules.alphabet() {
+            values[usize::from(tile_code(l))] = rules.value(l);
+        }
+        MoveGenerator { rules, graph: lexicon.graph(), values }
+    }
+
+    /// Every legal tile-placement play of `rack` on `board`, each once, in no set order.
+    pub fn all(&self, board: &Board, rack: &Rack) -> Vec<GeneratedPlay> {
+        let mut sink = AllPlays(Vec::new());
+        self.generate(board, rack, &mut sink, None);
+        sink.0
+    }
+
+    /// The best `n` plays by `ranking`, best first (ties in a fixed order).
+    pub fn top(&self, board: &Board, rack: &Rack, n: usize, ranking: Ranking<'_>) -> Vec<GeneratedPlay> {
+        if n == 0 {
+            return Vec::new();
+        }
+        let leave = match ranking {
+            Ranking::Score => None,
+            Ranking::Equity(table) => Some(table),
+        };
+        let mut sink = TopN { n, leave, plays: Vec::with_capacity(n + 1) };
+        let leave_bound = leave.map(|t| t.best_leave(rack));
+        self.generate(board, rack, &mut sink, Some(leave_bound));
+        sink.plays
+    }
+
+    /// Sorts `plays` best first by `ranking`, filling in equity when ranked by it.
+    pub fn rank(&self, rack: &Rack, plays: &mut [GeneratedPlay], ranking: Ranking<'_>) {
+        match ranking {
+            Ranking::Score => plays.sort_by(|a, b| a.cmp_by(b, |p| p.score)),
+            Ranking::Equity(table) => {
+                for p in plays.iter_mut() {
+                    p.equity = p.score * 1000 + table.value(&p.leave(rack));
+                }
+                plays.sort_by(|a, b| a.cmp_by(b, |p| p.equity));
+            }
+        }
+    }
+
+    /// Runs every anchor; with `prune` (holding the best leave value in equity mode), anchors
+    /// are taken by falling upper bound and the rest skipped once no play can beat the sink.
+    fn generate<S: Sink>(&self, board: &Board, rack: &Rack, sink: &mut S, prune: Option<Option<i32>>) {
+        if rack.is_empty() {
+            return;
+        }
+        let mut counts: Counts = [0; 64];
+        for t in rack.tiles() {
+            match t {
+                RackTile::Letter(l) => counts[usize::from(tile_code(l))] += 1,
+                RackTile::Blank => counts[0] += 1,
+            }
+        }
+        let lines: Vec<(Direction, usize, Line)> = [Direction::Across, Direction::Down]
+            .into_iter()
+            .flat_map(|dir| (0..BOARD_SIZE).map(move |i| (dir, i)))
+            .map(|(dir, i)| (dir, i, Line::new(self.rules, self.graph, board, dir, i)))
+            .collect();
+        let mut tasks: Vec<(usize, usize, usize, i32)> = Vec::new();
+        let rack_values = bound::rack_values(self.rules, rack);
+        for (li, (_, _, line)) in lines.iter().enumerate() {
+            let mut left_limit = 0;
+            for pos in 0..BOARD_SIZE {
+                if line.anchor[pos] {
+                    let b = match prune {
+                        Some(leave) => bound::anchor_bound(line, pos, left_limit, &rack_values, self.rules, leave),
+                        None => 0,
+                    };
+                    tasks.push((li, pos, left_limit, b));
+                    left_limit = pos + 1;
+                }
+            }
+        }
+        if prune.is_some() {
+            tasks.sort_by_key(|t| std::cmp::Reverse(t.3));
+        }
+        for (li, anchor, left_limit, b) in tasks {
+            if prune.is_some() && sink.threshold().is_some_and(|th| b < th) {
+                break;
+            }
+            let (dir, index, line) = &lines[li];
+            Search {
+                graph: self.graph,
+                line,
+                dir: *dir,
+                index: *index,
+                rack: counts,
+                rack_len: rack.len(),
+                rack_size: self.rules.rack_size,
+                bingo: self.rules.bingo_bonus,
+                values: &self.values,
+                anchor,
+                left_limit,
+                placed: [0; BOARD_SIZE],
+                sink,
+            }
+            .run();
+        }
+    }
+}
+
+/// Every distinct non-empty multiset of rack tiles that may be exchanged with `bag` tiles left.
+pub fn exchanges(rules: &Rules, rack: &Rack, bag: usize) -> Vec<Rack> {
+    let mut out = exchanges_all(rack);
+    out.retain(|r| rules.exchange_allowed(r.len(), bag));
+    out
+}
+
+/// Every distinct non-empty sub-multiset of `rack`.
+pub(crate) fn exchanges_all(rack: &Rack) -> Vec<Rack> {
+    let kinds: Vec<(RackTile, usize)> = {
+        let mut seen: Vec<(RackTile, usize)> = Vec::new();
+        for t in rack.tiles() {
+            match seen.last_mut() {
+                Some((k, n)) if *k == t => *n += 1,
+                _ => seen.push((t, 1)),
+            }
+        }
+        seen
+    };
+    let mut out = vec![Rack::new()];
+    for (tile, n) in kinds {
+        let mut next = Vec::with_capacity(out.len() * (n + 1));
+        for r in &out {
+            for k in 0..=n {
+                let mut r = *r;
+                for _ in 0..k {
+                    r.add(tile);
+                }
+                next.push(r);
+            }
+        }
+        out = next;
+    }
+    out.retain(|r| !r.is_empty());
+    out
+}

@@ -1,0 +1,156 @@
+//! The GADDAG walk over one line from one anchor (Gordon's algorithm): left from the anchor
+//! through the reversed prefix, then across the separator to the right. Each play is generated
+//! from the leftmost anchor it covers with a tile: going left never places on another anchor.
+
+use wordgraph::{Graph, Node};
+
+use super::line::Line;
+use super::{GeneratedPlay, Sink};
+use crate::square::{BOARD_SIZE, Direction};
+
+/// Rack counts by tile code; index 0 counts blanks.
+pub(crate) type Counts = [u8; 64];
+
+/// Flag on a placed tile code marking a blank.
+pub(crate) const BLANK_FLAG: u8 = 0x80;
+
+/// Scores accumulated along the current partial play.
+#[derive(Debug, Clone, Copy)]
+struct Acc {
+    /// Main word letter points so far (premiums applied under placed tiles).
+    main: i32,
+    /// Product of the word multipliers under placed tiles.
+    mult: i32,
+    /// Total of the completed cross-words.
+    cross: i32,
+    /// Tiles placed.
+    placed: usize,
+    /// Leftmost square of the word (known once the walk turns right).
+    leftmost: usize,
+}
+
+/// One anchor's search.
+pub(crate) struct Search<'a, S: Sink> {
+    pub(crate) graph: &'a Graph<'a>,
+    pub(crate) line: &'a Line,
+    pub(crate) dir: Direction,
+    pub(crate) index: usize,
+    pub(crate) rack: Counts,
+    pub(crate) rack_len: usize,
+    pub(crate) rack_size: usize,
+    pub(crate) bingo: i32,
+    pub(crate) values: &'a [i32; 64],
+    pub(crate) anchor: usize,
+    pub(crate) left_limit: usize,
+    pub(crate) placed: [u8; BOARD_SIZE],
+    pub(crate) sink: &'a mut S,
+}
+
+impl<S: Sink> Search<'_, S> {
+    /// Generates every play whose leftmost placed anchor is `self.anchor`.
+    pub(crate) fn run(&mut self) {
+        let acc = Acc { main: 0, mult: 1, cross: 0, placed: 0, leftmost: self.anchor };
+        self.go(self.anchor, self.graph.gaddag_root(), acc, true);
+    }
+
+    fn go(&mut self, pos: usize, list: u32, acc: Acc, leftward: bool) {
+        let on_board = self.line.tiles[pos];
+        if on_board != 0 {
+            if let Some(i) = self.graph.find(list, on_board) {
+                let acc = Acc { main: acc.main + self.line.values[pos], ..acc };
+                self.go_on(pos, self.graph.node(i), acc, leftward);
+            }
+            return;
+        }
+        if acc.placed == self.rack_len {
+            return;
+        }
+        let mask = self.line.cross[pos];
+        if mask == 0 {
+            return;
+        }
+        for (_, node) in self.graph.siblings(list) {
+            let t = node.tile();
+            if t == 0 || mask & (1u64 << (t - 1)) == 0 {
+                continue;
+            }
+            if self.rack[t as usize] > 0 {
+                self.rack[t as usize] -= 1;
+                self.place(pos, t, false, node, acc, leftward);
+                self.rack[t as usize] += 1;
+            }
+            if self.rack[0] > 0 {
+                self.rack[0] -= 1;
+                self.place(pos, t, true, node, acc, leftward);
+                self.rack[0] += 1;
+            }
+        }
+    }
+
+    #[inline]
+    fn place(&mut self, pos: usize, t: u8, blank: bool, node: Node, acc: Acc, leftward: bool) {
+        let value = if blank { 0 } else { self.values[t as usize] };
+        let (lm, wm) = (self.line.letter_mult[pos], self.line.word_mult[pos]);
+        let mut acc = Acc { main: acc.main + value * lm, mult: acc.mult * wm, placed: acc.placed + 1, ..acc };
+        if let Some(cs) = self.line.cross_score[pos] {
+            acc.cross += (cs + value * lm) * wm;
+        }
+        self.placed[pos] = t | if blank { BLANK_FLAG } else { 0 };
+        self.go_on(pos, node, acc, leftward);
+        self.placed[pos] = 0;
+    }
+
+    fn go_on(&mut self, pos: usize, node: Node, mut acc: Acc, leftward: bool) {
+        let tiles = &self.line.tiles;
+        if leftward {
+            let left_open = pos == 0 || tiles[pos - 1] == 0;
+            let right_open = self.anchor + 1 == BOARD_SIZE || tiles[self.anchor + 1] == 0;
+            if node.accepts() && left_open && right_open && acc.placed > 0 {
+                self.record(pos, self.anchor, acc);
+            }
+            let arc = node.arc();
+            if arc == 0 {
+                return;
+            }
+            if pos > 0 && (tiles[pos - 1] != 0 || pos > self.left_limit) {
+                self.go(pos - 1, arc, acc, true);
+            }
+            if left_open
+                && self.anchor + 1 < BOARD_SIZE
+                && let Some(sep) = self.graph.separator(arc)
+            {
+                let right = self.graph.node(sep).arc();
+                if right != 0 {
+                    acc.leftmost = pos;
+                    self.go(self.anchor + 1, right, acc, false);
+                }
+            }
+        } else {
+            let right_open = pos + 1 == BOARD_SIZE || tiles[pos + 1] == 0;
+            if node.accepts() && right_open && acc.placed > 0 {
+                self.record(acc.leftmost, pos, acc);
+            }
+            let arc = node.arc();
+            if pos + 1 < BOARD_SIZE && arc != 0 {
+                self.go(pos + 1, arc, acc, false);
+            }
+        }
+    }
+
+    fn record(&mut self, start: usize, end: usize, acc: Acc) {
+        if acc.placed == 1 && self.dir == Direction::Down {
+            // A lone tile that also forms an across word is the across pass's play.
+            let pos = (start..=end).find(|&p| self.placed[p] != 0).expect("one tile is placed");
+            if self.line.cross_score[pos].is_some() {
+                return;
+            }
+        }
+        let bingo = if acc.placed == self.rack_size { self.bingo } else { 0 };
+        let score = acc.main * acc.mult + acc.cross + bingo;
+        let mut word = [0u8; BOARD_SIZE];
+        word[..=end - start].copy_from_slice(&self.placed[start..=end]);
+        let start_sq = super::line::square(self.dir, self.index, start);
+        let play = GeneratedPlay { score, equity: 0, start: start_sq, direction: self.dir, len: (end - start + 1) as u8, word };
+        self.sink.push(play, &self.rack);
+    }
+}

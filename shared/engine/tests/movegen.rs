@@ -1,0 +1,164 @@
+//! The move generator against the engine's own validator and the brute-force enumerator.
+
+mod common;
+
+use std::collections::HashSet;
+
+use common::inputs;
+use engine::brute::BruteForce;
+use engine::lexicon::builtin_graph;
+use engine::movegen::exchanges;
+use engine::play::evaluate;
+use engine::{
+    Board, Game, LeaveTable, Move, MoveGenerator, Placement, Rack, RackTile, Ranking, Rules, Timestamp, Variant, WordGraph, WordList,
+};
+use proptest::prelude::*;
+
+const EN: &str = "at ta an na in it is si on no to or re er ed de be ab ad am ma me em he eh hi ha ho oh so us \
+ox ex xi ax ay ya yo oy we ow go by my cat act tan ant art rat tar tea eat ate sea set ten net nit tin tie \
+ion one eon ore roe toe sit its tis rot tor rose sore toes tones stone notes onset star rats arts tars tears \
+rates stare aster rain train stain satin inert inter nitre tire rite tier site ties dine dire ride red rid";
+const RU: &str = "кот ток тот он она оно нота тон рот тор сон нос рак рок ар ас да нет ель лес сор рост торт \
+сорт нора рана сани сад вода дом ром мир мера река рука лук лак кол кит тесто место сито нить мина \
+вина вино лето тело село соль роль пол пора пар пир перо ион иск кино окно осел сено стена трон ёж ёлка";
+
+fn tiny(variant: Variant) -> String {
+    let text = if variant == Variant::ScrabbleEn { EN } else { RU };
+    text.split_whitespace().collect::<Vec<_>>().join("\n")
+}
+
+/// A play as a comparable key: its placements sorted by square, and its score.
+fn key(mut placements: Vec<Placement>, score: i32) -> (Vec<(usize, bool, usize)>, i32) {
+    placements.sort_by_key(|p| p.square);
+    (placements.iter().map(|p| (p.square.index(), p.tile.is_blank(), p.tile.letter().index())).collect(), score)
+}
+
+/// A position after `moves` random brute-force plays of a seeded game over `words`.
+fn position(variant: Variant, seed: u64, moves: usize, words: &WordList) -> Game {
+    let brute = BruteForce::new(words);
+    let mut game = Game::new(variant, 2, seed).unwrap();
+    for i in 0..moves {
+        if game.is_over() {
+            break;
+        }
+        let seat = game.to_move();
+        let plays = brute.plays(game.rules(), game.board(), game.rack(seat));
+        let mv = match plays.get((seed as usize).wrapping_add(i * 7919) % plays.len().max(1)) {
+            Some(p) => Move::Play { placements: inputs(game.rules(), &p.placements) },
+            None => Move::Pass,
+        };
+        game.play(words, seat, &mv, Timestamp(0)).unwrap();
+    }
+    game
+}
+
+fn with_blanks(rack: &Rack, blanks: usize) -> Rack {
+    let mut tiles: Vec<RackTile> = rack.tiles().collect();
+    for t in tiles.iter_mut().take(blanks) {
+        *t = RackTile::Blank;
+    }
+    Rack::from_tiles(tiles)
+}
+
+fn assert_same_plays(rules: &Rules, board: &Board, rack: &Rack, graph: &WordGraph, words: &WordList) {
+    let generator = MoveGenerator::new(rules, graph);
+    let generated = generator.all(board, rack);
+    let got: Vec<_> = generated.iter().map(|p| key(p.placements(), p.score)).collect();
+    let unique: HashSet<_> = got.iter().cloned().collect();
+    assert_eq!(unique.len(), got.len(), "the generator listed a play twice");
+    let want: HashSet<_> = BruteForce::new(words).plays(rules, board, rack).into_iter().map(|p| key(p.placements, p.score.total)).collect();
+    let missing: Vec<_> = want.difference(&unique).take(3).collect();
+    let extra: Vec<_> = unique.difference(&want).take(3).collect();
+    assert!(missing.is_empty() && extra.is_empty(), "missing {missing:?}, extra {extra:?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn the_generator_equals_brute_force_on_a_tiny_list(
+        variant in prop::sample::select(Variant::ALL.to_vec()),
+        seed in any::<u64>(),
+        moves in 0usize..14,
+        blanks in 0usize..3,
+    ) {
+        let rules = variant.rules();
+        let text = tiny(variant);
+        let words = WordList::parse(rules, &text).unwrap();
+        let graph = WordGraph::compile(rules, &text).unwrap();
+        let game = position(variant, seed, moves, &words);
+        let rack = with_blanks(game.rack(game.to_move()), blanks);
+        assert_same_plays(rules, game.board(), &rack, &graph, &words);
+    }
+}
+
+#[test]
+fn every_generated_play_validates_and_scores_the_same_with_the_full_lexicon() {
+    for variant in Variant::ALL {
+        let rules = variant.rules();
+        let words = WordList::builtin(variant).unwrap();
+        let generator = MoveGenerator::new(rules, builtin_graph(variant));
+        let mut game = Game::new(variant, 2, 77).unwrap();
+        let mut checked = 0;
+        for turn in 0..12 {
+            if game.is_over() {
+                break;
+            }
+            let seat = game.to_move();
+            let rack = if turn % 4 == 3 { with_blanks(game.rack(seat), 1) } else { *game.rack(seat) };
+            let plays = generator.all(game.board(), &rack);
+            for p in &plays {
+                let outcome = evaluate(rules, game.board(), &rack, Some(&words), &p.placements())
+                    .unwrap_or_else(|r| panic!("{variant}: {} {} refused: {r}", p.coordinate(), p.notation(rules)));
+                assert_eq!(outcome.score.total, p.score, "{variant}: {} {}", p.coordinate(), p.notation(rules));
+                assert_eq!(outcome.direction, p.direction);
+                checked += 1;
+            }
+            // Move on with the best play of the real rack, so positions fill up.
+            let best = generator.top(game.board(), game.rack(seat), 1, Ranking::Score);
+            let mv = best.first().map_or(Move::Pass, |p| Move::Play { placements: inputs(rules, &p.placements()) });
+            game.play(&words, seat, &mv, Timestamp(0)).unwrap();
+        }
+        assert!(checked > 1000, "{variant}: only {checked} plays checked");
+    }
+}
+
+#[test]
+fn top_n_is_the_head_of_all_plays_sorted() {
+    let variant = Variant::ScrabbleEn;
+    let rules = variant.rules();
+    let words = WordList::builtin(variant).unwrap();
+    let generator = MoveGenerator::new(rules, builtin_graph(variant));
+    let leave = LeaveTable::heuristic(rules);
+    let mut game = Game::new(variant, 2, 5).unwrap();
+    for _ in 0..8 {
+        let seat = game.to_move();
+        let rack = *game.rack(seat);
+        for ranking in [Ranking::Score, Ranking::Equity(&leave)] {
+            let mut all = generator.all(game.board(), &rack);
+            generator.rank(&rack, &mut all, ranking);
+            for n in [1, 3, 10] {
+                let top = generator.top(game.board(), &rack, n, ranking);
+                assert_eq!(top, all[..n.min(all.len())].to_vec());
+            }
+        }
+        let best = generator.top(game.board(), &rack, 1, Ranking::Equity(&leave));
+        let mv = best.first().map_or(Move::Pass, |p| Move::Play { placements: inputs(rules, &p.placements()) });
+        game.play(&words, seat, &mv, Timestamp(0)).unwrap();
+    }
+}
+
+#[test]
+fn exchanges_are_the_distinct_submultisets_the_variant_allows() {
+    let rules = Variant::ScrabbleEn.rules();
+    let t = |c| RackTile::Letter(rules.letter(c).unwrap());
+    let rack = Rack::from_tiles([t('A'), t('A'), t('B'), RackTile::Blank]);
+    // (2+1) × (1+1) × (1+1) − 1 = 11 non-empty multisets.
+    assert_eq!(exchanges(rules, &rack, 7).len(), 11);
+    assert!(exchanges(rules, &rack, 6).is_empty());
+    let er = Variant::Erudit.rules();
+    let k = |c| RackTile::Letter(er.letter(c).unwrap());
+    let rack = Rack::from_tiles([k('К'), k('О'), k('Т')]);
+    assert_eq!(exchanges(er, &rack, 2).iter().filter(|r| r.len() <= 2).count(), 6);
+    assert_eq!(exchanges(er, &rack, 2).len(), 6);
+}

@@ -1,0 +1,32 @@
+//! A compact word graph: a DAWG and a GADDAG sharing nodes in one flat array of little-endian
+//! `u32`, built once (at compile time by the engine's build script) and read in place.
+//!
+//! # Format
+//!
+//! The graph is a sequence of nodes, 4 bytes each, little-endian. A node is one arc of a sibling
+//! list; siblings are contiguous and sorted by tile:
+//!
+//! | bits   | field     | meaning |
+//! |--------|-----------|---------|
+//! | 0–21   | `arc`     | index of the first node of the child list; 0 = no children |
+//! | 22     | `is_end`  | this node is the last of its sibling list |
+//! | 23     | `accepts` | the path ending with this node spells a complete word |
+//! | 24–31  | `tile`    | 1.. = letter index + 1; 0 = the GADDAG separator |
+//!
+//! Node 0's `arc` points at the DAWG's root list and node 1's at the GADDAG's. Identical child
+//! lists are stored once (the automaton is minimal over lists), and the DAWG and the GADDAG
+//! share them: the GADDAG's part after the separator is a word suffix, exactly a DAWG sub-list.
+//!
+//! The GADDAG holds, for every word `w` of length `n` and every split `1 ≤ i ≤ n`, the string
+//! `rev(w[..i])` followed, when `i < n`, by the separator and `w[i..]`.
+
+mod builder;
+mod graph;
+
+pub use builder::{BuildError, build, to_bytes};
+pub use graph::{Graph, GraphError, Node};
+
+/// The tile code of the GADDAG separator.
+pub const SEPARATOR: u8 = 0;
+/// Largest node count the 22-bit `arc` field can address.
+pub const MAX_NODES: usize = 1 << 22;
