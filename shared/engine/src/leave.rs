@@ -100,8 +100,15 @@ impl LeaveTable {
         total
     }
 
-    /// The best value any leave of `rack` can have (an upper bound for pruning).
+    /// At least the value of any leave of `rack` (an upper bound for pruning): every tile's own
+    /// value where positive; duplicates, balance and Q only ever subtract.
     pub fn best_leave(&self, rack: &Rack) -> i32 {
-        crate::movegen::exchanges_all(rack).iter().map(|r| self.value(r)).max().unwrap_or(0).max(self.value(&Rack::new()))
+        rack.tiles()
+            .map(|t| match t {
+                RackTile::Letter(l) => self.per_letter[l.index()],
+                RackTile::Blank => self.blank,
+            })
+            .filter(|&v| v > 0)
+            .sum()
     }
 }

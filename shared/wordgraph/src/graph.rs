@@ -98,6 +98,23 @@ impl<'a> Graph<'a> {
         Ok(graph)
     }
 
+    /// A graph over bytes this program built itself (e.g. embedded at compile time): the layout
+    /// is checked but the nodes are not scanned, so loading costs nothing. A corrupt graph can
+    /// only make lookups wrong or panic on an index, never read out of bounds.
+    ///
+    /// # Errors
+    /// [`GraphError`] if the bytes are misaligned or of a bad length.
+    pub fn from_bytes_trusted(bytes: &'a [u8]) -> Result<Graph<'a>, GraphError> {
+        if !bytes.len().is_multiple_of(4) || bytes.len() < 8 {
+            return Err(GraphError::BadLength(bytes.len()));
+        }
+        match as_words(bytes) {
+            Some(words) if cfg!(target_endian = "little") => Ok(Graph { nodes: std::borrow::Cow::Borrowed(words) }),
+            Some(_) => Graph::from_bytes(bytes),
+            None => Err(GraphError::Misaligned),
+        }
+    }
+
     /// A graph owning its nodes (e.g. compiled at run time).
     ///
     /// # Errors

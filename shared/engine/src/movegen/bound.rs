@@ -1,78 +1,187 @@
 //! An upper bound on the score (or equity) of any play generated from one anchor, so a top-N
 //! search can take anchors best first and stop when none can beat what it holds.
 
-use super::line::Line;
-use crate::rack::Rack;
-use crate::square::BOARD_SIZE;
-use crate::variant::Rules;
+use wordgraph::Graph;
 
-/// The rack's tile values, highest first (blanks 0).
-pub(crate) fn rack_values(rules: &Rules, rack: &Rack) -> Vec<i32> {
-    let mut v: Vec<i32> = rack.tiles().map(|t| rules.rack_tile_value(t)).collect();
-    v.sort_unstable_by(|a, b| b.cmp(a));
-    v
+use super::line::Line;
+use super::search::Counts;
+use crate::square::BOARD_SIZE;
+
+/// What the bound needs to know about the rack, computed once per position.
+#[derive(Debug, Clone)]
+pub(crate) struct RackFacts {
+    /// Tile values, highest first (blanks 0).
+    pub(crate) values: Vec<i32>,
+    /// Whether a full-rack play could use at most one board tile (a 7- or 8-letter word from the
+    /// rack plus at most one other letter exists).
+    pub(crate) short_bingo: bool,
+    /// Letters on the rack (bit = letter index) and whether it holds a blank.
+    pub(crate) letters: u64,
+    pub(crate) blank: bool,
+    /// Letter values by tile code, for the best tile a square's cross-check admits.
+    pub(crate) value_of: [i32; 64],
+    /// Tiles on a full rack and the bonus for playing them all.
+    pub(crate) rack_size: usize,
+    pub(crate) bingo: i32,
+}
+
+impl RackFacts {
+    pub(crate) fn new(graph: &Graph<'_>, counts: &Counts, values_by_code: &[i32; 64], rack_size: usize, bingo: i32) -> RackFacts {
+        let mut values: Vec<i32> = Vec::new();
+        for (code, &n) in counts.iter().enumerate() {
+            let v = if code == 0 { 0 } else { values_by_code[code] };
+            values.extend(std::iter::repeat_n(v, usize::from(n)));
+        }
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        // With a blank the search below branches widely and a bingo is likely anyway: assume one.
+        let short_bingo =
+            values.len() >= rack_size && (counts[0] > 0 || uses_all(graph, graph.dawg_root(), &mut counts.clone(), values.len(), 1));
+        let letters = (1..64).filter(|&c| counts[c] > 0).fold(0u64, |m, c| m | 1 << (c - 1));
+        RackFacts { values, short_bingo, letters, blank: counts[0] > 0, value_of: *values_by_code, rack_size, bingo }
+    }
+
+    /// Whether some rack tile may go on a square with cross-check `mask`.
+    fn fits(&self, mask: u64) -> bool {
+        mask & self.letters != 0 || (self.blank && mask != 0)
+    }
+
+    /// The most a rack tile allowed by `mask` is worth (0 when only a blank fits).
+    fn best_value(&self, mask: u64) -> i32 {
+        let mut m = mask & self.letters;
+        let mut best = 0;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            best = best.max(self.value_of[i + 1]);
+            m &= m - 1;
+        }
+        best
+    }
+}
+
+/// Whether some word continuing from `list` uses all `left` rack tiles plus at most `extra`
+/// other letters.
+fn uses_all(graph: &Graph<'_>, list: u32, counts: &mut Counts, left: usize, extra: u8) -> bool {
+    for (_, node) in graph.siblings(list) {
+        let t = usize::from(node.tile());
+        let slot = if counts[t] > 0 {
+            Some(t)
+        } else if counts[0] > 0 {
+            Some(0)
+        } else {
+            None
+        };
+        let found = match slot {
+            Some(s) => {
+                counts[s] -= 1;
+                let found = (left == 1 && node.accepts()) || (left > 1 && uses_all(graph, node.arc(), counts, left - 1, extra));
+                let found = found || (extra > 0 && left == 1 && uses_all(graph, node.arc(), counts, 0, extra));
+                counts[s] += 1;
+                found
+            }
+            None if extra > 0 => (left == 0 && node.accepts()) || uses_all(graph, node.arc(), counts, left, extra - 1),
+            None => false,
+        };
+        if found {
+            return true;
+        }
+    }
+    false
 }
 
 /// At least the score of every play from `anchor`; in thousandths plus `leave` when given.
 ///
-/// The reachable span is the anchor plus up to rack-size − 1 empty squares each way (never left
-/// past `left_limit`), with every board tile in between. The best rack values go on the best
-/// letter premiums, the best word premiums all apply, and every cross-word gets the best tile.
-pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, values: &[i32], rules: &Rules, leave: Option<i32>) -> i32 {
-    let n = values.len();
-    let max_value = values.first().copied().unwrap_or(0);
-    let mut lms: Vec<i32> = vec![line.letter_mult[anchor]];
-    let mut wms: Vec<i32> = vec![line.word_mult[anchor]];
-    let mut crosses: Vec<i32> = Vec::new();
-    let push_cross = |pos: usize, crosses: &mut Vec<i32>| {
-        if let Some(cs) = line.cross_score[pos] {
-            crosses.push((cs + max_value * line.letter_mult[pos]) * line.word_mult[pos]);
-        }
-    };
-    push_cross(anchor, &mut crosses);
-    let mut board_points = 0;
-    let (mut used, mut pos) = (1, anchor);
-    while pos > 0 {
-        let p = pos - 1;
-        if line.tiles[p] != 0 {
-            board_points += line.values[p];
-        } else if p < left_limit || used >= n {
-            break;
-        } else {
-            used += 1;
-            lms.push(line.letter_mult[p]);
-            wms.push(line.word_mult[p]);
-            push_cross(p, &mut crosses);
-        }
-        pos = p;
+/// A play from the anchor fills a window: the anchor, `a` empty squares to its left (never past
+/// `left_limit`) and `b` to its right with a + 1 + b ≤ rack, and every board tile in between or
+/// attached at the ends. Only the widest windows matter (each term grows with the window), so
+/// the bound is the best over the splits `a`. In a window with word multiplier W (the product of
+/// its word premiums), a tile of value v on square i adds v × (lm·W + lm·wm if a cross-word
+/// passes there): the rack's values go best-first onto the squares' coefficients (rearrangement
+/// inequality), and no square gets more than the best rack tile its cross-check admits (a square
+/// that admits none ends the window); each cross-word brings its board tiles × wm, and the bingo bonus counts only
+/// where a full rack fills the window and could form a word.
+pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: &RackFacts, leave: Option<i32>) -> i32 {
+    let n = rack.values.len();
+    if !rack.fits(line.cross[anchor]) {
+        return i32::MIN;
     }
-    let (mut used, mut pos) = (1, anchor);
-    while pos + 1 < BOARD_SIZE {
-        let p = pos + 1;
-        if line.tiles[p] != 0 {
-            board_points += line.values[p];
-        } else if used >= n {
+    let left = Side::walk(line, anchor, n, |p| p >= left_limit && rack.fits(line.cross[p]), false);
+    let right = Side::walk(line, anchor, n, |p| rack.fits(line.cross[p]), true);
+    let mut best = i32::MIN;
+    // Widest windows of `total` tiles; a full rack only where a word could use it all.
+    let mut skipped = false;
+    for total in [n, n - 1] {
+        if total == 0 || (total < n && !skipped) {
             break;
-        } else {
-            used += 1;
-            lms.push(line.letter_mult[p]);
-            wms.push(line.word_mult[p]);
-            push_cross(p, &mut crosses);
         }
-        pos = p;
+        for a in 0..=left.empties.len().min(total - 1) {
+            let b = right.empties.len().min(total - 1 - a);
+            let board_tiles = left.tiles[a] + right.tiles[b];
+            let full = 1 + a + b >= rack.rack_size;
+            if full && !(rack.short_bingo || board_tiles >= 2) {
+                skipped = true;
+                continue;
+            }
+            let squares = std::iter::once(anchor).chain(left.empties[..a].iter().copied()).chain(right.empties[..b].iter().copied());
+            let mut coeffs = [0i32; BOARD_SIZE];
+            let (mut count, mut word_mult, mut fixed, mut capped) = (0usize, 1i32, 0i32, 0i32);
+            for p in squares.clone() {
+                word_mult *= line.word_mult[p];
+                count += 1;
+            }
+            for (c, p) in coeffs.iter_mut().zip(squares) {
+                let (lm, wm) = (line.letter_mult[p], line.word_mult[p]);
+                *c = lm * word_mult;
+                if let Some(cs) = line.cross_score[p] {
+                    *c += lm * wm;
+                    fixed += cs * wm;
+                }
+                capped += *c * rack.best_value(line.cross[p]);
+            }
+            let coeffs = &mut coeffs[..count];
+            coeffs.sort_unstable_by(|x, y| y.cmp(x));
+            let tiles: i32 = rack.values.iter().zip(coeffs.iter()).map(|(v, c)| v * c).sum::<i32>().min(capped);
+            let bingo = if full { rack.bingo } else { 0 };
+            best = best.max((left.points[a] + right.points[b]) * word_mult + tiles + fixed + bingo);
+        }
     }
-    let empties = lms.len();
-    let k = n.min(empties);
-    lms.sort_unstable_by(|a, b| b.cmp(a));
-    wms.sort_unstable_by(|a, b| b.cmp(a));
-    crosses.sort_unstable_by(|a, b| b.cmp(a));
-    let letters: i32 = values.iter().zip(&lms).take(k).map(|(v, m)| v * m).sum();
-    let word_mult: i32 = wms.iter().take(k).product();
-    let cross: i32 = crosses.iter().take(k).sum();
-    let bingo = if n >= rules.rack_size && empties >= rules.rack_size { rules.bingo_bonus } else { 0 };
-    let score = (board_points + letters) * word_mult + cross + bingo;
+    if best == i32::MIN {
+        return i32::MIN;
+    }
     match leave {
-        Some(best) => score * 1000 + best,
-        None => score,
+        Some(l) => best * 1000 + l,
+        None => best,
+    }
+}
+
+/// One side of an anchor: the empty squares a play may fill, nearest first, and the board
+/// points and tiles a window reaching `j` of them includes (`points[j]`, `tiles[j]`).
+struct Side {
+    empties: Vec<usize>,
+    points: Vec<i32>,
+    tiles: Vec<usize>,
+}
+
+impl Side {
+    fn walk(line: &Line, anchor: usize, n: usize, may_fill: impl Fn(usize) -> bool, rightward: bool) -> Side {
+        let mut side = Side { empties: Vec::with_capacity(n), points: Vec::with_capacity(n), tiles: Vec::with_capacity(n) };
+        let next = |p: usize| if rightward { (p + 1 < BOARD_SIZE).then_some(p + 1) } else { p.checked_sub(1) };
+        let (mut pos, mut points, mut tiles) = (anchor, 0, 0);
+        loop {
+            while let Some(p) = next(pos).filter(|&p| line.tiles[p] != 0) {
+                points += line.values[p];
+                tiles += 1;
+                pos = p;
+            }
+            side.points.push(points);
+            side.tiles.push(tiles);
+            match next(pos) {
+                Some(p) if side.empties.len() + 1 < n && may_fill(p) => {
+                    side.empties.push(p);
+                    pos = p;
+                }
+                _ => break,
+            }
+        }
+        side
     }
 }

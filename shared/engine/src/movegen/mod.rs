@@ -144,6 +144,8 @@ impl Sink for AllPlays {
 struct TopN<'a> {
     n: usize,
     leave: Option<&'a LeaveTable>,
+    /// The best leave value any play can have (equity ranking only).
+    best_leave: i32,
     plays: Vec<GeneratedPlay>,
 }
 
@@ -156,6 +158,9 @@ impl TopN<'_> {
 impl Sink for TopN<'_> {
     fn push(&mut self, mut play: GeneratedPlay, leave: &Counts) {
         if let Some(table) = self.leave {
+            if self.threshold().is_some_and(|th| play.score * 1000 + self.best_leave < th) {
+                return;
+            }
             play.equity = play.score * 1000 + table.value_counts(leave);
         }
         let key = self.key();
@@ -207,8 +212,8 @@ impl<'a> MoveGenerator<'a> {
             Ranking::Score => None,
             Ranking::Equity(table) => Some(table),
         };
-        let mut sink = TopN { n, leave, plays: Vec::with_capacity(n + 1) };
         let leave_bound = leave.map(|t| t.best_leave(rack));
+        let mut sink = TopN { n, leave, best_leave: leave_bound.unwrap_or(0), plays: Vec::with_capacity(n + 1) };
         self.generate(board, rack, &mut sink, Some(leave_bound));
         sink.plays
     }
@@ -245,14 +250,14 @@ impl<'a> MoveGenerator<'a> {
             .map(|(dir, i)| (dir, i, Line::new(self.rules, self.graph, board, dir, i)))
             .collect();
         let mut tasks: Vec<(usize, usize, usize, i32)> = Vec::new();
-        let rack_values = bound::rack_values(self.rules, rack);
+        let facts = prune.map(|_| bound::RackFacts::new(self.graph, &counts, &self.values, self.rules.rack_size, self.rules.bingo_bonus));
         for (li, (_, _, line)) in lines.iter().enumerate() {
             let mut left_limit = 0;
             for pos in 0..BOARD_SIZE {
                 if line.anchor[pos] {
-                    let b = match prune {
-                        Some(leave) => bound::anchor_bound(line, pos, left_limit, &rack_values, self.rules, leave),
-                        None => 0,
+                    let b = match (prune, &facts) {
+                        (Some(leave), Some(facts)) => bound::anchor_bound(line, pos, left_limit, facts, leave),
+                        _ => 0,
                     };
                     tasks.push((li, pos, left_limit, b));
                     left_limit = pos + 1;

@@ -1,0 +1,58 @@
+//! `wordgame`: the developer tool. `movegen` lists the plays of a position; `bench` measures the
+//! move generator; `positions` records benchmark positions from seeded self-play.
+
+mod bench;
+mod cpu;
+mod movegen;
+mod positions;
+
+use std::process::ExitCode;
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "wordgame", version, about = "Word game engine tools")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Lists the legal plays of a position given in CGP.
+    Movegen(movegen::Args),
+    /// Measures the move generator over a file of CGP positions.
+    Bench(bench::Args),
+    /// Prints positions from seeded self-play, one CGP per line.
+    Positions(positions::Args),
+}
+
+/// A failure the user can fix: printed as one line, exit code 2.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The input was wrong.
+    #[error("{0}")]
+    Input(String),
+}
+
+/// When `main` started, for "ready from process start" figures.
+pub static START: OnceLock<Instant> = OnceLock::new();
+
+fn main() -> ExitCode {
+    START.get_or_init(Instant::now);
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Movegen(args) => movegen::run(&args),
+        Command::Bench(args) => bench::run(&args),
+        Command::Positions(args) => positions::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("wordgame: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
