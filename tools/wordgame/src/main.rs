@@ -1,10 +1,13 @@
 //! `wordgame`: the developer tool. `movegen` lists the plays of a position; `bench` measures the
-//! move generator; `positions` records benchmark positions from seeded self-play.
+//! move generator; `positions` records benchmark positions from seeded self-play; `leaves`
+//! refines the leave table from self-play.
 
 mod bench;
 mod cpu;
+mod leaves;
 mod movegen;
 mod positions;
+mod selfplay;
 
 use std::process::ExitCode;
 use std::sync::OnceLock;
@@ -27,6 +30,8 @@ enum Command {
     Bench(bench::Args),
     /// Prints positions from seeded self-play, one CGP per line.
     Positions(positions::Args),
+    /// Refines the leave table from self-play and measures equity against pure score.
+    Leaves(leaves::Args),
 }
 
 /// A failure the user can fix: printed as one line, exit code 2.
@@ -47,6 +52,7 @@ fn main() -> ExitCode {
         Command::Movegen(args) => movegen::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Positions(args) => positions::run(&args),
+        Command::Leaves(args) => leaves::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

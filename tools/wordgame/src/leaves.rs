@@ -1,0 +1,138 @@
+//! `wordgame leaves`: refines the heuristic leave table from self-play and measures how the
+//! equity robot does against the pure-score robot.
+//!
+//! Refinement: in games between two heuristic-equity robots, every play records the tiles kept
+//! and the score of that seat's next move. A letter's refined value is 1000 × (the mean next
+//! score when the leave holds it − the mean next score over all leaves); the same for blanks.
+//! The duplicate, balance and Q terms of the heuristic stay as they are.
+
+use std::collections::HashMap;
+
+use engine::{LeaveTable, RackTile, Seat, Variant};
+use serde::Serialize;
+
+use crate::CliError;
+use crate::selfplay::{Strategy, play_game};
+
+/// Arguments of `wordgame leaves`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The variant.
+    #[arg(long)]
+    variant: String,
+    /// Games for refining, and again for each evaluation match.
+    #[arg(long, default_value_t = 200)]
+    games: u64,
+    /// The first game's seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(Serialize)]
+struct Refined {
+    variant: String,
+    games: u64,
+    per_letter: Vec<(char, i32)>,
+    blank: i32,
+}
+
+/// Runs the command: prints the refined table (JSON) and the evaluation matches.
+///
+/// # Errors
+/// [`CliError::Input`] for an unknown variant.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let variant: Variant = args.variant.parse().map_err(|e: engine::variant::VariantError| CliError::Input(e.to_string()))?;
+    let rules = variant.rules();
+    let heuristic = LeaveTable::heuristic(rules);
+    let refined = refine(variant, &heuristic, args);
+    let out = Refined {
+        variant: variant.id().to_string(),
+        games: args.games,
+        per_letter: rules.alphabet().map(|l| (rules.char_of(l), refined.per_letter[l.index()])).collect(),
+        blank: refined.blank,
+    };
+    println!("{}", serde_json::to_string(&out).expect("plain data serializes"));
+    let base = args.seed + 1_000_000;
+    report("heuristic equity vs score", &play_match(variant, Strategy::Equity(&heuristic), Strategy::Score, args.games, base));
+    report("refined equity vs score", &play_match(variant, Strategy::Equity(&refined), Strategy::Score, args.games, base));
+    report(
+        "refined equity vs heuristic equity",
+        &play_match(variant, Strategy::Equity(&refined), Strategy::Equity(&heuristic), args.games, base),
+    );
+    Ok(())
+}
+
+fn refine(variant: Variant, heuristic: &LeaveTable, args: &Args) -> LeaveTable {
+    let rules = variant.rules();
+    // Per seat: the leave of its last play, waiting for that seat's next score.
+    let mut samples: Vec<(Vec<RackTile>, i32)> = Vec::new();
+    for g in 0..args.games {
+        let mut pending: HashMap<Seat, Vec<RackTile>> = HashMap::new();
+        let robot = Strategy::Equity(heuristic);
+        let game = play_game(variant, args.seed + g, [robot, robot], |game, play| {
+            let seat = game.to_move();
+            let rack = *game.rack(seat);
+            if let Some(p) = play {
+                if let Some(leave) = pending.insert(seat, p.leave(&rack).tiles().collect()) {
+                    samples.push((leave, p.score));
+                }
+            } else {
+                pending.remove(&seat);
+            }
+        });
+        let _ = game;
+    }
+    let mean = samples.iter().map(|s| f64::from(s.1)).sum::<f64>() / samples.len().max(1) as f64;
+    let value_of = |pred: &dyn Fn(&RackTile) -> bool| -> Option<i32> {
+        let with: Vec<f64> = samples.iter().filter(|(l, _)| l.iter().any(pred)).map(|s| f64::from(s.1)).collect();
+        (with.len() >= 20).then(|| (1000.0 * (with.iter().sum::<f64>() / with.len() as f64 - mean)).round() as i32)
+    };
+    let per_letter =
+        rules.alphabet().map(|l| value_of(&|t| *t == RackTile::Letter(l)).unwrap_or(heuristic.per_letter[l.index()])).collect();
+    let blank = value_of(&|t| *t == RackTile::Blank).unwrap_or(heuristic.blank);
+    heuristic.clone().with_tile_values(per_letter, blank)
+}
+
+/// Results of a match: wins, draws and mean scores of the first strategy and the second.
+struct MatchResult {
+    games: u64,
+    wins: u64,
+    draws: u64,
+    mean_a: f64,
+    mean_b: f64,
+}
+
+/// `games` games between `a` and `b`, alternating who moves first.
+fn play_match(variant: Variant, a: Strategy<'_>, b: Strategy<'_>, games: u64, seed: u64) -> MatchResult {
+    let (mut wins, mut draws, mut sum_a, mut sum_b) = (0, 0, 0i64, 0i64);
+    for g in 0..games {
+        let a_first = g % 2 == 0;
+        let seats = if a_first { [a, b] } else { [b, a] };
+        let game = play_game(variant, seed + g / 2, seats, |_, _| {});
+        let (sa, sb) = if a_first { (game.scores()[0], game.scores()[1]) } else { (game.scores()[1], game.scores()[0]) };
+        sum_a += i64::from(sa);
+        sum_b += i64::from(sb);
+        match sa.cmp(&sb) {
+            std::cmp::Ordering::Greater => wins += 1,
+            std::cmp::Ordering::Equal => draws += 1,
+            std::cmp::Ordering::Less => {}
+        }
+    }
+    MatchResult { games, wins, draws, mean_a: sum_a as f64 / games as f64, mean_b: sum_b as f64 / games as f64 }
+}
+
+fn report(label: &str, r: &MatchResult) {
+    let n = r.games as f64;
+    let p = (r.wins as f64 + 0.5 * r.draws as f64) / n;
+    let half = 1.96 * (p * (1.0 - p) / n).sqrt();
+    println!(
+        "{label}: {:.1}% ± {:.1}% over {} games (wins {}, draws {}), mean scores {:.1} vs {:.1}",
+        100.0 * p,
+        100.0 * half,
+        r.games,
+        r.wins,
+        r.draws,
+        r.mean_a,
+        r.mean_b
+    );
+}

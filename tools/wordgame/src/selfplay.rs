@@ -1,0 +1,61 @@
+//! Seeded self-play with the move generator's simple robots: best score, or best equity.
+
+use engine::lexicon::builtin_graph;
+use engine::movegen::exchanges;
+use engine::{Game, GeneratedPlay, LeaveTable, Move, MoveGenerator, PlacementInput, Ranking, TileInput, Timestamp, Variant};
+
+/// How a seat picks its move.
+#[derive(Debug, Clone, Copy)]
+pub enum Strategy<'a> {
+    /// The highest-scoring play.
+    Score,
+    /// The highest score + leave value.
+    Equity(&'a LeaveTable),
+}
+
+/// The strategy's play for the seat to move, if it has one.
+pub fn best_play(generator: &MoveGenerator<'_>, game: &Game, strategy: Strategy<'_>) -> Option<GeneratedPlay> {
+    let ranking = match strategy {
+        Strategy::Score => Ranking::Score,
+        Strategy::Equity(t) => Ranking::Equity(t),
+    };
+    generator.top(game.board(), game.rack(game.to_move()), 1, ranking).into_iter().next()
+}
+
+/// The move for `play`, or without one a full exchange where allowed, else a pass.
+pub fn to_move(game: &Game, play: Option<&GeneratedPlay>) -> Move {
+    let rules = game.rules();
+    match play {
+        Some(p) => Move::Play {
+            placements: p
+                .placements()
+                .iter()
+                .map(|pl| PlacementInput {
+                    square: pl.square.to_string(),
+                    letter: Some(rules.char_of(pl.tile.letter())),
+                    blank: pl.tile.is_blank(),
+                })
+                .collect(),
+        },
+        None => match exchanges(rules, game.rack(game.to_move()), game.bag().len()).into_iter().max_by_key(|r| r.len()) {
+            Some(all) => Move::Exchange { tiles: all.tiles().map(|t| TileInput::from_rack_tile(rules, t)).collect() },
+            None => Move::Pass,
+        },
+    }
+}
+
+/// Plays a two-seat game to its end; `observe` sees the game before each move and the play
+/// chosen.
+pub fn play_game(variant: Variant, seed: u64, seats: [Strategy<'_>; 2], mut observe: impl FnMut(&Game, Option<&GeneratedPlay>)) -> Game {
+    let rules = variant.rules();
+    let generator = MoveGenerator::new(rules, builtin_graph(variant));
+    let mut game = Game::new(variant, 2, seed).expect("two seats");
+    while !game.is_over() {
+        let play = best_play(&generator, &game, seats[game.to_move().index()]);
+        observe(&game, play.as_ref());
+        let mv = to_move(&game, play.as_ref());
+        let seat = game.to_move();
+        game.play(builtin_graph(variant), seat, &mv, Timestamp(0)).expect("generated moves are legal");
+    }
+    game
+}
