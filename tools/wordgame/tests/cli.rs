@@ -50,7 +50,7 @@ fn ranking_by_equity_orders_by_equity() {
 #[test]
 fn text_output_names_the_count_and_gcg_coordinates() {
     let cgp = format!("{EMPTY} CAT/ 0/0 0");
-    let out = wordgame(&["movegen", "--variant", "scrabble-en", "--cgp", &cgp, "--top", "3"]);
+    let out = wordgame(&["movegen", "--variant", "scrabble-en", "--cgp", &cgp, "--top", "30"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     // ACT and CAT from three starts each way, AT and TA from two: 20 plays, best 10 points.
