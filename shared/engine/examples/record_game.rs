@@ -5,7 +5,7 @@
 //! `cargo run --release -p engine --example record_game -- scrabble-en 2 SEED > game.json`
 
 use engine::brute::BruteForce;
-use engine::{Move, PlacementInput, TileInput, Timestamp, Variant, WordList};
+use engine::{Move, TileInput, Timestamp, Variant, WordList};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -20,17 +20,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let seat = game.to_move();
         let plays = brute.plays(rules, game.board(), game.rack(seat));
         let mv = match plays.iter().max_by_key(|p| p.score.total) {
-            Some(best) => Move::Play {
-                placements: best
-                    .placements
-                    .iter()
-                    .map(|p| PlacementInput {
-                        square: p.square.to_string(),
-                        letter: Some(rules.char_of(p.tile.letter())),
-                        blank: p.tile.is_blank(),
-                    })
-                    .collect(),
-            },
+            Some(best) => Move::play(rules, &best.placements),
             None if rules.exchange_allowed(rules.rack_size, game.bag().len()) => {
                 Move::Exchange { tiles: game.rack(seat).tiles().map(|t| TileInput::from_rack_tile(rules, t)).collect() }
             }

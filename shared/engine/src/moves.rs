@@ -6,6 +6,7 @@ use crate::game::Seat;
 use crate::scoring::ScoreBreakdown;
 use crate::square::Direction;
 use crate::tile::{Placement, RackTile};
+use crate::variant::Rules;
 
 /// A tile a player asks to place, as sent: nothing about it is trusted yet.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -47,6 +48,20 @@ pub enum Move {
     },
     /// Give up the game.
     Resign,
+}
+
+impl PlacementInput {
+    /// The input form of a typed placement, as a client would send it.
+    pub fn from_placement(rules: &Rules, p: Placement) -> PlacementInput {
+        PlacementInput { square: p.square.to_string(), letter: Some(rules.char_of(p.tile.letter())), blank: p.tile.is_blank() }
+    }
+}
+
+impl Move {
+    /// The play move that places `placements`.
+    pub fn play(rules: &Rules, placements: &[Placement]) -> Move {
+        Move::Play { placements: placements.iter().map(|&p| PlacementInput::from_placement(rules, p)).collect() }
+    }
 }
 
 /// What a checked move does; built only by validation, so applying it cannot fail.

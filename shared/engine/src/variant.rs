@@ -232,31 +232,25 @@ fn scrabble_layout() -> Layout {
     Layout::from_lists(TW, &dw, &tl, DL)
 }
 
-static SCRABBLE_EN: LazyLock<Rules> = LazyLock::new(|| Rules {
-    variant: Variant::ScrabbleEn,
-    letters: letters(SCRABBLE_EN_LETTERS),
-    blanks: 2,
-    layout: scrabble_layout(),
-    rack_size: 7,
-    bingo_bonus: 50,
-    exchange: ExchangeRule::BagHoldsFullRack,
-    end: EndRule::ScorelessTurns(6),
-    no_repeat_words: false,
-    folds: &[],
-});
+/// Mattel's rules, shared by both Scrabble editions: they differ only in their tiles.
+fn scrabble(variant: Variant, table: &[(char, u8, u8)]) -> Rules {
+    Rules {
+        variant,
+        letters: letters(table),
+        blanks: 2,
+        layout: scrabble_layout(),
+        rack_size: 7,
+        bingo_bonus: 50,
+        exchange: ExchangeRule::BagHoldsFullRack,
+        end: EndRule::ScorelessTurns(6),
+        no_repeat_words: false,
+        folds: &[],
+    }
+}
 
-static SCRABBLE_RU: LazyLock<Rules> = LazyLock::new(|| Rules {
-    variant: Variant::ScrabbleRu,
-    letters: letters(SCRABBLE_RU_LETTERS),
-    blanks: 2,
-    layout: scrabble_layout(),
-    rack_size: 7,
-    bingo_bonus: 50,
-    exchange: ExchangeRule::BagHoldsFullRack,
-    end: EndRule::ScorelessTurns(6),
-    no_repeat_words: false,
-    folds: &[],
-});
+static SCRABBLE_EN: LazyLock<Rules> = LazyLock::new(|| scrabble(Variant::ScrabbleEn, SCRABBLE_EN_LETTERS));
+
+static SCRABBLE_RU: LazyLock<Rules> = LazyLock::new(|| scrabble(Variant::ScrabbleRu, SCRABBLE_RU_LETTERS));
 
 static ERUDIT: LazyLock<Rules> = LazyLock::new(|| Rules {
     variant: Variant::Erudit,

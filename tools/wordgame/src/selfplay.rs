@@ -2,7 +2,7 @@
 
 use engine::lexicon::builtin_graph;
 use engine::movegen::exchanges;
-use engine::{Game, GeneratedPlay, LeaveTable, Move, MoveGenerator, PlacementInput, Ranking, TileInput, Timestamp, Variant};
+use engine::{Game, GeneratedPlay, LeaveTable, Move, MoveGenerator, Ranking, TileInput, Timestamp, Variant};
 
 /// How a seat picks its move.
 #[derive(Debug, Clone, Copy)]
@@ -26,17 +26,7 @@ pub fn best_play(generator: &MoveGenerator<'_>, game: &Game, strategy: Strategy<
 pub fn to_move(game: &Game, play: Option<&GeneratedPlay>) -> Move {
     let rules = game.rules();
     match play {
-        Some(p) => Move::Play {
-            placements: p
-                .placements()
-                .iter()
-                .map(|pl| PlacementInput {
-                    square: pl.square.to_string(),
-                    letter: Some(rules.char_of(pl.tile.letter())),
-                    blank: pl.tile.is_blank(),
-                })
-                .collect(),
-        },
+        Some(p) => Move::play(rules, &p.placements()),
         None => match exchanges(rules, game.rack(game.to_move()), game.bag().len()).into_iter().max_by_key(|r| r.len()) {
             Some(all) => Move::Exchange { tiles: all.tiles().map(|t| TileInput::from_rack_tile(rules, t)).collect() },
             None => Move::Pass,

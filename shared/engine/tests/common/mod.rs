@@ -43,10 +43,7 @@ pub fn board(rules: &Rules, words: &[(&str, Direction, &str)]) -> Board {
 
 /// The input form of placements.
 pub fn inputs(rules: &Rules, placements: &[Placement]) -> Vec<PlacementInput> {
-    placements
-        .iter()
-        .map(|p| PlacementInput { square: p.square.to_string(), letter: Some(rules.char_of(p.tile.letter())), blank: p.tile.is_blank() })
-        .collect()
+    placements.iter().map(|&p| PlacementInput::from_placement(rules, p)).collect()
 }
 
 /// A play move from a square, a direction and the letters of the seat's own choosing.
