@@ -1,0 +1,42 @@
+//! Identity: the `sub` claim that API Gateway's JWT authoriser (or the local gateway, the same
+//! way) puts in the request context. Nothing else in a request is trusted for identity.
+
+use lambda_http::request::RequestContext;
+use lambda_http::{Request, RequestExt};
+use service::Caller;
+use uuid::Uuid;
+
+use crate::ApiError;
+
+/// The verified claims of the caller's token.
+pub fn claims(req: &Request) -> Option<&std::collections::HashMap<String, String>> {
+    match req.request_context_ref()? {
+        RequestContext::ApiGatewayV2(ctx) => ctx.authorizer.as_ref()?.jwt.as_ref().map(|j| &j.claims),
+        #[allow(unreachable_patterns)]
+        _ => None,
+    }
+}
+
+/// The caller, from the `sub` claim (a UUID) and a display-name claim.
+///
+/// # Errors
+/// 401 `unauthenticated` without a usable identity.
+pub fn caller(req: &Request) -> Result<Caller, ApiError> {
+    let claims = claims(req).ok_or_else(|| ApiError::new(401, "unauthenticated", "no verified identity"))?;
+    let sub = claims.get("sub").ok_or_else(|| ApiError::new(401, "unauthenticated", "the token has no sub claim"))?;
+    let account_id = Uuid::parse_str(sub).map_err(|_| ApiError::new(401, "unauthenticated", "the token's sub is not a UUID"))?;
+    let display_name = ["name", "preferred_username", "cognito:username", "email"]
+        .iter()
+        .find_map(|k| claims.get(*k))
+        .map(|n| n.chars().take(64).collect::<String>())
+        .filter(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| "Player".to_string());
+    Ok(Caller { account_id, display_name })
+}
+
+/// Whether the caller's groups claim names `admin` (API Gateway passes arrays as `[a b]`).
+pub fn is_admin(req: &Request) -> bool {
+    claims(req)
+        .and_then(|c| c.get("cognito:groups"))
+        .is_some_and(|g| g.trim_matches(|c| c == '[' || c == ']').split([' ', ',']).any(|x| x.trim_matches('"') == "admin"))
+}

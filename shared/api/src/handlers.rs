@@ -1,0 +1,107 @@
+//! Request handling: size limit, identity, parsing, the use case, the JSON answer, and one log
+//! line per request with its id, game id, status and latency.
+
+use std::time::Instant;
+
+use lambda_http::request::RequestContext;
+use lambda_http::{Body, Request, RequestExt, Response};
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use service::{CreateGame, SubmitMove};
+use tracing::Instrument;
+use uuid::Uuid;
+
+use crate::{ApiError, AppState, MAX_BODY, Route, auth};
+
+/// Handles one request for `route`; every failure is an HTTP error answer, never `Err`.
+pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Body> {
+    let started = Instant::now();
+    let request_id = match req.request_context_ref() {
+        Some(RequestContext::ApiGatewayV2(ctx)) => ctx.request_id.clone().unwrap_or_default(),
+        _ => String::new(),
+    };
+    let game_id = req.path_parameters_ref().and_then(|p| p.first("id")).unwrap_or_default().to_string();
+    let span = tracing::info_span!("request", route = route.function(), request_id = %request_id, game_id = %game_id);
+    let response = match dispatch(state, route, &req).instrument(span.clone()).await {
+        Ok(r) => r,
+        Err(e) => e.response(),
+    };
+    span.in_scope(|| tracing::info!(status = response.status().as_u16(), latency_ms = started.elapsed().as_secs_f64() * 1000.0, "handled"));
+    response
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PreviewBody {
+    #[serde(rename = "move")]
+    mv: engine::Move,
+}
+
+async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Response<Body>, ApiError> {
+    if req.body().len() > MAX_BODY {
+        return Err(ApiError::new(413, "body_too_large", format!("the body exceeds {MAX_BODY} bytes")));
+    }
+    let caller = auth::caller(req)?;
+    let svc = &state.service;
+    match route {
+        Route::CreateGame => {
+            let body: CreateGame = parse_body(req)?;
+            Ok(json_response(201, &svc.create_game(&caller, &body).await?))
+        }
+        Route::GetGame => Ok(json_response(200, &svc.get_game(&caller, game_id(req)?).await?)),
+        Route::SubmitMove => {
+            let id = game_id(req)?;
+            let body: SubmitMove = parse_body(req)?;
+            Ok(json_response(200, &svc.submit_move(&caller, id, &body).await?))
+        }
+        Route::PreviewMove => {
+            let id = game_id(req)?;
+            let body: PreviewBody = parse_body(req)?;
+            Ok(json_response(200, &svc.preview_move(&caller, id, &body.mv).await?))
+        }
+        Route::Hint => {
+            let id = game_id(req)?;
+            let limit = match req.query_string_parameters_ref().and_then(|q| q.first("limit")) {
+                None => 5,
+                Some(v) => v
+                    .parse::<usize>()
+                    .ok()
+                    .filter(|n| (1..=20).contains(n))
+                    .ok_or_else(|| ApiError::new(400, "invalid_query", "limit must be 1..=20"))?,
+            };
+            let hints = svc.hint(&caller, id, limit).await?;
+            Ok(json_response(200, &serde_json::json!({ "hints": hints })))
+        }
+        Route::Resign => Ok(json_response(200, &svc.resign(&caller, game_id(req)?).await?)),
+        Route::ClaimTimeout => Ok(json_response(200, &svc.claim_timeout(&caller, game_id(req)?).await?)),
+    }
+}
+
+/// The `{id}` path parameter as a game id.
+fn game_id(req: &Request) -> Result<Uuid, ApiError> {
+    let raw = req
+        .path_parameters_ref()
+        .and_then(|p| p.first("id"))
+        .ok_or_else(|| ApiError::new(400, "invalid_game_id", "no game id in the path"))?;
+    Uuid::parse_str(raw).map_err(|_| ApiError::new(400, "invalid_game_id", format!("{raw:?} is not a game id")))
+}
+
+/// The JSON body as `T`: 400 `malformed_json` if it is not JSON, 400 `invalid_body` if it is
+/// JSON of the wrong shape or types.
+fn parse_body<T: DeserializeOwned>(req: &Request) -> Result<T, ApiError> {
+    serde_json::from_slice(req.body().as_ref()).map_err(|e| match e.classify() {
+        serde_json::error::Category::Data => ApiError::new(400, "invalid_body", e.to_string()),
+        _ => ApiError::new(400, "malformed_json", format!("the body is not valid JSON: {e}")),
+    })
+}
+
+/// A JSON response with `status`.
+pub(crate) fn json_response(status: u16, body: &impl serde::Serialize) -> Response<Body> {
+    let text = serde_json::to_string(body)
+        .unwrap_or_else(|_| r#"{"error":{"code":"internal","message":"internal error","details":null}}"#.to_string());
+    Response::builder()
+        .status(status)
+        .header("content-type", "application/json")
+        .body(Body::Text(text))
+        .expect("a static header and a valid status")
+}

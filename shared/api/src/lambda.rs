@@ -1,0 +1,19 @@
+//! The Lambda entry point every function's `main` calls.
+
+use lambda_http::{Error, Request, service_fn};
+
+use crate::{AppState, Config, Route, handle, telemetry};
+
+/// Serves `route` in the Lambda runtime: tracing, configuration and the pool are set up once
+/// per cold start; a bad configuration fails the cold start with a clear message.
+///
+/// # Errors
+/// The configuration error, or the runtime's.
+pub async fn run(route: Route) -> Result<(), Error> {
+    telemetry::init_json();
+    let config = Config::from_env().inspect_err(|e| tracing::error!(error = %e, "bad configuration"))?;
+    let state = AppState::connect_lazy(&config)?;
+    let state = &state;
+    lambda_http::run(service_fn(move |req: Request| async move { Ok::<_, std::convert::Infallible>(handle(state, route, req).await) }))
+        .await
+}

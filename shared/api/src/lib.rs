@@ -1,0 +1,24 @@
+//! The HTTP layer shared by every Lambda function and by the local gateway (`wordgame serve`):
+//! the route table, identity from the JWT authoriser's claims, request parsing, the one mapping
+//! from errors to status codes and machine-readable codes, JSON tracing, and configuration.
+//!
+//! A handler never returns `Err` to the Lambda runtime (that would be an invocation error, not
+//! an HTTP answer): every failure becomes `{"error": {"code", "message", "details"}}`.
+
+pub mod auth;
+pub mod config;
+mod error;
+pub mod gateway;
+mod handlers;
+pub mod jwt;
+pub mod lambda;
+pub mod routes;
+pub mod telemetry;
+
+pub use config::{AppState, Config, ConfigError};
+pub use error::ApiError;
+pub use handlers::handle;
+pub use routes::Route;
+
+/// The largest request body accepted, in bytes.
+pub const MAX_BODY: usize = 64 * 1024;

@@ -1,0 +1,106 @@
+//! The route table: every route's method and path, as API Gateway and the local gateway serve
+//! them. One Lambda function serves each route.
+
+use std::collections::HashMap;
+
+/// One route of the API.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Route {
+    /// `POST /games`
+    CreateGame,
+    /// `GET /games/{id}`
+    GetGame,
+    /// `POST /games/{id}/moves`
+    SubmitMove,
+    /// `POST /games/{id}/preview`
+    PreviewMove,
+    /// `GET /games/{id}/hint`
+    Hint,
+    /// `POST /games/{id}/resign`
+    Resign,
+    /// `POST /games/{id}/timeout`
+    ClaimTimeout,
+}
+
+impl Route {
+    /// Every route.
+    pub const ALL: [Route; 7] =
+        [Route::CreateGame, Route::GetGame, Route::SubmitMove, Route::PreviewMove, Route::Hint, Route::Resign, Route::ClaimTimeout];
+
+    /// The HTTP method.
+    pub const fn method(self) -> &'static str {
+        match self {
+            Route::GetGame | Route::Hint => "GET",
+            _ => "POST",
+        }
+    }
+
+    /// The path template, with `{id}` for the game id.
+    pub const fn path(self) -> &'static str {
+        match self {
+            Route::CreateGame => "/games",
+            Route::GetGame => "/games/{id}",
+            Route::SubmitMove => "/games/{id}/moves",
+            Route::PreviewMove => "/games/{id}/preview",
+            Route::Hint => "/games/{id}/hint",
+            Route::Resign => "/games/{id}/resign",
+            Route::ClaimTimeout => "/games/{id}/timeout",
+        }
+    }
+
+    /// The Lambda function (crate and binary) serving the route.
+    pub const fn function(self) -> &'static str {
+        match self {
+            Route::CreateGame => "create-game",
+            Route::GetGame => "get-game",
+            Route::SubmitMove => "submit-move",
+            Route::PreviewMove => "preview-move",
+            Route::Hint => "hint",
+            Route::Resign => "resign",
+            Route::ClaimTimeout => "claim-timeout",
+        }
+    }
+
+    /// The route and path parameters matching `method` and `path`, if any.
+    pub fn find(method: &str, path: &str) -> Option<(Route, HashMap<String, String>)> {
+        let parts: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+        Route::ALL.into_iter().filter(|r| r.method().eq_ignore_ascii_case(method)).find_map(|r| {
+            let template: Vec<&str> = r.path().split('/').collect();
+            if template.len() != parts.len() {
+                return None;
+            }
+            let mut params = HashMap::new();
+            for (t, p) in template.iter().zip(&parts) {
+                if let Some(name) = t.strip_prefix('{').and_then(|t| t.strip_suffix('}')) {
+                    if p.is_empty() {
+                        return None;
+                    }
+                    params.insert(name.to_string(), (*p).to_string());
+                } else if t != p {
+                    return None;
+                }
+            }
+            Some((r, params))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_find_their_routes_and_parameters() {
+        let (r, p) = Route::find("POST", "/games/abc/moves").unwrap();
+        assert_eq!((r, p["id"].as_str()), (Route::SubmitMove, "abc"));
+        assert_eq!(Route::find("GET", "/games/abc/").unwrap().0, Route::GetGame);
+        assert_eq!(Route::find("POST", "/games").unwrap().0, Route::CreateGame);
+        assert!(Route::find("DELETE", "/games/abc").is_none());
+        assert!(Route::find("GET", "/games//hint").is_none());
+        assert!(Route::find("GET", "/nope").is_none());
+        for r in Route::ALL {
+            let path = r.path().replace("{id}", "x");
+            assert_eq!(Route::find(r.method(), &path).map(|f| f.0), Some(r));
+        }
+    }
+}

@@ -1,0 +1,90 @@
+//! A client that calls the handlers the way API Gateway would, against a fresh database.
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+
+use api::gateway::{Incoming, to_lambda};
+use api::{AppState, handle};
+use serde_json::Value;
+use store::Store;
+use uuid::Uuid;
+
+/// A player identity.
+#[derive(Debug, Clone, Copy)]
+pub struct Player(pub Uuid);
+
+impl Player {
+    pub fn new() -> Player {
+        Player(Uuid::new_v4())
+    }
+}
+
+/// The app over a fresh database.
+#[derive(Clone)]
+pub struct App {
+    pub state: AppState,
+}
+
+impl App {
+    pub async fn new() -> App {
+        App { state: AppState::new(Store::new(store::testing::database().await)) }
+    }
+
+    pub fn pool(&self) -> &sqlx::PgPool {
+        self.state.service.store().pool()
+    }
+
+    /// Calls `method path` (with an optional query) as `who` with `body`; status and JSON.
+    pub async fn call(&self, who: Option<Player>, method: &str, path: &str, body: &str) -> (u16, Value) {
+        let (path, query) = path.split_once('?').unwrap_or((path, ""));
+        let claims: Option<HashMap<String, String>> = who.map(|p| {
+            HashMap::from([("sub".to_string(), p.0.to_string()), ("name".to_string(), format!("player-{}", &p.0.to_string()[..4]))])
+        });
+        let incoming =
+            Incoming { method, path, query, body: body.as_bytes(), claims: claims.as_ref(), request_id: "test", ..Incoming::default() };
+        let (route, request) = match to_lambda(&incoming) {
+            Ok(r) => r,
+            Err(e) => return (e.status, serde_json::json!({ "error": { "code": e.code } })),
+        };
+        let response = handle(&self.state, route, request).await;
+        let status = response.status().as_u16();
+        let body: Value = serde_json::from_slice(response.body().as_ref()).expect("every answer is JSON");
+        (status, body)
+    }
+
+    /// Creates a game against `opponents` (JSON array), expecting 201.
+    pub async fn create(&self, who: Player, variant: &str, opponents: &str) -> Value {
+        let (status, body) = self.call(Some(who), "POST", "/games", &format!(r#"{{"variant":"{variant}","opponents":{opponents}}}"#)).await;
+        assert_eq!(status, 201, "{body}");
+        body
+    }
+
+    /// Rows in the journal of `game`.
+    pub async fn journal_rows(&self, game: &str) -> i64 {
+        sqlx::query_scalar("SELECT count(*) FROM game_moves WHERE game_id = $1::uuid").bind(game).fetch_one(self.pool()).await.unwrap()
+    }
+
+    /// The best hinted play for `who`, as a submit body at the game's move count, or a pass /
+    /// exchange when there is no play.
+    pub async fn best_move(&self, who: Player, game: &str) -> String {
+        let (status, view) = self.call(Some(who), "GET", &format!("/games/{game}"), "").await;
+        assert_eq!(status, 200, "{view}");
+        let move_no = view["move_count"].as_u64().unwrap();
+        let (status, hints) = self.call(Some(who), "GET", &format!("/games/{game}/hint?limit=1"), "").await;
+        assert_eq!(status, 200, "{hints}");
+        let mv = match hints["hints"].as_array().unwrap().first() {
+            Some(h) => serde_json::json!({"kind": "play", "placements": h["placements"]}),
+            None if view["bag_size"].as_u64().unwrap() >= 7 => {
+                let tiles: Vec<Value> = view["your_rack"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|t| if t == "?" { Value::from("blank") } else { serde_json::json!({"letter": t}) })
+                    .collect();
+                serde_json::json!({"kind": "exchange", "tiles": tiles})
+            }
+            None => serde_json::json!({"kind": "pass"}),
+        };
+        serde_json::json!({"expected_move_no": move_no, "client_move_id": Uuid::new_v4(), "move": mv}).to_string()
+    }
+}

@@ -1,0 +1,63 @@
+//! The game service's use cases, free of any transport: create a game, view it, submit, preview
+//! and hint moves, resign, claim a timeout. Every use case rebuilds the game from its seed and
+//! journal (`engine::replay`); a move is validated and appended under the game's row lock.
+//! When the next seat is a robot, the robot moves in the same request.
+
+mod error;
+mod robot;
+mod usecases;
+mod view;
+
+pub use error::ServiceError;
+pub use usecases::{CreateGame, Hint, MoveOutcome, Opponent, Preview, SubmitMove};
+pub use view::{BoardTile, GameView, ResultView, SeatView};
+
+use std::sync::Arc;
+
+use chrono::{DateTime, Utc};
+use store::Store;
+use uuid::Uuid;
+
+/// Where the current time comes from (the engine never reads it itself).
+pub trait Clock: Send + Sync {
+    /// Now.
+    fn now(&self) -> DateTime<Utc>;
+}
+
+/// The system clock.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct SystemClock;
+
+impl Clock for SystemClock {
+    fn now(&self) -> DateTime<Utc> {
+        Utc::now()
+    }
+}
+
+/// Who is calling: the identity the gateway vouched for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    /// The account id (the token's `sub`).
+    pub account_id: Uuid,
+    /// A display name from the token, used when the account is first seen.
+    pub display_name: String,
+}
+
+/// The service: a store and a clock.
+#[derive(Clone)]
+pub struct Service {
+    store: Store,
+    clock: Arc<dyn Clock>,
+}
+
+impl Service {
+    /// A service over `store`, reading time from `clock`.
+    pub fn new(store: Store, clock: Arc<dyn Clock>) -> Service {
+        Service { store, clock }
+    }
+
+    /// The store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+}

@@ -1,0 +1,149 @@
+//! What a player sees of a game: everything public, and their own rack only.
+
+use chrono::{DateTime, Utc};
+use engine::{EndReason, Game, JournalEntry, RackTile, Seat};
+use serde::Serialize;
+use store::{AccountKind, GameRecord};
+use uuid::Uuid;
+
+/// A game as one player sees it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct GameView {
+    /// The game's id.
+    pub game_id: Uuid,
+    /// The variant id.
+    pub variant: String,
+    /// open, active or finished.
+    pub status: String,
+    /// Whether the no-repeat-words rule applies.
+    pub no_repeat_words: bool,
+    /// Seats in order, with names, scores and rack sizes.
+    pub seats: Vec<SeatView>,
+    /// Tiles on the board.
+    pub board: Vec<BoardTile>,
+    /// Tiles left in the bag.
+    pub bag_size: usize,
+    /// The seat to move (absent once the game is over).
+    pub to_move: Option<usize>,
+    /// Moves so far; a submit names this as `expected_move_no`.
+    pub move_count: u32,
+    /// When the player to move times out, if the game is timed.
+    pub turn_deadline: Option<DateTime<Utc>>,
+    /// The last move.
+    pub last_move: Option<JournalEntry>,
+    /// The caller's seat.
+    pub your_seat: Option<usize>,
+    /// The caller's rack: letters, `?` for a blank.
+    pub your_rack: Option<Vec<String>>,
+    /// The result, once the game is over.
+    pub result: Option<ResultView>,
+}
+
+/// One seat.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct SeatView {
+    /// The seat, 0-based; seat 0 moved first.
+    pub seat: usize,
+    /// Who sits there (absent while open).
+    pub account_id: Option<Uuid>,
+    /// Their name.
+    pub display_name: Option<String>,
+    /// human or robot.
+    pub kind: Option<String>,
+    /// A robot's level.
+    pub robot_level: Option<String>,
+    /// Score (final once the game is over).
+    pub score: i32,
+    /// Tiles on the rack.
+    pub rack_size: usize,
+}
+
+/// A tile on the board.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct BoardTile {
+    /// Its square, "A1".."O15".
+    pub square: String,
+    /// The letter it shows.
+    pub letter: char,
+    /// Whether it is a blank.
+    pub blank: bool,
+}
+
+/// How a game ended.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ResultView {
+    /// went_out, scoreless_turns or resigned.
+    pub reason: String,
+    /// The seat that went out or resigned.
+    pub seat: Option<usize>,
+    /// The winning seats (more than one on a tie).
+    pub winners: Vec<usize>,
+    /// The end-of-game rack settlement per seat.
+    pub adjustments: Vec<i32>,
+}
+
+/// The stored name of an end reason.
+pub(crate) fn reason_id(reason: EndReason) -> (&'static str, Option<usize>) {
+    match reason {
+        EndReason::WentOut { seat } => ("went_out", Some(seat.index())),
+        EndReason::ScorelessTurns => ("scoreless_turns", None),
+        EndReason::Resigned { seat } => ("resigned", Some(seat.index())),
+    }
+}
+
+/// The view of `record` (rebuilt as `game`) for the caller in `seat`.
+pub(crate) fn build(record: &GameRecord, game: &Game, seat: Option<Seat>) -> GameView {
+    let rules = game.rules();
+    let seats = record
+        .players
+        .iter()
+        .map(|p| SeatView {
+            seat: p.seat,
+            account_id: p.account.as_ref().map(|a| a.account_id),
+            display_name: p.account.as_ref().map(|a| a.display_name.clone()),
+            kind: p.account.as_ref().map(|a| if a.kind == AccountKind::Robot { "robot" } else { "human" }.to_string()),
+            robot_level: p.account.as_ref().and_then(|a| a.robot_level).map(|l| l.id().to_string()),
+            score: game.scores()[p.seat],
+            rack_size: game.rack(Seat(p.seat as u8)).len(),
+        })
+        .collect();
+    let board = game
+        .board()
+        .tiles()
+        .map(|(sq, t)| BoardTile { square: sq.to_string(), letter: rules.char_of(t.letter()), blank: t.is_blank() })
+        .collect();
+    let your_rack = seat.map(|s| {
+        game.rack(s)
+            .tiles()
+            .map(|t| match t {
+                RackTile::Letter(l) => rules.char_of(l).to_string(),
+                RackTile::Blank => "?".to_string(),
+            })
+            .collect()
+    });
+    let result = game.end().map(|end| {
+        let (reason, seat) = reason_id(end.reason);
+        ResultView {
+            reason: reason.to_string(),
+            seat,
+            winners: game.winners().iter().map(|s| s.index()).collect(),
+            adjustments: end.adjustments.clone(),
+        }
+    });
+    GameView {
+        game_id: record.game_id,
+        variant: record.variant.id().to_string(),
+        status: record.status.id().to_string(),
+        no_repeat_words: record.no_repeat_words,
+        seats,
+        board,
+        bag_size: game.bag().len(),
+        to_move: (!game.is_over()).then(|| game.to_move().index()),
+        move_count: game.move_count(),
+        turn_deadline: record.turn_deadline,
+        last_move: game.journal().last().cloned(),
+        your_seat: seat.map(Seat::index),
+        your_rack,
+        result,
+    }
+}

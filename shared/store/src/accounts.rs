@@ -1,0 +1,126 @@
+//! Accounts: humans (created on first sight of their identity) and the three robots.
+
+use chrono::{DateTime, Utc};
+use sqlx::Row;
+use uuid::Uuid;
+
+use crate::{Store, StoreError};
+
+/// Human or robot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AccountKind {
+    /// A person.
+    Human,
+    /// A robot player.
+    Robot,
+}
+
+/// A robot's level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RobotLevel {
+    /// Plays like a beginner.
+    Easy,
+    /// Plays like a club player.
+    Medium,
+    /// Plays its best.
+    Hard,
+}
+
+impl RobotLevel {
+    /// Every level.
+    pub const ALL: [RobotLevel; 3] = [RobotLevel::Easy, RobotLevel::Medium, RobotLevel::Hard];
+
+    /// The level's id: easy, medium or hard.
+    pub const fn id(self) -> &'static str {
+        match self {
+            RobotLevel::Easy => "easy",
+            RobotLevel::Medium => "medium",
+            RobotLevel::Hard => "hard",
+        }
+    }
+
+    /// The level with this id.
+    pub fn parse(id: &str) -> Option<RobotLevel> {
+        RobotLevel::ALL.into_iter().find(|l| l.id() == id)
+    }
+
+    /// The robot's account id (seeded by the first migration).
+    pub const fn account_id(self) -> Uuid {
+        match self {
+            RobotLevel::Easy => Uuid::from_u128(0x00000000_0000_4000_8000_00000000000e),
+            RobotLevel::Medium => Uuid::from_u128(0x00000000_0000_4000_8000_00000000000d),
+            RobotLevel::Hard => Uuid::from_u128(0x00000000_0000_4000_8000_00000000000a),
+        }
+    }
+}
+
+/// An account.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Account {
+    /// Its id (for humans, the identity provider's `sub`).
+    pub account_id: Uuid,
+    /// The name shown to other players.
+    pub display_name: String,
+    /// Human or robot.
+    pub kind: AccountKind,
+    /// A robot's level.
+    pub robot_level: Option<RobotLevel>,
+    /// When it was created.
+    pub created_at: DateTime<Utc>,
+}
+
+pub(crate) fn account_from_row(row: &sqlx::postgres::PgRow, prefix: &str) -> Result<Account, StoreError> {
+    let col = |name: &str| format!("{prefix}{name}");
+    let kind: String = row.try_get(col("kind").as_str())?;
+    let level: Option<String> = row.try_get(col("robot_level").as_str())?;
+    Ok(Account {
+        account_id: row.try_get(col("account_id").as_str())?,
+        display_name: row.try_get(col("display_name").as_str())?,
+        kind: match kind.as_str() {
+            "human" => AccountKind::Human,
+            "robot" => AccountKind::Robot,
+            other => return Err(StoreError::Corrupt(format!("account kind {other:?}"))),
+        },
+        robot_level: level
+            .as_deref()
+            .map(|l| RobotLevel::parse(l).ok_or_else(|| StoreError::Corrupt(format!("robot level {l:?}"))))
+            .transpose()?,
+        created_at: row.try_get(col("created_at").as_str())?,
+    })
+}
+
+impl Store {
+    /// The human account `id`, created with `display_name` if it does not exist yet (a robot's
+    /// id is refused).
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if `id` belongs to a robot; database errors.
+    pub async fn ensure_human(&self, id: Uuid, display_name: &str) -> Result<Account, StoreError> {
+        let row = sqlx::query(
+            "INSERT INTO accounts (account_id, display_name, kind) VALUES ($1, $2, 'human')
+             ON CONFLICT (account_id) DO UPDATE SET account_id = EXCLUDED.account_id
+             RETURNING account_id, display_name, kind, robot_level, created_at",
+        )
+        .bind(id)
+        .bind(display_name)
+        .fetch_one(&self.pool)
+        .await?;
+        let account = account_from_row(&row, "")?;
+        if account.kind == AccountKind::Robot {
+            return Err(StoreError::Conflict("a robot's identity".into()));
+        }
+        Ok(account)
+    }
+
+    /// The account `id`.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`]; database errors.
+    pub async fn account(&self, id: Uuid) -> Result<Account, StoreError> {
+        let row = sqlx::query("SELECT account_id, display_name, kind, robot_level, created_at FROM accounts WHERE account_id = $1")
+            .bind(id)
+            .fetch_one(&self.pool)
+            .await?;
+        account_from_row(&row, "")
+    }
+}

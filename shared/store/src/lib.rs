@@ -1,0 +1,49 @@
+//! PostgreSQL storage for accounts, games, seats and the move journal. All of the project's SQL
+//! lives in this crate. A game's state is never stored: it is rebuilt from the seed and the
+//! journal (`engine::replay`); the `games` row carries what queries need without a replay.
+//!
+//! [`local`] starts a private PostgreSQL from the system's binaries for `wordgame serve` and the
+//! tests; [`testing`] gives each test a fresh database on it.
+
+mod accounts;
+mod error;
+mod games;
+pub mod local;
+pub mod testing;
+
+pub use accounts::{Account, AccountKind, RobotLevel};
+pub use error::StoreError;
+pub use games::{GameRecord, GameStatus, GameTx, GameUpdate, NewGame, Player};
+
+use sqlx::PgPool;
+use sqlx::migrate::Migrator;
+
+/// The project's migrations, embedded from `migrations/`.
+pub static MIGRATOR: Migrator = sqlx::migrate!("../../migrations");
+
+/// The store over a connection pool.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: PgPool,
+}
+
+impl Store {
+    /// A store over `pool`.
+    pub fn new(pool: PgPool) -> Store {
+        Store { pool }
+    }
+
+    /// The pool.
+    pub fn pool(&self) -> &PgPool {
+        &self.pool
+    }
+
+    /// Applies every migration not yet applied.
+    ///
+    /// # Errors
+    /// [`StoreError::Migrate`] if a migration fails or the history disagrees.
+    pub async fn migrate(&self) -> Result<(), StoreError> {
+        MIGRATOR.run(&self.pool).await?;
+        Ok(())
+    }
+}

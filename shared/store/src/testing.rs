@@ -1,0 +1,71 @@
+//! A fresh, migrated database per test, on `DATABASE_URL`'s server or on one private server per
+//! test process (see [`crate::local`]).
+
+use std::sync::OnceLock;
+
+use sqlx::postgres::PgPoolOptions;
+use sqlx::{Connection, PgPool};
+
+use crate::local::LocalPostgres;
+use crate::{MIGRATOR, StoreError};
+
+/// The server's base URL (without a database name) for this process.
+fn server() -> &'static Result<String, String> {
+    static SERVER: OnceLock<Result<String, String>> = OnceLock::new();
+    static LOCAL: OnceLock<LocalPostgres> = OnceLock::new();
+    SERVER.get_or_init(|| {
+        if let Ok(url) = std::env::var("DATABASE_URL") {
+            return Ok(url);
+        }
+        let dir = std::env::temp_dir().join(format!("wordgame-pg-test-{}", std::process::id()));
+        let pg = LocalPostgres::start(&dir, true).map_err(|e| e.to_string())?;
+        let url = pg.url("postgres");
+        let _ = LOCAL.set(pg);
+        Ok(url)
+    })
+}
+
+/// A new empty database with every migration applied, and a pool on it.
+///
+/// # Panics
+/// If no server can be had: tests cannot run without one, and the message says why.
+pub async fn database() -> PgPool {
+    try_database().await.unwrap_or_else(|e| panic!("no test database: {e}"))
+}
+
+async fn try_database() -> Result<PgPool, String> {
+    let base = server().as_ref().map_err(Clone::clone)?;
+    let name = format!("test_{}", uuid::Uuid::new_v4().simple());
+    let mut admin = sqlx::PgConnection::connect(base).await.map_err(|e| e.to_string())?;
+    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut admin).await.map_err(|e| e.to_string())?;
+    let _ = admin.close().await;
+    let url = with_database(base, &name);
+    let pool = PgPoolOptions::new().max_connections(24).connect(&url).await.map_err(|e| e.to_string())?;
+    MIGRATOR.run(&pool).await.map_err(|e| StoreError::from(e).to_string())?;
+    Ok(pool)
+}
+
+/// `url` pointing at database `name` instead.
+fn with_database(url: &str, name: &str) -> String {
+    let (head, query) = url.split_once('?').map_or((url, None), |(h, q)| (h, Some(q)));
+    let base = match head.rfind('/') {
+        Some(i) if head[..i].contains("//") && i > head.find("//").unwrap_or(0) + 1 => &head[..i],
+        _ => head,
+    };
+    match query {
+        Some(q) => format!("{base}/{name}?{q}"),
+        None => format!("{base}/{name}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_database;
+
+    #[test]
+    fn database_names_replace_the_path() {
+        assert_eq!(with_database("postgres://u@h:5/postgres", "t1"), "postgres://u@h:5/t1");
+        assert_eq!(with_database("postgres://u@h:5/db?sslmode=disable", "t1"), "postgres://u@h:5/t1?sslmode=disable");
+        assert_eq!(with_database("postgres://u@h:5", "t1"), "postgres://u@h:5/t1");
+    }
+}

@@ -1,0 +1,89 @@
+//! The store against a real PostgreSQL: games, seats, the journal, locking and constraints.
+
+use engine::{Game, Move, Seat, Timestamp, Variant};
+use store::testing::database;
+use store::{GameStatus, GameUpdate, NewGame, RobotLevel, Store, StoreError};
+use uuid::Uuid;
+
+async fn new_game(store: &Store, human: Uuid) -> Uuid {
+    let id = Uuid::new_v4();
+    store
+        .create_game(&NewGame {
+            game_id: id,
+            variant: Variant::ScrabbleEn,
+            seed: u64::MAX - 3,
+            no_repeat_words: false,
+            status: GameStatus::Active,
+            turn_seconds: None,
+            turn_deadline: None,
+            seats: vec![Some(human), Some(RobotLevel::Hard.account_id())],
+        })
+        .await
+        .unwrap();
+    id
+}
+
+#[tokio::test]
+async fn a_game_round_trips_with_its_seats_and_journal() {
+    let store = Store::new(database().await);
+    let me = store.ensure_human(Uuid::new_v4(), "Ann").await.unwrap();
+    let id = new_game(&store, me.account_id).await;
+    let record = store.game(id).await.unwrap();
+    assert_eq!(record.seed, u64::MAX - 3, "seeds use all 64 bits");
+    assert_eq!(record.players[1].account.as_ref().unwrap().robot_level, Some(RobotLevel::Hard));
+
+    let mut game = Game::new(Variant::ScrabbleEn, 2, record.seed).unwrap();
+    let entry = game.play(engine::builtin_graph(Variant::ScrabbleEn), Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
+    let mut tx = store.lock_game(id).await.unwrap();
+    let cmid = Uuid::new_v4();
+    tx.append(&entry, Some(cmid)).await.unwrap();
+    tx.update(&GameUpdate { move_count: 1, status: GameStatus::Active, turn_deadline: None, end_reason: None }).await.unwrap();
+    tx.commit().await.unwrap();
+
+    let record = store.game(id).await.unwrap();
+    assert_eq!(record.journal, vec![entry]);
+    assert_eq!(record.move_count, 1);
+    let mut tx = store.lock_game(id).await.unwrap();
+    assert_eq!(tx.client_move(cmid).await.unwrap(), Some(0));
+    assert_eq!(tx.client_move(Uuid::new_v4()).await.unwrap(), None);
+}
+
+#[tokio::test]
+async fn a_move_number_cannot_be_written_twice_and_a_dropped_transaction_writes_nothing() {
+    let store = Store::new(database().await);
+    let me = store.ensure_human(Uuid::new_v4(), "Bob").await.unwrap();
+    let id = new_game(&store, me.account_id).await;
+    let mut game = Game::new(Variant::ScrabbleEn, 2, 1).unwrap();
+    let entry = game.play(engine::builtin_graph(Variant::ScrabbleEn), Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
+    {
+        let mut tx = store.lock_game(id).await.unwrap();
+        tx.append(&entry, None).await.unwrap();
+    }
+    assert!(store.game(id).await.unwrap().journal.is_empty());
+    let mut tx = store.lock_game(id).await.unwrap();
+    tx.append(&entry, None).await.unwrap();
+    assert!(matches!(tx.append(&entry, None).await, Err(StoreError::Conflict(_))));
+}
+
+#[tokio::test]
+async fn sql_checks_refuse_impossible_rows() {
+    let store = Store::new(database().await);
+    let pool = store.pool();
+    let bad = [
+        "INSERT INTO accounts (account_id, display_name, kind) VALUES (gen_random_uuid(), 'x', 'robot')",
+        "INSERT INTO accounts (account_id, display_name, kind) VALUES (gen_random_uuid(), '', 'human')",
+        "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status) VALUES (gen_random_uuid(), 'chess', 1, 2, false, 'active')",
+        "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status) VALUES (gen_random_uuid(), 'erudit', 1, 5, true, 'active')",
+        "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status) VALUES (gen_random_uuid(), 'erudit', 1, 2, true, 'finished')",
+    ];
+    for sql in bad {
+        assert!(sqlx::query(sql).execute(pool).await.is_err(), "{sql}");
+    }
+    let me = store.ensure_human(Uuid::new_v4(), "Cy").await.unwrap();
+    let id = new_game(&store, me.account_id).await;
+    let play_with_no_score =
+        format!("INSERT INTO game_moves (game_id, move_no, seat, kind, score, entry) VALUES ('{id}', 0, 0, 'pass', 5, '{{}}'::jsonb)");
+    assert!(sqlx::query(&play_with_no_score).execute(pool).await.is_err());
+    assert!(matches!(store.ensure_human(RobotLevel::Easy.account_id(), "impostor").await, Err(StoreError::Conflict(_))));
+    assert!(matches!(store.game(Uuid::new_v4()).await, Err(StoreError::NotFound)));
+}
