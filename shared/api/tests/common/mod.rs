@@ -44,7 +44,7 @@ impl App {
             Incoming { method, path, query, body: body.as_bytes(), claims: claims.as_ref(), request_id: "test", ..Incoming::default() };
         let (route, request) = match to_lambda(&incoming) {
             Ok(r) => r,
-            Err(e) => return (e.status, serde_json::json!({ "error": { "code": e.code } })),
+            Err(e) => return (e.status, serde_json::from_slice(e.response().body().as_ref()).expect("errors are JSON")),
         };
         let response = handle(&self.state, route, request).await;
         let status = response.status().as_u16();
