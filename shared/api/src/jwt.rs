@@ -75,6 +75,36 @@ pub fn verify(token: &str, secret: &[u8], now: i64) -> Result<HashMap<String, St
         .collect())
 }
 
+/// The signing key of the local gateway: `WORDGAME_DEV_JWT_SECRET`, or a fixed development key.
+/// It signs only local development tokens; deployed APIs verify the identity provider's tokens.
+pub fn dev_secret() -> Vec<u8> {
+    std::env::var("WORDGAME_DEV_JWT_SECRET").map_or_else(|_| b"wordgame-local-development-secret".to_vec(), String::into_bytes)
+}
+
+/// The account id of demo account `name`: a UUID derived from the name, the same every time.
+pub fn demo_account_id(name: &str) -> uuid::Uuid {
+    use sha2::Digest;
+    let digest = Sha256::digest(format!("wordgame-demo-account:{name}").as_bytes());
+    let mut bytes = [0u8; 16];
+    bytes.copy_from_slice(&digest[..16]);
+    uuid::Builder::from_random_bytes(bytes).into_uuid()
+}
+
+/// A development token for demo account `name`, valid for `days`, in the admin group if asked.
+pub fn demo_token(name: &str, admin: bool, days: i64, now: i64) -> String {
+    let mut claims = serde_json::json!({
+        "sub": demo_account_id(name).to_string(),
+        "name": name,
+        "iss": "wordgame-local",
+        "iat": now,
+        "exp": now + days * 86_400,
+    });
+    if admin {
+        claims["cognito:groups"] = serde_json::json!(["admin"]);
+    }
+    sign(&claims, &dev_secret())
+}
+
 fn mac(secret: &[u8], data: &[u8]) -> Hmac<Sha256> {
     let mut m = <Hmac<Sha256> as Mac>::new_from_slice(secret).expect("HMAC takes keys of any length");
     m.update(data);

@@ -1,6 +1,7 @@
 //! `wordgame`: the developer tool. `movegen` lists the plays of a position; `bench` measures the
 //! move generator; `positions` records benchmark positions from seeded self-play; `leaves`
-//! refines the leave table from self-play.
+//! refines the leave table from self-play; `serve` is the local gateway and `token` prints a
+//! development token for it.
 
 mod bench;
 mod cpu;
@@ -8,6 +9,8 @@ mod leaves;
 mod movegen;
 mod positions;
 mod selfplay;
+mod serve;
+mod token;
 
 use std::process::ExitCode;
 use std::sync::OnceLock;
@@ -32,6 +35,10 @@ enum Command {
     Positions(positions::Args),
     /// Refines the leave table from self-play and measures equity against pure score.
     Leaves(leaves::Args),
+    /// Serves every route locally, as API Gateway would, on 127.0.0.1:3000.
+    Serve(serve::Args),
+    /// Prints a development token for a demo account.
+    Token(token::Args),
 }
 
 /// A failure the user can fix: printed as one line, exit code 2.
@@ -53,6 +60,8 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Positions(args) => positions::run(&args),
         Command::Leaves(args) => leaves::run(&args),
+        Command::Serve(args) => serve::run(&args),
+        Command::Token(args) => token::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,140 @@
+//! `wordgame serve`: the local gateway. Every route at the same path as in AWS, through the very
+//! handler functions the Lambda functions run: each request's development token is verified and
+//! its claims injected the way API Gateway's JWT authoriser does, and the request becomes an HTTP
+//! API event parsed by `lambda_http`. Without `DATABASE_URL` it first starts a private
+//! PostgreSQL with its data under `target/`, applies the migrations and creates the demo
+//! accounts; Ctrl-C stops both.
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use api::gateway::{Incoming, to_lambda};
+use api::{ApiError, AppState, MAX_BODY, handle, jwt};
+use http_body_util::{BodyExt, Full, Limited};
+use hyper::body::{Bytes, Incoming as HyperBody};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper_util::rt::TokioIo;
+use sqlx::postgres::PgPoolOptions;
+use store::Store;
+use store::local::LocalPostgres;
+
+use crate::CliError;
+
+/// Demo accounts created at start-up (`wordgame token --account alice`).
+const DEMO_ACCOUNTS: [&str; 2] = ["alice", "bob"];
+
+/// Arguments of `wordgame serve`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The port on 127.0.0.1.
+    #[arg(long, default_value_t = 3000)]
+    port: u16,
+    /// Where the private PostgreSQL keeps its data (when DATABASE_URL is unset).
+    #[arg(long, default_value = "target/wordgame-pg")]
+    data_dir: String,
+}
+
+/// Runs the gateway until Ctrl-C.
+///
+/// # Errors
+/// [`CliError::Input`] when the database cannot be had or the port is taken.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    api::telemetry::init_text();
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| CliError::Input(e.to_string()))?;
+    let (url, local) = match std::env::var("DATABASE_URL") {
+        Ok(url) => (url, None),
+        Err(_) => {
+            let pg = LocalPostgres::start(std::path::Path::new(&args.data_dir), false).map_err(|e| CliError::Input(e.to_string()))?;
+            tracing::info!(port = pg.port(), data = %args.data_dir, "started a private PostgreSQL");
+            (pg.url("wordgame"), Some(pg))
+        }
+    };
+    let result = runtime.block_on(serve(args.port, &url, local.as_ref()));
+    if let Some(pg) = &local {
+        pg.stop();
+    }
+    result
+}
+
+async fn serve(port: u16, url: &str, local: Option<&LocalPostgres>) -> Result<(), CliError> {
+    let fail = |e: &dyn std::fmt::Display| CliError::Input(e.to_string());
+    if let Some(pg) = local {
+        let mut admin = <sqlx::PgConnection as sqlx::Connection>::connect(&pg.url("postgres")).await.map_err(|e| fail(&e))?;
+        let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = 'wordgame')")
+            .fetch_one(&mut admin)
+            .await
+            .map_err(|e| fail(&e))?;
+        if !exists {
+            sqlx::query("CREATE DATABASE wordgame").execute(&mut admin).await.map_err(|e| fail(&e))?;
+        }
+    }
+    let pool = PgPoolOptions::new().max_connections(32).connect(url).await.map_err(|e| fail(&e))?;
+    let store = Store::new(pool);
+    store.migrate().await.map_err(|e| fail(&e))?;
+    for name in DEMO_ACCOUNTS {
+        store.ensure_human(jwt::demo_account_id(name), name).await.map_err(|e| fail(&e))?;
+    }
+    let state = Arc::new(AppState::new(store));
+    let addr = SocketAddr::from(([127, 0, 0, 1], port));
+    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| CliError::Input(format!("cannot listen on {addr}: {e}")))?;
+    tracing::info!(%addr, "serving; get a token with `wordgame token --account alice`");
+    let secret = Arc::new(jwt::dev_secret());
+    loop {
+        tokio::select! {
+            _ = tokio::signal::ctrl_c() => {
+                tracing::info!("stopping");
+                return Ok(());
+            }
+            accepted = listener.accept() => {
+                let Ok((stream, _)) = accepted else { continue };
+                let (state, secret) = (state.clone(), secret.clone());
+                tokio::spawn(async move {
+                    let svc = service_fn(move |req| {
+                        let (state, secret) = (state.clone(), secret.clone());
+                        async move { Ok::<_, Infallible>(answer(&state, &secret, req).await) }
+                    });
+                    let _ = http1::Builder::new().serve_connection(TokioIo::new(stream), svc).await;
+                });
+            }
+        }
+    }
+}
+
+/// One request through the authoriser and the handler.
+async fn answer(state: &AppState, secret: &[u8], req: hyper::Request<HyperBody>) -> hyper::Response<Full<Bytes>> {
+    let (parts, body) = req.into_parts();
+    let body = match Limited::new(body, 4 * MAX_BODY).collect().await {
+        Ok(b) => b.to_bytes(),
+        Err(_) => return convert(ApiError::new(413, "body_too_large", format!("the body exceeds {MAX_BODY} bytes")).response()),
+    };
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    let token = parts.headers.get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+    let claims = match token.map(|t| jwt::verify(t.trim(), secret, now)) {
+        Some(Ok(claims)) => claims,
+        Some(Err(e)) => return convert(ApiError::new(401, "unauthenticated", format!("invalid token: {e}")).response()),
+        None => return convert(ApiError::new(401, "unauthenticated", "no bearer token").response()),
+    };
+    let request_id = uuid::Uuid::new_v4().to_string();
+    let headers = parts.headers.iter().filter_map(|(k, v)| v.to_str().ok().map(|v| (k.as_str().to_string(), v.to_string()))).collect();
+    let incoming = Incoming {
+        method: parts.method.as_str(),
+        path: parts.uri.path(),
+        query: parts.uri.query().unwrap_or_default(),
+        headers,
+        body: &body,
+        claims: Some(&claims),
+        request_id: &request_id,
+    };
+    match to_lambda(&incoming) {
+        Ok((route, request)) => convert(handle(state, route, request).await),
+        Err(e) => convert(e.response()),
+    }
+}
+
+fn convert(response: lambda_http::Response<lambda_http::Body>) -> hyper::Response<Full<Bytes>> {
+    let (parts, body) = response.into_parts();
+    let bytes = Bytes::copy_from_slice(body.as_ref());
+    hyper::Response::from_parts(parts, Full::new(bytes))
+}

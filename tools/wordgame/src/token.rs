@@ -1,0 +1,33 @@
+//! `wordgame token`: a development token for a demo account, for the local gateway.
+
+use crate::CliError;
+
+/// Arguments of `wordgame token`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The demo account's name (its id is derived from it).
+    #[arg(long)]
+    account: String,
+    /// Put the account in the admin group.
+    #[arg(long)]
+    admin: bool,
+    /// Days until the token expires.
+    #[arg(long, default_value_t = 30)]
+    days: i64,
+}
+
+/// Prints the token.
+///
+/// # Errors
+/// [`CliError::Input`] for an empty name or a non-positive lifetime.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    if args.account.trim().is_empty() || args.account.chars().count() > 64 {
+        return Err(CliError::Input("the account name must be 1 to 64 characters".into()));
+    }
+    if args.days < 1 {
+        return Err(CliError::Input("--days must be at least 1".into()));
+    }
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    println!("{}", api::jwt::demo_token(&args.account, args.admin, args.days, now));
+    Ok(())
+}
