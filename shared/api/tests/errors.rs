@@ -12,6 +12,9 @@ async fn game_vs_robot(app: &App, me: Player) -> String {
     app.create(me, "scrabble-en", r#"[{"robot":"hard"}]"#).await["game_id"].as_str().unwrap().to_string()
 }
 
+/// Who, method, path, body, expected status and code.
+type Case = (Option<Player>, &'static str, String, String, u16, &'static str);
+
 async fn snapshot(app: &App, id: &str) -> (i64, Value) {
     let row: (i32, String) =
         sqlx::query_as("SELECT move_count, status FROM games WHERE game_id = $1::uuid").bind(id).fetch_one(app.pool()).await.unwrap();
@@ -28,7 +31,7 @@ async fn bad_requests_get_their_status_and_code_and_change_nothing() {
     let moves = format!("/games/{id}/moves");
     let play = |placements: Value| json!({"expected_move_no": 0, "move": {"kind": "play", "placements": placements}}).to_string();
     let big = format!(r#"{{"expected_move_no":0,"move":{{"kind":"pass"}},"pad":"{}"}}"#, "x".repeat(70 * 1024));
-    let cases: Vec<(Option<Player>, &str, String, String, u16, &str)> = vec![
+    let cases: Vec<Case> = vec![
         (Some(me), "POST", moves.clone(), "{not json".into(), 400, "malformed_json"),
         (Some(me), "POST", moves.clone(), "".into(), 400, "malformed_json"),
         (Some(me), "POST", moves.clone(), r#"{"expected_move_no":"zero","move":{"kind":"pass"}}"#.into(), 400, "invalid_body"),
