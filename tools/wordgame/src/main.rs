@@ -6,6 +6,7 @@
 mod bench;
 mod cpu;
 mod leaves;
+mod loadtest;
 mod movegen;
 mod positions;
 mod selfplay;
@@ -39,6 +40,8 @@ enum Command {
     Serve(serve::Args),
     /// Prints a development token for a demo account.
     Token(token::Args),
+    /// Measures submit-move throughput and latency through a running gateway.
+    Loadtest(loadtest::Args),
 }
 
 /// A failure the user can fix: printed as one line, exit code 2.
@@ -62,6 +65,7 @@ fn main() -> ExitCode {
         Command::Leaves(args) => leaves::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Token(args) => token::run(&args),
+        Command::Loadtest(args) => loadtest::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,135 @@
+//! `wordgame loadtest`: submit-move throughput and latency through a running gateway. Each client
+//! plays two-human games between its own two demo accounts: the side to move asks for a hint and
+//! submits its top play (or passes), until the game ends, then starts another. Only submits are
+//! timed. Bounded in time and count; loopback only.
+
+use std::time::{Duration, Instant};
+
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper_util::client::legacy::Client;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioExecutor;
+use serde_json::{Value, json};
+
+use crate::CliError;
+
+/// Arguments of `wordgame loadtest`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The gateway's base URL (loopback only).
+    #[arg(long, default_value = "http://127.0.0.1:3000")]
+    url: String,
+    /// Concurrent clients, each playing its own games.
+    #[arg(long, default_value_t = 16)]
+    clients: usize,
+    /// How long to run.
+    #[arg(long, default_value_t = 20)]
+    seconds: u64,
+    /// The variant to play.
+    #[arg(long, default_value = "scrabble-en")]
+    variant: String,
+}
+
+type Http = Client<HttpConnector, Full<Bytes>>;
+
+/// Runs the load and prints throughput and latency percentiles.
+///
+/// # Errors
+/// [`CliError::Input`] for a non-loopback URL or a gateway that does not answer as expected.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    if !(args.url.starts_with("http://127.") || args.url.starts_with("http://localhost") || args.url.starts_with("http://[::1]")) {
+        return Err(CliError::Input("loadtest only targets a gateway on this machine (127.0.0.0/8, localhost, [::1])".into()));
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| CliError::Input(e.to_string()))?;
+    runtime.block_on(async {
+        let http: Http = Client::builder(TokioExecutor::new()).pool_max_idle_per_host(args.clients * 2).build_http();
+        let deadline = Instant::now() + Duration::from_secs(args.seconds);
+        let started = Instant::now();
+        let mut tasks = Vec::new();
+        for c in 0..args.clients {
+            let (http, url, variant) = (http.clone(), args.url.clone(), args.variant.clone());
+            tasks.push(tokio::spawn(async move { client(http, url, variant, c, deadline).await }));
+        }
+        let mut latencies = Vec::new();
+        let (mut games, mut errors) = (0usize, 0usize);
+        for t in tasks {
+            let r = t.await.map_err(|e| CliError::Input(e.to_string()))??;
+            latencies.extend(r.0);
+            games += r.1;
+            errors += r.2;
+        }
+        let elapsed = started.elapsed().as_secs_f64();
+        latencies.sort();
+        let pct = |p: f64| {
+            latencies
+                .get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1)))
+                .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+        };
+        println!(
+            "submit-move via the gateway: {} clients, {:.1} s, {} submits ({:.1}/s), {} games finished, {} non-200 answers",
+            args.clients,
+            elapsed,
+            latencies.len(),
+            latencies.len() as f64 / elapsed,
+            games,
+            errors
+        );
+        println!("latency: p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms", pct(0.5), pct(0.9), pct(0.99), pct(1.0));
+        Ok(())
+    })
+}
+
+/// One client's games until `deadline`: submit latencies, games finished, non-200 answers.
+async fn client(http: Http, url: String, variant: String, c: usize, deadline: Instant) -> Result<(Vec<Duration>, usize, usize), CliError> {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    let names = [format!("load-{c}-a"), format!("load-{c}-b")];
+    let tokens = [api::jwt::demo_token(&names[0], false, 1, now), api::jwt::demo_token(&names[1], false, 1, now)];
+    // The second player's account comes into being with a first game of its own.
+    call(&http, &url, &tokens[1], "POST", "/games", Some(json!({"variant": variant, "opponents": [{"robot": "easy"}]}))).await?;
+    let b = api::jwt::demo_account_id(&names[1]);
+    let (mut latencies, mut games, mut errors) = (Vec::new(), 0, 0);
+    while Instant::now() < deadline {
+        let (_, game) =
+            call(&http, &url, &tokens[0], "POST", "/games", Some(json!({"variant": variant, "opponents": [{"account": b}]}))).await?;
+        let id = game["game_id"].as_str().ok_or_else(|| CliError::Input(format!("create failed: {game}")))?.to_string();
+        let mut view = game;
+        while Instant::now() < deadline && view["status"] != "finished" {
+            let seat = view["to_move"].as_u64().unwrap_or(0) as usize;
+            let token = &tokens[seat];
+            let (_, hints) = call(&http, &url, token, "GET", &format!("/games/{id}/hint?limit=1"), None).await?;
+            let mv = match hints["hints"].get(0) {
+                Some(h) => json!({"kind": "play", "placements": h["placements"]}),
+                None => json!({"kind": "pass"}),
+            };
+            let body = json!({"expected_move_no": view["move_count"], "client_move_id": uuid::Uuid::new_v4(), "move": mv});
+            let t0 = Instant::now();
+            let (status, outcome) = call(&http, &url, token, "POST", &format!("/games/{id}/moves"), Some(body)).await?;
+            latencies.push(t0.elapsed());
+            if status != 200 {
+                errors += 1;
+                break;
+            }
+            view = outcome["game"].clone();
+        }
+        if view["status"] == "finished" {
+            games += 1;
+        }
+    }
+    Ok((latencies, games, errors))
+}
+
+async fn call(http: &Http, url: &str, token: &str, method: &str, path: &str, body: Option<Value>) -> Result<(u16, Value), CliError> {
+    let bytes = body.map(|b| Bytes::from(b.to_string())).unwrap_or_default();
+    let req = hyper::Request::builder()
+        .method(method)
+        .uri(format!("{url}{path}"))
+        .header("authorization", format!("Bearer {token}"))
+        .header("content-type", "application/json")
+        .body(Full::new(bytes))
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    let resp = http.request(req).await.map_err(|e| CliError::Input(format!("{method} {path}: {e}")))?;
+    let status = resp.status().as_u16();
+    let body = resp.into_body().collect().await.map_err(|e| CliError::Input(e.to_string()))?.to_bytes();
+    Ok((status, serde_json::from_slice(&body).unwrap_or(Value::Null)))
+}
