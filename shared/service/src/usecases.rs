@@ -172,11 +172,9 @@ impl Service {
     /// [`ServiceError::NotFound`], [`ServiceError::Conflict`] on a lost race.
     #[tracing::instrument(skip(self, req), fields(account = %caller.account_id, expected = req.expected_move_no))]
     pub async fn submit_move(&self, caller: &Caller, game_id: Uuid, req: &SubmitMove) -> Result<MoveOutcome, ServiceError> {
-        let mut tx = self.store.lock_game(game_id).await?;
+        let tx = self.store.lock_game(game_id, req.client_move_id).await?;
         let seat = seat_of(&tx.game, caller)?;
-        if let Some(cmid) = req.client_move_id
-            && let Some(move_no) = tx.client_move(cmid).await?
-        {
+        if let Some(move_no) = tx.client_move_no {
             return replayed_outcome(&tx.game, seat, move_no);
         }
         if req.expected_move_no != tx.game.move_count {
@@ -193,7 +191,7 @@ impl Service {
     /// As [`Service::submit_move`], without the staleness check.
     #[tracing::instrument(skip(self), fields(account = %caller.account_id))]
     pub async fn resign(&self, caller: &Caller, game_id: Uuid) -> Result<MoveOutcome, ServiceError> {
-        let tx = self.store.lock_game(game_id).await?;
+        let tx = self.store.lock_game(game_id, None).await?;
         let seat = seat_of(&tx.game, caller)?;
         let mut game = rebuild(&tx.game)?;
         let checked = game.check(builtin_graph(game.rules().variant), seat, &Move::Resign, timestamp(self.now()))?;
@@ -206,7 +204,7 @@ impl Service {
     /// [`ServiceError::Rejected`] with `deadline_not_passed` or `game_over`; as above.
     #[tracing::instrument(skip(self), fields(account = %caller.account_id))]
     pub async fn claim_timeout(&self, caller: &Caller, game_id: Uuid) -> Result<MoveOutcome, ServiceError> {
-        let tx = self.store.lock_game(game_id).await?;
+        let tx = self.store.lock_game(game_id, None).await?;
         let seat = seat_of(&tx.game, caller)?;
         let mut game = rebuild(&tx.game)?;
         let checked = game.check_timeout(timestamp(self.now()))?;
@@ -258,26 +256,24 @@ impl Service {
             .collect())
     }
 
-    /// Applies `checked` and then robot replies, appends them all, updates the game, commits.
+    /// Applies `checked` and then robot replies, and writes them all with the game's new state
+    /// in one statement before committing.
     async fn commit_moves(
         &self,
-        mut tx: GameTx,
+        tx: GameTx,
         game: &mut Game,
         seat: Seat,
         checked: engine::CheckedMove,
         cmid: Option<Uuid>,
     ) -> Result<MoveOutcome, ServiceError> {
         let mut moves = vec![game.apply(checked).clone()];
-        tx.append(&moves[0], cmid).await?;
         let mut thinking_ms = 0;
         while !game.is_over() && is_robot(&tx.game, game.to_move()) {
             let choice = robot::choose(game);
             let robot_seat = game.to_move();
             let checked = game.check(builtin_graph(game.rules().variant), robot_seat, &choice.mv, timestamp(self.now()))?;
-            let entry = game.apply(checked).clone();
-            tx.append(&entry, None).await?;
+            moves.push(game.apply(checked).clone());
             thinking_ms += choice.thinking_ms;
-            moves.push(entry);
         }
         let now = self.now();
         let deadline = match (game.is_over(), tx.game.turn_seconds) {
@@ -290,9 +286,10 @@ impl Service {
             turn_deadline: deadline,
             end_reason: game.end().map(|e| reason_id(e.reason).0.to_string()),
         };
-        tx.update(&update).await?;
         let mut record = tx.game.clone();
-        tx.commit().await?;
+        let rows: Vec<(JournalEntry, Option<Uuid>)> =
+            moves.iter().enumerate().map(|(i, e)| (e.clone(), if i == 0 { cmid } else { None })).collect();
+        tx.finish(&rows, &update).await?;
         record.move_count = update.move_count;
         record.status = update.status;
         record.turn_deadline = update.turn_deadline;

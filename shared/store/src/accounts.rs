@@ -69,23 +69,31 @@ pub struct Account {
     pub created_at: DateTime<Utc>,
 }
 
-pub(crate) fn account_from_row(row: &sqlx::postgres::PgRow, prefix: &str) -> Result<Account, StoreError> {
-    let col = |name: &str| format!("{prefix}{name}");
-    let kind: String = row.try_get(col("kind").as_str())?;
-    let level: Option<String> = row.try_get(col("robot_level").as_str())?;
+impl AccountKind {
+    pub(crate) fn parse(kind: &str) -> Result<AccountKind, StoreError> {
+        match kind {
+            "human" => Ok(AccountKind::Human),
+            "robot" => Ok(AccountKind::Robot),
+            other => Err(StoreError::Corrupt(format!("account kind {other:?}"))),
+        }
+    }
+}
+
+impl RobotLevel {
+    pub(crate) fn parse_stored(level: Option<&str>) -> Result<Option<RobotLevel>, StoreError> {
+        level.map(|l| RobotLevel::parse(l).ok_or_else(|| StoreError::Corrupt(format!("robot level {l:?}")))).transpose()
+    }
+}
+
+fn account_from_row(row: &sqlx::postgres::PgRow) -> Result<Account, StoreError> {
+    let kind: String = row.try_get("kind")?;
+    let level: Option<String> = row.try_get("robot_level")?;
     Ok(Account {
-        account_id: row.try_get(col("account_id").as_str())?,
-        display_name: row.try_get(col("display_name").as_str())?,
-        kind: match kind.as_str() {
-            "human" => AccountKind::Human,
-            "robot" => AccountKind::Robot,
-            other => return Err(StoreError::Corrupt(format!("account kind {other:?}"))),
-        },
-        robot_level: level
-            .as_deref()
-            .map(|l| RobotLevel::parse(l).ok_or_else(|| StoreError::Corrupt(format!("robot level {l:?}"))))
-            .transpose()?,
-        created_at: row.try_get(col("created_at").as_str())?,
+        account_id: row.try_get("account_id")?,
+        display_name: row.try_get("display_name")?,
+        kind: AccountKind::parse(&kind)?,
+        robot_level: RobotLevel::parse_stored(level.as_deref())?,
+        created_at: row.try_get("created_at")?,
     })
 }
 
@@ -105,7 +113,7 @@ impl Store {
         .bind(display_name)
         .fetch_one(&self.pool)
         .await?;
-        let account = account_from_row(&row, "")?;
+        let account = account_from_row(&row)?;
         if account.kind == AccountKind::Robot {
             return Err(StoreError::Conflict("a robot's identity".into()));
         }
@@ -121,6 +129,6 @@ impl Store {
             .bind(id)
             .fetch_one(&self.pool)
             .await?;
-        account_from_row(&row, "")
+        account_from_row(&row)
     }
 }

@@ -5,7 +5,7 @@ use engine::{JournalEntry, Variant};
 use sqlx::{Postgres, Row, Transaction};
 use uuid::Uuid;
 
-use crate::accounts::{Account, account_from_row};
+use crate::accounts::{Account, AccountKind, RobotLevel};
 use crate::{Store, StoreError};
 
 /// A game's lifecycle.
@@ -117,8 +117,6 @@ pub struct GameUpdate {
     pub end_reason: Option<String>,
 }
 
-const GAME_COLUMNS: &str = "game_id, variant, seed, seats, no_repeat_words, status, move_count, turn_seconds, turn_deadline, created_at, updated_at, finished_at, end_reason";
-
 impl Store {
     /// Inserts a game and its seats in one transaction.
     ///
@@ -158,55 +156,79 @@ impl Store {
     /// [`StoreError::NotFound`]; [`StoreError::Corrupt`] for an unreadable journal row.
     pub async fn game(&self, id: Uuid) -> Result<GameRecord, StoreError> {
         let mut conn = self.pool.acquire().await?;
-        load(&mut conn, id, false).await
+        Ok(load(&mut conn, id, None).await?.0)
     }
 
     /// Begins a move: locks the game row (`SELECT … FOR UPDATE`) and loads it, so concurrent
-    /// submits to one game run one after another.
+    /// submits to one game run one after another. With `client_move_id`, also finds the move
+    /// already recorded under that id, if any ([`GameTx::client_move_no`]).
     ///
     /// # Errors
     /// [`StoreError::NotFound`]; database errors.
-    pub async fn lock_game(&self, id: Uuid) -> Result<GameTx, StoreError> {
+    pub async fn lock_game(&self, id: Uuid, client_move_id: Option<Uuid>) -> Result<GameTx, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let game = load(&mut tx, id, true).await?;
-        Ok(GameTx { tx, game })
+        // Lock first, then load in a new statement: under READ COMMITTED a statement that waited
+        // for the lock re-reads only the locked row, so the journal must be read after it.
+        sqlx::query("SELECT 1 FROM games WHERE game_id = $1 FOR UPDATE").bind(id).fetch_one(&mut *tx).await?;
+        let (game, client_move_no) = load(&mut tx, id, client_move_id).await?;
+        Ok(GameTx { tx, game, client_move_no })
     }
 }
 
-async fn load(conn: &mut sqlx::PgConnection, id: Uuid, lock: bool) -> Result<GameRecord, StoreError> {
-    let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE game_id = $1{}", if lock { " FOR UPDATE" } else { "" });
-    let row = sqlx::query(&sql).bind(id).fetch_one(&mut *conn).await?;
+/// Seats and journal come back in the same statement as the game row, as JSON arrays: one round
+/// trip per load.
+const LOAD_SQL: &str = "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repeat_words, g.status, g.move_count, g.turn_seconds,
+        g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason,
+        (SELECT coalesce(json_agg(json_build_object(
+                 'seat', p.seat, 'account_id', a.account_id, 'display_name', a.display_name, 'kind', a.kind,
+                 'robot_level', a.robot_level, 'created_at', a.created_at) ORDER BY p.seat), '[]'::json)
+           FROM game_players p LEFT JOIN accounts a ON a.account_id = p.account_id WHERE p.game_id = g.game_id) AS players,
+        (SELECT coalesce(json_agg(m.entry ORDER BY m.move_no), '[]'::json) FROM game_moves m WHERE m.game_id = g.game_id) AS journal,
+        (SELECT m.move_no FROM game_moves m WHERE m.game_id = g.game_id AND m.client_move_id = $2) AS client_move_no
+     FROM games g WHERE g.game_id = $1";
+
+/// A seat as the load query returns it.
+#[derive(serde::Deserialize)]
+struct SeatRow {
+    seat: i16,
+    account_id: Option<Uuid>,
+    display_name: Option<String>,
+    kind: Option<String>,
+    robot_level: Option<String>,
+    created_at: Option<DateTime<Utc>>,
+}
+
+/// The game and, when `client_move_id` is given, the number of the move recorded with it.
+async fn load(conn: &mut sqlx::PgConnection, id: Uuid, client_move_id: Option<Uuid>) -> Result<(GameRecord, Option<u32>), StoreError> {
+    let row = sqlx::query(LOAD_SQL).bind(id).bind(client_move_id).fetch_one(&mut *conn).await?;
+    let client_move_no: Option<i32> = row.try_get("client_move_no")?;
     let variant: String = row.try_get("variant")?;
     let status: String = row.try_get("status")?;
     let seats: i16 = row.try_get("seats")?;
     let move_count: i32 = row.try_get("move_count")?;
     let seed: i64 = row.try_get("seed")?;
-    let players = sqlx::query(
-        "SELECT p.seat, a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
-         FROM game_players p LEFT JOIN accounts a ON a.account_id = p.account_id
-         WHERE p.game_id = $1 ORDER BY p.seat",
-    )
-    .bind(id)
-    .fetch_all(&mut *conn)
-    .await?
-    .iter()
-    .map(|r| {
-        let seat: i16 = r.try_get("seat")?;
-        let account_id: Option<Uuid> = r.try_get("account_id")?;
-        Ok(Player { seat: seat as usize, account: account_id.map(|_| account_from_row(r, "")).transpose()? })
-    })
-    .collect::<Result<Vec<_>, StoreError>>()?;
-    let journal = sqlx::query("SELECT move_no, entry FROM game_moves WHERE game_id = $1 ORDER BY move_no")
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await?
-        .iter()
+    let corrupt = |what: &str, e: serde_json::Error| StoreError::Corrupt(format!("{what}: {e}"));
+    let players: serde_json::Value = row.try_get("players")?;
+    let players = serde_json::from_value::<Vec<SeatRow>>(players)
+        .map_err(|e| corrupt("seats", e))?
+        .into_iter()
         .map(|r| {
-            let value: serde_json::Value = r.try_get("entry")?;
-            serde_json::from_value(value).map_err(|e| StoreError::Corrupt(format!("journal entry: {e}")))
+            let account = match (r.account_id, r.display_name, r.kind, r.created_at) {
+                (Some(account_id), Some(display_name), Some(kind), Some(created_at)) => Some(Account {
+                    account_id,
+                    display_name,
+                    kind: AccountKind::parse(&kind)?,
+                    robot_level: RobotLevel::parse_stored(r.robot_level.as_deref())?,
+                    created_at,
+                }),
+                _ => None,
+            };
+            Ok(Player { seat: r.seat as usize, account })
         })
-        .collect::<Result<Vec<JournalEntry>, StoreError>>()?;
-    Ok(GameRecord {
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    let journal: serde_json::Value = row.try_get("journal")?;
+    let journal: Vec<JournalEntry> = serde_json::from_value(journal).map_err(|e| corrupt("journal entry", e))?;
+    let record = GameRecord {
         game_id: row.try_get("game_id")?,
         variant: variant.parse().map_err(|_| StoreError::Corrupt(format!("variant {variant:?}")))?,
         seed: seed as u64,
@@ -222,7 +244,8 @@ async fn load(conn: &mut sqlx::PgConnection, id: Uuid, lock: bool) -> Result<Gam
         end_reason: row.try_get("end_reason")?,
         players,
         journal,
-    })
+    };
+    Ok((record, client_move_no.map(|n| n as u32)))
 }
 
 /// A locked game: read it, append moves, update it, commit. Dropped without commit, nothing
@@ -231,77 +254,77 @@ pub struct GameTx {
     tx: Transaction<'static, Postgres>,
     /// The game as loaded under the lock.
     pub game: GameRecord,
+    /// The move already recorded under the client move id given to [`Store::lock_game`].
+    pub client_move_no: Option<u32>,
 }
 
 impl GameTx {
-    /// The move number recorded with `client_move_id`, if that move was already applied.
+    /// Appends `moves` (each at its own `move_no`, with its client move id), updates the game
+    /// row and commits: the writes go in one statement, so a move costs five round trips in all
+    /// (begin, lock, load, this, commit).
     ///
     /// # Errors
-    /// Database errors.
-    pub async fn client_move(&mut self, client_move_id: Uuid) -> Result<Option<u32>, StoreError> {
-        let row = sqlx::query("SELECT move_no FROM game_moves WHERE game_id = $1 AND client_move_id = $2")
-            .bind(self.game.game_id)
-            .bind(client_move_id)
-            .fetch_optional(&mut *self.tx)
-            .await?;
-        Ok(row.map(|r| r.get::<i32, _>("move_no") as u32))
-    }
-
-    /// Appends a journal entry (at its own `move_no`).
-    ///
-    /// # Errors
-    /// [`StoreError::Conflict`] if the move number or client move id is taken; database errors.
-    pub async fn append(&mut self, entry: &JournalEntry, client_move_id: Option<Uuid>) -> Result<(), StoreError> {
-        let (tiles, words) = match &entry.action {
-            engine::Action::Play { tiles, words, .. } => (serde_json::to_value(tiles), serde_json::to_value(words)),
-            engine::Action::Exchange { tiles } => (serde_json::to_value(tiles), Ok(serde_json::json!([]))),
-            _ => (Ok(serde_json::json!([])), Ok(serde_json::json!([]))),
-        };
+    /// [`StoreError::Conflict`] if a move number or client move id is taken (nothing is then
+    /// written); [`StoreError::Corrupt`] if an entry does not serialize; database errors.
+    pub async fn finish(mut self, moves: &[(JournalEntry, Option<Uuid>)], update: &GameUpdate) -> Result<(), StoreError> {
         let corrupt = |e: serde_json::Error| StoreError::Corrupt(e.to_string());
+        let mut cols = MoveColumns::default();
+        for (entry, client_move_id) in moves {
+            let (tiles, words) = match &entry.action {
+                engine::Action::Play { tiles, words, .. } => {
+                    (serde_json::to_value(tiles).map_err(corrupt)?, serde_json::to_value(words).map_err(corrupt)?)
+                }
+                engine::Action::Exchange { tiles } => (serde_json::to_value(tiles).map_err(corrupt)?, serde_json::json!([])),
+                _ => (serde_json::json!([]), serde_json::json!([])),
+            };
+            cols.move_no.push(entry.move_no as i32);
+            cols.seat.push(i16::from(entry.seat.0));
+            cols.kind.push(entry.action.kind().to_string());
+            cols.tiles.push(tiles);
+            cols.words.push(words);
+            cols.score.push(entry.score);
+            cols.entry.push(serde_json::to_value(entry).map_err(corrupt)?);
+            cols.client_move_id.push(*client_move_id);
+        }
         sqlx::query(
-            "INSERT INTO game_moves (game_id, move_no, seat, kind, tiles, words, score, entry, client_move_id)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            "WITH appended AS (
+                 INSERT INTO game_moves (game_id, move_no, seat, kind, tiles, words, score, entry, client_move_id)
+                 SELECT $1, * FROM UNNEST($2::int[], $3::smallint[], $4::text[], $5::jsonb[], $6::jsonb[], $7::int[], $8::jsonb[], $9::uuid[])
+                 RETURNING 1)
+             UPDATE games SET move_count = $10, status = $11, turn_deadline = $12, end_reason = $13, updated_at = now(),
+                 finished_at = CASE WHEN $11 = 'finished' THEN coalesce(finished_at, now()) ELSE NULL END
+             WHERE game_id = $1 AND (SELECT count(*) FROM appended) = $14",
         )
         .bind(self.game.game_id)
-        .bind(entry.move_no as i32)
-        .bind(i16::from(entry.seat.0))
-        .bind(entry.action.kind())
-        .bind(tiles.map_err(corrupt)?)
-        .bind(words.map_err(corrupt)?)
-        .bind(entry.score)
-        .bind(serde_json::to_value(entry).map_err(corrupt)?)
-        .bind(client_move_id)
-        .execute(&mut *self.tx)
-        .await?;
-        Ok(())
-    }
-
-    /// Updates the game row after its moves.
-    ///
-    /// # Errors
-    /// Database errors.
-    pub async fn update(&mut self, update: &GameUpdate) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE games SET move_count = $2, status = $3, turn_deadline = $4, end_reason = $5, updated_at = now(),
-                 finished_at = CASE WHEN $3 = 'finished' THEN coalesce(finished_at, now()) ELSE NULL END
-             WHERE game_id = $1",
-        )
-        .bind(self.game.game_id)
+        .bind(&cols.move_no)
+        .bind(&cols.seat)
+        .bind(&cols.kind)
+        .bind(&cols.tiles)
+        .bind(&cols.words)
+        .bind(&cols.score)
+        .bind(&cols.entry)
+        .bind(&cols.client_move_id)
         .bind(update.move_count as i32)
         .bind(update.status.id())
         .bind(update.turn_deadline)
         .bind(update.end_reason.as_deref())
+        .bind(moves.len() as i64)
         .execute(&mut *self.tx)
         .await?;
-        Ok(())
-    }
-
-    /// Commits everything.
-    ///
-    /// # Errors
-    /// Database errors (the transaction is then rolled back).
-    pub async fn commit(self) -> Result<(), StoreError> {
         self.tx.commit().await?;
         Ok(())
     }
+}
+
+/// Journal rows as column arrays, for one multi-row insert.
+#[derive(Default)]
+struct MoveColumns {
+    move_no: Vec<i32>,
+    seat: Vec<i16>,
+    kind: Vec<String>,
+    tiles: Vec<serde_json::Value>,
+    words: Vec<serde_json::Value>,
+    score: Vec<i32>,
+    entry: Vec<serde_json::Value>,
+    client_move_id: Vec<Option<Uuid>>,
 }

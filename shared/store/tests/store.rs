@@ -5,6 +5,10 @@ use store::testing::database;
 use store::{GameStatus, GameUpdate, NewGame, RobotLevel, Store, StoreError};
 use uuid::Uuid;
 
+fn update(move_count: u32) -> GameUpdate {
+    GameUpdate { move_count, status: GameStatus::Active, turn_deadline: None, end_reason: None }
+}
+
 async fn new_game(store: &Store, human: Uuid) -> Uuid {
     let id = Uuid::new_v4();
     store
@@ -34,35 +38,36 @@ async fn a_game_round_trips_with_its_seats_and_journal() {
 
     let mut game = Game::new(Variant::ScrabbleEn, 2, record.seed).unwrap();
     let entry = game.play(engine::builtin_graph(Variant::ScrabbleEn), Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
-    let mut tx = store.lock_game(id).await.unwrap();
+    let tx = store.lock_game(id, None).await.unwrap();
     let cmid = Uuid::new_v4();
-    tx.append(&entry, Some(cmid)).await.unwrap();
-    tx.update(&GameUpdate { move_count: 1, status: GameStatus::Active, turn_deadline: None, end_reason: None }).await.unwrap();
-    tx.commit().await.unwrap();
+    tx.finish(&[(entry.clone(), Some(cmid))], &update(1)).await.unwrap();
 
     let record = store.game(id).await.unwrap();
     assert_eq!(record.journal, vec![entry]);
     assert_eq!(record.move_count, 1);
-    let mut tx = store.lock_game(id).await.unwrap();
-    assert_eq!(tx.client_move(cmid).await.unwrap(), Some(0));
-    assert_eq!(tx.client_move(Uuid::new_v4()).await.unwrap(), None);
+    assert_eq!(store.lock_game(id, Some(cmid)).await.unwrap().client_move_no, Some(0));
+    assert_eq!(store.lock_game(id, Some(Uuid::new_v4())).await.unwrap().client_move_no, None);
 }
 
 #[tokio::test]
-async fn a_move_number_cannot_be_written_twice_and_a_dropped_transaction_writes_nothing() {
+async fn a_move_number_cannot_be_written_twice_and_a_failed_or_dropped_transaction_writes_nothing() {
     let store = Store::new(database().await);
     let me = store.ensure_human(Uuid::new_v4(), "Bob").await.unwrap();
     let id = new_game(&store, me.account_id).await;
     let mut game = Game::new(Variant::ScrabbleEn, 2, 1).unwrap();
     let entry = game.play(engine::builtin_graph(Variant::ScrabbleEn), Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
     {
-        let mut tx = store.lock_game(id).await.unwrap();
-        tx.append(&entry, None).await.unwrap();
+        let _tx = store.lock_game(id, None).await.unwrap();
     }
     assert!(store.game(id).await.unwrap().journal.is_empty());
-    let mut tx = store.lock_game(id).await.unwrap();
-    tx.append(&entry, None).await.unwrap();
-    assert!(matches!(tx.append(&entry, None).await, Err(StoreError::Conflict(_))));
+    let tx = store.lock_game(id, None).await.unwrap();
+    let twice = [(entry.clone(), None), (entry.clone(), None)];
+    assert!(matches!(tx.finish(&twice, &update(2)).await, Err(StoreError::Conflict(_))));
+    let record = store.game(id).await.unwrap();
+    assert!(record.journal.is_empty() && record.move_count == 0, "a failed write leaves nothing");
+    store.lock_game(id, None).await.unwrap().finish(&[(entry.clone(), None)], &update(1)).await.unwrap();
+    let again = store.lock_game(id, None).await.unwrap().finish(&[(entry, None)], &update(1)).await;
+    assert!(matches!(again, Err(StoreError::Conflict(_))));
 }
 
 #[tokio::test]
