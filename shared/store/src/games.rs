@@ -175,15 +175,15 @@ impl Store {
     }
 }
 
-/// Seats and journal come back in the same statement as the game row, as JSON arrays: one round
-/// trip per load.
+/// Seats and journal come back in the same statement as the game row, as JSON text parsed
+/// straight into their types: one round trip per load.
 const LOAD_SQL: &str = "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repeat_words, g.status, g.move_count, g.turn_seconds,
         g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason,
         (SELECT coalesce(json_agg(json_build_object(
                  'seat', p.seat, 'account_id', a.account_id, 'display_name', a.display_name, 'kind', a.kind,
-                 'robot_level', a.robot_level, 'created_at', a.created_at) ORDER BY p.seat), '[]'::json)
+                 'robot_level', a.robot_level, 'created_at', a.created_at) ORDER BY p.seat), '[]'::json)::text
            FROM game_players p LEFT JOIN accounts a ON a.account_id = p.account_id WHERE p.game_id = g.game_id) AS players,
-        (SELECT coalesce(json_agg(m.entry ORDER BY m.move_no), '[]'::json) FROM game_moves m WHERE m.game_id = g.game_id) AS journal,
+        (SELECT coalesce(json_agg(m.entry ORDER BY m.move_no), '[]'::json)::text FROM game_moves m WHERE m.game_id = g.game_id) AS journal,
         (SELECT m.move_no FROM game_moves m WHERE m.game_id = g.game_id AND m.client_move_id = $2) AS client_move_no
      FROM games g WHERE g.game_id = $1";
 
@@ -208,8 +208,8 @@ async fn load(conn: &mut sqlx::PgConnection, id: Uuid, client_move_id: Option<Uu
     let move_count: i32 = row.try_get("move_count")?;
     let seed: i64 = row.try_get("seed")?;
     let corrupt = |what: &str, e: serde_json::Error| StoreError::Corrupt(format!("{what}: {e}"));
-    let players: serde_json::Value = row.try_get("players")?;
-    let players = serde_json::from_value::<Vec<SeatRow>>(players)
+    let players: String = row.try_get("players")?;
+    let players = serde_json::from_str::<Vec<SeatRow>>(&players)
         .map_err(|e| corrupt("seats", e))?
         .into_iter()
         .map(|r| {
@@ -226,8 +226,8 @@ async fn load(conn: &mut sqlx::PgConnection, id: Uuid, client_move_id: Option<Uu
             Ok(Player { seat: r.seat as usize, account })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
-    let journal: serde_json::Value = row.try_get("journal")?;
-    let journal: Vec<JournalEntry> = serde_json::from_value(journal).map_err(|e| corrupt("journal entry", e))?;
+    let journal: String = row.try_get("journal")?;
+    let journal: Vec<JournalEntry> = serde_json::from_str(&journal).map_err(|e| corrupt("journal entry", e))?;
     let record = GameRecord {
         game_id: row.try_get("game_id")?,
         variant: variant.parse().map_err(|_| StoreError::Corrupt(format!("variant {variant:?}")))?,
