@@ -28,8 +28,12 @@ async fn bad_requests_get_their_status_and_code_and_change_nothing() {
     let id = game_vs_robot(&app, me).await;
     let stranger = Player::new();
     let before = snapshot(&app, &id).await;
+    let n = before.1[0].as_i64().unwrap();
+    let (_, view) = app.call(Some(me), "GET", &format!("/games/{id}"), "").await;
+    let rack: Vec<String> = view["your_rack"].as_array().unwrap().iter().map(|t| t.as_str().unwrap().to_string()).collect();
+    let missing = ('A'..='Z').map(String::from).find(|l| !rack.contains(l)).unwrap();
     let moves = format!("/games/{id}/moves");
-    let play = |placements: Value| json!({"expected_move_no": 0, "move": {"kind": "play", "placements": placements}}).to_string();
+    let play = |placements: Value| json!({"expected_move_no": n, "move": {"kind": "play", "placements": placements}}).to_string();
     let big = format!(r#"{{"expected_move_no":0,"move":{{"kind":"pass"}},"pad":"{}"}}"#, "x".repeat(70 * 1024));
     let cases: Vec<Case> = vec![
         (Some(me), "POST", moves.clone(), "{not json".into(), 400, "malformed_json"),
@@ -50,15 +54,15 @@ async fn bad_requests_get_their_status_and_code_and_change_nothing() {
             Some(me),
             "POST",
             moves.clone(),
-            play(json!([{"square": "A1", "letter": "A"}, {"square": "B1", "letter": "A"}])),
+            play(json!([{"square": "A1", "letter": missing}, {"square": "B1", "letter": missing}])),
             422,
             "tile_not_on_rack",
         ),
         (Some(me), "POST", moves.clone(), json!({"expected_move_no": 3, "move": {"kind": "pass"}}).to_string(), 409, "stale_move"),
         (Some(me), "POST", moves.clone(), big, 413, "body_too_large"),
-        (Some(stranger), "POST", moves.clone(), json!({"expected_move_no": 0, "move": {"kind": "pass"}}).to_string(), 403, "not_your_game"),
+        (Some(stranger), "POST", moves.clone(), json!({"expected_move_no": n, "move": {"kind": "pass"}}).to_string(), 403, "not_your_game"),
         (Some(stranger), "GET", format!("/games/{id}"), String::new(), 403, "not_your_game"),
-        (None, "POST", moves.clone(), json!({"expected_move_no": 0, "move": {"kind": "pass"}}).to_string(), 401, "unauthenticated"),
+        (None, "POST", moves.clone(), json!({"expected_move_no": n, "move": {"kind": "pass"}}).to_string(), 401, "unauthenticated"),
         (Some(me), "GET", format!("/games/{}", Uuid::new_v4()), String::new(), 404, "not_found"),
         (Some(me), "GET", "/games/not-a-uuid".into(), String::new(), 400, "invalid_game_id"),
         (Some(me), "GET", format!("/games/{id}/hint?limit=99"), String::new(), 400, "invalid_query"),
@@ -122,8 +126,10 @@ async fn twenty_concurrent_submits_append_exactly_one_move() {
     }
     assert_eq!(statuses.iter().filter(|&&s| s == 200).count(), 1, "{statuses:?}");
     assert_eq!(statuses.iter().filter(|&&s| s == 409).count(), 19);
-    let mine: i64 = sqlx::query_scalar("SELECT count(*) FROM game_moves WHERE game_id = $1::uuid AND seat = 0")
+    let (_, view) = app.call(Some(me), "GET", &format!("/games/{id}"), "").await;
+    let mine: i64 = sqlx::query_scalar("SELECT count(*) FROM game_moves WHERE game_id = $1::uuid AND seat = $2")
         .bind(&id)
+        .bind(view["your_seat"].as_i64().unwrap() as i16)
         .fetch_one(app.pool())
         .await
         .unwrap();
@@ -136,6 +142,7 @@ async fn a_retried_submit_returns_the_first_result_and_writes_nothing() {
     let me = Player::new();
     let id = game_vs_robot(&app, me).await;
     let body = app.best_move(me, &id).await;
+    let opening = app.journal_rows(&id).await;
     let mut tasks = Vec::new();
     for _ in 0..8 {
         let (app, id, body) = (app.clone(), id.clone(), body.clone());
@@ -148,7 +155,7 @@ async fn a_retried_submit_returns_the_first_result_and_writes_nothing() {
         answers.push(answer["moves"].clone());
     }
     assert!(answers.windows(2).all(|w| w[0] == w[1]), "every retry sees the same moves");
-    let rows = app.journal_rows(&id).await;
+    let rows = app.journal_rows(&id).await - opening;
     assert_eq!(rows as usize, answers[0].as_array().unwrap().len());
 }
 
@@ -162,8 +169,9 @@ async fn a_real_api_gateway_event_reaches_the_handler() {
     let response = handle(state, Route::CreateGame, request).await;
     assert_eq!(response.status().as_u16(), 201);
     let view: Value = serde_json::from_slice(response.body().as_ref()).unwrap();
-    assert_eq!(view["seats"][0]["account_id"], sub.to_string());
-    assert_eq!(view["seats"][0]["display_name"], "ann");
+    let me = &view["seats"][view["your_seat"].as_u64().unwrap() as usize];
+    assert_eq!(me["account_id"], sub.to_string());
+    assert_eq!(me["display_name"], "ann");
     let without_authoriser = include_str!("fixtures/apigw_v2_no_authorizer.json");
     let response = handle(state, Route::GetGame, lambda_http::request::from_str(without_authoriser).unwrap()).await;
     assert_eq!(response.status().as_u16(), 401);

@@ -23,6 +23,7 @@ pub mod play;
 pub mod rack;
 pub mod rejection;
 pub mod scoring;
+pub mod seating;
 pub mod square;
 mod tables;
 pub mod tile;

@@ -3,14 +3,16 @@
 //! journal (`engine::replay`); a move is validated and appended under the game's row lock.
 //! When the next seat is a robot, the robot moves in the same request.
 
+mod entropy;
 mod error;
 mod robot;
 mod usecases;
 mod view;
 
+pub use entropy::OsEntropy;
 pub use error::ServiceError;
 pub use usecases::{CreateGame, Hint, MoveOutcome, Opponent, Preview, SubmitMove};
-pub use view::{BoardTile, GameView, ResultView, SeatView};
+pub use view::{BoardTile, DrawView, GameView, ResultView, SeatView};
 
 use std::sync::Arc;
 

@@ -2,15 +2,16 @@
 
 use chrono::{DateTime, Duration, Utc};
 use engine::lexicon::builtin_graph;
+use engine::seating;
 use engine::{
     Game, JournalEntry, LeaveTable, Move, MoveGenerator, PlacementInput, Ranking, ScoreBreakdown, Seat, Setup, Timestamp, Variant, replay,
 };
 use serde::{Deserialize, Serialize};
-use store::{AccountKind, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, RobotLevel};
+use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, RobotLevel};
 use uuid::Uuid;
 
 use crate::view::{GameView, build, reason_id};
-use crate::{Caller, Service, ServiceError, robot};
+use crate::{Caller, OsEntropy, Service, ServiceError, robot};
 
 /// Who else sits at a new table.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -134,6 +135,22 @@ impl Service {
             }
             seats.push(Some(id));
         }
+        // The official first-move draw decides who sits at seat 0 (and so moves first).
+        let accounts: Vec<Uuid> = seats.iter().map(|s| s.expect("every seat is filled at creation")).collect();
+        let drawn = seating::draw(variant.rules(), accounts.len(), &mut OsEntropy).map_err(|e| invalid("bad_opponents", e.to_string()))?;
+        let draws = drawn
+            .log
+            .iter()
+            .map(|d| DrawRow {
+                round: d.round as i16,
+                pick_no: d.pick_no as i16,
+                account_id: Some(accounts[d.participant]),
+                letter: d.letter.to_string(),
+                is_blank: d.is_blank,
+                rank: d.rank,
+            })
+            .collect();
+        let seats: Vec<Option<Uuid>> = seating::rotate(&accounts, drawn.leader).into_iter().map(Some).collect();
         let now = self.now();
         let game_id = Uuid::new_v4();
         let new = NewGame {
@@ -145,11 +162,14 @@ impl Service {
             turn_seconds: req.turn_seconds,
             turn_deadline: req.turn_seconds.map(|t| now + Duration::seconds(i64::from(t))),
             seats,
+            draws,
         };
         self.store.create_game(&new).await?;
-        let record = self.store.game(game_id).await?;
-        let game = rebuild(&record)?;
-        Ok(build(&record, &game, Some(Seat(0))))
+        let tx = self.store.lock_game(game_id, None).await?;
+        let seat = seat_of(&tx.game, caller)?;
+        let mut game = rebuild(&tx.game)?;
+        // A robot that won the draw opens at once.
+        Ok(self.commit_moves(tx, &mut game, seat, None, None).await?.game)
     }
 
     /// The game as the caller sees it.
@@ -182,7 +202,7 @@ impl Service {
         }
         let mut game = rebuild(&tx.game)?;
         let checked = game.check(builtin_graph(game.rules().variant), seat, &req.mv, timestamp(self.now()))?;
-        self.commit_moves(tx, &mut game, seat, checked, req.client_move_id).await
+        self.commit_moves(tx, &mut game, seat, Some(checked), req.client_move_id).await
     }
 
     /// Resigns the caller's seat (allowed out of turn).
@@ -195,7 +215,7 @@ impl Service {
         let seat = seat_of(&tx.game, caller)?;
         let mut game = rebuild(&tx.game)?;
         let checked = game.check(builtin_graph(game.rules().variant), seat, &Move::Resign, timestamp(self.now()))?;
-        self.commit_moves(tx, &mut game, seat, checked, None).await
+        self.commit_moves(tx, &mut game, seat, Some(checked), None).await
     }
 
     /// Records that the seat to move ran out of time; any seated player may claim it.
@@ -208,7 +228,7 @@ impl Service {
         let seat = seat_of(&tx.game, caller)?;
         let mut game = rebuild(&tx.game)?;
         let checked = game.check_timeout(timestamp(self.now()))?;
-        self.commit_moves(tx, &mut game, seat, checked, None).await
+        self.commit_moves(tx, &mut game, seat, Some(checked), None).await
     }
 
     /// Scores a move as submit would, writing nothing.
@@ -256,17 +276,18 @@ impl Service {
             .collect())
     }
 
-    /// Applies `checked` and then robot replies, and writes them all with the game's new state
-    /// in one statement before committing.
+    /// Applies `checked` (if any) and then robot moves while a robot is to move, and writes
+    /// them all with the game's new state in one statement before committing.
     async fn commit_moves(
         &self,
         tx: GameTx,
         game: &mut Game,
         seat: Seat,
-        checked: engine::CheckedMove,
+        checked: Option<engine::CheckedMove>,
         cmid: Option<Uuid>,
     ) -> Result<MoveOutcome, ServiceError> {
-        let mut moves = vec![game.apply(checked).clone()];
+        let mut moves: Vec<JournalEntry> = checked.into_iter().map(|c| game.apply(c).clone()).collect();
+        let human_moves = moves.len();
         let mut thinking_ms = 0;
         while !game.is_over() && is_robot(&tx.game, game.to_move()) {
             let choice = robot::choose(game);
@@ -288,7 +309,7 @@ impl Service {
         };
         let mut record = tx.game.clone();
         let rows: Vec<(JournalEntry, Option<Uuid>)> =
-            moves.iter().enumerate().map(|(i, e)| (e.clone(), if i == 0 { cmid } else { None })).collect();
+            moves.iter().enumerate().map(|(i, e)| (e.clone(), if i < human_moves { cmid } else { None })).collect();
         tx.finish(&rows, &update).await?;
         record.move_count = update.move_count;
         record.status = update.status;

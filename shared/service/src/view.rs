@@ -37,6 +37,27 @@ pub struct GameView {
     pub your_rack: Option<Vec<String>>,
     /// The result, once the game is over.
     pub result: Option<ResultView>,
+    /// The recorded first-move draw, once the game is active (empty for games from before it).
+    pub draw: Vec<DrawView>,
+}
+
+/// One tile of the first-move draw.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct DrawView {
+    /// Round, from 1.
+    pub round: i16,
+    /// Pick within the round.
+    pub pick_no: i16,
+    /// Who drew.
+    pub account_id: Option<Uuid>,
+    /// Their name.
+    pub display_name: Option<String>,
+    /// The letter drawn (`?` for a blank).
+    pub letter: String,
+    /// Whether it was a blank.
+    pub blank: bool,
+    /// −1 for a blank, else the alphabet index; the lowest leads.
+    pub rank: i16,
 }
 
 /// One seat.
@@ -145,5 +166,25 @@ pub(crate) fn build(record: &GameRecord, game: &Game, seat: Option<Seat>) -> Gam
         your_seat: seat.map(Seat::index),
         your_rack,
         result,
+        draw: if record.status == store::GameStatus::Open { Vec::new() } else { draw_view(record) },
     }
+}
+
+fn draw_view(record: &GameRecord) -> Vec<DrawView> {
+    let name = |id: Option<Uuid>| {
+        record.players.iter().filter_map(|p| p.account.as_ref()).find(|a| Some(a.account_id) == id).map(|a| a.display_name.clone())
+    };
+    record
+        .draws
+        .iter()
+        .map(|d| DrawView {
+            round: d.round,
+            pick_no: d.pick_no,
+            account_id: d.account_id,
+            display_name: name(d.account_id),
+            letter: d.letter.clone(),
+            blank: d.is_blank,
+            rank: d.rank,
+        })
+        .collect()
 }

@@ -81,6 +81,8 @@ pub struct GameRecord {
     pub players: Vec<Player>,
     /// The journal in order.
     pub journal: Vec<JournalEntry>,
+    /// The recorded first-move draw, in order.
+    pub draws: Vec<DrawRow>,
 }
 
 /// A game to create.
@@ -102,6 +104,25 @@ pub struct NewGame {
     pub turn_deadline: Option<DateTime<Utc>>,
     /// The account in each seat, seat 0 first (`None` = open).
     pub seats: Vec<Option<Uuid>>,
+    /// The first-move draw, every tile drawn.
+    pub draws: Vec<DrawRow>,
+}
+
+/// One tile of the recorded first-move draw.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+pub struct DrawRow {
+    /// Round, from 1.
+    pub round: i16,
+    /// Pick within the round, from 1.
+    pub pick_no: i16,
+    /// Who drew (`None` for an auto-match placeholder not yet replaced).
+    pub account_id: Option<Uuid>,
+    /// The letter drawn, upper case; `?` for a blank.
+    pub letter: String,
+    /// Whether it was a blank.
+    pub is_blank: bool,
+    /// −1 for a blank, else the letter's alphabet index.
+    pub rank: i16,
 }
 
 /// The columns of `games` a move changes.
@@ -146,6 +167,18 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
+        for d in &game.draws {
+            sqlx::query("INSERT INTO game_setup_draws (game_id, round, pick_no, account_id, letter, is_blank, rank) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+                .bind(game.game_id)
+                .bind(d.round)
+                .bind(d.pick_no)
+                .bind(d.account_id)
+                .bind(&d.letter)
+                .bind(d.is_blank)
+                .bind(d.rank)
+                .execute(&mut *tx)
+                .await?;
+        }
         tx.commit().await?;
         Ok(())
     }
@@ -184,7 +217,10 @@ const LOAD_SQL: &str = "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repea
                  'robot_level', a.robot_level, 'created_at', a.created_at) ORDER BY p.seat), '[]'::json)::text
            FROM game_players p LEFT JOIN accounts a ON a.account_id = p.account_id WHERE p.game_id = g.game_id) AS players,
         (SELECT coalesce(json_agg(m.entry ORDER BY m.move_no), '[]'::json)::text FROM game_moves m WHERE m.game_id = g.game_id) AS journal,
-        (SELECT m.move_no FROM game_moves m WHERE m.game_id = g.game_id AND m.client_move_id = $2) AS client_move_no
+        (SELECT m.move_no FROM game_moves m WHERE m.game_id = g.game_id AND m.client_move_id = $2) AS client_move_no,
+        (SELECT coalesce(json_agg(json_build_object('round', d.round, 'pick_no', d.pick_no, 'account_id', d.account_id,
+                 'letter', d.letter, 'is_blank', d.is_blank, 'rank', d.rank) ORDER BY d.round, d.pick_no), '[]'::json)::text
+           FROM game_setup_draws d WHERE d.game_id = g.game_id) AS draws
      FROM games g WHERE g.game_id = $1";
 
 /// A seat as the load query returns it.
@@ -228,6 +264,8 @@ async fn load(conn: &mut sqlx::PgConnection, id: Uuid, client_move_id: Option<Uu
         .collect::<Result<Vec<_>, StoreError>>()?;
     let journal: String = row.try_get("journal")?;
     let journal: Vec<JournalEntry> = serde_json::from_str(&journal).map_err(|e| corrupt("journal entry", e))?;
+    let draws: String = row.try_get("draws")?;
+    let draws: Vec<DrawRow> = serde_json::from_str(&draws).map_err(|e| corrupt("draw", e))?;
     let record = GameRecord {
         game_id: row.try_get("game_id")?,
         variant: variant.parse().map_err(|_| StoreError::Corrupt(format!("variant {variant:?}")))?,
@@ -244,6 +282,7 @@ async fn load(conn: &mut sqlx::PgConnection, id: Uuid, client_move_id: Option<Uu
         end_reason: row.try_get("end_reason")?,
         players,
         journal,
+        draws,
     };
     Ok((record, client_move_no.map(|n| n as u32)))
 }

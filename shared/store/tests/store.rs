@@ -2,7 +2,7 @@
 
 use engine::{Game, Move, Seat, Timestamp, Variant};
 use store::testing::database;
-use store::{GameStatus, GameUpdate, NewGame, RobotLevel, Store, StoreError};
+use store::{DrawRow, GameStatus, GameUpdate, NewGame, RobotLevel, Store, StoreError};
 use uuid::Uuid;
 
 fn update(move_count: u32) -> GameUpdate {
@@ -21,6 +21,17 @@ async fn new_game(store: &Store, human: Uuid) -> Uuid {
             turn_seconds: None,
             turn_deadline: None,
             seats: vec![Some(human), Some(RobotLevel::Hard.account_id())],
+            draws: vec![
+                DrawRow { round: 1, pick_no: 1, account_id: Some(human), letter: "E".into(), is_blank: false, rank: 4 },
+                DrawRow {
+                    round: 1,
+                    pick_no: 2,
+                    account_id: Some(RobotLevel::Hard.account_id()),
+                    letter: "?".into(),
+                    is_blank: true,
+                    rank: -1,
+                },
+            ],
         })
         .await
         .unwrap();
@@ -35,6 +46,9 @@ async fn a_game_round_trips_with_its_seats_and_journal() {
     let record = store.game(id).await.unwrap();
     assert_eq!(record.seed, u64::MAX - 3, "seeds use all 64 bits");
     assert_eq!(record.players[1].account.as_ref().unwrap().robot_level, Some(RobotLevel::Hard));
+    assert_eq!(record.draws.len(), 2);
+    assert_eq!((record.draws[1].letter.as_str(), record.draws[1].is_blank, record.draws[1].rank), ("?", true, -1));
+    assert_eq!(record.draws[0].account_id, Some(me.account_id));
 
     let mut game = Game::new(Variant::ScrabbleEn, 2, record.seed).unwrap();
     let entry = game.play(engine::builtin_graph(Variant::ScrabbleEn), Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
