@@ -41,6 +41,8 @@ impl From<ServiceError> for ApiError {
                 ..ApiError::new(409, "stale_move", e.to_string())
             },
             ServiceError::Conflict => ApiError::new(409, "conflict", e.to_string()),
+            ServiceError::NotOpen => ApiError::new(409, "not_open", e.to_string()),
+            ServiceError::AlreadySeated => ApiError::new(409, "already_seated", e.to_string()),
             ServiceError::Rejected(r) => ApiError { details: rejection_details(&r), ..ApiError::new(422, r.code(), r.to_string()) },
             ServiceError::Store(_) | ServiceError::Replay(_) => {
                 tracing::error!(error = ?e, cause = %error_chain(&e), "internal error");

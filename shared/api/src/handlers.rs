@@ -7,7 +7,7 @@ use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt, Response};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use service::{CreateGame, SubmitMove};
+use service::{CreateGame, OpenGame, SubmitMove};
 use tracing::Instrument;
 use uuid::Uuid;
 
@@ -28,6 +28,12 @@ pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Bo
     };
     span.in_scope(|| tracing::info!(status = response.status().as_u16(), latency_ms = started.elapsed().as_secs_f64() * 1000.0, "handled"));
     response
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RobotBody {
+    level: String,
 }
 
 #[derive(Deserialize)]
@@ -74,6 +80,21 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
         }
         Route::Resign => Ok(json_response(200, &svc.resign(&caller, game_id(req)?).await?)),
         Route::ClaimTimeout => Ok(json_response(200, &svc.claim_timeout(&caller, game_id(req)?).await?)),
+        Route::OpenGame => {
+            let body: OpenGame = parse_body(req)?;
+            Ok(json_response(201, &svc.open_game(&caller, &body).await?))
+        }
+        Route::ListOpenGames => {
+            let variant = req.query_string_parameters_ref().and_then(|q| q.first("variant").map(str::to_string));
+            let games = svc.list_open_games(&caller, variant.as_deref()).await?;
+            Ok(json_response(200, &serde_json::json!({ "games": games })))
+        }
+        Route::JoinGame => Ok(json_response(200, &svc.join_game(&caller, game_id(req)?).await?)),
+        Route::AttachRobot => {
+            let id = game_id(req)?;
+            let body: RobotBody = parse_body(req)?;
+            Ok(json_response(200, &svc.attach_robot(&caller, id, &body.level).await?))
+        }
     }
 }
 

@@ -20,17 +20,36 @@ pub enum Route {
     Resign,
     /// `POST /games/{id}/timeout`
     ClaimTimeout,
+    /// `POST /games/open`
+    OpenGame,
+    /// `GET /games/open`
+    ListOpenGames,
+    /// `POST /games/{id}/join`
+    JoinGame,
+    /// `POST /games/{id}/robot`
+    AttachRobot,
 }
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 7] =
-        [Route::CreateGame, Route::GetGame, Route::SubmitMove, Route::PreviewMove, Route::Hint, Route::Resign, Route::ClaimTimeout];
+    pub const ALL: [Route; 11] = [
+        Route::CreateGame,
+        Route::GetGame,
+        Route::SubmitMove,
+        Route::PreviewMove,
+        Route::Hint,
+        Route::Resign,
+        Route::ClaimTimeout,
+        Route::OpenGame,
+        Route::ListOpenGames,
+        Route::JoinGame,
+        Route::AttachRobot,
+    ];
 
     /// The HTTP method.
     pub const fn method(self) -> &'static str {
         match self {
-            Route::GetGame | Route::Hint => "GET",
+            Route::GetGame | Route::Hint | Route::ListOpenGames => "GET",
             _ => "POST",
         }
     }
@@ -45,6 +64,9 @@ impl Route {
             Route::Hint => "/games/{id}/hint",
             Route::Resign => "/games/{id}/resign",
             Route::ClaimTimeout => "/games/{id}/timeout",
+            Route::OpenGame | Route::ListOpenGames => "/games/open",
+            Route::JoinGame => "/games/{id}/join",
+            Route::AttachRobot => "/games/{id}/robot",
         }
     }
 
@@ -58,13 +80,20 @@ impl Route {
             Route::Hint => "hint",
             Route::Resign => "resign",
             Route::ClaimTimeout => "claim-timeout",
+            Route::OpenGame => "open-game",
+            Route::ListOpenGames => "list-open-games",
+            Route::JoinGame => "join-game",
+            Route::AttachRobot => "attach-robot",
         }
     }
 
-    /// The route and path parameters matching `method` and `path`, if any.
+    /// The route and path parameters matching `method` and `path`, if any. As in API Gateway,
+    /// a literal segment wins over a parameter (`GET /games/open` is not a game id).
     pub fn find(method: &str, path: &str) -> Option<(Route, HashMap<String, String>)> {
         let parts: Vec<&str> = path.trim_end_matches('/').split('/').collect();
-        Route::ALL.into_iter().filter(|r| r.method().eq_ignore_ascii_case(method)).find_map(|r| {
+        let mut routes: Vec<Route> = Route::ALL.into_iter().filter(|r| r.method().eq_ignore_ascii_case(method)).collect();
+        routes.sort_by_key(|r| r.path().matches('{').count());
+        routes.into_iter().find_map(|r| {
             let template: Vec<&str> = r.path().split('/').collect();
             if template.len() != parts.len() {
                 return None;
@@ -98,6 +127,9 @@ mod tests {
         assert!(Route::find("DELETE", "/games/abc").is_none());
         assert!(Route::find("GET", "/games//hint").is_none());
         assert!(Route::find("GET", "/nope").is_none());
+        assert_eq!(Route::find("GET", "/games/open").unwrap().0, Route::ListOpenGames);
+        assert_eq!(Route::find("POST", "/games/open").unwrap().0, Route::OpenGame);
+        assert_eq!(Route::find("POST", "/games/x/join").unwrap().0, Route::JoinGame);
         for r in Route::ALL {
             let path = r.path().replace("{id}", "x");
             assert_eq!(Route::find(r.method(), &path).map(|f| f.0), Some(r));

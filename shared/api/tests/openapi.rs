@@ -38,6 +38,8 @@ fn every_error_code_the_code_can_return_is_in_the_api_doc() {
         "unknown_robot_level",
         "bad_turn_seconds",
         "robot_identity",
+        "not_open",
+        "already_seated",
     ]);
     for code in codes {
         assert!(doc.contains(&format!("`{code}`")), "docs/API.md does not list `{code}`");

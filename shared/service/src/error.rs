@@ -28,6 +28,12 @@ pub enum ServiceError {
         /// The game's current move number.
         actual: u32,
     },
+    /// The game is not open for joining (already full, finished, or never open).
+    #[error("the game is not open")]
+    NotOpen,
+    /// The caller already has a seat in this game.
+    #[error("you are already seated in this game")]
+    AlreadySeated,
     /// A concurrent request won the race.
     #[error("a concurrent request changed the game; reload and retry")]
     Conflict,

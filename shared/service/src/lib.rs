@@ -11,7 +11,7 @@ mod view;
 
 pub use entropy::OsEntropy;
 pub use error::ServiceError;
-pub use usecases::{CreateGame, Hint, MoveOutcome, Opponent, Preview, SubmitMove};
+pub use usecases::{CreateGame, Hint, MoveOutcome, OpenGame, OpenGameView, Opponent, Preview, SubmitMove};
 pub use view::{BoardTile, DrawView, GameView, ResultView, SeatView};
 
 use std::sync::Arc;

@@ -36,6 +36,34 @@ pub struct CreateGame {
     pub turn_seconds: Option<i32>,
 }
 
+/// A request to open a game for auto-match: the caller against whoever joins.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpenGame {
+    /// The variant id.
+    pub variant: String,
+    /// Seconds per turn (10 s to 30 days), or untimed.
+    #[serde(default)]
+    pub turn_seconds: Option<i32>,
+}
+
+/// An open game in the lobby.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct OpenGameView {
+    /// The game's id.
+    pub game_id: Uuid,
+    /// The variant id.
+    pub variant: String,
+    /// When it was opened.
+    pub created_at: DateTime<Utc>,
+    /// Seconds per turn, if timed.
+    pub turn_seconds: Option<i32>,
+    /// Who opened it.
+    pub opener_id: Uuid,
+    /// Their name.
+    pub opener_name: String,
+}
+
 /// A move submission.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -101,15 +129,8 @@ impl Service {
         if req.opponents.is_empty() || req.opponents.len() > 3 {
             return Err(invalid("bad_opponents", format!("a game has 1 to 3 opponents, not {}", req.opponents.len())));
         }
-        if let Some(t) = req.turn_seconds
-            && !(10..=2_592_000).contains(&t)
-        {
-            return Err(invalid("bad_turn_seconds", format!("turn_seconds must be 10..=2592000, not {t}")));
-        }
-        self.store.ensure_human(caller.account_id, &caller.display_name).await.map_err(|e| match e {
-            store::StoreError::Conflict(_) => invalid("robot_identity", "a robot's identity cannot play as a human".into()),
-            other => other.into(),
-        })?;
+        check_turn_seconds(req.turn_seconds)?;
+        self.ensure_caller(caller).await?;
         let mut seats = vec![Some(caller.account_id)];
         for o in &req.opponents {
             let id = match o {
@@ -170,6 +191,109 @@ impl Service {
         let mut game = rebuild(&tx.game)?;
         // A robot that won the draw opens at once.
         Ok(self.commit_moves(tx, &mut game, seat, None, None).await?.game)
+    }
+
+    /// Opens a game for auto-match: the first-move draw runs at once between the caller and a
+    /// placeholder opponent (the nil UUID; its draw rows are stored without an account), the
+    /// caller takes the seat the draw decided, and the other seat waits for a joiner or a robot.
+    /// If the caller leads, they may play their opening move while waiting.
+    ///
+    /// # Errors
+    /// [`ServiceError::Invalid`] for an unknown variant or bad turn seconds.
+    #[tracing::instrument(skip(self, req), fields(account = %caller.account_id))]
+    pub async fn open_game(&self, caller: &Caller, req: &OpenGame) -> Result<GameView, ServiceError> {
+        let variant: Variant = req.variant.parse().map_err(|e: engine::variant::VariantError| invalid("unknown_variant", e.to_string()))?;
+        check_turn_seconds(req.turn_seconds)?;
+        self.ensure_caller(caller).await?;
+        let participants = [caller.account_id, Uuid::nil()];
+        let drawn = seating::draw(variant.rules(), 2, &mut OsEntropy).map_err(|e| invalid("bad_opponents", e.to_string()))?;
+        let draws = draw_rows(&drawn, &participants);
+        let seats: Vec<Option<Uuid>> =
+            seating::rotate(&participants, drawn.leader).into_iter().map(|id| (!id.is_nil()).then_some(id)).collect();
+        let game_id = Uuid::new_v4();
+        let new = NewGame {
+            game_id,
+            variant,
+            seed: rand::random(),
+            no_repeat_words: variant.rules().no_repeat_words,
+            status: GameStatus::Open,
+            turn_seconds: req.turn_seconds,
+            turn_deadline: None,
+            seats,
+            draws,
+        };
+        self.store.create_game(&new).await?;
+        self.get_game(caller, game_id).await
+    }
+
+    /// Open games to join, oldest first, without the caller's own (at most 50).
+    ///
+    /// # Errors
+    /// [`ServiceError::Invalid`] for an unknown variant.
+    #[tracing::instrument(skip(self), fields(account = %caller.account_id))]
+    pub async fn list_open_games(&self, caller: &Caller, variant: Option<&str>) -> Result<Vec<OpenGameView>, ServiceError> {
+        let variant = variant.map(|v| v.parse::<Variant>().map_err(|e| invalid("unknown_variant", e.to_string()))).transpose()?;
+        let games = self.store.open_games(variant, caller.account_id, 50).await?;
+        Ok(games
+            .into_iter()
+            .map(|g| OpenGameView {
+                game_id: g.game_id,
+                variant: g.variant.id().to_string(),
+                created_at: g.created_at,
+                turn_seconds: g.turn_seconds,
+                opener_id: g.opener.account_id,
+                opener_name: g.opener.display_name,
+            })
+            .collect())
+    }
+
+    /// Joins an open game: the caller takes the empty seat, the placeholder's draw rows are
+    /// back-filled with the caller's account, and the game becomes active, in one transaction.
+    ///
+    /// # Errors
+    /// [`ServiceError::NotOpen`] if the game is full or finished (also for the loser of a race),
+    /// [`ServiceError::AlreadySeated`] for one's own game, [`ServiceError::NotFound`].
+    #[tracing::instrument(skip(self), fields(account = %caller.account_id))]
+    pub async fn join_game(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
+        let account = self.ensure_caller(caller).await?;
+        let mut tx = self.store.lock_game(game_id, None).await?;
+        if seat_of(&tx.game, caller).is_ok() {
+            return Err(ServiceError::AlreadySeated);
+        }
+        if tx.game.status != GameStatus::Open {
+            return Err(ServiceError::NotOpen);
+        }
+        let seat = tx.fill_open_seat(&account).await?;
+        let mut game = rebuild(&tx.game)?;
+        Ok(self.commit_moves(tx, &mut game, Seat(seat as u8), None, None).await?.game)
+    }
+
+    /// Fills the empty seat of the caller's open game with a robot of `level`; if it is then
+    /// the robot's turn, the robot moves in the same request.
+    ///
+    /// # Errors
+    /// [`ServiceError::Invalid`] for an unknown level, [`ServiceError::NotYourGame`],
+    /// [`ServiceError::NotOpen`].
+    #[tracing::instrument(skip(self), fields(account = %caller.account_id))]
+    pub async fn attach_robot(&self, caller: &Caller, game_id: Uuid, level: &str) -> Result<MoveOutcome, ServiceError> {
+        let level = RobotLevel::parse(level).ok_or_else(|| invalid("unknown_robot_level", format!("unknown robot level {level:?}")))?;
+        let robot = self.store.account(level.account_id()).await?;
+        let mut tx = self.store.lock_game(game_id, None).await?;
+        let seat = seat_of(&tx.game, caller)?;
+        if tx.game.status != GameStatus::Open {
+            return Err(ServiceError::NotOpen);
+        }
+        tx.fill_open_seat(&robot).await?;
+        let mut game = rebuild(&tx.game)?;
+        self.commit_moves(tx, &mut game, seat, None, None).await
+    }
+
+    /// The caller's human account, created on first sight.
+    async fn ensure_caller(&self, caller: &Caller) -> Result<store::Account, ServiceError> {
+        self.store.ensure_human(caller.account_id, &caller.display_name).await.map_err(|e| match e {
+            store::StoreError::Conflict(_) => invalid("robot_identity", "a robot's identity cannot play as a human".into()),
+            other => other.into(),
+        })
     }
 
     /// The game as the caller sees it.
@@ -297,13 +421,20 @@ impl Service {
             thinking_ms += choice.thinking_ms;
         }
         let now = self.now();
-        let deadline = match (game.is_over(), tx.game.turn_seconds) {
+        let waiting = tx.game.players.iter().any(|p| p.account.is_none());
+        let deadline = match (game.is_over() || waiting, tx.game.turn_seconds) {
             (false, Some(t)) => Some(now + Duration::seconds(i64::from(t))),
             _ => None,
         };
         let update = GameUpdate {
             move_count: game.move_count(),
-            status: if game.is_over() { GameStatus::Finished } else { GameStatus::Active },
+            status: if game.is_over() {
+                GameStatus::Finished
+            } else if waiting {
+                GameStatus::Open
+            } else {
+                GameStatus::Active
+            },
             turn_deadline: deadline,
             end_reason: game.end().map(|e| reason_id(e.reason).0.to_string()),
         };
@@ -354,6 +485,35 @@ fn rebuild(record: &GameRecord) -> Result<Game, ServiceError> {
     let mut game = replay(&Setup { variant: record.variant, seats: record.seats, seed: record.seed }, &record.journal)?;
     game.set_deadline(record.turn_deadline.map(timestamp));
     Ok(game)
+}
+
+/// The draw's log as rows, each naming its participant's account (`None` for the nil
+/// placeholder of an open game).
+fn draw_rows(drawn: &seating::DrawResult, participants: &[Uuid]) -> Vec<DrawRow> {
+    drawn
+        .log
+        .iter()
+        .map(|d| {
+            let id = participants[d.participant];
+            DrawRow {
+                round: d.round as i16,
+                pick_no: d.pick_no as i16,
+                account_id: (!id.is_nil()).then_some(id),
+                letter: d.letter.to_string(),
+                is_blank: d.is_blank,
+                rank: d.rank,
+            }
+        })
+        .collect()
+}
+
+fn check_turn_seconds(turn_seconds: Option<i32>) -> Result<(), ServiceError> {
+    match turn_seconds {
+        Some(t) if !(10..=2_592_000).contains(&t) => {
+            Err(invalid("bad_turn_seconds", format!("turn_seconds must be 10..=2592000, not {t}")))
+        }
+        _ => Ok(()),
+    }
 }
 
 fn invalid(code: &'static str, message: String) -> ServiceError {

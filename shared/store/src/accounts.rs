@@ -85,7 +85,7 @@ impl RobotLevel {
     }
 }
 
-fn account_from_row(row: &sqlx::postgres::PgRow) -> Result<Account, StoreError> {
+pub(crate) fn account_from_row(row: &sqlx::postgres::PgRow) -> Result<Account, StoreError> {
     let kind: String = row.try_get("kind")?;
     let level: Option<String> = row.try_get("robot_level")?;
     Ok(Account {

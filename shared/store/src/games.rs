@@ -125,6 +125,21 @@ pub struct DrawRow {
     pub rank: i16,
 }
 
+/// A game waiting for an opponent, as the lobby lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenGameSummary {
+    /// Its id.
+    pub game_id: Uuid,
+    /// The variant.
+    pub variant: Variant,
+    /// When it was opened.
+    pub created_at: DateTime<Utc>,
+    /// Seconds per turn, if timed.
+    pub turn_seconds: Option<i32>,
+    /// Who opened it.
+    pub opener: Account,
+}
+
 /// The columns of `games` a move changes.
 #[derive(Debug, Clone)]
 pub struct GameUpdate {
@@ -181,6 +196,41 @@ impl Store {
         }
         tx.commit().await?;
         Ok(())
+    }
+
+    /// Open games (of `variant`, if given) that `caller` is not seated in, oldest first.
+    ///
+    /// # Errors
+    /// Database errors; [`StoreError::Corrupt`] for an unreadable row.
+    pub async fn open_games(&self, variant: Option<Variant>, caller: Uuid, limit: i64) -> Result<Vec<OpenGameSummary>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT g.game_id, g.variant, g.created_at AS game_created_at, g.turn_seconds,
+                    a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
+             FROM games g
+             JOIN game_players p ON p.game_id = g.game_id
+             JOIN accounts a ON a.account_id = p.account_id
+             WHERE g.status = 'open' AND ($1::text IS NULL OR g.variant = $1)
+               AND NOT EXISTS (SELECT 1 FROM game_players q WHERE q.game_id = g.game_id AND q.account_id = $2)
+             ORDER BY g.created_at, g.game_id
+             LIMIT $3",
+        )
+        .bind(variant.map(Variant::id))
+        .bind(caller)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let variant: String = r.try_get("variant")?;
+                Ok(OpenGameSummary {
+                    game_id: r.try_get("game_id")?,
+                    variant: variant.parse().map_err(|_| StoreError::Corrupt(format!("variant {variant:?}")))?,
+                    created_at: r.try_get("game_created_at")?,
+                    turn_seconds: r.try_get("turn_seconds")?,
+                    opener: crate::accounts::account_from_row(r)?,
+                })
+            })
+            .collect()
     }
 
     /// The game `id` with its seats and journal.
@@ -298,6 +348,37 @@ pub struct GameTx {
 }
 
 impl GameTx {
+    /// Seats `account` in the first empty seat and back-fills the placeholder's draw rows with
+    /// it; the loaded record follows. Returns the seat.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if no seat is empty or the account is already seated.
+    pub async fn fill_open_seat(&mut self, account: &Account) -> Result<usize, StoreError> {
+        let seat = self
+            .game
+            .players
+            .iter()
+            .find(|p| p.account.is_none())
+            .map(|p| p.seat)
+            .ok_or_else(|| StoreError::Conflict("no empty seat".into()))?;
+        sqlx::query("UPDATE game_players SET account_id = $3 WHERE game_id = $1 AND seat = $2 AND account_id IS NULL")
+            .bind(self.game.game_id)
+            .bind(seat as i16)
+            .bind(account.account_id)
+            .execute(&mut *self.tx)
+            .await?;
+        sqlx::query("UPDATE game_setup_draws SET account_id = $2 WHERE game_id = $1 AND account_id IS NULL")
+            .bind(self.game.game_id)
+            .bind(account.account_id)
+            .execute(&mut *self.tx)
+            .await?;
+        self.game.players[seat].account = Some(account.clone());
+        for d in self.game.draws.iter_mut().filter(|d| d.account_id.is_none()) {
+            d.account_id = Some(account.account_id);
+        }
+        Ok(seat)
+    }
+
     /// Appends `moves` (each at its own `move_no`, with its client move id), updates the game
     /// row and commits: the writes go in one statement, so a move costs five round trips in all
     /// (begin, lock, load, this, commit).

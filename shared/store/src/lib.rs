@@ -13,7 +13,7 @@ pub mod testing;
 
 pub use accounts::{Account, AccountKind, RobotLevel};
 pub use error::StoreError;
-pub use games::{DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, Player};
+pub use games::{DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, OpenGameSummary, Player};
 
 use sqlx::PgPool;
 use sqlx::migrate::Migrator;
