@@ -78,7 +78,7 @@ fn rejection_details(r: &engine::Rejection) -> Value {
         }
         R::LetterNotInAlphabet { letter } => json!({ "letter": letter.to_string() }),
         R::TileNotOnRack { tile } => json!({ "tile": tile }),
-        R::InvalidWords { words } => json!({ "words": words }),
+        R::InvalidWords { words } | R::WordAlreadyPlayed { words } => json!({ "words": words }),
         R::BagTooSmall { bag, needed } => json!({ "bag": bag, "needed": needed }),
         _ => Value::Null,
     }

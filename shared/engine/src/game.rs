@@ -1,6 +1,7 @@
 //! A game in progress: board, racks, scores, bag, turn, deadline and end; moves are checked then
 //! applied, and every applied move is journalled.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -10,11 +11,11 @@ use crate::board::Board;
 use crate::journal::{Action, JournalEntry, JournalTile, Setup};
 use crate::lexicon::Lexicon;
 use crate::moves::{CheckedAction, CheckedMove, Move, TileInput};
-use crate::play;
 use crate::rack::Rack;
 use crate::rejection::Rejection;
 use crate::tile::RackTile;
 use crate::variant::{Rules, Variant};
+use crate::{norepeat, play};
 
 /// A seat at the table, 0-based; seat 0 moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -85,17 +86,20 @@ pub struct Game {
     to_move: Seat,
     scoreless_turns: u32,
     journal: Vec<JournalEntry>,
+    /// Every word played so far (main and cross), upper case, for the no-repeat rule.
+    played: HashSet<String>,
     end: Option<GameEnd>,
     deadline: Option<Timestamp>,
 }
 
 impl Game {
-    /// A new game: the bag shuffled by `seed`, racks dealt seat 0 first.
+    /// A new game: the bag shuffled by `seed`, racks dealt seat 0 first, the no-repeat rule as
+    /// the variant has it by default (on for Эрудит).
     ///
     /// # Errors
     /// [`SetupError::SeatCount`] unless `seats` is 2..=4.
     pub fn new(variant: Variant, seats: usize, seed: u64) -> Result<Game, SetupError> {
-        Game::from_setup(&Setup { variant, seats, seed })
+        Game::from_setup(&Setup { variant, seats, seed, no_repeat_words: variant.rules().no_repeat_words })
     }
 
     /// A new game from its setup.
@@ -119,6 +123,7 @@ impl Game {
             to_move: Seat(0),
             scoreless_turns: 0,
             journal: Vec::new(),
+            played: HashSet::new(),
             end: None,
             deadline: None,
         })
@@ -182,6 +187,16 @@ impl Game {
         &self.journal
     }
 
+    /// Whether the no-repeat-words rule applies to this game.
+    pub fn no_repeat_words(&self) -> bool {
+        self.setup.no_repeat_words
+    }
+
+    /// Every word played so far, main words and cross-words, upper case.
+    pub fn played_words(&self) -> &HashSet<String> {
+        &self.played
+    }
+
     /// How the game ended, if it has.
     pub fn end(&self) -> Option<&GameEnd> {
         self.end.as_ref()
@@ -233,7 +248,10 @@ impl Game {
         let action = match mv {
             Move::Play { placements } => {
                 let rack = &self.racks[seat.index()];
-                let outcome = play::check(self.rules, &self.board, rack, lexicon, placements)?;
+                let mut outcome = play::check(self.rules, &self.board, rack, lexicon, placements)?;
+                if self.no_repeat_words() {
+                    outcome.direction = norepeat::apply(&self.played, &mut outcome.score, outcome.placements.len(), outcome.direction)?;
+                }
                 CheckedAction::Play { placements: outcome.placements, direction: outcome.direction, score: outcome.score }
             }
             Move::Pass => CheckedAction::Pass,
@@ -319,6 +337,7 @@ impl Game {
                     rack.add(t);
                 }
                 let tiles = placements.iter().map(|p| JournalTile::new(rules, *p)).collect();
+                self.played.extend(score.words.iter().map(|w| w.word.clone()));
                 Action::Play { tiles, direction, words: score.words, bingo: score.bingo }
             }
             CheckedAction::Pass => Action::Pass,

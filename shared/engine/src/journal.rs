@@ -25,6 +25,9 @@ pub struct Setup {
     pub seats: usize,
     /// The bag's seed.
     pub seed: u64,
+    /// Whether the no-repeat-words rule applies (pinned per game; absent in old records = off).
+    #[serde(default)]
+    pub no_repeat_words: bool,
 }
 
 /// A placed tile as journalled: the square, the decoded letter and whether it was a blank.
@@ -173,6 +176,12 @@ fn recorded_move(game: &Game, entry: &JournalEntry) -> Result<CheckedMove, Repla
             let recorded_total = words.iter().map(|w| w.score).sum::<i32>() + bingo;
             if recorded_total != entry.score {
                 return Err(ReplayError::Inconsistent { move_no, what: "the words' scores do not add up to the move's score" });
+            }
+            if game.no_repeat_words()
+                && let Some(main) = words.iter().find(|w| w.main)
+                && game.played_words().contains(&main.word)
+            {
+                return Err(ReplayError::Inconsistent { move_no, what: "the main word was already played" });
             }
             let mut score = outcome.score;
             score.words.clone_from(words);

@@ -19,6 +19,7 @@ pub mod letter;
 pub mod lexicon;
 pub mod movegen;
 pub mod moves;
+pub mod norepeat;
 pub mod play;
 pub mod rack;
 pub mod rejection;

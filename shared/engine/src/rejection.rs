@@ -91,6 +91,13 @@ pub enum Rejection {
         /// Each invalid word, upper case, in the order formed (main word first).
         words: Vec<String>,
     },
+    /// The play's main word is already on the board (no-repeat rule); for a one-tile play
+    /// forming words both ways, every word it forms is.
+    #[error("already played: {}", words.join(", "))]
+    WordAlreadyPlayed {
+        /// The repeated word(s), upper case.
+        words: Vec<String>,
+    },
     /// The bag holds too few tiles for an exchange under this variant's rule.
     #[error("the bag holds {bag} tiles; exchanging needs at least {needed}")]
     BagTooSmall {
@@ -103,7 +110,7 @@ pub enum Rejection {
 
 impl Rejection {
     /// Every code, in checking order; the API docs list these.
-    pub const CODES: [&'static str; 19] = [
+    pub const CODES: [&'static str; 20] = [
         "game_over",
         "not_your_turn",
         "deadline_passed",
@@ -122,6 +129,7 @@ impl Rejection {
         "not_connected",
         "no_word_formed",
         "invalid_words",
+        "word_already_played",
         "bag_too_small",
     ];
 
@@ -146,6 +154,7 @@ impl Rejection {
             Rejection::NotConnected => "not_connected",
             Rejection::NoWordFormed => "no_word_formed",
             Rejection::InvalidWords { .. } => "invalid_words",
+            Rejection::WordAlreadyPlayed { .. } => "word_already_played",
             Rejection::BagTooSmall { .. } => "bag_too_small",
         }
     }

@@ -49,11 +49,12 @@ proptest! {
         seed in any::<u64>(),
         choices in proptest::collection::vec(any::<u16>(), 10..60),
         junk in proptest::collection::vec(garbage(), 4),
+        no_repeat in any::<bool>(),
     ) {
         let words = lexicon(variant);
         let brute = BruteForce::new(&words);
         let rules = variant.rules();
-        let mut game = Game::new(variant, seats, seed).unwrap();
+        let mut game = Game::from_setup(&engine::Setup { variant, seats, seed, no_repeat_words: no_repeat }).unwrap();
         let now = Timestamp(0);
         for (i, &c) in choices.iter().enumerate() {
             if game.is_over() {
@@ -71,13 +72,14 @@ proptest! {
                 0 => Move::Pass,
                 1 if rules.exchange_allowed(usize::from(c / 12 % 7) + 1, game.bag().len()) => exchange(&game, seat, usize::from(c / 12 % 7) + 1),
                 _ => {
+                    // The brute-force plays follow standard rules; with the no-repeat rule on,
+                    // take the first from the chosen one on that the game accepts.
                     let plays = brute.plays(rules, game.board(), game.rack(seat));
-                    if plays.is_empty() {
-                        Move::Pass
-                    } else {
-                        let pick = &plays[usize::from(c) % plays.len()];
-                        Move::Play { placements: inputs(rules, &pick.placements) }
-                    }
+                    let n = plays.len().max(1);
+                    (0..plays.len())
+                        .map(|k| Move::Play { placements: inputs(rules, &plays[(usize::from(c) + k) % n].placements) })
+                        .find(|mv| game.check(&words, seat, mv, now).is_ok())
+                        .unwrap_or(Move::Pass)
                 }
             };
             let entry = game.play(&words, seat, &mv, now).map_err(|r| TestCaseError::fail(format!("generated move refused: {r}")))?.clone();

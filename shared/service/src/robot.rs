@@ -16,7 +16,7 @@ pub(crate) fn choose(game: &Game) -> RobotMove {
     let rules = game.rules();
     let rack = game.rack(game.to_move());
     let generator = MoveGenerator::new(rules, builtin_graph(rules.variant));
-    match generator.top(game.board(), rack, 1, Ranking::Score).first() {
+    match engine::norepeat::best_plays(game, &generator, rack, 1, Ranking::Score).first() {
         Some(best) => {
             let thinking_ms = (700 + 150 * best.tiles_placed() as u32 + 8 * best.score.max(0) as u32).min(4_000);
             RobotMove { mv: Move::play(rules, &best.placements()), thinking_ms }

@@ -387,7 +387,7 @@ impl Service {
         let rules = game.rules();
         let generator = MoveGenerator::new(rules, builtin_graph(rules.variant));
         let leave = LeaveTable::heuristic(rules);
-        let plays = generator.top(game.board(), game.rack(seat), limit.clamp(1, MAX_HINTS), Ranking::Equity(&leave));
+        let plays = engine::norepeat::best_plays(&game, &generator, game.rack(seat), limit.clamp(1, MAX_HINTS), Ranking::Equity(&leave));
         Ok(plays
             .iter()
             .map(|p| Hint {
@@ -482,7 +482,10 @@ fn seat_of(record: &GameRecord, caller: &Caller) -> Result<Seat, ServiceError> {
 
 /// The engine game rebuilt from the record's seed and journal, with its deadline.
 fn rebuild(record: &GameRecord) -> Result<Game, ServiceError> {
-    let mut game = replay(&Setup { variant: record.variant, seats: record.seats, seed: record.seed }, &record.journal)?;
+    let mut game = replay(
+        &Setup { variant: record.variant, seats: record.seats, seed: record.seed, no_repeat_words: record.no_repeat_words },
+        &record.journal,
+    )?;
     game.set_deadline(record.turn_deadline.map(timestamp));
     Ok(game)
 }

@@ -17,6 +17,8 @@ pub struct GameView {
     pub status: String,
     /// Whether the no-repeat-words rule applies.
     pub no_repeat_words: bool,
+    /// Every word played so far (main and cross), upper case, sorted: what the rule compares.
+    pub played_words: Vec<String>,
     /// Seats in order, with names, scores and rack sizes.
     pub seats: Vec<SeatView>,
     /// Tiles on the board.
@@ -156,6 +158,11 @@ pub(crate) fn build(record: &GameRecord, game: &Game, seat: Option<Seat>) -> Gam
         variant: record.variant.id().to_string(),
         status: record.status.id().to_string(),
         no_repeat_words: record.no_repeat_words,
+        played_words: {
+            let mut words: Vec<String> = game.played_words().iter().cloned().collect();
+            words.sort();
+            words
+        },
         seats,
         board,
         bag_size: game.bag().len(),

@@ -75,6 +75,7 @@ fn a_cgp_file_gives_one_json_line_per_position() {
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[1]["line"], 2);
     assert!(lines[0]["placements"].as_u64().unwrap() > 0);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -88,6 +89,7 @@ fn a_custom_lexicon_replaces_the_variant_list() {
     // CAT across or down, covering H8 from three starts each.
     assert_eq!(v["placements"], 6);
     assert_eq!(v["plays"][0]["word"], "CAT");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -7,6 +7,19 @@ use std::net::TcpStream;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// The server process, stopped hard if the test fails before stopping it itself.
+struct Server(std::process::Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        if self.0.try_wait().ok().flatten().is_none() {
+            let _ = Command::new("kill").args(["-INT", &self.0.id().to_string()]).status();
+            std::thread::sleep(Duration::from_secs(2));
+            let _ = self.0.kill();
+        }
+    }
+}
+
 fn request(port: u16, method: &str, path: &str, token: Option<&str>, body: &str) -> Option<(u16, String)> {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
     stream.set_read_timeout(Some(Duration::from_secs(30))).ok()?;
@@ -22,12 +35,15 @@ fn request(port: u16, method: &str, path: &str, token: Option<&str>, body: &str)
 fn the_local_gateway_serves_the_api_and_stops_on_ctrl_c() {
     let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
     let dir = std::env::temp_dir().join(format!("wordgame-serve-test-{}", std::process::id()));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_wordgame"))
-        .args(["serve", "--port", &port.to_string(), "--data-dir", dir.to_str().unwrap()])
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut server = Server(
+        Command::new(env!("CARGO_BIN_EXE_wordgame"))
+            .args(["serve", "--port", &port.to_string(), "--data-dir", dir.to_str().unwrap()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap(),
+    );
+    let child = &mut server.0;
     let started = Instant::now();
     while request(port, "GET", "/games", None, "").is_none() {
         assert!(started.elapsed() < Duration::from_secs(60), "serve did not come up");
@@ -41,7 +57,7 @@ fn the_local_gateway_serves_the_api_and_stops_on_ctrl_c() {
         request(port, "POST", "/games", Some(token.trim()), r#"{"variant":"erudit","opponents":[{"robot":"easy"}]}"#).unwrap();
     assert_eq!(status, 201, "{body}");
     let view: serde_json::Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(view["seats"][0]["display_name"], "alice");
+    assert_eq!(view["seats"][view["your_seat"].as_u64().unwrap() as usize]["display_name"], "alice");
     let id = view["game_id"].as_str().unwrap();
     let (status, _) = request(port, "GET", &format!("/games/{id}/hint?limit=2"), Some(token.trim()), "").unwrap();
     assert_eq!(status, 200);
