@@ -48,6 +48,9 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
         return Err(ApiError::new(413, "body_too_large", format!("the body exceeds {MAX_BODY} bytes")));
     }
     let caller = auth::caller(req)?;
+    if route.admin_only() && !auth::is_admin(req) {
+        return Err(ApiError::new(403, "forbidden", "admins only"));
+    }
     let svc = &state.service;
     match route {
         Route::CreateGame => {
@@ -90,6 +93,15 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             Ok(json_response(200, &serde_json::json!({ "games": games })))
         }
         Route::JoinGame => Ok(json_response(200, &svc.join_game(&caller, game_id(req)?).await?)),
+        Route::AdminReplay => {
+            let raw = req.path_parameters_ref().and_then(|p| p.first("id")).unwrap_or_default();
+            match raw.strip_suffix(".gcg") {
+                Some(id) => Ok(crate::admin::gcg(svc.admin_gcg(parse_id(id)?).await?)),
+                None => crate::admin::replay_page(&svc.admin_replay(game_id(req)?).await?),
+            }
+        }
+        Route::AdminTimeline => Ok(json_response(200, &svc.admin_replay(game_id(req)?).await?)),
+        Route::AdminAccount => crate::admin::account_page(&svc.admin_account(game_id(req)?).await?),
         Route::AttachRobot => {
             let id = game_id(req)?;
             let body: RobotBody = parse_body(req)?;
@@ -104,6 +116,11 @@ fn game_id(req: &Request) -> Result<Uuid, ApiError> {
         .path_parameters_ref()
         .and_then(|p| p.first("id"))
         .ok_or_else(|| ApiError::new(400, "invalid_game_id", "no game id in the path"))?;
+    parse_id(raw)
+}
+
+/// A UUID from a path segment.
+fn parse_id(raw: &str) -> Result<Uuid, ApiError> {
     Uuid::parse_str(raw).map_err(|_| ApiError::new(400, "invalid_game_id", format!("{raw:?} is not a game id")))
 }
 

@@ -5,6 +5,7 @@
 //! A handler never returns `Err` to the Lambda runtime (that would be an invocation error, not
 //! an HTTP answer): every failure becomes `{"error": {"code", "message", "details"}}`.
 
+mod admin;
 pub mod auth;
 pub mod config;
 mod error;

@@ -28,11 +28,18 @@ pub enum Route {
     JoinGame,
     /// `POST /games/{id}/robot`
     AttachRobot,
+    /// `GET /_gm/games/{id}` (admin): the replay page, or the game in GCG when the id ends in
+    /// `.gcg`.
+    AdminReplay,
+    /// `GET /_gm/games/{id}/timeline.json` (admin)
+    AdminTimeline,
+    /// `GET /_gm/accounts/{id}` (admin)
+    AdminAccount,
 }
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 11] = [
+    pub const ALL: [Route; 14] = [
         Route::CreateGame,
         Route::GetGame,
         Route::SubmitMove,
@@ -44,12 +51,15 @@ impl Route {
         Route::ListOpenGames,
         Route::JoinGame,
         Route::AttachRobot,
+        Route::AdminReplay,
+        Route::AdminTimeline,
+        Route::AdminAccount,
     ];
 
     /// The HTTP method.
     pub const fn method(self) -> &'static str {
         match self {
-            Route::GetGame | Route::Hint | Route::ListOpenGames => "GET",
+            Route::GetGame | Route::Hint | Route::ListOpenGames | Route::AdminReplay | Route::AdminTimeline | Route::AdminAccount => "GET",
             _ => "POST",
         }
     }
@@ -67,6 +77,9 @@ impl Route {
             Route::OpenGame | Route::ListOpenGames => "/games/open",
             Route::JoinGame => "/games/{id}/join",
             Route::AttachRobot => "/games/{id}/robot",
+            Route::AdminReplay => "/_gm/games/{id}",
+            Route::AdminTimeline => "/_gm/games/{id}/timeline.json",
+            Route::AdminAccount => "/_gm/accounts/{id}",
         }
     }
 
@@ -84,7 +97,15 @@ impl Route {
             Route::ListOpenGames => "list-open-games",
             Route::JoinGame => "join-game",
             Route::AttachRobot => "attach-robot",
+            Route::AdminReplay => "admin-replay",
+            Route::AdminTimeline => "admin-timeline",
+            Route::AdminAccount => "admin-account",
         }
+    }
+
+    /// Whether only the admin group may call the route.
+    pub const fn admin_only(self) -> bool {
+        matches!(self, Route::AdminReplay | Route::AdminTimeline | Route::AdminAccount)
     }
 
     /// The route and path parameters matching `method` and `path`, if any. As in API Gateway,

@@ -40,6 +40,7 @@ fn every_error_code_the_code_can_return_is_in_the_api_doc() {
         "robot_identity",
         "not_open",
         "already_seated",
+        "forbidden",
     ]);
     for code in codes {
         assert!(doc.contains(&format!("`{code}`")), "docs/API.md does not list `{code}`");

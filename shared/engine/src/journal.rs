@@ -149,7 +149,7 @@ pub fn replay(setup: &Setup, journal: &[JournalEntry]) -> Result<Game, ReplayErr
 }
 
 /// The checked move an entry records, verified against the rebuilt state.
-fn recorded_move(game: &Game, entry: &JournalEntry) -> Result<CheckedMove, ReplayError> {
+pub(crate) fn recorded_move(game: &Game, entry: &JournalEntry) -> Result<CheckedMove, ReplayError> {
     let move_no = entry.move_no;
     let rejected = |rejection| ReplayError::Rejected { move_no, rejection };
     if move_no != game.move_count() {

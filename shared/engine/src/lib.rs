@@ -12,6 +12,7 @@ pub mod board;
 pub mod brute;
 pub mod cgp;
 pub mod game;
+pub mod gcg;
 pub mod journal;
 pub mod layout;
 pub mod leave;
@@ -28,6 +29,7 @@ pub mod seating;
 pub mod square;
 mod tables;
 pub mod tile;
+pub mod timeline;
 pub mod variant;
 
 pub use bag::Bag;

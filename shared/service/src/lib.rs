@@ -3,12 +3,14 @@
 //! journal (`engine::replay`); a move is validated and appended under the game's row lock.
 //! When the next seat is a robot, the robot moves in the same request.
 
+mod admin;
 mod entropy;
 mod error;
 mod robot;
 mod usecases;
 mod view;
 
+pub use admin::{AdminAccount, AdminReplay, AdminSeat};
 pub use entropy::OsEntropy;
 pub use error::ServiceError;
 pub use usecases::{CreateGame, Hint, MoveOutcome, OpenGame, OpenGameView, Opponent, Preview, SubmitMove};

@@ -177,7 +177,7 @@ pub(crate) fn build(record: &GameRecord, game: &Game, seat: Option<Seat>) -> Gam
     }
 }
 
-fn draw_view(record: &GameRecord) -> Vec<DrawView> {
+pub(crate) fn draw_view(record: &GameRecord) -> Vec<DrawView> {
     let name = |id: Option<Uuid>| {
         record.players.iter().filter_map(|p| p.account.as_ref()).find(|a| Some(a.account_id) == id).map(|a| a.display_name.clone())
     };

@@ -97,7 +97,51 @@ pub(crate) fn account_from_row(row: &sqlx::postgres::PgRow) -> Result<Account, S
     })
 }
 
+/// A game an account sits in, for its profile page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccountGame {
+    /// The game.
+    pub game_id: Uuid,
+    /// Its variant id.
+    pub variant: String,
+    /// open, active or finished.
+    pub status: String,
+    /// The account's seat.
+    pub seat: usize,
+    /// Moves so far.
+    pub move_count: i32,
+    /// Last change.
+    pub updated_at: DateTime<Utc>,
+}
+
 impl Store {
+    /// The games `account_id` sits in, most recently changed first (at most 200).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn account_games(&self, account_id: Uuid) -> Result<Vec<AccountGame>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT g.game_id, g.variant, g.status, p.seat, g.move_count, g.updated_at
+             FROM game_players p JOIN games g ON g.game_id = p.game_id
+             WHERE p.account_id = $1 ORDER BY g.updated_at DESC LIMIT 200",
+        )
+        .bind(account_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(AccountGame {
+                    game_id: r.try_get("game_id")?,
+                    variant: r.try_get("variant")?,
+                    status: r.try_get("status")?,
+                    seat: r.try_get::<i16, _>("seat")? as usize,
+                    move_count: r.try_get("move_count")?,
+                    updated_at: r.try_get("updated_at")?,
+                })
+            })
+            .collect()
+    }
+
     /// The human account `id`, created with `display_name` if it does not exist yet (a robot's
     /// id is refused).
     ///

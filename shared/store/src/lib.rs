@@ -11,7 +11,7 @@ mod games;
 pub mod local;
 pub mod testing;
 
-pub use accounts::{Account, AccountKind, RobotLevel};
+pub use accounts::{Account, AccountGame, AccountKind, RobotLevel};
 pub use error::StoreError;
 pub use games::{DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, OpenGameSummary, Player};
 

@@ -36,20 +36,30 @@ impl App {
 
     /// Calls `method path` (with an optional query) as `who` with `body`; status and JSON.
     pub async fn call(&self, who: Option<Player>, method: &str, path: &str, body: &str) -> (u16, Value) {
+        let (status, _, text) = self.raw(who, false, method, path, body).await;
+        (status, serde_json::from_str(&text).expect("every API answer is JSON"))
+    }
+
+    /// Calls as `who`, in the admin group if `admin`; status, content type and body text.
+    pub async fn raw(&self, who: Option<Player>, admin: bool, method: &str, path: &str, body: &str) -> (u16, String, String) {
         let (path, query) = path.split_once('?').unwrap_or((path, ""));
         let claims: Option<HashMap<String, String>> = who.map(|p| {
-            HashMap::from([("sub".to_string(), p.0.to_string()), ("name".to_string(), format!("player-{}", &p.0.to_string()[..4]))])
+            let mut c =
+                HashMap::from([("sub".to_string(), p.0.to_string()), ("name".to_string(), format!("player-{}", &p.0.to_string()[..4]))]);
+            if admin {
+                c.insert("cognito:groups".to_string(), "[admin]".to_string());
+            }
+            c
         });
         let incoming =
             Incoming { method, path, query, body: body.as_bytes(), claims: claims.as_ref(), request_id: "test", ..Incoming::default() };
-        let (route, request) = match to_lambda(&incoming) {
-            Ok(r) => r,
-            Err(e) => return (e.status, serde_json::from_slice(e.response().body().as_ref()).expect("errors are JSON")),
+        let response = match to_lambda(&incoming) {
+            Ok((route, request)) => handle(&self.state, route, request).await,
+            Err(e) => e.response(),
         };
-        let response = handle(&self.state, route, request).await;
         let status = response.status().as_u16();
-        let body: Value = serde_json::from_slice(response.body().as_ref()).expect("every answer is JSON");
-        (status, body)
+        let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+        (status, content_type, String::from_utf8_lossy(response.body().as_ref()).into_owned())
     }
 
     /// Creates a game against `opponents` (JSON array), expecting 201.
