@@ -85,10 +85,6 @@ fn the_recorded_game_ends_with_its_settlement() {
     let settlement: Vec<&str> = gcg.lines().filter(|l| l.contains(": (")).collect();
     assert_eq!(settlement.len(), 2, "{gcg}");
     let final_line = gcg.lines().last().unwrap();
-    assert!(
-        final_line.ends_with(
-            &game.scores().iter().map(|s| s.to_string()).collect::<Vec<_>>()[final_line.starts_with(">p2").then_some(1).unwrap_or(0)]
-        ),
-        "{gcg}"
-    );
+    let seat = usize::from(final_line.starts_with(">p2"));
+    assert!(final_line.ends_with(&game.scores()[seat].to_string()), "{gcg}");
 }
