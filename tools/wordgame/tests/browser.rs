@@ -1,0 +1,175 @@
+//! The admin replay page in real headless Chromium (Debian's `chromium` driven through
+//! `chromedriver`'s WebDriver API): a finished game served by the local gateway is opened,
+//! stepped forward and back, and the board's letters and the scores shown are checked against
+//! the game's timeline; a screenshot is saved under target/. Without Chromium the test says so
+//! loudly and skips (CI installs it, so CI runs it).
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use base64::Engine;
+use common::{Guard, free_port, request, start_server, token};
+use serde_json::{Value, json};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// A WebDriver session.
+struct Browser {
+    port: u16,
+    session: String,
+}
+
+impl Browser {
+    fn call(&self, method: &str, path: &str, body: Value) -> Value {
+        let path = format!("/session/{}{path}", self.session);
+        let body = if method == "GET" { String::new() } else { body.to_string() };
+        let (status, text) = request(self.port, method, &path, &[], &body).expect("chromedriver answers");
+        assert_eq!(status, 200, "{method} {path}: {text}");
+        serde_json::from_str::<Value>(&text).unwrap()["value"].clone()
+    }
+
+    fn click(&self, css: &str) {
+        let element = self.call("POST", "/element", json!({"using": "css selector", "value": css}));
+        let id = element.as_object().and_then(|o| o.values().next()).and_then(Value::as_str).unwrap().to_string();
+        self.call("POST", &format!("/element/{id}/click"), json!({}));
+    }
+
+    fn script(&self, script: &str) -> Value {
+        self.call("POST", "/execute/sync", json!({"script": script, "args": []}))
+    }
+}
+
+/// The tiles on the board and the scores the page shows.
+const READ_PAGE: &str = "return { tiles: [...document.querySelectorAll('td.tile')].map(c => c.id.slice(3) + ':' + c.querySelector('.letter').textContent).sort(), \
+    scores: [...document.querySelectorAll('.score')].map(s => Number(s.textContent)), step: document.getElementById('step').textContent };";
+
+/// What the timeline says the page should show at `step`.
+fn expected(timeline: &Value, step: usize) -> (Vec<String>, Vec<i64>) {
+    let steps = timeline["timeline"]["steps"].as_array().unwrap();
+    let mut tiles: Vec<String> = steps[1..=step]
+        .iter()
+        .filter(|s| s["move"]["kind"] == "play")
+        .flat_map(|s| {
+            s["move"]["tiles"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| format!("{}:{}", t["square"].as_str().unwrap(), t["letter"].as_str().unwrap()))
+        })
+        .collect();
+    tiles.sort();
+    (tiles, steps[step]["scores"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).collect())
+}
+
+#[test]
+fn the_replay_page_steps_through_a_finished_game_in_chromium() {
+    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
+        eprintln!(
+            "\n!!!!!!!! SKIPPED: Chromium is not installed ({CHROMIUM}, {CHROMEDRIVER}); `apt-get install chromium chromium-driver` (CI does) !!!!!!!!\n"
+        );
+        return;
+    }
+    let (_server, port, dir) = start_server("browser-test");
+    let (alice, admin) = (format!("Bearer {}", token("alice", false)), format!("Bearer {}", token("root", true)));
+
+    // A finished game: a few hinted moves against the robot, then a resignation.
+    let (status, body) =
+        request(port, "POST", "/games", &[("authorization", &alice)], r#"{"variant":"scrabble-en","opponents":[{"robot":"hard"}]}"#)
+            .unwrap();
+    assert_eq!(status, 201, "{body}");
+    let game: Value = serde_json::from_str(&body).unwrap();
+    let id = game["game_id"].as_str().unwrap().to_string();
+    for _ in 0..4 {
+        let (_, view) = request(port, "GET", &format!("/games/{id}"), &[("authorization", &alice)], "").unwrap();
+        let view: Value = serde_json::from_str(&view).unwrap();
+        let (_, hints) = request(port, "GET", &format!("/games/{id}/hint?limit=1"), &[("authorization", &alice)], "").unwrap();
+        let hints: Value = serde_json::from_str(&hints).unwrap();
+        let mv = match hints["hints"].get(0) {
+            Some(h) => json!({"kind": "play", "placements": h["placements"]}),
+            None => json!({"kind": "pass"}),
+        };
+        let body = json!({"expected_move_no": view["move_count"], "move": mv}).to_string();
+        let (status, answer) = request(port, "POST", &format!("/games/{id}/moves"), &[("authorization", &alice)], &body).unwrap();
+        assert_eq!(status, 200, "{answer}");
+    }
+    let (status, _) = request(port, "POST", &format!("/games/{id}/resign"), &[("authorization", &alice)], "").unwrap();
+    assert_eq!(status, 200);
+    let (status, timeline) = request(port, "GET", &format!("/_gm/games/{id}/timeline.json"), &[("authorization", &admin)], "").unwrap();
+    assert_eq!(status, 200, "{timeline}");
+    let timeline: Value = serde_json::from_str(&timeline).unwrap();
+    let last = timeline["timeline"]["steps"].as_array().unwrap().len() - 1;
+    assert!(last >= 8, "{last} moves");
+
+    // Chromium through chromedriver.
+    let driver_port = free_port();
+    let _driver =
+        Guard(Command::new(CHROMEDRIVER).arg(format!("--port={driver_port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap());
+    let started = Instant::now();
+    while request(driver_port, "GET", "/status", &[], "").is_none() {
+        assert!(started.elapsed() < Duration::from_secs(30), "chromedriver did not come up");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    let profile = dir.join("chromium-profile");
+    let args = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+        "--disable-quic",
+        "--window-size=1200,1000",
+    ];
+    let mut args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+    args.push(format!("--user-data-dir={}", profile.display()));
+    let caps =
+        json!({"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {"binary": CHROMIUM, "args": args}}}});
+    let (status, created) = request(driver_port, "POST", "/session", &[], &caps.to_string()).unwrap();
+    assert_eq!(status, 200, "{created}");
+    let session = serde_json::from_str::<Value>(&created).unwrap()["value"]["sessionId"].as_str().unwrap().to_string();
+    let browser = Browser { port: driver_port, session };
+    // The admin's token rides on every request, as a browser extension or proxy would add it.
+    browser.call("POST", "/goog/cdp/execute", json!({"cmd": "Network.enable", "params": {}}));
+    browser.call(
+        "POST",
+        "/goog/cdp/execute",
+        json!({"cmd": "Network.setExtraHTTPHeaders", "params": {"headers": {"Authorization": admin}}}),
+    );
+    browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/games/{id}")}));
+
+    let page = browser.script(READ_PAGE);
+    assert_eq!(page["tiles"], json!([]), "step 0 shows an empty board");
+    let forward = 5.min(last);
+    for _ in 0..forward {
+        browser.click("#next");
+    }
+    let page = browser.script(READ_PAGE);
+    let (tiles, scores) = expected(&timeline, forward);
+    assert_eq!(page["tiles"], json!(tiles), "board after {forward} steps");
+    assert_eq!(page["scores"], json!(scores));
+    assert_eq!(page["step"], format!("{forward} / {last}"));
+    browser.click("#prev");
+    let page = browser.script(READ_PAGE);
+    let (tiles, scores) = expected(&timeline, forward - 1);
+    assert_eq!(page["tiles"], json!(tiles), "board after stepping back");
+    assert_eq!(page["scores"], json!(scores));
+    browser.click("#last");
+    let page = browser.script(READ_PAGE);
+    assert_eq!(page["scores"], json!(expected(&timeline, last).1));
+    let visible_log = browser.script("return [...document.querySelectorAll('#log li')].filter(li => !li.hidden).length");
+    assert_eq!(visible_log, json!(last));
+
+    let png = browser.call("GET", "/screenshot", json!({}));
+    let bytes = base64::engine::general_purpose::STANDARD.decode(png.as_str().unwrap()).unwrap();
+    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("replay-screenshot.png");
+    std::fs::write(&shot, &bytes).unwrap();
+    eprintln!("screenshot: {} ({} bytes)", shot.display(), bytes.len());
+    assert!(bytes.starts_with(b"\x89PNG"));
+    let _ = request(driver_port, "DELETE", &format!("/session/{}", browser.session), &[], "");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,116 @@
+//! Helpers for tests that run the `wordgame` binary: a server that is always stopped, and a
+//! minimal HTTP/1.1 client over a TCP stream (loopback only).
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A child process stopped (Ctrl-C, then kill) when dropped, so a failing test leaves nothing
+/// running.
+pub struct Guard(pub Child);
+
+impl Drop for Guard {
+    fn drop(&mut self) {
+        if self.0.try_wait().ok().flatten().is_none() {
+            let _ = Command::new("kill").args(["-INT", &self.0.id().to_string()]).status();
+            let stop = Instant::now();
+            while self.0.try_wait().ok().flatten().is_none() && stop.elapsed() < Duration::from_secs(5) {
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+}
+
+/// A free port on 127.0.0.1.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// One HTTP request; the status and the body, or `None` if nothing answers.
+pub fn request(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Option<(u16, String)> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
+    stream.set_read_timeout(Some(Duration::from_secs(60))).ok()?;
+    let extra: String = headers.iter().map(|(k, v)| format!("{k}: {v}\r\n")).collect();
+    write!(stream, "{method} {path} HTTP/1.1\r\nhost: 127.0.0.1:{port}\r\n{extra}content-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}", body.len()).ok()?;
+    // Read the head, then exactly the body the head announces (some servers keep the
+    // connection open despite `connection: close`).
+    let mut answer = Vec::new();
+    let mut buf = [0u8; 8192];
+    let head_end = loop {
+        if let Some(at) = answer.windows(4).position(|w| w == b"\r\n\r\n") {
+            break at + 4;
+        }
+        let n = stream.read(&mut buf).ok()?;
+        if n == 0 {
+            return None;
+        }
+        answer.extend_from_slice(&buf[..n]);
+    };
+    let head = String::from_utf8_lossy(&answer[..head_end]).to_ascii_lowercase();
+    let status = head.split_whitespace().nth(1)?.parse().ok()?;
+    let length = head.lines().find_map(|l| l.strip_prefix("content-length:")).and_then(|v| v.trim().parse::<usize>().ok());
+    match length {
+        Some(n) => {
+            while answer.len() < head_end + n {
+                let got = stream.read(&mut buf).ok()?;
+                if got == 0 {
+                    break;
+                }
+                answer.extend_from_slice(&buf[..got]);
+            }
+        }
+        None => {
+            let _ = stream.read_to_end(&mut answer);
+        }
+    }
+    let body = String::from_utf8_lossy(&answer[head_end..]).into_owned();
+    let body = if head.contains("transfer-encoding: chunked") { dechunk(&body) } else { body };
+    Some((status, body))
+}
+
+fn dechunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let Ok(n) = usize::from_str_radix(size.trim(), 16) else { break };
+        if n == 0 || rest.len() < n {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        body = rest[n..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+/// `wordgame serve` on a free port with its own PostgreSQL under a temporary directory; waits
+/// until it answers.
+pub fn start_server(tag: &str) -> (Guard, u16, std::path::PathBuf) {
+    let port = free_port();
+    let dir = std::env::temp_dir().join(format!("wordgame-{tag}-{}", std::process::id()));
+    let child = Command::new(env!("CARGO_BIN_EXE_wordgame"))
+        .args(["serve", "--port", &port.to_string(), "--data-dir", dir.to_str().unwrap()])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut guard = Guard(child);
+    let started = Instant::now();
+    while request(port, "GET", "/games", &[], "").is_none() {
+        assert!(started.elapsed() < Duration::from_secs(60), "serve did not come up");
+        assert!(guard.0.try_wait().unwrap().is_none(), "serve exited early");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    (guard, port, dir)
+}
+
+/// A development token from `wordgame token`.
+pub fn token(account: &str, admin: bool) -> String {
+    let mut args = vec!["token", "--account", account];
+    if admin {
+        args.push("--admin");
+    }
+    String::from_utf8(Command::new(env!("CARGO_BIN_EXE_wordgame")).args(args).output().unwrap().stdout).unwrap().trim().to_string()
+}
