@@ -24,6 +24,7 @@ pub mod norepeat;
 pub mod play;
 pub mod rack;
 pub mod rejection;
+pub mod robot;
 pub mod scoring;
 pub mod seating;
 pub mod square;

@@ -6,7 +6,7 @@
 mod admin;
 mod entropy;
 mod error;
-mod robot;
+pub mod robot;
 mod usecases;
 mod view;
 

@@ -1,32 +1,45 @@
-//! The robot's move for now: the best-scoring play, else a full exchange, else a pass (the
-//! robots issue brings the three levels). It reports how long a person would seem to think.
+//! Robot moves in the service: the engine's robot of the seat's level, seeded from the OS, with a
+//! wall-clock budget (the engine itself reads no clock). The decision's `thinking_ms` is passed on
+//! to the client to pace the reveal; nothing sleeps.
 
+use std::time::{Duration, Instant};
+
+use engine::Game;
 use engine::lexicon::builtin_graph;
-use engine::movegen::exchanges;
-use engine::{Game, Move, MoveGenerator, Ranking, TileInput};
+use engine::robot::{Budget, Decision, Level, Robot, seeded};
+use engine::seating::Entropy;
+use store::RobotLevel;
 
-/// A robot's chosen move and its pacing hint.
-pub(crate) struct RobotMove {
-    pub(crate) mv: Move,
-    pub(crate) thinking_ms: u32,
+use crate::OsEntropy;
+
+/// How long the hard level may think in a request.
+pub const HARD_BUDGET: Duration = Duration::from_millis(40);
+
+/// A wall-clock budget: the simulation stops at `until`.
+#[derive(Debug, Clone, Copy)]
+pub struct WallBudget {
+    /// When to stop.
+    pub until: Instant,
 }
 
-/// The move of the seat to move.
-pub(crate) fn choose(game: &Game) -> RobotMove {
-    let rules = game.rules();
-    let rack = game.rack(game.to_move());
-    let generator = MoveGenerator::new(rules, builtin_graph(rules.variant));
-    match engine::norepeat::best_plays(game, &generator, rack, 1, Ranking::Score).first() {
-        Some(best) => {
-            let thinking_ms = (700 + 150 * best.tiles_placed() as u32 + 8 * best.score.max(0) as u32).min(4_000);
-            RobotMove { mv: Move::play(rules, &best.placements()), thinking_ms }
-        }
-        None => {
-            let mv = match exchanges(rules, rack, game.bag().len()).into_iter().max_by_key(|r| r.len()) {
-                Some(all) => Move::Exchange { tiles: all.tiles().map(|t| TileInput::from_rack_tile(rules, t)).collect() },
-                None => Move::Pass,
-            };
-            RobotMove { mv, thinking_ms: 1_200 }
-        }
+impl Budget for WallBudget {
+    fn expired(&mut self, _rounds_done: u32) -> bool {
+        Instant::now() >= self.until
     }
+}
+
+/// The engine level of a robot account's level.
+pub fn level(level: RobotLevel) -> Level {
+    match level {
+        RobotLevel::Easy => Level::Easy,
+        RobotLevel::Medium => Level::Medium,
+        RobotLevel::Hard => Level::Hard,
+    }
+}
+
+/// The move of the robot of `robot_level` to move in `game`.
+pub(crate) fn choose(game: &Game, robot_level: RobotLevel) -> Decision {
+    let robot = Robot::new(level(robot_level), game, builtin_graph(game.rules().variant));
+    let seed = (OsEntropy.pick(usize::MAX) as u64) ^ ((OsEntropy.pick(usize::MAX) as u64) << 32);
+    robot.decide(game, &mut seeded(seed), &mut WallBudget { until: Instant::now() + HARD_BUDGET })
 }

@@ -413,8 +413,8 @@ impl Service {
         let mut moves: Vec<JournalEntry> = checked.into_iter().map(|c| game.apply(c).clone()).collect();
         let human_moves = moves.len();
         let mut thinking_ms = 0;
-        while !game.is_over() && is_robot(&tx.game, game.to_move()) {
-            let choice = robot::choose(game);
+        while let Some(level) = (!game.is_over()).then(|| robot_level(&tx.game, game.to_move())).flatten() {
+            let choice = robot::choose(game, level);
             let robot_seat = game.to_move();
             let checked = game.check(builtin_graph(game.rules().variant), robot_seat, &choice.mv, timestamp(self.now()))?;
             moves.push(game.apply(checked).clone());
@@ -464,6 +464,11 @@ fn replayed_outcome(record: &GameRecord, seat: Seat, move_no: u32) -> Result<Mov
         .map(|(_, e)| e.clone())
         .collect();
     Ok(MoveOutcome { moves, thinking_ms: 0, game: build(record, &game, Some(seat)) })
+}
+
+/// The level of the robot in `seat`, if a robot sits there.
+fn robot_level(record: &GameRecord, seat: Seat) -> Option<RobotLevel> {
+    record.players.get(seat.index()).and_then(|p| p.account.as_ref()).and_then(|a| a.robot_level)
 }
 
 fn is_robot(record: &GameRecord, seat: Seat) -> bool {

@@ -5,6 +5,7 @@
 
 mod bench;
 mod cpu;
+mod ladder;
 mod leaves;
 mod loadtest;
 mod movegen;
@@ -42,6 +43,8 @@ enum Command {
     Token(token::Args),
     /// Measures submit-move throughput and latency through a running gateway.
     Loadtest(loadtest::Args),
+    /// Plays seeded robot-vs-robot games between the three levels and prints the ladder.
+    Ladder(ladder::Args),
 }
 
 /// A failure the user can fix: printed as one line, exit code 2.
@@ -66,6 +69,7 @@ fn main() -> ExitCode {
         Command::Serve(args) => serve::run(&args),
         Command::Token(args) => token::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
+        Command::Ladder(args) => ladder::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,267 @@
+//! Robots at three levels. A robot reads a position through [`RobotView`] (it cannot play it:
+//! the caller validates its move like anyone's) and returns a move with a `thinking_ms` the
+//! caller uses to pace the reveal; nothing sleeps. Difficulty comes from how well a level plays,
+//! never from refusing to win. All levels draw their plays from the same filtered, re-scored list
+//! as hints ([`crate::norepeat::best_plays`]), so in Эрудит they never repeat a main word.
+//!
+//! - easy: a beginner: a high-temperature softmax over the scores of plays it could find, where
+//!   short plays forming one word are much easier to find;
+//! - medium: a club player: the best static equity (score + leave) among plays of at most seven
+//!   letters forming at most two words;
+//! - hard: static equity picks candidates, then a Monte Carlo simulation (opponent racks drawn
+//!   from the unseen tiles, two plies) within a time budget; with the bag empty the opponent's
+//!   rack is known and its best reply to each candidate is computed exactly.
+//!
+//! The engine reads no clock: the hard level's time budget is injected as a [`Budget`] (the
+//! service and the ladder pass a wall-clock one that also honours a turn deadline; tests pass a
+//! fixed number of rounds).
+
+use rand_chacha::ChaCha8Rng;
+use rand_core::{Rng, SeedableRng};
+
+use crate::board::Board;
+use crate::game::Game;
+use crate::leave::LeaveTable;
+use crate::lexicon::WordGraph;
+use crate::movegen::{GeneratedPlay, MoveGenerator, Ranking, exchanges};
+use crate::moves::{Move, TileInput};
+use crate::norepeat::best_plays;
+use crate::rack::Rack;
+use crate::tile::RackTile;
+
+/// A robot's level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// A beginner.
+    Easy,
+    /// A club player.
+    Medium,
+    /// Its best.
+    Hard,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The level's id.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+/// What a robot may see: the position from its own seat, read-only.
+pub struct RobotView<'a> {
+    game: &'a Game,
+}
+
+impl<'a> RobotView<'a> {
+    /// The view of the seat to move in `game`.
+    pub fn new(game: &'a Game) -> RobotView<'a> {
+        RobotView { game }
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        self.game.board()
+    }
+
+    /// The robot's own rack.
+    pub fn rack(&self) -> &Rack {
+        self.game.rack(self.game.to_move())
+    }
+
+    /// Tiles the robot cannot see: the bag and the other racks together.
+    pub fn unseen(&self) -> Vec<RackTile> {
+        let me = self.game.to_move();
+        let mut tiles: Vec<RackTile> = self.game.bag().tiles().collect();
+        for s in 0..self.game.seats() {
+            if s != me.index() {
+                tiles.extend(self.game.rack(crate::Seat(s as u8)).tiles());
+            }
+        }
+        tiles.sort();
+        tiles
+    }
+
+    /// Tiles left in the bag.
+    pub fn bag_size(&self) -> usize {
+        self.game.bag().len()
+    }
+
+    /// Every seat's score.
+    pub fn scores(&self) -> &[i32] {
+        self.game.scores()
+    }
+}
+
+/// When the hard level must stop simulating; asked before each candidate of each round, with
+/// the number of whole rounds done. Once it says yes, the robot stops at once.
+pub trait Budget {
+    /// Whether the time is up.
+    fn expired(&mut self, rounds_done: u32) -> bool;
+}
+
+/// A budget of a fixed number of simulation rounds: deterministic, for tests.
+#[derive(Debug, Clone, Copy)]
+pub struct Rounds(pub u32);
+
+impl Budget for Rounds {
+    fn expired(&mut self, rounds_done: u32) -> bool {
+        rounds_done >= self.0
+    }
+}
+
+/// A robot's decision.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    /// The move to submit.
+    pub mv: Move,
+    /// The play chosen, if the move is a play.
+    pub play: Option<GeneratedPlay>,
+    /// How long a person would seem to think, for the caller to pace the reveal.
+    pub thinking_ms: u32,
+}
+
+/// A robot player.
+pub struct Robot<'a> {
+    level: Level,
+    generator: MoveGenerator<'a>,
+    leave: LeaveTable,
+    /// The most simulation rounds the hard level runs (the budget may stop it sooner).
+    max_rounds: u32,
+}
+
+impl<'a> Robot<'a> {
+    /// A robot of `level` for `game`'s variant over `lexicon`.
+    pub fn new(level: Level, game: &Game, lexicon: &'a WordGraph) -> Robot<'a> {
+        let rules = game.rules();
+        Robot { level, generator: MoveGenerator::new(rules, lexicon), leave: LeaveTable::heuristic(rules), max_rounds: 64 }
+    }
+
+    /// The robot's move for the seat to move in `game`. `rng` makes its choices repeatable;
+    /// `budget` stops the hard level's simulation (it always completes at least one round).
+    pub fn decide(&self, game: &Game, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Decision {
+        let view = RobotView::new(game);
+        let (play, thinking_ms) = match self.level {
+            Level::Easy => (self.easy(game, &view, rng), 400 + rng.next_u32() % 501),
+            Level::Medium => {
+                let p = self.medium(game, &view);
+                (p, 700 + p.map_or(0, |p| 90 * p.tiles_placed() as u32 + 6 * p.score.max(0) as u32).min(2_300))
+            }
+            Level::Hard => {
+                let p = self.hard(game, &view, rng, budget);
+                (p, 900 + p.map_or(0, |p| 120 * p.tiles_placed() as u32 + 8 * p.score.max(0) as u32).min(3_100))
+            }
+        };
+        match play {
+            Some(p) => Decision { mv: Move::play(game.rules(), &p.placements()), play: Some(p), thinking_ms },
+            None => Decision { mv: self.no_play(game, &view), play: None, thinking_ms: thinking_ms.min(1_500) },
+        }
+    }
+
+    /// Without a play: exchange the tiles with the worst leave value where allowed, else pass.
+    fn no_play(&self, game: &Game, view: &RobotView<'_>) -> Move {
+        let rules = game.rules();
+        let best = exchanges(rules, view.rack(), view.bag_size()).into_iter().max_by_key(|ex| {
+            let kept = view.rack().minus(ex).unwrap_or_default();
+            self.leave.value(&kept)
+        });
+        match best {
+            Some(ex) => Move::Exchange { tiles: ex.tiles().map(|t| TileInput::from_rack_tile(rules, t)).collect() },
+            None => Move::Pass,
+        }
+    }
+
+    fn easy(&self, game: &Game, view: &RobotView<'_>, rng: &mut ChaCha8Rng) -> Option<GeneratedPlay> {
+        let plays = best_plays(game, &self.generator, view.rack(), 60, Ranking::Score);
+        let top = plays.first()?.score;
+        // Findable: short plays forming one word; a beginner rarely lays long or multi-word plays.
+        let weights: Vec<f64> = plays
+            .iter()
+            .map(|p| {
+                let words = 1 + p.tiles_placed().saturating_sub(1).min(3) as i32 * i32::from(p.word_len() > p.tiles_placed());
+                let findable = 0.35f64.powi(words - 1) * 0.55f64.powi(p.word_len().saturating_sub(4) as i32);
+                ((f64::from(p.score - top)) / 9.0).exp() * findable
+            })
+            .collect();
+        let total: f64 = weights.iter().sum();
+        let mut pick = (f64::from(rng.next_u32()) / f64::from(u32::MAX)) * total;
+        for (p, w) in plays.iter().zip(&weights) {
+            if pick < *w {
+                return Some(*p);
+            }
+            pick -= w;
+        }
+        plays.last().copied()
+    }
+
+    fn medium(&self, game: &Game, view: &RobotView<'_>) -> Option<GeneratedPlay> {
+        let plays = best_plays(game, &self.generator, view.rack(), 40, Ranking::Equity(&self.leave));
+        plays.iter().find(|p| p.word_len() <= 7 && p.tiles_placed() < 7).or(plays.first()).copied()
+    }
+
+    fn hard(&self, game: &Game, view: &RobotView<'_>, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Option<GeneratedPlay> {
+        let candidates = best_plays(game, &self.generator, view.rack(), 8, Ranking::Equity(&self.leave));
+        if candidates.len() <= 1 {
+            return candidates.first().copied();
+        }
+        let unseen = view.unseen();
+        let rack_size = game.rules().rack_size;
+        let exact = view.bag_size() == 0;
+        // Value of a candidate: its equity less the opponent's best reply (thousandths).
+        let mut totals = vec![0i64; candidates.len()];
+        let mut rounds = 0u32;
+        'rounds: while rounds < self.max_rounds {
+            let opponent: Vec<RackTile> = if exact { unseen.clone() } else { sample(&unseen, rack_size, rng) };
+            let opp_rack = Rack::from_tiles(opponent);
+            let mut round = vec![0i64; candidates.len()];
+            for (i, c) in candidates.iter().enumerate() {
+                // A round counts only whole, so every candidate has the same number of samples;
+                // out of time before the first round ends, the static ranking stands.
+                if budget.expired(rounds) {
+                    break 'rounds;
+                }
+                let mut board = game.board().clone();
+                for p in c.placements() {
+                    board.place(p);
+                }
+                let reply = self.generator.top(&board, &opp_rack, 1, Ranking::Score).first().map_or(0, |r| r.score);
+                round[i] = i64::from(c.equity) - 1000 * i64::from(reply);
+            }
+            for (t, r) in totals.iter_mut().zip(round) {
+                *t += r;
+            }
+            rounds += 1;
+            if exact {
+                break;
+            }
+        }
+        if rounds == 0 {
+            return candidates.first().copied();
+        }
+        let best = (0..candidates.len()).max_by_key(|&i| (totals[i], -(i as i64)))?;
+        Some(candidates[best])
+    }
+}
+
+/// `n` tiles drawn at random from `pool` without replacement.
+fn sample(pool: &[RackTile], n: usize, rng: &mut ChaCha8Rng) -> Vec<RackTile> {
+    let mut pool = pool.to_vec();
+    let n = n.min(pool.len());
+    for i in 0..n {
+        let j = i + (rng.next_u64() % (pool.len() - i) as u64) as usize;
+        pool.swap(i, j);
+    }
+    pool.truncate(n);
+    pool
+}
+
+/// A seeded random source for a robot (ChaCha8): the same seed, the same choices.
+pub fn seeded(seed: u64) -> ChaCha8Rng {
+    ChaCha8Rng::seed_from_u64(seed)
+}

@@ -1,0 +1,87 @@
+//! Robots: a small seeded ladder that guards the ordering of the levels, every robot move is
+//! legal, the budget is honoured, and a fixed seed gives a fixed choice.
+
+use engine::lexicon::builtin_graph;
+use engine::robot::{Budget, Level, Robot, Rounds, seeded};
+use engine::{Game, Timestamp, Variant};
+
+/// Plays a game between two levels with a fixed number of simulation rounds; every move goes
+/// through the game's own check. Returns the two levels' final scores.
+fn play(variant: Variant, seed: u64, levels: [Level; 2]) -> [i32; 2] {
+    let graph = builtin_graph(variant);
+    let mut game = Game::new(variant, 2, seed).unwrap();
+    let robots = [Robot::new(levels[0], &game, graph), Robot::new(levels[1], &game, graph)];
+    let mut rng = seeded(seed);
+    while !game.is_over() {
+        let seat = game.to_move();
+        let d = robots[seat.index()].decide(&game, &mut rng, &mut Rounds(3));
+        let entry =
+            game.play(graph, seat, &d.mv, Timestamp(0)).unwrap_or_else(|r| panic!("{:?} made an illegal move: {r}", levels[seat.index()]));
+        if let Some(p) = d.play {
+            assert_eq!(entry.score, p.score, "a robot's play scores what submit computes");
+        }
+        assert!(d.thinking_ms >= 400, "{}", d.thinking_ms);
+    }
+    [game.scores()[0], game.scores()[1]]
+}
+
+/// Wins of `a` over `b` in `n` games, first seats alternating.
+fn wins(variant: Variant, a: Level, b: Level, n: u64) -> u64 {
+    (0..n)
+        .filter(|g| {
+            let a_first = g % 2 == 0;
+            let s = play(variant, 100 + g / 2, if a_first { [a, b] } else { [b, a] });
+            if a_first { s[0] > s[1] } else { s[1] > s[0] }
+        })
+        .count() as u64
+}
+
+#[test]
+fn a_small_seeded_ladder_keeps_the_levels_in_order() {
+    assert!(wins(Variant::ScrabbleEn, Level::Medium, Level::Easy, 8) >= 6);
+    assert!(wins(Variant::ScrabbleEn, Level::Hard, Level::Easy, 8) >= 7);
+    assert!(wins(Variant::Erudit, Level::Hard, Level::Easy, 6) >= 5);
+}
+
+#[test]
+fn a_fixed_seed_gives_a_fixed_choice() {
+    let graph = builtin_graph(Variant::ScrabbleEn);
+    let game = Game::new(Variant::ScrabbleEn, 2, 9).unwrap();
+    for level in Level::ALL {
+        let robot = Robot::new(level, &game, graph);
+        let a = robot.decide(&game, &mut seeded(5), &mut Rounds(2));
+        let b = robot.decide(&game, &mut seeded(5), &mut Rounds(2));
+        assert_eq!(a, b, "{level:?}");
+    }
+}
+
+/// A budget that runs out after `left` questions and counts any asked after that.
+struct Countdown {
+    left: u32,
+    asked_after: u32,
+}
+
+impl Budget for Countdown {
+    fn expired(&mut self, _: u32) -> bool {
+        if self.left == 0 {
+            self.asked_after += 1;
+            return true;
+        }
+        self.left -= 1;
+        false
+    }
+}
+
+#[test]
+fn the_hard_robot_stops_as_soon_as_its_budget_runs_out() {
+    let graph = builtin_graph(Variant::ScrabbleEn);
+    let game = Game::new(Variant::ScrabbleEn, 2, 11).unwrap();
+    let robot = Robot::new(Level::Hard, &game, graph);
+    for left in [0, 1, 5, 20] {
+        let mut budget = Countdown { left, asked_after: 0 };
+        let d = robot.decide(&game, &mut seeded(1), &mut budget);
+        assert_eq!(budget.asked_after, 1, "it asks once more, sees the end, and stops");
+        let mut check = game.clone();
+        check.play(graph, check.to_move(), &d.mv, Timestamp(0)).unwrap();
+    }
+}

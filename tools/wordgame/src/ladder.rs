@@ -1,0 +1,150 @@
+//! `wordgame ladder`: seeded robot-vs-robot games between the three levels, first seats
+//! alternating (each seed is played both ways), with win rates and their 95% intervals, mean
+//! scores, game lengths and decision latency percentiles. Release build recommended.
+
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use engine::lexicon::builtin_graph;
+use engine::robot::{Level, Robot, seeded};
+use engine::{Game, Timestamp, Variant};
+use service::robot::WallBudget;
+
+use crate::CliError;
+
+/// Arguments of `wordgame ladder`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// The variant.
+    #[arg(long, default_value = "scrabble-en")]
+    variant: String,
+    /// Games per pairing (even: each seed is played with both first seats).
+    #[arg(long, default_value_t = 400)]
+    games: u64,
+    /// The first seed.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The hard level's time budget per decision, in milliseconds.
+    #[arg(long, default_value_t = 40)]
+    budget_ms: u64,
+}
+
+struct Pairing {
+    a: Level,
+    b: Level,
+    wins: u64,
+    draws: u64,
+    games: u64,
+    score: [i64; 2],
+    moves: u64,
+}
+
+/// Runs the ladder and prints its tables (Markdown).
+///
+/// # Errors
+/// [`CliError::Input`] for an unknown variant.
+pub fn run(args: &Args) -> Result<(), CliError> {
+    let variant: Variant = args.variant.parse().map_err(|e: engine::variant::VariantError| CliError::Input(e.to_string()))?;
+    let budget = Duration::from_millis(args.budget_ms);
+    let mut latencies: [Vec<Duration>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    let mut results = Vec::new();
+    for (a, b) in [(Level::Hard, Level::Medium), (Level::Medium, Level::Easy), (Level::Hard, Level::Easy)] {
+        let mut p = Pairing { a, b, wins: 0, draws: 0, games: 0, score: [0, 0], moves: 0 };
+        for g in 0..args.games {
+            let a_first = g % 2 == 0;
+            let seats = if a_first { [a, b] } else { [b, a] };
+            let (game, lat) = play(variant, args.seed + g / 2, seats, g, budget);
+            for (level, d) in lat {
+                latencies[level as usize].push(d);
+            }
+            let (sa, sb) = if a_first { (game.scores()[0], game.scores()[1]) } else { (game.scores()[1], game.scores()[0]) };
+            p.games += 1;
+            p.moves += u64::from(game.move_count());
+            p.score[0] += i64::from(sa);
+            p.score[1] += i64::from(sb);
+            match sa.cmp(&sb) {
+                std::cmp::Ordering::Greater => p.wins += 1,
+                std::cmp::Ordering::Equal => p.draws += 1,
+                _ => {}
+            }
+            progress(&format!("{} vs {}", a.id(), b.id()), g + 1, args.games);
+        }
+        eprintln!();
+        results.push(p);
+    }
+    println!(
+        "Ladder: {variant}, {} games per pairing (first seats alternating), seeds from {}, hard budget {} ms\n",
+        args.games, args.seed, args.budget_ms
+    );
+    println!("| pairing | first wins (95% interval) | mean score | mean game length (moves) |");
+    println!("|---|---|---|---|");
+    for p in &results {
+        let n = p.games as f64;
+        let rate = (p.wins as f64 + 0.5 * p.draws as f64) / n;
+        let half = 1.96 * (rate * (1.0 - rate) / n).sqrt();
+        println!(
+            "| {} vs {} | {:.1}% ± {:.1}% | {:.0} vs {:.0} | {:.1} |",
+            p.a.id(),
+            p.b.id(),
+            100.0 * rate,
+            100.0 * half,
+            p.score[0] as f64 / n,
+            p.score[1] as f64 / n,
+            p.moves as f64 / n
+        );
+    }
+    println!("\n| level | mean score (all games) | decisions | latency p50 | p90 | p99 | max |");
+    println!("|---|---|---|---|---|---|---|");
+    for level in Level::ALL {
+        let (mut sum, mut n) = (0i64, 0i64);
+        for p in &results {
+            if p.a == level {
+                sum += p.score[0];
+                n += p.games as i64;
+            }
+            if p.b == level {
+                sum += p.score[1];
+                n += p.games as i64;
+            }
+        }
+        let lat = &mut latencies[level as usize];
+        lat.sort();
+        let pct =
+            |q: f64| lat.get(((lat.len() as f64 * q) as usize).min(lat.len().saturating_sub(1))).map_or(0.0, |d| d.as_secs_f64() * 1000.0);
+        println!(
+            "| {} | {:.0} | {} | {:.1} ms | {:.1} ms | {:.1} ms | {:.1} ms |",
+            level.id(),
+            sum as f64 / n.max(1) as f64,
+            lat.len(),
+            pct(0.5),
+            pct(0.9),
+            pct(0.99),
+            pct(1.0)
+        );
+    }
+    Ok(())
+}
+
+/// One game; the finished game and each decision's level and latency.
+fn play(variant: Variant, seed: u64, seats: [Level; 2], game_no: u64, budget: Duration) -> (Game, Vec<(Level, Duration)>) {
+    let graph = builtin_graph(variant);
+    let mut game = Game::new(variant, 2, seed).expect("two seats");
+    let robots = [Robot::new(seats[0], &game, graph), Robot::new(seats[1], &game, graph)];
+    let mut rng = seeded(seed ^ (game_no << 32));
+    let mut latencies = Vec::new();
+    while !game.is_over() {
+        let seat = game.to_move();
+        let started = Instant::now();
+        let decision = robots[seat.index()].decide(&game, &mut rng, &mut WallBudget { until: started + budget });
+        latencies.push((seats[seat.index()], started.elapsed()));
+        game.play(graph, seat, &decision.mv, Timestamp(0)).expect("a robot's move is legal");
+    }
+    (game, latencies)
+}
+
+fn progress(label: &str, done: u64, total: u64) {
+    let width = 30;
+    let filled = (done * width / total.max(1)) as usize;
+    eprint!("\r{label:<16} [{}{}] {done}/{total}", "#".repeat(filled), " ".repeat(width as usize - filled));
+    let _ = std::io::stderr().flush();
+}
