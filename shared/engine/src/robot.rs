@@ -127,8 +127,18 @@ pub struct Decision {
     pub thinking_ms: u32,
 }
 
-/// A robot player.
-pub struct Robot<'a> {
+/// A robot: it reads a position and proposes a move; it cannot play it.
+pub trait Robot {
+    /// Its level.
+    fn level(&self) -> Level;
+
+    /// Its move for the seat to move in `view`. `rng` makes its choices repeatable; `budget`
+    /// stops any simulation.
+    fn decide(&self, view: &RobotView<'_>, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Decision;
+}
+
+/// The robot of each level, over the move generator.
+pub struct LevelRobot<'a> {
     level: Level,
     generator: MoveGenerator<'a>,
     leave: LeaveTable,
@@ -136,34 +146,40 @@ pub struct Robot<'a> {
     max_rounds: u32,
 }
 
-impl<'a> Robot<'a> {
+impl<'a> LevelRobot<'a> {
     /// A robot of `level` for `game`'s variant over `lexicon`.
-    pub fn new(level: Level, game: &Game, lexicon: &'a WordGraph) -> Robot<'a> {
+    pub fn new(level: Level, game: &Game, lexicon: &'a WordGraph) -> LevelRobot<'a> {
         let rules = game.rules();
-        Robot { level, generator: MoveGenerator::new(rules, lexicon), leave: LeaveTable::heuristic(rules), max_rounds: 64 }
+        LevelRobot { level, generator: MoveGenerator::new(rules, lexicon), leave: LeaveTable::heuristic(rules), max_rounds: 64 }
+    }
+}
+
+impl Robot for LevelRobot<'_> {
+    fn level(&self) -> Level {
+        self.level
     }
 
-    /// The robot's move for the seat to move in `game`. `rng` makes its choices repeatable;
-    /// `budget` stops the hard level's simulation (it always completes at least one round).
-    pub fn decide(&self, game: &Game, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Decision {
-        let view = RobotView::new(game);
+    fn decide(&self, view: &RobotView<'_>, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Decision {
+        let game = view.game;
         let (play, thinking_ms) = match self.level {
-            Level::Easy => (self.easy(game, &view, rng), 400 + rng.next_u32() % 501),
+            Level::Easy => (self.easy(game, view, rng), 400 + rng.next_u32() % 501),
             Level::Medium => {
-                let p = self.medium(game, &view);
+                let p = self.medium(game, view);
                 (p, 700 + p.map_or(0, |p| 90 * p.tiles_placed() as u32 + 6 * p.score.max(0) as u32).min(2_300))
             }
             Level::Hard => {
-                let p = self.hard(game, &view, rng, budget);
+                let p = self.hard(game, view, rng, budget);
                 (p, 900 + p.map_or(0, |p| 120 * p.tiles_placed() as u32 + 8 * p.score.max(0) as u32).min(3_100))
             }
         };
         match play {
             Some(p) => Decision { mv: Move::play(game.rules(), &p.placements()), play: Some(p), thinking_ms },
-            None => Decision { mv: self.no_play(game, &view), play: None, thinking_ms: thinking_ms.min(1_500) },
+            None => Decision { mv: self.no_play(game, view), play: None, thinking_ms: thinking_ms.min(1_500) },
         }
     }
+}
 
+impl LevelRobot<'_> {
     /// Without a play: exchange the tiles with the worst leave value where allowed, else pass.
     fn no_play(&self, game: &Game, view: &RobotView<'_>) -> Move {
         let rules = game.rules();

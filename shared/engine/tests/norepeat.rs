@@ -115,6 +115,7 @@ fn without_the_rule_the_same_play_stands() {
 
 #[test]
 fn robots_over_200_erudit_games_never_repeat_a_main_word_and_score_as_submit_does() {
+    use engine::robot::{Level, LevelRobot, Robot, RobotView, Rounds, seeded};
     let variant = Variant::Erudit;
     let rules = variant.rules();
     let graph = builtin_graph(variant);

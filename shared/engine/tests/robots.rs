@@ -2,7 +2,7 @@
 //! legal, the budget is honoured, and a fixed seed gives a fixed choice.
 
 use engine::lexicon::builtin_graph;
-use engine::robot::{Budget, Level, Robot, Rounds, seeded};
+use engine::robot::{Budget, Level, LevelRobot, Robot, RobotView, Rounds, seeded};
 use engine::{Game, Timestamp, Variant};
 
 /// Plays a game between two levels with a fixed number of simulation rounds; every move goes
@@ -10,11 +10,11 @@ use engine::{Game, Timestamp, Variant};
 fn play(variant: Variant, seed: u64, levels: [Level; 2]) -> [i32; 2] {
     let graph = builtin_graph(variant);
     let mut game = Game::new(variant, 2, seed).unwrap();
-    let robots = [Robot::new(levels[0], &game, graph), Robot::new(levels[1], &game, graph)];
+    let robots = [LevelRobot::new(levels[0], &game, graph), LevelRobot::new(levels[1], &game, graph)];
     let mut rng = seeded(seed);
     while !game.is_over() {
         let seat = game.to_move();
-        let d = robots[seat.index()].decide(&game, &mut rng, &mut Rounds(3));
+        let d = robots[seat.index()].decide(&RobotView::new(&game), &mut rng, &mut Rounds(3));
         let entry =
             game.play(graph, seat, &d.mv, Timestamp(0)).unwrap_or_else(|r| panic!("{:?} made an illegal move: {r}", levels[seat.index()]));
         if let Some(p) = d.play {
@@ -48,9 +48,10 @@ fn a_fixed_seed_gives_a_fixed_choice() {
     let graph = builtin_graph(Variant::ScrabbleEn);
     let game = Game::new(Variant::ScrabbleEn, 2, 9).unwrap();
     for level in Level::ALL {
-        let robot = Robot::new(level, &game, graph);
-        let a = robot.decide(&game, &mut seeded(5), &mut Rounds(2));
-        let b = robot.decide(&game, &mut seeded(5), &mut Rounds(2));
+        let robot = LevelRobot::new(level, &game, graph);
+        assert_eq!(robot.level(), level);
+        let a = robot.decide(&RobotView::new(&game), &mut seeded(5), &mut Rounds(2));
+        let b = robot.decide(&RobotView::new(&game), &mut seeded(5), &mut Rounds(2));
         assert_eq!(a, b, "{level:?}");
     }
 }
@@ -76,10 +77,10 @@ impl Budget for Countdown {
 fn the_hard_robot_stops_as_soon_as_its_budget_runs_out() {
     let graph = builtin_graph(Variant::ScrabbleEn);
     let game = Game::new(Variant::ScrabbleEn, 2, 11).unwrap();
-    let robot = Robot::new(Level::Hard, &game, graph);
+    let robot = LevelRobot::new(Level::Hard, &game, graph);
     for left in [0, 1, 5, 20] {
         let mut budget = Countdown { left, asked_after: 0 };
-        let d = robot.decide(&game, &mut seeded(1), &mut budget);
+        let d = robot.decide(&RobotView::new(&game), &mut seeded(1), &mut budget);
         assert_eq!(budget.asked_after, 1, "it asks once more, sees the end, and stops");
         let mut check = game.clone();
         check.play(graph, check.to_move(), &d.mv, Timestamp(0)).unwrap();

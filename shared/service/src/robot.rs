@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use engine::Game;
 use engine::lexicon::builtin_graph;
-use engine::robot::{Budget, Decision, Level, Robot, seeded};
+use engine::robot::{Budget, Decision, Level, LevelRobot, Robot, RobotView, seeded};
 use engine::seating::Entropy;
 use store::RobotLevel;
 
@@ -37,9 +37,12 @@ pub fn level(level: RobotLevel) -> Level {
     }
 }
 
-/// The move of the robot of `robot_level` to move in `game`.
-pub(crate) fn choose(game: &Game, robot_level: RobotLevel) -> Decision {
-    let robot = Robot::new(level(robot_level), game, builtin_graph(game.rules().variant));
+/// The move of the robot of `robot_level` to move in `game`: it thinks for at most
+/// [`HARD_BUDGET`], and less when the turn's deadline is nearer.
+pub(crate) fn choose(game: &Game, robot_level: RobotLevel, deadline: Option<Instant>) -> Decision {
+    let robot = LevelRobot::new(level(robot_level), game, builtin_graph(game.rules().variant));
     let seed = (OsEntropy.pick(usize::MAX) as u64) ^ ((OsEntropy.pick(usize::MAX) as u64) << 32);
-    robot.decide(game, &mut seeded(seed), &mut WallBudget { until: Instant::now() + HARD_BUDGET })
+    let until = Instant::now() + HARD_BUDGET;
+    let until = deadline.map_or(until, |d| d.min(until));
+    robot.decide(&RobotView::new(game), &mut seeded(seed), &mut WallBudget { until })
 }

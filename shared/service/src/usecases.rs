@@ -414,7 +414,8 @@ impl Service {
         let human_moves = moves.len();
         let mut thinking_ms = 0;
         while let Some(level) = (!game.is_over()).then(|| robot_level(&tx.game, game.to_move())).flatten() {
-            let choice = robot::choose(game, level);
+            // A robot's turn has no deadline of its own; the request's budget bounds its thinking.
+            let choice = robot::choose(game, level, None);
             let robot_seat = game.to_move();
             let checked = game.check(builtin_graph(game.rules().variant), robot_seat, &choice.mv, timestamp(self.now()))?;
             moves.push(game.apply(checked).clone());

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use engine::lexicon::builtin_graph;
-use engine::robot::{Level, Robot, seeded};
+use engine::robot::{Level, LevelRobot, Robot, RobotView, seeded};
 use engine::{Game, Timestamp, Variant};
 use service::robot::WallBudget;
 
@@ -129,13 +129,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 fn play(variant: Variant, seed: u64, seats: [Level; 2], game_no: u64, budget: Duration) -> (Game, Vec<(Level, Duration)>) {
     let graph = builtin_graph(variant);
     let mut game = Game::new(variant, 2, seed).expect("two seats");
-    let robots = [Robot::new(seats[0], &game, graph), Robot::new(seats[1], &game, graph)];
+    let robots = [LevelRobot::new(seats[0], &game, graph), LevelRobot::new(seats[1], &game, graph)];
     let mut rng = seeded(seed ^ (game_no << 32));
     let mut latencies = Vec::new();
     while !game.is_over() {
         let seat = game.to_move();
         let started = Instant::now();
-        let decision = robots[seat.index()].decide(&game, &mut rng, &mut WallBudget { until: started + budget });
+        let decision = robots[seat.index()].decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until: started + budget });
         latencies.push((seats[seat.index()], started.elapsed()));
         game.play(graph, seat, &decision.mv, Timestamp(0)).expect("a robot's move is legal");
     }
