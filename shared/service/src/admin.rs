@@ -106,7 +106,8 @@ impl Service {
     }
 }
 
-fn setup(record: &GameRecord) -> Setup {
+/// The engine setup a stored game was created with.
+pub(crate) fn setup(record: &GameRecord) -> Setup {
     Setup { variant: record.variant, seats: record.seats, seed: record.seed, no_repeat_words: record.no_repeat_words }
 }
 

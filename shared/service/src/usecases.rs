@@ -4,7 +4,7 @@ use chrono::{DateTime, Duration, Utc};
 use engine::lexicon::builtin_graph;
 use engine::seating;
 use engine::{
-    Game, JournalEntry, LeaveTable, Move, MoveGenerator, PlacementInput, Ranking, ScoreBreakdown, Seat, Setup, Timestamp, Variant, replay,
+    Game, JournalEntry, LeaveTable, Move, MoveGenerator, PlacementInput, Ranking, ScoreBreakdown, Seat, Timestamp, Variant, replay,
 };
 use serde::{Deserialize, Serialize};
 use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, RobotLevel};
@@ -159,32 +159,11 @@ impl Service {
         // The official first-move draw decides who sits at seat 0 (and so moves first).
         let accounts: Vec<Uuid> = seats.iter().map(|s| s.expect("every seat is filled at creation")).collect();
         let drawn = seating::draw(variant.rules(), accounts.len(), &mut OsEntropy).map_err(|e| invalid("bad_opponents", e.to_string()))?;
-        let draws = drawn
-            .log
-            .iter()
-            .map(|d| DrawRow {
-                round: d.round as i16,
-                pick_no: d.pick_no as i16,
-                account_id: Some(accounts[d.participant]),
-                letter: d.letter.to_string(),
-                is_blank: d.is_blank,
-                rank: d.rank,
-            })
-            .collect();
+        let draws = draw_rows(&drawn, &accounts);
         let seats: Vec<Option<Uuid>> = seating::rotate(&accounts, drawn.leader).into_iter().map(Some).collect();
-        let now = self.now();
-        let game_id = Uuid::new_v4();
-        let new = NewGame {
-            game_id,
-            variant,
-            seed: rand::random(),
-            no_repeat_words: variant.rules().no_repeat_words,
-            status: GameStatus::Active,
-            turn_seconds: req.turn_seconds,
-            turn_deadline: req.turn_seconds.map(|t| now + Duration::seconds(i64::from(t))),
-            seats,
-            draws,
-        };
+        let deadline = req.turn_seconds.map(|t| self.now() + Duration::seconds(i64::from(t)));
+        let new = new_game(variant, GameStatus::Active, req.turn_seconds, deadline, seats, draws);
+        let game_id = new.game_id;
         self.store.create_game(&new).await?;
         let tx = self.store.lock_game(game_id, None).await?;
         let seat = seat_of(&tx.game, caller)?;
@@ -210,18 +189,8 @@ impl Service {
         let draws = draw_rows(&drawn, &participants);
         let seats: Vec<Option<Uuid>> =
             seating::rotate(&participants, drawn.leader).into_iter().map(|id| (!id.is_nil()).then_some(id)).collect();
-        let game_id = Uuid::new_v4();
-        let new = NewGame {
-            game_id,
-            variant,
-            seed: rand::random(),
-            no_repeat_words: variant.rules().no_repeat_words,
-            status: GameStatus::Open,
-            turn_seconds: req.turn_seconds,
-            turn_deadline: None,
-            seats,
-            draws,
-        };
+        let new = new_game(variant, GameStatus::Open, req.turn_seconds, None, seats, draws);
+        let game_id = new.game_id;
         self.store.create_game(&new).await?;
         self.get_game(caller, game_id).await
     }
@@ -488,12 +457,31 @@ fn seat_of(record: &GameRecord, caller: &Caller) -> Result<Seat, ServiceError> {
 
 /// The engine game rebuilt from the record's seed and journal, with its deadline.
 fn rebuild(record: &GameRecord) -> Result<Game, ServiceError> {
-    let mut game = replay(
-        &Setup { variant: record.variant, seats: record.seats, seed: record.seed, no_repeat_words: record.no_repeat_words },
-        &record.journal,
-    )?;
+    let mut game = replay(&crate::admin::setup(record), &record.journal)?;
     game.set_deadline(record.turn_deadline.map(timestamp));
     Ok(game)
+}
+
+/// A new game with a fresh id and bag seed, the variant's no-repeat setting pinned.
+fn new_game(
+    variant: Variant,
+    status: GameStatus,
+    turn_seconds: Option<i32>,
+    turn_deadline: Option<DateTime<Utc>>,
+    seats: Vec<Option<Uuid>>,
+    draws: Vec<DrawRow>,
+) -> NewGame {
+    NewGame {
+        game_id: Uuid::new_v4(),
+        variant,
+        seed: rand::random(),
+        no_repeat_words: variant.rules().no_repeat_words,
+        status,
+        turn_seconds,
+        turn_deadline,
+        seats,
+        draws,
+    }
 }
 
 /// The draw's log as rows, each naming its participant's account (`None` for the nil
