@@ -403,13 +403,14 @@ impl GameTx {
             cols.tiles.push(tiles);
             cols.words.push(words);
             cols.score.push(entry.score);
-            cols.entry.push(serde_json::to_value(entry).map_err(corrupt)?);
+            cols.entry.push(serde_json::to_string(entry).map_err(corrupt)?);
             cols.client_move_id.push(*client_move_id);
         }
         sqlx::query(
             "WITH appended AS (
                  INSERT INTO game_moves (game_id, move_no, seat, kind, tiles, words, score, entry, client_move_id)
-                 SELECT $1, * FROM UNNEST($2::int[], $3::smallint[], $4::text[], $5::jsonb[], $6::jsonb[], $7::int[], $8::jsonb[], $9::uuid[])
+                 SELECT $1, n, s, k, t, w, sc, e::json, c
+                 FROM UNNEST($2::int[], $3::smallint[], $4::text[], $5::jsonb[], $6::jsonb[], $7::int[], $8::text[], $9::uuid[]) AS x(n, s, k, t, w, sc, e, c)
                  RETURNING 1)
              UPDATE games SET move_count = $10, status = $11, turn_deadline = $12, end_reason = $13, updated_at = now(),
                  finished_at = CASE WHEN $11 = 'finished' THEN coalesce(finished_at, now()) ELSE NULL END
@@ -445,6 +446,6 @@ struct MoveColumns {
     tiles: Vec<serde_json::Value>,
     words: Vec<serde_json::Value>,
     score: Vec<i32>,
-    entry: Vec<serde_json::Value>,
+    entry: Vec<String>,
     client_move_id: Vec<Option<Uuid>>,
 }
