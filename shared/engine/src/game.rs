@@ -86,7 +86,8 @@ pub struct Game {
     to_move: Seat,
     scoreless_turns: u32,
     journal: Vec<JournalEntry>,
-    /// Every word played so far (main and cross), upper case, for the no-repeat rule.
+    /// Every word played so far (main and cross), upper case, for the no-repeat rule (empty
+    /// when the rule is off).
     played: HashSet<String>,
     end: Option<GameEnd>,
     deadline: Option<Timestamp>,
@@ -192,7 +193,8 @@ impl Game {
         self.setup.no_repeat_words
     }
 
-    /// Every word played so far, main words and cross-words, upper case.
+    /// Every word played so far, main words and cross-words, upper case (kept only when the
+    /// no-repeat rule applies: no other rule needs it).
     pub fn played_words(&self) -> &HashSet<String> {
         &self.played
     }
@@ -337,7 +339,9 @@ impl Game {
                     rack.add(t);
                 }
                 let tiles = placements.iter().map(|p| JournalTile::new(rules, *p)).collect();
-                self.played.extend(score.words.iter().map(|w| w.word.clone()));
+                if self.setup.no_repeat_words {
+                    self.played.extend(score.words.iter().map(|w| w.word.clone()));
+                }
                 Action::Play { tiles, direction, words: score.words, bingo: score.bingo }
             }
             CheckedAction::Pass => Action::Pass,

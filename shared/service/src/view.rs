@@ -17,7 +17,8 @@ pub struct GameView {
     pub status: String,
     /// Whether the no-repeat-words rule applies.
     pub no_repeat_words: bool,
-    /// Every word played so far (main and cross), upper case, sorted: what the rule compares.
+    /// Every word played so far (main and cross), upper case, sorted: what the rule compares
+    /// (empty when the rule is off).
     pub played_words: Vec<String>,
     /// Seats in order, with names, scores and rack sizes.
     pub seats: Vec<SeatView>,
