@@ -81,45 +81,80 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 }
 
 /// One client's games until `deadline`: submit latencies, games finished, non-200 answers.
+/// The parts of a game view the load client needs (the rest of the JSON is skipped unparsed).
+#[derive(serde::Deserialize)]
+struct View {
+    game_id: uuid::Uuid,
+    status: String,
+    to_move: Option<usize>,
+    move_count: u32,
+    seats: Vec<SeatLite>,
+}
+
+#[derive(serde::Deserialize)]
+struct SeatLite {
+    account_id: Option<uuid::Uuid>,
+}
+
+#[derive(serde::Deserialize)]
+struct Hints {
+    hints: Vec<HintLite>,
+}
+
+#[derive(serde::Deserialize)]
+struct HintLite {
+    placements: Value,
+}
+
+#[derive(serde::Deserialize)]
+struct Outcome {
+    game: View,
+}
+
+/// One client's games until `deadline`: submit latencies, games finished, non-200 answers.
 async fn client(http: Http, url: String, variant: String, c: usize, deadline: Instant) -> Result<(Vec<Duration>, usize, usize), CliError> {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
     let names = [format!("load-{c}-a"), format!("load-{c}-b")];
+    let ids = [api::jwt::demo_account_id(&names[0]), api::jwt::demo_account_id(&names[1])];
     let tokens = [api::jwt::demo_token(&names[0], false, 1, now), api::jwt::demo_token(&names[1], false, 1, now)];
+    let fail = |what: &str, body: &[u8]| CliError::Input(format!("{what}: {}", String::from_utf8_lossy(body)));
     // The second player's account comes into being with a first game of its own.
     call(&http, &url, &tokens[1], "POST", "/games", Some(json!({"variant": variant, "opponents": [{"robot": "easy"}]}))).await?;
-    let b = api::jwt::demo_account_id(&names[1]);
     let (mut latencies, mut games, mut errors) = (Vec::new(), 0, 0);
     while Instant::now() < deadline {
-        let (_, game) =
-            call(&http, &url, &tokens[0], "POST", "/games", Some(json!({"variant": variant, "opponents": [{"account": b}]}))).await?;
-        let id = game["game_id"].as_str().ok_or_else(|| CliError::Input(format!("create failed: {game}")))?.to_string();
-        let mut view = game;
-        while Instant::now() < deadline && view["status"] != "finished" {
-            let seat = view["to_move"].as_u64().unwrap_or(0) as usize;
-            let token = &tokens[seat];
-            let (_, hints) = call(&http, &url, token, "GET", &format!("/games/{id}/hint?limit=1"), None).await?;
-            let mv = match hints["hints"].get(0) {
-                Some(h) => json!({"kind": "play", "placements": h["placements"]}),
+        let (_, body) =
+            call(&http, &url, &tokens[0], "POST", "/games", Some(json!({"variant": variant, "opponents": [{"account": ids[1]}]}))).await?;
+        let mut view: View = serde_json::from_slice(&body).map_err(|_| fail("create failed", &body))?;
+        let id = view.game_id;
+        while Instant::now() < deadline && view.status != "finished" {
+            // The draw decides the seats: find whose token the seat to move needs.
+            let seat = view.to_move.unwrap_or(0);
+            let who = usize::from(view.seats.get(seat).and_then(|s| s.account_id) != Some(ids[0]));
+            let token = &tokens[who];
+            let (_, body) = call(&http, &url, token, "GET", &format!("/games/{id}/hint?limit=1"), None).await?;
+            let hints: Hints = serde_json::from_slice(&body).map_err(|_| fail("hint failed", &body))?;
+            let mv = match hints.hints.into_iter().next() {
+                Some(h) => json!({"kind": "play", "placements": h.placements}),
                 None => json!({"kind": "pass"}),
             };
-            let body = json!({"expected_move_no": view["move_count"], "client_move_id": uuid::Uuid::new_v4(), "move": mv});
+            let body = json!({"expected_move_no": view.move_count, "client_move_id": uuid::Uuid::new_v4(), "move": mv});
             let t0 = Instant::now();
-            let (status, outcome) = call(&http, &url, token, "POST", &format!("/games/{id}/moves"), Some(body)).await?;
+            let (status, answer) = call(&http, &url, token, "POST", &format!("/games/{id}/moves"), Some(body)).await?;
             latencies.push(t0.elapsed());
             if status != 200 {
                 errors += 1;
                 break;
             }
-            view = outcome["game"].clone();
+            view = serde_json::from_slice::<Outcome>(&answer).map_err(|_| fail("submit failed", &answer))?.game;
         }
-        if view["status"] == "finished" {
+        if view.status == "finished" {
             games += 1;
         }
     }
     Ok((latencies, games, errors))
 }
 
-async fn call(http: &Http, url: &str, token: &str, method: &str, path: &str, body: Option<Value>) -> Result<(u16, Value), CliError> {
+async fn call(http: &Http, url: &str, token: &str, method: &str, path: &str, body: Option<Value>) -> Result<(u16, Bytes), CliError> {
     let bytes = body.map(|b| Bytes::from(b.to_string())).unwrap_or_default();
     let req = hyper::Request::builder()
         .method(method)
@@ -131,5 +166,5 @@ async fn call(http: &Http, url: &str, token: &str, method: &str, path: &str, bod
     let resp = http.request(req).await.map_err(|e| CliError::Input(format!("{method} {path}: {e}")))?;
     let status = resp.status().as_u16();
     let body = resp.into_body().collect().await.map_err(|e| CliError::Input(e.to_string()))?.to_bytes();
-    Ok((status, serde_json::from_slice(&body).unwrap_or(Value::Null)))
+    Ok((status, body))
 }
