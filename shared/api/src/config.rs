@@ -1,15 +1,43 @@
 //! Configuration read once at cold start, and the state every handler borrows.
+//!
+//! Two database modes: `DATABASE_URL` (local: any PostgreSQL URL), or RDS Proxy with IAM
+//! authentication (`DB_PROXY_ENDPOINT`, `DB_NAME`, `DB_USER`, optional `DB_PORT`; the region
+//! from `AWS_REGION`): the password is a token signed with the credentials `aws-config` loads,
+//! refreshed before it expires. Either way the pool is created once per cold start, connects
+//! lazily and holds 1–2 connections (`DB_MAX_CONNECTIONS`, default 2).
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime};
 
-use sqlx::postgres::PgPoolOptions;
+use aws_credential_types::provider::ProvideCredentials;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions, PgSslMode};
 use store::Store;
+
+use crate::iam;
+
+/// Where the database is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Database {
+    /// A PostgreSQL URL (local runs, tests).
+    Url(String),
+    /// RDS Proxy with IAM authentication.
+    IamProxy {
+        /// The proxy's endpoint host.
+        endpoint: String,
+        /// Its port.
+        port: u16,
+        /// The database name.
+        database: String,
+        /// The database user the role may connect as.
+        user: String,
+    },
+}
 
 /// Configuration from the environment.
 #[derive(Debug, Clone)]
 pub struct Config {
-    /// The PostgreSQL URL.
-    pub database_url: String,
+    /// The database.
+    pub database: Database,
     /// Pool size: 1–2 per Lambda instance (each instance serves one request at a time).
     pub max_connections: u32,
 }
@@ -18,7 +46,7 @@ pub struct Config {
 #[derive(Debug, Clone, thiserror::Error)]
 pub enum ConfigError {
     /// A variable is missing.
-    #[error("{0} is not set (for local runs: DATABASE_URL=postgres://user@host:port/db)")]
+    #[error("{0} is not set (local runs: DATABASE_URL=postgres://user@host:port/db; AWS: DB_PROXY_ENDPOINT, DB_NAME, DB_USER)")]
     Missing(&'static str),
     /// A variable does not parse.
     #[error("{name} is invalid: {reason}")]
@@ -28,27 +56,52 @@ pub enum ConfigError {
         /// Why.
         reason: String,
     },
+    /// AWS credentials or the region could not be had.
+    #[error("AWS: {0}")]
+    Aws(String),
 }
 
 impl Config {
-    /// Reads `DATABASE_URL` and `DB_MAX_CONNECTIONS` (default 2).
+    /// Reads the configuration from the process environment.
     ///
     /// # Errors
     /// [`ConfigError`] naming the variable.
     pub fn from_env() -> Result<Config, ConfigError> {
-        let database_url = std::env::var("DATABASE_URL").map_err(|_| ConfigError::Missing("DATABASE_URL"))?;
-        if !database_url.starts_with("postgres://") && !database_url.starts_with("postgresql://") {
-            return Err(ConfigError::Invalid { name: "DATABASE_URL", reason: "expected a postgres:// URL".into() });
-        }
-        let max_connections = match std::env::var("DB_MAX_CONNECTIONS") {
-            Ok(v) => v
+        Config::from_vars(|name| std::env::var(name).ok())
+    }
+
+    /// Reads the configuration through `var` (the environment, or a test's map).
+    ///
+    /// # Errors
+    /// [`ConfigError`] naming the variable.
+    pub fn from_vars(var: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let database = match (var("DATABASE_URL"), var("DB_PROXY_ENDPOINT")) {
+            (Some(url), _) => {
+                if !url.starts_with("postgres://") && !url.starts_with("postgresql://") {
+                    return Err(ConfigError::Invalid { name: "DATABASE_URL", reason: "expected a postgres:// URL".into() });
+                }
+                Database::Url(url)
+            }
+            (None, Some(endpoint)) => Database::IamProxy {
+                endpoint,
+                port: match var("DB_PORT") {
+                    Some(p) => p.parse().map_err(|_| ConfigError::Invalid { name: "DB_PORT", reason: format!("{p:?} is not a port") })?,
+                    None => 5432,
+                },
+                database: var("DB_NAME").ok_or(ConfigError::Missing("DB_NAME"))?,
+                user: var("DB_USER").ok_or(ConfigError::Missing("DB_USER"))?,
+            },
+            (None, None) => return Err(ConfigError::Missing("DATABASE_URL (or DB_PROXY_ENDPOINT)")),
+        };
+        let max_connections = match var("DB_MAX_CONNECTIONS") {
+            Some(v) => v
                 .parse()
                 .ok()
                 .filter(|n| (1..=16).contains(n))
                 .ok_or(ConfigError::Invalid { name: "DB_MAX_CONNECTIONS", reason: format!("{v:?} is not 1..=16") })?,
-            Err(_) => 2,
+            None => 2,
         };
-        Ok(Config { database_url, max_connections })
+        Ok(Config { database, max_connections })
     }
 }
 
@@ -57,23 +110,132 @@ impl Config {
 pub struct AppState {
     /// The use cases.
     pub service: service::Service,
+    /// For RDS Proxy: how to renew the IAM token before it expires.
+    iam: Option<Arc<IamAuth>>,
+}
+
+/// The IAM token in use and how to make the next one.
+struct IamAuth {
+    sdk: aws_config::SdkConfig,
+    endpoint: String,
+    port: u16,
+    database: String,
+    user: String,
+    /// When the current token was made.
+    made: Mutex<Instant>,
+}
+
+/// Renew the token well before its 15 minutes are up.
+const TOKEN_RENEWAL: Duration = Duration::from_secs(600);
+
+impl IamAuth {
+    async fn options(&self) -> Result<PgConnectOptions, ConfigError> {
+        let provider = self.sdk.credentials_provider().ok_or_else(|| ConfigError::Aws("no credentials provider".into()))?;
+        let credentials = provider.provide_credentials().await.map_err(|e| ConfigError::Aws(e.to_string()))?;
+        let region = self.sdk.region().ok_or_else(|| ConfigError::Aws("no region (AWS_REGION)".into()))?;
+        let token = iam::auth_token(&credentials, region.as_ref(), &self.endpoint, self.port, &self.user, SystemTime::now())
+            .map_err(|e| ConfigError::Aws(e.to_string()))?;
+        Ok(PgConnectOptions::new()
+            .host(&self.endpoint)
+            .port(self.port)
+            .database(&self.database)
+            .username(&self.user)
+            .password(&token)
+            .ssl_mode(PgSslMode::Require))
+    }
 }
 
 impl AppState {
-    /// State over a lazily connected pool: nothing touches the network until the first request.
+    /// State over a lazily connected pool: nothing touches the database until the first request
+    /// (with IAM, the first token is signed here, from local credentials).
     ///
     /// # Errors
-    /// [`ConfigError::Invalid`] if the URL does not parse.
-    pub fn connect_lazy(config: &Config) -> Result<AppState, ConfigError> {
-        let pool = PgPoolOptions::new()
-            .max_connections(config.max_connections)
-            .connect_lazy(&config.database_url)
-            .map_err(|e| ConfigError::Invalid { name: "DATABASE_URL", reason: e.to_string() })?;
-        Ok(AppState::new(Store::new(pool)))
+    /// [`ConfigError`] if the URL does not parse or no AWS credentials can be had.
+    pub async fn connect(config: &Config) -> Result<AppState, ConfigError> {
+        let pool_options = PgPoolOptions::new().max_connections(config.max_connections);
+        match &config.database {
+            Database::Url(url) => {
+                let pool =
+                    pool_options.connect_lazy(url).map_err(|e| ConfigError::Invalid { name: "DATABASE_URL", reason: e.to_string() })?;
+                Ok(AppState::new(Store::new(pool)))
+            }
+            Database::IamProxy { endpoint, port, database, user } => {
+                let sdk = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
+                let auth = IamAuth {
+                    sdk,
+                    endpoint: endpoint.clone(),
+                    port: *port,
+                    database: database.clone(),
+                    user: user.clone(),
+                    made: Mutex::new(Instant::now()),
+                };
+                let pool = pool_options.connect_lazy_with(auth.options().await?);
+                let mut state = AppState::new(Store::new(pool));
+                state.iam = Some(Arc::new(auth));
+                Ok(state)
+            }
+        }
     }
 
     /// State over a store, with the system clock.
     pub fn new(store: Store) -> AppState {
-        AppState { service: service::Service::new(store, Arc::new(service::SystemClock)) }
+        AppState { service: service::Service::new(store, Arc::new(service::SystemClock)), iam: None }
+    }
+
+    /// With IAM authentication, a fresh token for new connections once the current one is ten
+    /// minutes old (open connections stay valid).
+    pub(crate) async fn renew_credentials(&self) {
+        let Some(auth) = &self.iam else { return };
+        let due = auth.made.lock().map(|made| made.elapsed() >= TOKEN_RENEWAL).unwrap_or(true);
+        if !due {
+            return;
+        }
+        match auth.options().await {
+            Ok(options) => {
+                self.service.store().pool().set_connect_options(options);
+                if let Ok(mut made) = auth.made.lock() {
+                    *made = Instant::now();
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "cannot renew the database token"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn vars(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+        let map: std::collections::HashMap<String, String> = pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        move |name| map.get(name).cloned()
+    }
+
+    #[test]
+    fn both_modes_are_read_and_bad_configuration_is_named() {
+        let c = Config::from_vars(vars(&[("DATABASE_URL", "postgres://u@h/db")])).unwrap();
+        assert_eq!((c.database, c.max_connections), (Database::Url("postgres://u@h/db".into()), 2));
+        let c = Config::from_vars(vars(&[
+            ("DB_PROXY_ENDPOINT", "p.example"),
+            ("DB_NAME", "wordgame"),
+            ("DB_USER", "app"),
+            ("DB_MAX_CONNECTIONS", "1"),
+        ]))
+        .unwrap();
+        assert_eq!(
+            c.database,
+            Database::IamProxy { endpoint: "p.example".into(), port: 5432, database: "wordgame".into(), user: "app".into() }
+        );
+        assert_eq!(c.max_connections, 1);
+        assert!(matches!(Config::from_vars(vars(&[])), Err(ConfigError::Missing(_))));
+        assert!(matches!(Config::from_vars(vars(&[("DB_PROXY_ENDPOINT", "p")])), Err(ConfigError::Missing("DB_NAME"))));
+        assert!(matches!(
+            Config::from_vars(vars(&[("DATABASE_URL", "mysql://x")])),
+            Err(ConfigError::Invalid { name: "DATABASE_URL", .. })
+        ));
+        assert!(matches!(
+            Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("DB_MAX_CONNECTIONS", "99")])),
+            Err(ConfigError::Invalid { name: "DB_MAX_CONNECTIONS", .. })
+        ));
     }
 }

@@ -22,6 +22,7 @@ pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Bo
     };
     let game_id = req.path_parameters_ref().and_then(|p| p.first("id")).unwrap_or_default().to_string();
     let span = tracing::info_span!("request", route = route.function(), request_id = %request_id, game_id = %game_id);
+    state.renew_credentials().await;
     let response = match dispatch(state, route, &req).instrument(span.clone()).await {
         Ok(r) => r,
         Err(e) => e.response(),

@@ -12,7 +12,7 @@ use crate::{AppState, Config, Route, handle, telemetry};
 pub async fn run(route: Route) -> Result<(), Error> {
     telemetry::init_json();
     let config = Config::from_env().inspect_err(|e| tracing::error!(error = %e, "bad configuration"))?;
-    let state = AppState::connect_lazy(&config)?;
+    let state = AppState::connect(&config).await.inspect_err(|e| tracing::error!(error = %e, "cannot set up the database"))?;
     let state = &state;
     lambda_http::run(service_fn(move |req: Request| async move { Ok::<_, std::convert::Infallible>(handle(state, route, req).await) }))
         .await

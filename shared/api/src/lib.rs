@@ -11,12 +11,13 @@ pub mod config;
 mod error;
 pub mod gateway;
 mod handlers;
+pub mod iam;
 pub mod jwt;
 pub mod lambda;
 pub mod routes;
 pub mod telemetry;
 
-pub use config::{AppState, Config, ConfigError};
+pub use config::{AppState, Config, ConfigError, Database};
 pub use error::ApiError;
 pub use handlers::handle;
 pub use routes::Route;
