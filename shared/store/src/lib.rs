@@ -46,4 +46,12 @@ impl Store {
         MIGRATOR.run(&self.pool).await?;
         Ok(())
     }
+
+    /// The versions of the migrations applied so far, in order.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn applied_migrations(&self) -> Result<Vec<i64>, StoreError> {
+        Ok(sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success ORDER BY version").fetch_all(&self.pool).await?)
+    }
 }

@@ -105,4 +105,7 @@ async fn sql_checks_refuse_impossible_rows() {
     assert!(sqlx::query(&play_with_no_score).execute(pool).await.is_err());
     assert!(matches!(store.ensure_human(RobotLevel::Easy.account_id(), "impostor").await, Err(StoreError::Conflict(_))));
     assert!(matches!(store.game(Uuid::new_v4()).await, Err(StoreError::NotFound)));
+    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3]);
+    store.migrate().await.unwrap();
+    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3], "migrating again changes nothing");
 }

@@ -1,0 +1,25 @@
+//! Lambda function that applies every pending migration (`store::MIGRATOR`) through the same
+//! configuration as the API functions, and answers with the migrations now applied. Invoke it
+//! after each deploy (docs: infra/README.md).
+
+use lambda_runtime::{Error, LambdaEvent, service_fn};
+use serde_json::{Value, json};
+
+#[tokio::main]
+async fn main() -> Result<(), Error> {
+    api::telemetry::init_json();
+    let config = api::Config::from_env()?;
+    let state = api::AppState::connect(&config).await?;
+    let state = &state;
+    lambda_runtime::run(service_fn(move |_: LambdaEvent<Value>| async move {
+        let store = state.service.store();
+        store.migrate().await.map_err(|e| {
+            tracing::error!(error = ?e, "migration failed");
+            Error::from(e.to_string())
+        })?;
+        let applied: Vec<i64> = store.applied_migrations().await.map_err(|e| Error::from(e.to_string()))?;
+        tracing::info!(?applied, "migrations applied");
+        Ok::<_, Error>(json!({ "applied": applied }))
+    }))
+    .await
+}
