@@ -4,7 +4,9 @@
 For every binary given (default: target/release/<function> for each crate in functions/), starts
 it against a fake Lambda runtime API on 127.0.0.1 and times process start to the moment it asks
 for its first event (GET .../runtime/invocation/next): the init a real cold start pays before the
-first request, lexicons included, without the database (the pool connects lazily).
+first request, without the database (the pool connects lazily). Functions that judge or make
+moves read and check the three word graphs from LEXICON_DIR during init, as in Lambda; the
+graphs come from `wordgame graphs` (written to target/lambda/lexicon-layer/lexicon if missing).
 
     scripts/coldstart.py [--runs N] [BINARY ...]
 """
@@ -32,7 +34,7 @@ class RuntimeApi(http.server.BaseHTTPRequestHandler):
         pass
 
 
-def measure(binary, port):
+def measure(binary, port, lexicon_dir):
     env = dict(os.environ)
     env.update({
         "AWS_LAMBDA_RUNTIME_API": f"127.0.0.1:{port}",
@@ -43,6 +45,7 @@ def measure(binary, port):
         "AWS_LAMBDA_LOG_GROUP_NAME": "local",
         "DATABASE_URL": "postgres://nobody@127.0.0.1:1/none",
         "RUST_LOG": "warn",
+        "LEXICON_DIR": lexicon_dir,
     })
     ready.clear()
     start = time.monotonic()
@@ -63,13 +66,17 @@ def main():
     args = parser.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     binaries = args.binaries or [os.path.join(root, "target", "release", f) for f in sorted(os.listdir(os.path.join(root, "functions")))]
+    lexicon_dir = os.path.join(root, "target", "lambda", "lexicon-layer", "lexicon")
+    if not os.path.isdir(lexicon_dir):
+        subprocess.run(["cargo", "run", "--quiet", "-p", "wordgame", "--", "graphs", "--out", lexicon_dir],
+                       cwd=root, check=True, stdout=subprocess.DEVNULL)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), RuntimeApi)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     port = server.server_address[1]
     print(f"{'function':<18} {'median ms':>10} {'max ms':>8}  ({args.runs} runs each)")
     worst = 0.0
     for binary in binaries:
-        times = [measure(binary, port) for _ in range(args.runs)]
+        times = [measure(binary, port, lexicon_dir) for _ in range(args.runs)]
         worst = max(worst, statistics.median(times))
         print(f"{os.path.basename(binary):<18} {statistics.median(times):>10.1f} {max(times):>8.1f}")
     server.shutdown()

@@ -9,6 +9,7 @@ include!("src/tables.rs");
 fn main() {
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     println!("cargo:rerun-if-changed=src/tables.rs");
+    let mut fingerprints = String::new();
     for (id, letters, folds) in [
         ("scrabble-en", SCRABBLE_EN_LETTERS, &[][..]),
         ("scrabble-ru", SCRABBLE_RU_LETTERS, &[][..]),
@@ -24,7 +25,13 @@ fn main() {
             text.lines().map(|line| encode(line, letters, folds).unwrap_or_else(|| panic!("{path}: {line:?}"))).collect();
         let nodes = wordgraph::build(&words).unwrap_or_else(|e| panic!("{path}: {e}"));
         std::fs::write(out.join(format!("{id}.kwg")), wordgraph::to_bytes(&nodes)).expect("OUT_DIR is writable");
+        let name = id.replace('-', "_").to_uppercase();
+        fingerprints.push_str(&format!(
+            "/// Fingerprint of the {id} graph this build compiled.\nconst {name}_FINGERPRINT: u64 = {:#018x};\n",
+            wordgraph::fingerprint(&nodes)
+        ));
     }
+    std::fs::write(out.join("fingerprints.rs"), fingerprints).expect("OUT_DIR is writable");
 }
 
 /// Tile codes (alphabet index + 1) of a word, or `None` for a letter outside the alphabet.

@@ -9,10 +9,9 @@ use serde_json::{Value, json};
 async fn main() -> Result<(), Error> {
     api::telemetry::init_json();
     let config = api::Config::from_env()?;
-    let state = api::AppState::connect(&config).await?;
-    let state = &state;
+    let store = config.store().await?;
+    let store = &store;
     lambda_runtime::run(service_fn(move |_: LambdaEvent<Value>| async move {
-        let store = state.service.store();
         store.migrate().await.map_err(|e| {
             tracing::error!(error = ?e, "migration failed");
             Error::from(e.to_string())

@@ -5,11 +5,17 @@
 //! from `AWS_REGION`): the password is a token signed with the credentials `aws-config` loads,
 //! refreshed before it expires. Either way the pool is created once per cold start, connects
 //! lazily and holds 1–2 connections (`DB_MAX_CONNECTIONS`, default 2).
+//!
+//! In Lambda the word graphs are files (`LEXICON_DIR`, the lexicon layer's `/opt/lexicon`),
+//! which keeps each function's zip small; the local gateway and the tests use the graphs
+//! compiled into the binary.
 
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime};
 
 use aws_credential_types::provider::ProvideCredentials;
+use engine::{LexiconError, Lexicons, Variant, WordGraph};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions, PgSslMode};
 use store::Store;
 
@@ -40,6 +46,8 @@ pub struct Config {
     pub database: Database,
     /// Pool size: 1–2 per Lambda instance (each instance serves one request at a time).
     pub max_connections: u32,
+    /// Where the word graph files are (`LEXICON_DIR`), if set.
+    pub lexicon_dir: Option<PathBuf>,
 }
 
 /// A configuration that cannot work; reported at cold start, not per request.
@@ -56,6 +64,11 @@ pub enum ConfigError {
         /// Why.
         reason: String,
     },
+    /// The word graphs cannot be had.
+    #[error(
+        "word graphs: {0} (LEXICON_DIR names the directory `wordgame graphs --out` wrote; in Lambda, /opt/lexicon from the lexicon layer)"
+    )]
+    Lexicons(String),
     /// AWS credentials or the region could not be had.
     #[error("AWS: {0}")]
     Aws(String),
@@ -101,8 +114,68 @@ impl Config {
                 .ok_or(ConfigError::Invalid { name: "DB_MAX_CONNECTIONS", reason: format!("{v:?} is not 1..=16") })?,
             None => 2,
         };
-        Ok(Config { database, max_connections })
+        let lexicon_dir = var("LEXICON_DIR").map(PathBuf::from);
+        Ok(Config { database, max_connections, lexicon_dir })
     }
+
+    /// The word graphs as files in [`Config::lexicon_dir`], each read and checked against this
+    /// build on first use. Checks now that every file is there.
+    ///
+    /// # Errors
+    /// [`ConfigError::Lexicons`] if `LEXICON_DIR` is unset or a file is missing.
+    pub fn lexicons(&self) -> Result<Lexicons, ConfigError> {
+        let dir = self.lexicon_dir.clone().ok_or_else(|| ConfigError::Lexicons("LEXICON_DIR is not set".into()))?;
+        for variant in Variant::ALL {
+            let path = graph_path(&dir, variant);
+            std::fs::metadata(&path).map_err(|e| ConfigError::Lexicons(format!("{}: {e}", path.display())))?;
+        }
+        Ok(Lexicons::with_loader(move |variant| {
+            let path = graph_path(&dir, variant);
+            let bytes =
+                std::fs::read(&path).map_err(|e| LexiconError::Unreadable { variant, reason: format!("{}: {e}", path.display()) })?;
+            WordGraph::from_bytes(variant, &bytes)
+        }))
+    }
+}
+
+/// A lazily connected pool for `config`, and with IAM the means to renew its token.
+async fn connect_pool(config: &Config) -> Result<(sqlx::PgPool, Option<Arc<IamAuth>>), ConfigError> {
+    let pool_options = PgPoolOptions::new().max_connections(config.max_connections);
+    match &config.database {
+        Database::Url(url) => {
+            let pool = pool_options.connect_lazy(url).map_err(|e| ConfigError::Invalid { name: "DATABASE_URL", reason: e.to_string() })?;
+            Ok((pool, None))
+        }
+        Database::IamProxy { endpoint, port, database, user } => {
+            let sdk = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
+            let auth = IamAuth {
+                sdk,
+                endpoint: endpoint.clone(),
+                port: *port,
+                database: database.clone(),
+                user: user.clone(),
+                made: Mutex::new(Instant::now()),
+            };
+            let pool = pool_options.connect_lazy_with(auth.options().await?);
+            Ok((pool, Some(Arc::new(auth))))
+        }
+    }
+}
+
+impl Config {
+    /// A store over a lazily connected pool, for a short task such as applying migrations (an
+    /// IAM token is signed once and not renewed, so keep the task under 15 minutes).
+    ///
+    /// # Errors
+    /// [`ConfigError`] if the URL does not parse or no AWS credentials can be had.
+    pub async fn store(&self) -> Result<Store, ConfigError> {
+        Ok(Store::new(connect_pool(self).await?.0))
+    }
+}
+
+/// The file holding the word graph of `variant` in `dir`: `<variant id>.kwg`.
+pub fn graph_path(dir: &Path, variant: Variant) -> PathBuf {
+    dir.join(format!("{}.kwg", variant.id()))
 }
 
 /// What handlers share: the service (and through it the pool).
@@ -151,35 +224,14 @@ impl AppState {
     ///
     /// # Errors
     /// [`ConfigError`] if the URL does not parse or no AWS credentials can be had.
-    pub async fn connect(config: &Config) -> Result<AppState, ConfigError> {
-        let pool_options = PgPoolOptions::new().max_connections(config.max_connections);
-        match &config.database {
-            Database::Url(url) => {
-                let pool =
-                    pool_options.connect_lazy(url).map_err(|e| ConfigError::Invalid { name: "DATABASE_URL", reason: e.to_string() })?;
-                Ok(AppState::new(Store::new(pool)))
-            }
-            Database::IamProxy { endpoint, port, database, user } => {
-                let sdk = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
-                let auth = IamAuth {
-                    sdk,
-                    endpoint: endpoint.clone(),
-                    port: *port,
-                    database: database.clone(),
-                    user: user.clone(),
-                    made: Mutex::new(Instant::now()),
-                };
-                let pool = pool_options.connect_lazy_with(auth.options().await?);
-                let mut state = AppState::new(Store::new(pool));
-                state.iam = Some(Arc::new(auth));
-                Ok(state)
-            }
-        }
+    pub async fn connect(config: &Config, lexicons: Arc<Lexicons>) -> Result<AppState, ConfigError> {
+        let (pool, iam) = connect_pool(config).await?;
+        Ok(AppState { iam, ..AppState::new(Store::new(pool), lexicons) })
     }
 
-    /// State over a store, with the system clock.
-    pub fn new(store: Store) -> AppState {
-        AppState { service: service::Service::new(store, Arc::new(service::SystemClock)), iam: None }
+    /// State over a store and word graphs, with the system clock.
+    pub fn new(store: Store, lexicons: Arc<Lexicons>) -> AppState {
+        AppState { service: service::Service::new(store, Arc::new(service::SystemClock), lexicons), iam: None }
     }
 
     /// With IAM authentication, a fresh token for new connections once the current one is ten
@@ -237,5 +289,31 @@ mod tests {
             Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("DB_MAX_CONNECTIONS", "99")])),
             Err(ConfigError::Invalid { name: "DB_MAX_CONNECTIONS", .. })
         ));
+    }
+
+    #[test]
+    fn word_graph_files_are_found_checked_and_loaded() {
+        let dir = std::env::temp_dir().join(format!("wordgame-lexicons-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let config =
+            |dir: &Path| Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("LEXICON_DIR", dir.to_str().unwrap())])).unwrap();
+
+        let unset = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x")])).unwrap();
+        assert!(matches!(unset.lexicons(), Err(ConfigError::Lexicons(m)) if m.contains("LEXICON_DIR")));
+        assert!(matches!(config(&dir).lexicons(), Err(ConfigError::Lexicons(m)) if m.contains("scrabble-en.kwg")));
+
+        for variant in Variant::ALL {
+            std::fs::write(graph_path(&dir, variant), engine::builtin_graph(variant).to_bytes()).unwrap();
+        }
+        let lexicons = config(&dir).lexicons().unwrap();
+        lexicons.load_all().unwrap();
+        let word = engine::lexicon::encode(Variant::Erudit.rules(), "ЁЖ").unwrap();
+        assert!(engine::Lexicon::contains(lexicons.get(Variant::Erudit).unwrap(), &word));
+
+        // A graph swapped for another variant's is refused when it is read, naming the variant.
+        std::fs::copy(graph_path(&dir, Variant::ScrabbleRu), graph_path(&dir, Variant::Erudit)).unwrap();
+        let err = config(&dir).lexicons().unwrap().load_all().unwrap_err();
+        assert!(matches!(err, LexiconError::WrongGraph { variant: Variant::Erudit, .. }), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -44,7 +44,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::NotOpen => ApiError::new(409, "not_open", e.to_string()),
             ServiceError::AlreadySeated => ApiError::new(409, "already_seated", e.to_string()),
             ServiceError::Rejected(r) => ApiError { details: rejection_details(&r), ..ApiError::new(422, r.code(), r.to_string()) },
-            ServiceError::Store(_) | ServiceError::Replay(_) => {
+            ServiceError::Store(_) | ServiceError::Replay(_) | ServiceError::Lexicon(_) => {
                 tracing::error!(error = ?e, cause = %error_chain(&e), "internal error");
                 ApiError::new(500, "internal", "internal error")
             }

@@ -43,6 +43,22 @@ pub enum LexiconError {
     /// The embedded gzip could not be decoded.
     #[error("the embedded word list is corrupt: {0}")]
     Corrupt(String),
+    /// A word graph supplied at run time is not the one this build expects.
+    #[error("the {variant} word graph is not the one this build expects: {reason}")]
+    WrongGraph {
+        /// The variant it was loaded for.
+        variant: Variant,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A word graph could not be read at all (the loader's own error, e.g. a missing file).
+    #[error("cannot read the {variant} word graph: {reason}")]
+    Unreadable {
+        /// The variant it was loaded for.
+        variant: Variant,
+        /// Why.
+        reason: String,
+    },
 }
 
 /// The word graph compiled from the shipped list of `variant` by the build script, borrowed in
@@ -56,6 +72,79 @@ pub fn builtin_graph(variant: Variant) -> &'static WordGraph {
     };
     GRAPHS[slot]
         .get_or_init(|| WordGraph { graph: Graph::from_bytes_trusted(&bytes.0).expect("the build script writes aligned, whole graphs") })
+}
+
+include!(concat!(env!("OUT_DIR"), "/fingerprints.rs"));
+
+/// The fingerprint ([`wordgraph::fingerprint`]) of the graph this build compiled for `variant`.
+pub const fn graph_fingerprint(variant: Variant) -> u64 {
+    match variant {
+        Variant::ScrabbleEn => SCRABBLE_EN_FINGERPRINT,
+        Variant::ScrabbleRu => SCRABBLE_RU_FINGERPRINT,
+        Variant::Erudit => ERUDIT_FINGERPRINT,
+    }
+}
+
+/// Loads the word graph of a variant; see [`Lexicons::with_loader`].
+type Loader = dyn Fn(Variant) -> Result<WordGraph, LexiconError> + Send + Sync;
+
+/// The word graphs of every variant, each made ready on first use (or up front with
+/// [`Lexicons::load_all`]). Either the graphs compiled into the binary ([`Lexicons::builtin`]),
+/// or graphs a loader supplies at run time, e.g. files in a Lambda layer, which keeps the
+/// binary small; the engine itself does no I/O.
+pub struct Lexicons {
+    load: Box<Loader>,
+    graphs: [OnceLock<WordGraph>; 3],
+}
+
+impl std::fmt::Debug for Lexicons {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let loaded: Vec<Variant> = Variant::ALL.into_iter().filter(|v| self.graphs[slot(*v)].get().is_some()).collect();
+        f.debug_struct("Lexicons").field("loaded", &loaded).finish_non_exhaustive()
+    }
+}
+
+impl Lexicons {
+    /// The graphs compiled into this binary ([`builtin_graph`]).
+    pub fn builtin() -> Lexicons {
+        Lexicons::with_loader(|variant| Ok(builtin_graph(variant).clone()))
+    }
+
+    /// Graphs that `load` supplies, once per variant, when first needed. Use
+    /// [`WordGraph::from_bytes`] in it so that a graph other than this build's is refused.
+    pub fn with_loader(load: impl Fn(Variant) -> Result<WordGraph, LexiconError> + Send + Sync + 'static) -> Lexicons {
+        Lexicons { load: Box::new(load), graphs: [OnceLock::new(), OnceLock::new(), OnceLock::new()] }
+    }
+
+    /// The graph of `variant`, loading it on first use. A failed load is not remembered: the
+    /// next call tries again.
+    ///
+    /// # Errors
+    /// The loader's [`LexiconError`].
+    pub fn get(&self, variant: Variant) -> Result<&WordGraph, LexiconError> {
+        let cell = &self.graphs[slot(variant)];
+        if let Some(graph) = cell.get() {
+            return Ok(graph);
+        }
+        let graph = (self.load)(variant)?;
+        Ok(cell.get_or_init(|| graph))
+    }
+
+    /// Loads every variant's graph now (at cold start), so no request pays for it.
+    ///
+    /// # Errors
+    /// The first variant's [`LexiconError`].
+    pub fn load_all(&self) -> Result<(), LexiconError> {
+        Variant::ALL.into_iter().try_for_each(|v| self.get(v).map(|_| ()))
+    }
+}
+
+const fn slot(variant: Variant) -> usize {
+    match variant {
+        Variant::ScrabbleEn => 0,
+        Variant::ScrabbleRu => 1,
+        Variant::Erudit => 2,
+    }
 }
 
 /// Bytes with the alignment of `u32`, so an embedded graph can be read as nodes in place.
@@ -86,6 +175,32 @@ impl WordGraph {
         let nodes = wordgraph::build(&words).map_err(|e| LexiconError::Corrupt(e.to_string()))?;
         let graph = Graph::from_nodes(nodes).map_err(|e| LexiconError::Corrupt(e.to_string()))?;
         Ok(WordGraph { graph })
+    }
+
+    /// The graph of `variant` from its little-endian bytes (as `wordgame graphs` writes them),
+    /// checked to be exactly the graph this build compiled from the shipped list: a graph of
+    /// another list or another version could judge words differently from the journal's games.
+    ///
+    /// # Errors
+    /// [`LexiconError::WrongGraph`] if the bytes are malformed or not this build's graph.
+    pub fn from_bytes(variant: Variant, bytes: &[u8]) -> Result<WordGraph, LexiconError> {
+        let wrong = |reason: String| LexiconError::WrongGraph { variant, reason };
+        if !bytes.len().is_multiple_of(4) {
+            return Err(wrong(format!("{} bytes is not a whole number of nodes", bytes.len())));
+        }
+        let nodes: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        let found = wordgraph::fingerprint(&nodes);
+        let expected = graph_fingerprint(variant);
+        if found != expected {
+            return Err(wrong(format!("fingerprint {found:#018x}, expected {expected:#018x}")));
+        }
+        let graph = Graph::from_nodes(nodes).map_err(|e| wrong(e.to_string()))?;
+        Ok(WordGraph { graph })
+    }
+
+    /// The graph's little-endian bytes, as [`WordGraph::from_bytes`] reads them.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        wordgraph::to_bytes(self.graph.nodes())
     }
 
     /// The graph itself.
@@ -202,4 +317,57 @@ pub fn encode(rules: &Rules, word: &str) -> Option<Vec<Letter>> {
 /// `letters` written in upper case.
 pub fn decode(rules: &Rules, letters: &[Letter]) -> String {
     letters.iter().map(|&l| rules.char_of(l)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use super::*;
+
+    #[test]
+    fn a_graph_round_trips_through_its_bytes() {
+        for variant in Variant::ALL {
+            let bytes = builtin_graph(variant).to_bytes();
+            let graph = WordGraph::from_bytes(variant, &bytes).unwrap();
+            assert_eq!(graph.graph().nodes(), builtin_graph(variant).graph().nodes());
+        }
+    }
+
+    #[test]
+    fn another_variants_graph_is_refused() {
+        let ru = builtin_graph(Variant::ScrabbleRu).to_bytes();
+        let err = WordGraph::from_bytes(Variant::Erudit, &ru).unwrap_err();
+        assert!(matches!(err, LexiconError::WrongGraph { variant: Variant::Erudit, .. }), "{err}");
+    }
+
+    #[test]
+    fn damaged_bytes_are_refused() {
+        let mut bytes = builtin_graph(Variant::ScrabbleEn).to_bytes();
+        assert!(WordGraph::from_bytes(Variant::ScrabbleEn, &bytes[..bytes.len() - 1]).is_err());
+        assert!(WordGraph::from_bytes(Variant::ScrabbleEn, &bytes[..bytes.len() - 4]).is_err());
+        bytes[1000] ^= 1;
+        assert!(WordGraph::from_bytes(Variant::ScrabbleEn, &bytes).is_err());
+        assert!(WordGraph::from_bytes(Variant::ScrabbleEn, &[]).is_err());
+    }
+
+    #[test]
+    fn lexicons_load_each_variant_once_and_retry_a_failure() {
+        let calls = Arc::new(AtomicUsize::new(0));
+        let counter = Arc::clone(&calls);
+        let lexicons = Lexicons::with_loader(move |variant| {
+            let n = counter.fetch_add(1, Ordering::SeqCst);
+            if n == 0 {
+                return Err(LexiconError::Unreadable { variant, reason: "not yet".into() });
+            }
+            Ok(builtin_graph(variant).clone())
+        });
+        assert!(matches!(lexicons.get(Variant::ScrabbleEn), Err(LexiconError::Unreadable { .. })));
+        let word = encode(Variant::ScrabbleEn.rules(), "QUIZ").unwrap();
+        assert!(lexicons.get(Variant::ScrabbleEn).unwrap().contains(&word));
+        lexicons.load_all().unwrap();
+        lexicons.get(Variant::ScrabbleEn).unwrap();
+        assert_eq!(calls.load(Ordering::SeqCst), 4, "one failure, then one load per variant");
+    }
 }

@@ -41,7 +41,7 @@ pub use journal::{Action, JournalEntry, JournalTile, ReplayError, Setup, replay}
 pub use layout::{Layout, Premium};
 pub use leave::LeaveTable;
 pub use letter::Letter;
-pub use lexicon::{Lexicon, LexiconError, WordGraph, WordList, builtin_graph};
+pub use lexicon::{Lexicon, LexiconError, Lexicons, WordGraph, WordList, builtin_graph};
 pub use movegen::{GeneratedPlay, MoveGenerator, Ranking};
 pub use moves::{CheckedMove, Move, PlacementInput, TileInput};
 pub use rack::Rack;

@@ -43,6 +43,9 @@ pub enum ServiceError {
     /// Storage failed.
     #[error("storage failure")]
     Store(#[source] store::StoreError),
+    /// A word graph could not be loaded (a deployment fault, not the caller's).
+    #[error("word graph unavailable")]
+    Lexicon(#[from] engine::LexiconError),
     /// A stored game does not replay (corrupt journal).
     #[error("stored game does not replay")]
     Replay(#[from] engine::ReplayError),

@@ -19,6 +19,7 @@ pub use view::{BoardTile, DrawView, GameView, ResultView, SeatView};
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
+use engine::Lexicons;
 use store::Store;
 use uuid::Uuid;
 
@@ -47,17 +48,31 @@ pub struct Caller {
     pub display_name: String,
 }
 
-/// The service: a store and a clock.
+/// The service: a store, a clock and the word graphs.
 #[derive(Clone)]
 pub struct Service {
     store: Store,
     clock: Arc<dyn Clock>,
+    lexicons: Arc<Lexicons>,
 }
 
 impl Service {
-    /// A service over `store`, reading time from `clock`.
-    pub fn new(store: Store, clock: Arc<dyn Clock>) -> Service {
-        Service { store, clock }
+    /// A service over `store`, reading time from `clock` and words from `lexicons`.
+    pub fn new(store: Store, clock: Arc<dyn Clock>, lexicons: Arc<Lexicons>) -> Service {
+        Service { store, clock, lexicons }
+    }
+
+    /// The word graph of `variant`.
+    ///
+    /// # Errors
+    /// [`ServiceError::Lexicon`] if it cannot be loaded.
+    fn graph(&self, variant: engine::Variant) -> Result<&engine::WordGraph, ServiceError> {
+        Ok(self.lexicons.get(variant)?)
+    }
+
+    /// The word graphs in use.
+    pub fn lexicons(&self) -> &Lexicons {
+        &self.lexicons
     }
 
     /// The store.

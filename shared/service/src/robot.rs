@@ -4,10 +4,9 @@
 
 use std::time::{Duration, Instant};
 
-use engine::Game;
-use engine::lexicon::builtin_graph;
 use engine::robot::{Budget, Decision, Level, LevelRobot, Robot, RobotView, seeded};
 use engine::seating::Entropy;
+use engine::{Game, WordGraph};
 use store::RobotLevel;
 
 use crate::OsEntropy;
@@ -37,10 +36,10 @@ pub fn level(level: RobotLevel) -> Level {
     }
 }
 
-/// The move of the robot of `robot_level` to move in `game`: it thinks for at most
+/// The move of the robot of `robot_level` to move in `game` (whose word graph is `graph`): it thinks for at most
 /// [`HARD_BUDGET`], and less when the turn's deadline is nearer.
-pub(crate) fn choose(game: &Game, robot_level: RobotLevel, deadline: Option<Instant>) -> Decision {
-    let robot = LevelRobot::new(level(robot_level), game, builtin_graph(game.rules().variant));
+pub(crate) fn choose(game: &Game, graph: &WordGraph, robot_level: RobotLevel, deadline: Option<Instant>) -> Decision {
+    let robot = LevelRobot::new(level(robot_level), game, graph);
     let seed = (OsEntropy.pick(usize::MAX) as u64) ^ ((OsEntropy.pick(usize::MAX) as u64) << 32);
     let until = Instant::now() + HARD_BUDGET;
     let until = deadline.map_or(until, |d| d.min(until));

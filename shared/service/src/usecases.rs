@@ -1,7 +1,6 @@
 //! The use cases.
 
 use chrono::{DateTime, Duration, Utc};
-use engine::lexicon::builtin_graph;
 use engine::seating;
 use engine::{
     Game, JournalEntry, LeaveTable, Move, MoveGenerator, PlacementInput, Ranking, ScoreBreakdown, Seat, Timestamp, Variant, replay,
@@ -294,7 +293,7 @@ impl Service {
             return Err(ServiceError::StaleMove { expected: req.expected_move_no, actual: tx.game.move_count });
         }
         let mut game = rebuild(&tx.game)?;
-        let checked = game.check(builtin_graph(game.rules().variant), seat, &req.mv, timestamp(self.now()))?;
+        let checked = game.check(self.graph(game.rules().variant)?, seat, &req.mv, timestamp(self.now()))?;
         self.commit_moves(tx, &mut game, seat, Some(checked), req.client_move_id).await
     }
 
@@ -307,7 +306,7 @@ impl Service {
         let tx = self.store.lock_game(game_id, None).await?;
         let seat = seat_of(&tx.game, caller)?;
         let mut game = rebuild(&tx.game)?;
-        let checked = game.check(builtin_graph(game.rules().variant), seat, &Move::Resign, timestamp(self.now()))?;
+        let checked = game.check(self.graph(game.rules().variant)?, seat, &Move::Resign, timestamp(self.now()))?;
         self.commit_moves(tx, &mut game, seat, Some(checked), None).await
     }
 
@@ -333,7 +332,7 @@ impl Service {
         let record = self.store.game(game_id).await?;
         let seat = seat_of(&record, caller)?;
         let game = rebuild(&record)?;
-        let checked = game.check(builtin_graph(game.rules().variant), seat, mv, timestamp(self.now()))?;
+        let checked = game.check(self.graph(game.rules().variant)?, seat, mv, timestamp(self.now()))?;
         let score = match checked.action() {
             engine::moves::CheckedAction::Play { score, .. } => score.clone(),
             _ => ScoreBreakdown { words: Vec::new(), bingo: 0, total: 0 },
@@ -354,7 +353,7 @@ impl Service {
             return Err(engine::Rejection::GameOver.into());
         }
         let rules = game.rules();
-        let generator = MoveGenerator::new(rules, builtin_graph(rules.variant));
+        let generator = MoveGenerator::new(rules, self.graph(rules.variant)?);
         let leave = LeaveTable::heuristic(rules);
         let plays = engine::norepeat::best_plays(&game, &generator, game.rack(seat), limit.clamp(1, MAX_HINTS), Ranking::Equity(&leave));
         Ok(plays
@@ -384,9 +383,9 @@ impl Service {
         let mut thinking_ms = 0;
         while let Some(level) = (!game.is_over()).then(|| robot_level(&tx.game, game.to_move())).flatten() {
             // A robot's turn has no deadline of its own; the request's budget bounds its thinking.
-            let choice = robot::choose(game, level, None);
+            let choice = robot::choose(game, self.graph(game.rules().variant)?, level, None);
             let robot_seat = game.to_move();
-            let checked = game.check(builtin_graph(game.rules().variant), robot_seat, &choice.mv, timestamp(self.now()))?;
+            let checked = game.check(self.graph(game.rules().variant)?, robot_seat, &choice.mv, timestamp(self.now()))?;
             moves.push(game.apply(checked).clone());
             thinking_ms += choice.thinking_ms;
         }

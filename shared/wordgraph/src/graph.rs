@@ -144,6 +144,11 @@ impl<'a> Graph<'a> {
         Ok(())
     }
 
+    /// The nodes, as the format describes them.
+    pub fn nodes(&self) -> &[u32] {
+        &self.nodes
+    }
+
     /// Number of nodes.
     pub fn len(&self) -> usize {
         self.nodes.len()

@@ -26,6 +26,18 @@ mod graph;
 pub use builder::{BuildError, build, to_bytes};
 pub use graph::{Graph, GraphError, Node};
 
+/// A 64-bit fingerprint of a graph's nodes: equal graphs give equal fingerprints, so a graph
+/// loaded at run time can be checked against the one a build expected. Not a cryptographic hash.
+pub fn fingerprint(nodes: &[u32]) -> u64 {
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut h = nodes.len() as u64;
+    for pair in nodes.chunks(2) {
+        let word = u64::from(pair[0]) | pair.get(1).map_or(0, |&n| u64::from(n) << 32);
+        h = (h.rotate_left(23) ^ word).wrapping_mul(K);
+    }
+    h ^ (h >> 29)
+}
+
 /// The tile code of the GADDAG separator.
 pub const SEPARATOR: u8 = 0;
 /// Largest node count the 22-bit `arc` field can address.

@@ -1,10 +1,11 @@
 //! `wordgame`: the developer tool. `movegen` lists the plays of a position; `bench` measures the
 //! move generator; `positions` records benchmark positions from seeded self-play; `leaves`
 //! refines the leave table from self-play; `serve` is the local gateway and `token` prints a
-//! development token for it.
+//! development token for it; `graphs` writes the word graphs for the Lambda lexicon layer.
 
 mod bench;
 mod cpu;
+mod graphs;
 mod ladder;
 mod leaves;
 mod loadtest;
@@ -45,6 +46,8 @@ enum Command {
     Loadtest(loadtest::Args),
     /// Plays seeded robot-vs-robot games between the three levels and prints the ladder.
     Ladder(ladder::Args),
+    /// Writes this build's word graphs as files, for the Lambda lexicon layer.
+    Graphs(graphs::Args),
 }
 
 /// A failure the user can fix: printed as one line, exit code 2.
@@ -70,6 +73,7 @@ fn main() -> ExitCode {
         Command::Token(args) => token::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Ladder(args) => ladder::run(&args),
+        Command::Graphs(args) => graphs::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

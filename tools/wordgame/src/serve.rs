@@ -76,7 +76,7 @@ async fn serve(port: u16, url: &str, local: Option<&LocalPostgres>) -> Result<()
     for name in DEMO_ACCOUNTS {
         store.ensure_human(jwt::demo_account_id(name), name).await.map_err(|e| fail(&e))?;
     }
-    let state = Arc::new(AppState::new(store));
+    let state = Arc::new(AppState::new(store, Arc::new(engine::Lexicons::builtin())));
     let addr = SocketAddr::from(([127, 0, 0, 1], port));
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| CliError::Input(format!("cannot listen on {addr}: {e}")))?;
     tracing::info!(%addr, "serving; get a token with `wordgame token --account alice`");

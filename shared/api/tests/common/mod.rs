@@ -27,7 +27,7 @@ pub struct App {
 
 impl App {
     pub async fn new() -> App {
-        App { state: AppState::new(Store::new(store::testing::database().await)) }
+        App { state: AppState::new(Store::new(store::testing::database().await), std::sync::Arc::new(engine::Lexicons::builtin())) }
     }
 
     pub fn pool(&self) -> &sqlx::PgPool {
