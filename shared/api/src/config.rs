@@ -214,7 +214,10 @@ impl IamAuth {
             .database(&self.database)
             .username(&self.user)
             .password(&token)
-            .ssl_mode(PgSslMode::Require))
+            .ssl_mode(PgSslMode::Require)
+            // Unnamed statements only: a named prepared statement is session state, which would
+            // pin the client's session to one database connection in RDS Proxy.
+            .statement_cache_capacity(0))
     }
 }
 

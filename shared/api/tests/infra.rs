@@ -33,3 +33,27 @@ fn the_sam_template_routes_match_the_route_table() {
         .collect();
     assert_eq!(binaries, crates, "one function per crate in functions/");
 }
+
+#[test]
+fn every_function_gets_the_lexicon_layer_and_no_database_password() {
+    let text = include_str!("../../../infra/template.yaml");
+    let doc: serde_yaml::Value = serde_yaml::from_str(text).unwrap();
+    let globals = &doc["Globals"]["Function"];
+    let env = globals["Environment"]["Variables"].as_mapping().unwrap();
+    // The functions read the graphs where the layer mounts them, from the directory the build
+    // script writes.
+    assert_eq!(globals["Environment"]["Variables"]["LEXICON_DIR"], "/opt/lexicon");
+    assert_eq!(globals["Layers"].as_sequence().unwrap().len(), 1);
+    let layer = &doc["Resources"]["LexiconLayer"];
+    assert_eq!(layer["Type"], "AWS::Serverless::LayerVersion");
+    assert_eq!(layer["Properties"]["ContentUri"], "../target/lambda/lexicon-layer/");
+    assert!(include_str!("../../../scripts/build-lambdas.sh").contains("layer=target/lambda/lexicon-layer"));
+    // IAM tokens only: no password or secret reaches a function's environment.
+    for (_, res) in doc["Resources"].as_mapping().unwrap() {
+        let own = res["Properties"]["Environment"]["Variables"].as_mapping().cloned().unwrap_or_default();
+        for (name, _) in env.iter().chain(own.iter()) {
+            let name = name.as_str().unwrap().to_uppercase();
+            assert!(!name.contains("PASSWORD") && !name.contains("SECRET"), "{name} in a function's environment");
+        }
+    }
+}
