@@ -1,5 +1,6 @@
 //! infra/template.yaml serves exactly the routes the handlers serve, each through the function
-//! that `Route::function` names, and every function in it is a crate under functions/.
+//! that `Route::function` names, every function in it is a crate under functions/ with its own
+//! memory and timeout.
 
 use std::collections::BTreeSet;
 
@@ -22,6 +23,9 @@ fn the_sam_template_routes_match_the_route_table() {
             let p = &event["Properties"];
             templated.insert((p["Method"].as_str().unwrap().to_string(), p["Path"].as_str().unwrap().to_string(), binary.clone()));
         }
+        let props = &res["Properties"];
+        assert!(props["MemorySize"].as_u64().is_some_and(|m| (128..=10240).contains(&m)), "{binary}: memory");
+        assert!(props["Timeout"].as_u64().is_some_and(|t| (1..=900).contains(&t)), "{binary}: timeout");
         binaries.insert(binary);
     }
     let served: BTreeSet<(String, String, String)> =
