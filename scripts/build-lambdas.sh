@@ -21,7 +21,7 @@ functions=()
 for dir in functions/*/; do functions+=("$(basename "$dir")"); done
 args=()
 for f in "${functions[@]}"; do args+=(--bin "$f"); done
-cargo lambda build --profile lambda --arm64 --output-format zip "${args[@]}"
+cargo lambda build --release --arm64 --output-format zip "${args[@]}"
 
 # The lexicon layer: this build's graphs, mounted by Lambda at /opt/lexicon (LEXICON_DIR). SAM
 # zips the directory on deploy; the zip here is the same content, to measure it.
