@@ -111,4 +111,44 @@ impl LeaveTable {
             .filter(|&v| v > 0)
             .sum()
     }
+
+    /// For each number of tiles kept, `0..=rack.len()`, at least the value of any leave of that
+    /// size: the sum of the best that many positive tile values (see [`LeaveTable::best_leave`]).
+    pub fn best_leaves(&self, rack: &Rack) -> Vec<i32> {
+        let mut values: Vec<i32> = rack
+            .tiles()
+            .map(|t| match t {
+                RackTile::Letter(l) => self.per_letter[l.index()],
+                RackTile::Blank => self.blank,
+            })
+            .map(|v| v.max(0))
+            .collect();
+        values.sort_unstable_by(|a, b| b.cmp(a));
+        std::iter::once(0)
+            .chain(values.iter().scan(0, |sum, v| {
+                *sum += v;
+                Some(*sum)
+            }))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn best_leaves_bound_every_leave_of_each_size() {
+        let rules = Variant::ScrabbleEn.rules();
+        let table = LeaveTable::heuristic(rules);
+        let tile = |c: char| if c == '?' { RackTile::Blank } else { RackTile::Letter(rules.letter(c).unwrap()) };
+        let rack = Rack::from_tiles("?SSQVEA".chars().map(tile));
+        let bounds = table.best_leaves(&rack);
+        // Best first: blank 25, S 8, S 8, E 1.5, A 1; Q and V count as 0.
+        assert_eq!(bounds, vec![0, 25_000, 33_000, 41_000, 42_500, 43_500, 43_500, 43_500]);
+        assert_eq!(*bounds.last().unwrap(), table.best_leave(&rack));
+        for kept in crate::movegen::exchanges_all(&rack) {
+            assert!(table.value(&kept) <= bounds[kept.len()], "{kept:?}");
+        }
+    }
 }

@@ -88,18 +88,20 @@ fn uses_all(graph: &Graph<'_>, list: u32, counts: &mut Counts, left: usize, extr
     false
 }
 
-/// At least the score of every play from `anchor`; in thousandths plus `leave` when given.
+/// At least the score of every play from `anchor`; in equity mode (`leave[k]` bounding the
+/// value of keeping `k` tiles), at least its equity in thousandths.
 ///
 /// A play from the anchor fills a window: the anchor, `a` empty squares to its left (never past
 /// `left_limit`) and `b` to its right with a + 1 + b ≤ rack, and every board tile in between or
-/// attached at the ends. Only the widest windows matter (each term grows with the window), so
-/// the bound is the best over the splits `a`. In a window with word multiplier W (the product of
-/// its word premiums), a tile of value v on square i adds v × (lm·W + lm·wm if a cross-word
-/// passes there): the rack's values go best-first onto the squares' coefficients (rearrangement
-/// inequality), and no square gets more than the best rack tile its cross-check admits (a square
-/// that admits none ends the window); each cross-word brings its board tiles × wm, and the bingo bonus counts only
-/// where a full rack fills the window and could form a word.
-pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: &RackFacts, leave: Option<i32>) -> i32 {
+/// attached at the ends. In a window with word multiplier W (the product of its word premiums),
+/// a tile of value v on square i adds v × (lm·W + lm·wm if a cross-word passes there): the rack's
+/// values go best-first onto the squares' coefficients (rearrangement inequality), and no square
+/// gets more than the best rack tile its cross-check admits (a square that admits none ends the
+/// window); each cross-word brings its board tiles × wm, and the bingo bonus counts only where a
+/// full rack fills the window and could form a word. By score only the widest windows matter
+/// (each term grows with the window); by equity every size does, since fewer tiles played leave
+/// more to keep.
+pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: &RackFacts, leave: Option<&[i32]>) -> i32 {
     let n = rack.values.len();
     if !rack.fits(line.cross[anchor]) {
         return i32::MIN;
@@ -107,12 +109,12 @@ pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: 
     let left = Side::walk(line, anchor, n, |p| p >= left_limit && rack.fits(line.cross[p]), false);
     let right = Side::walk(line, anchor, n, |p| rack.fits(line.cross[p]), true);
     let mut best = i32::MIN;
-    // Widest windows of `total` tiles; a full rack only where a word could use it all.
     let mut skipped = false;
-    for total in [n, n - 1] {
-        if total == 0 || (total < n && !skipped) {
+    for total in (1..=n).rev() {
+        if leave.is_none() && total < n && !(total == n - 1 && skipped) {
             break;
         }
+        let mut best_here = i32::MIN;
         for a in 0..=left.empties.len().min(total - 1) {
             let b = right.empties.len().min(total - 1 - a);
             let board_tiles = left.tiles[a] + right.tiles[b];
@@ -141,16 +143,19 @@ pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: 
             coeffs.sort_unstable_by(|x, y| y.cmp(x));
             let tiles: i32 = rack.values.iter().zip(coeffs.iter()).map(|(v, c)| v * c).sum::<i32>().min(capped);
             let bingo = if full { rack.bingo } else { 0 };
-            best = best.max((left.points[a] + right.points[b]) * word_mult + tiles + fixed + bingo);
+            best_here = best_here.max((left.points[a] + right.points[b]) * word_mult + tiles + fixed + bingo);
         }
+        if best_here == i32::MIN {
+            continue;
+        }
+        // A window of `count` squares holds at most that many tiles, so at least n - count stay.
+        let value = match leave {
+            Some(l) => best_here * 1000 + l[n - total],
+            None => best_here,
+        };
+        best = best.max(value);
     }
-    if best == i32::MIN {
-        return i32::MIN;
-    }
-    match leave {
-        Some(l) => best * 1000 + l,
-        None => best,
-    }
+    best
 }
 
 /// One side of an anchor: the empty squares a play may fill, nearest first, and the board

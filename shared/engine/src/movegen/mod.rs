@@ -212,9 +212,10 @@ impl<'a> MoveGenerator<'a> {
             Ranking::Score => None,
             Ranking::Equity(table) => Some(table),
         };
-        let leave_bound = leave.map(|t| t.best_leave(rack));
-        let mut sink = TopN { n, leave, best_leave: leave_bound.unwrap_or(0), plays: Vec::with_capacity(n + 1) };
-        self.generate(board, rack, &mut sink, Some(leave_bound));
+        let leave_bounds = leave.map(|t| t.best_leaves(rack));
+        let best_leave = leave_bounds.as_ref().and_then(|b| b.last().copied()).unwrap_or(0);
+        let mut sink = TopN { n, leave, best_leave, plays: Vec::with_capacity(n + 1) };
+        self.generate(board, rack, &mut sink, Some(leave_bounds.as_deref()));
         sink.plays
     }
 
@@ -231,9 +232,10 @@ impl<'a> MoveGenerator<'a> {
         }
     }
 
-    /// Runs every anchor; with `prune` (holding the best leave value in equity mode), anchors
-    /// are taken by falling upper bound and the rest skipped once no play can beat the sink.
-    fn generate<S: Sink>(&self, board: &Board, rack: &Rack, sink: &mut S, prune: Option<Option<i32>>) {
+    /// Runs every anchor; with `prune` (holding, in equity mode, the best leave value for each
+    /// number of tiles kept), anchors are taken by falling upper bound and the rest skipped once
+    /// no play can beat the sink.
+    fn generate<S: Sink>(&self, board: &Board, rack: &Rack, sink: &mut S, prune: Option<Option<&[i32]>>) {
         if rack.is_empty() {
             return;
         }
