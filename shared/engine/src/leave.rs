@@ -103,26 +103,21 @@ impl LeaveTable {
     /// At least the value of any leave of `rack` (an upper bound for pruning): every tile's own
     /// value where positive; duplicates, balance and Q only ever subtract.
     pub fn best_leave(&self, rack: &Rack) -> i32 {
-        rack.tiles()
-            .map(|t| match t {
-                RackTile::Letter(l) => self.per_letter[l.index()],
-                RackTile::Blank => self.blank,
-            })
-            .filter(|&v| v > 0)
-            .sum()
+        rack.tiles().map(|t| self.tile_value(t)).filter(|&v| v > 0).sum()
+    }
+
+    /// The value of keeping one `tile` on its own.
+    fn tile_value(&self, tile: RackTile) -> i32 {
+        match tile {
+            RackTile::Letter(l) => self.per_letter[l.index()],
+            RackTile::Blank => self.blank,
+        }
     }
 
     /// For each number of tiles kept, `0..=rack.len()`, at least the value of any leave of that
     /// size: the sum of the best that many positive tile values (see [`LeaveTable::best_leave`]).
     pub fn best_leaves(&self, rack: &Rack) -> Vec<i32> {
-        let mut values: Vec<i32> = rack
-            .tiles()
-            .map(|t| match t {
-                RackTile::Letter(l) => self.per_letter[l.index()],
-                RackTile::Blank => self.blank,
-            })
-            .map(|v| v.max(0))
-            .collect();
+        let mut values: Vec<i32> = rack.tiles().map(|t| self.tile_value(t).max(0)).collect();
         values.sort_unstable_by(|a, b| b.cmp(a));
         std::iter::once(0)
             .chain(values.iter().scan(0, |sum, v| {
