@@ -1,7 +1,9 @@
 //! `wordgame loadtest`: submit-move throughput and latency through a running gateway. Each client
-//! plays two-human games between its own two demo accounts: the side to move asks for a hint and
-//! submits its top play (or passes), until the game ends, then starts another. Only submits are
-//! timed. Bounded in time and count; loopback only.
+//! plays two-human games between its own two demo accounts: the side to move submits its top play
+//! by equity (or passes), until the game ends, then starts another. The play comes from a hint
+//! request (`--moves hint`) or from the same move generator run in the load client on the board
+//! and rack of the side's own view (`--moves local`, no hint request). Only submits are timed.
+//! Bounded in time and count; loopback only.
 
 use std::time::{Duration, Instant};
 
@@ -29,6 +31,18 @@ pub struct Args {
     /// The variant to play.
     #[arg(long, default_value = "scrabble-en")]
     variant: String,
+    /// Where each side's top play comes from.
+    #[arg(long, value_enum, default_value_t = Moves::Hint)]
+    moves: Moves,
+}
+
+/// Where the load client gets the play it submits.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Moves {
+    /// A `GET /games/{id}/hint?limit=1` before every submit.
+    Hint,
+    /// The engine's move generator in the load client, on the side's own view.
+    Local,
 }
 
 type Http = Client<HttpConnector, Full<Bytes>>;
@@ -48,8 +62,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         let started = Instant::now();
         let mut tasks = Vec::new();
         for c in 0..args.clients {
-            let (http, url, variant) = (http.clone(), args.url.clone(), args.variant.clone());
-            tasks.push(tokio::spawn(async move { client(http, url, variant, c, deadline).await }));
+            let (http, url, variant, moves) = (http.clone(), args.url.clone(), args.variant.clone(), args.moves);
+            tasks.push(tokio::spawn(async move { client(http, url, variant, moves, c, deadline).await }));
         }
         let mut latencies = Vec::new();
         let (mut games, mut errors) = (0usize, 0usize);
@@ -67,7 +81,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
         };
         println!(
-            "submit-move via the gateway: {} clients, {:.1} s, {} submits ({:.1}/s), {} games finished, {} non-200 answers",
+            "submit-move via the gateway ({} moves): {} clients, {:.1} s, {} submits ({:.1}/s), {} games finished, {} non-200 answers",
+            if args.moves == Moves::Hint { "hint" } else { "local" },
             args.clients,
             elapsed,
             latencies.len(),
@@ -80,18 +95,22 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     })
 }
 
-/// One client's games until `deadline`: submit latencies, games finished, non-200 answers.
 /// The parts of a game view the load client needs (the rest of the JSON is skipped unparsed).
-#[derive(serde::Deserialize)]
+#[derive(Clone, serde::Deserialize)]
 struct View {
     game_id: uuid::Uuid,
+    variant: engine::Variant,
     status: String,
     to_move: Option<usize>,
     move_count: u32,
     seats: Vec<SeatLite>,
+    no_repeat_words: bool,
+    played_words: Vec<String>,
+    board: Vec<engine::moves::PlacementInput>,
+    your_rack: Option<Vec<String>>,
 }
 
-#[derive(serde::Deserialize)]
+#[derive(Clone, serde::Deserialize)]
 struct SeatLite {
     account_id: Option<uuid::Uuid>,
 }
@@ -112,7 +131,7 @@ struct Outcome {
 }
 
 /// One client's games until `deadline`: submit latencies, games finished, non-200 answers.
-async fn client(http: Http, url: String, variant: String, c: usize, deadline: Instant) -> Result<(Vec<Duration>, usize, usize), CliError> {
+async fn client(http: Http, url: String, variant: String, moves: Moves, c: usize, deadline: Instant) -> Result<(Vec<Duration>, usize, usize), CliError> {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
     let names = [format!("load-{c}-a"), format!("load-{c}-b")];
     let ids = [api::jwt::demo_account_id(&names[0]), api::jwt::demo_account_id(&names[1])];
@@ -126,15 +145,30 @@ async fn client(http: Http, url: String, variant: String, c: usize, deadline: In
             call(&http, &url, &tokens[0], "POST", "/games", Some(json!({"variant": variant, "opponents": [{"account": ids[1]}]}))).await?;
         let mut view: View = serde_json::from_slice(&body).map_err(|_| fail("create failed", &body))?;
         let id = view.game_id;
+        // Each side's latest own view, for its rack; the second side's first view is read once.
+        let mut views: [Option<View>; 2] = [None, None];
+        if moves == Moves::Local {
+            let (_, body) = call(&http, &url, &tokens[1], "GET", &format!("/games/{id}"), None).await?;
+            views = [Some(view.clone()), Some(serde_json::from_slice(&body).map_err(|_| fail("get failed", &body))?)];
+        }
         while Instant::now() < deadline && view.status != "finished" {
             // The draw decides the seats: find whose token the seat to move needs.
             let seat = view.to_move.unwrap_or(0);
             let who = usize::from(view.seats.get(seat).and_then(|s| s.account_id) != Some(ids[0]));
             let token = &tokens[who];
-            let (_, body) = call(&http, &url, token, "GET", &format!("/games/{id}/hint?limit=1"), None).await?;
-            let hints: Hints = serde_json::from_slice(&body).map_err(|_| fail("hint failed", &body))?;
-            let mv = match hints.hints.into_iter().next() {
-                Some(h) => json!({"kind": "play", "placements": h.placements}),
+            let placements = match moves {
+                Moves::Hint => {
+                    let (_, body) = call(&http, &url, token, "GET", &format!("/games/{id}/hint?limit=1"), None).await?;
+                    let hints: Hints = serde_json::from_slice(&body).map_err(|_| fail("hint failed", &body))?;
+                    hints.hints.into_iter().next().map(|h| h.placements)
+                }
+                Moves::Local => {
+                    let rack = views[who].as_ref().and_then(|v| v.your_rack.as_deref()).unwrap_or_default();
+                    local_top_play(&view, rack)
+                }
+            };
+            let mv = match placements {
+                Some(p) => json!({"kind": "play", "placements": p}),
                 None => json!({"kind": "pass"}),
             };
             let body = json!({"expected_move_no": view.move_count, "client_move_id": uuid::Uuid::new_v4(), "move": mv});
@@ -145,13 +179,46 @@ async fn client(http: Http, url: String, variant: String, c: usize, deadline: In
                 errors += 1;
                 break;
             }
-            view = serde_json::from_slice::<Outcome>(&answer).map_err(|_| fail("submit failed", &answer))?.game;
+            let next = serde_json::from_slice::<Outcome>(&answer).map_err(|_| fail("submit failed", &answer))?.game;
+            if moves == Moves::Local {
+                views[who] = Some(next.clone());
+            }
+            view = next;
         }
         if view.status == "finished" {
             games += 1;
         }
     }
     Ok((latencies, games, errors))
+}
+
+/// The top play by equity for `rack` on the view's board, as the hint route would choose it:
+/// the same generator and leave table. Under the no-repeat rule, plays whose main word is
+/// already on the board are skipped. `None` when there is no play (the side passes).
+fn local_top_play(view: &View, rack: &[String]) -> Option<Value> {
+    let rules = view.variant.rules();
+    let mut board = engine::Board::new();
+    for t in &view.board {
+        let letter = t.letter.and_then(|c| rules.letter(c))?;
+        let tile = if t.blank { engine::Tile::Blank(letter) } else { engine::Tile::Letter(letter) };
+        board.place(engine::Placement { square: t.square.parse().ok()?, tile });
+    }
+    let tiles = rack.iter().map(|s| match s.as_str() {
+        "?" => Some(engine::RackTile::Blank),
+        s => s.chars().next().and_then(|c| rules.letter(c)).map(engine::RackTile::Letter),
+    });
+    let rack = engine::Rack::from_tiles(tiles.collect::<Option<Vec<_>>>()?);
+    let generator = engine::MoveGenerator::new(rules, engine::builtin_graph(view.variant));
+    let leave = engine::LeaveTable::heuristic(rules);
+    let n = if view.no_repeat_words { 8 } else { 1 };
+    let plays = generator.top(&board, &rack, n, engine::Ranking::Equity(&leave));
+    let main_word = |p: &engine::GeneratedPlay| -> String {
+        p.squares().filter_map(|(sq, t)| t.or_else(|| board.get(sq))).map(|t| rules.char_of(t.letter())).collect()
+    };
+    let fresh = |p: &engine::GeneratedPlay| !view.no_repeat_words || !view.played_words.contains(&main_word(p));
+    let play = plays.into_iter().find(fresh)?;
+    let placements: Vec<_> = play.placements().into_iter().map(|p| engine::PlacementInput::from_placement(rules, p)).collect();
+    serde_json::to_value(placements).ok()
 }
 
 async fn call(http: &Http, url: &str, token: &str, method: &str, path: &str, body: Option<Value>) -> Result<(u16, Bytes), CliError> {
