@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Service benchmark: submit-move throughput and latency through the local gateway against a
-# local PostgreSQL (`wordgame loadtest`, two-human games, each side submitting its hint's top
-# play), then pgbench (TPC-B-like) on the same server, in the same run. Loopback only.
+# local PostgreSQL (`wordgame loadtest`: two-human games, each side submitting its top play),
+# then pgbench (TPC-B-like) on the same server, in the same run. Loopback only. The load runs
+# twice: with a hint request before every submit (`--moves hint`), and with the same top play
+# chosen by the engine inside the load client (`--moves local`, submits only).
 #
 #   scripts/bench-service.sh [CLIENTS] [SECONDS]      (defaults: 16 clients, 20 s each)
 set -euo pipefail
@@ -40,7 +42,9 @@ for _ in $(seq 1 100); do
   curl -s -o /dev/null "http://127.0.0.1:$gw_port/games" && break
   sleep 0.1
 done
-target/release/wordgame loadtest --url "http://127.0.0.1:$gw_port" --clients "$clients" --seconds "$seconds"
+for moves in hint local; do
+  target/release/wordgame loadtest --url "http://127.0.0.1:$gw_port" --clients "$clients" --seconds "$seconds" --moves "$moves" | tee -a "$work/loadtest.out"
+done
 kill -INT "$serve_pid"; wait "$serve_pid" 2>/dev/null || true; serve_pid=
 
 "$bin/pgbench" -h 127.0.0.1 -p "$port" -U postgres -i -s "$clients" -q pgbench >/dev/null 2>&1
@@ -50,3 +54,4 @@ cat "$work"/pgb.* | awk '{print $3}' | sort -n > "$work/lat"
 n="$(wc -l < "$work/lat")"
 p() { sed -n "$(( ($1 * n + 99) / 100 ))p" "$work/lat" | awk '{printf "%.1f", $1 / 1000}'; }
 echo "pgbench (TPC-B-like, scale $clients): $clients clients, ${seconds} s, $n transactions, $tps TPS; latency p50 $(p 50) ms, p99 $(p 99) ms"
+awk -v tps="$tps" '/^submit-move/ { m = $0; sub(/^.*\(/, "", m); sub(/\/s\).*$/, "", m); split($0, w, /[()]/); printf "%s: %.1f%% of pgbench TPS\n", w[2], 100 * m / tps }' "$work/loadtest.out"

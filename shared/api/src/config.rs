@@ -16,7 +16,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use aws_credential_types::provider::ProvideCredentials;
 use engine::{LexiconError, Lexicons, Variant, WordGraph};
-use sqlx::postgres::{PgConnectOptions, PgPoolOptions, PgSslMode};
+use sqlx::postgres::{PgConnectOptions, PgSslMode};
 use store::Store;
 
 use crate::iam;
@@ -140,7 +140,7 @@ impl Config {
 
 /// A lazily connected pool for `config`, and with IAM the means to renew its token.
 async fn connect_pool(config: &Config) -> Result<(sqlx::PgPool, Option<Arc<IamAuth>>), ConfigError> {
-    let pool_options = PgPoolOptions::new().max_connections(config.max_connections);
+    let pool_options = store::pool_options(config.max_connections, store::PING_AFTER_IDLE);
     match &config.database {
         Database::Url(url) => {
             let pool = pool_options.connect_lazy(url).map_err(|e| ConfigError::Invalid { name: "DATABASE_URL", reason: e.to_string() })?;

@@ -15,11 +15,33 @@ pub use accounts::{Account, AccountGame, AccountKind, RobotLevel};
 pub use error::StoreError;
 pub use games::{DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, OpenGameSummary, Player};
 
+use std::time::Duration;
+
 use sqlx::PgPool;
 use sqlx::migrate::Migrator;
+use sqlx::postgres::PgPoolOptions;
 
 /// The project's migrations, embedded from `migrations/`.
 pub static MIGRATOR: Migrator = sqlx::migrate!("../../migrations");
+
+/// How long a pooled connection may sit idle before it is pinged on its way out of the pool.
+pub const PING_AFTER_IDLE: Duration = Duration::from_secs(30);
+
+/// The project's pool options, for every pool it opens (pass [`PING_AFTER_IDLE`]). A connection
+/// used within the last `ping_after_idle` is handed out as it is, saving the round trip that
+/// sqlx's default ping costs every request; an older one (say, after a Lambda instance was
+/// frozen, or past a proxy's idle timeout) is pinged first and, if dead, replaced by a new one
+/// instead of failing a request.
+pub fn pool_options(max_connections: u32, ping_after_idle: Duration) -> PgPoolOptions {
+    PgPoolOptions::new().max_connections(max_connections).test_before_acquire(false).before_acquire(move |conn, meta| {
+        Box::pin(async move {
+            if meta.idle_for >= ping_after_idle {
+                sqlx::Connection::ping(conn).await?;
+            }
+            Ok(true)
+        })
+    })
+}
 
 /// The store over a connection pool.
 #[derive(Debug, Clone)]

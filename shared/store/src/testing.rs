@@ -3,7 +3,6 @@
 
 use std::sync::OnceLock;
 
-use sqlx::postgres::PgPoolOptions;
 use sqlx::{Connection, PgPool};
 
 use crate::local::LocalPostgres;
@@ -40,7 +39,7 @@ async fn try_database() -> Result<PgPool, String> {
     sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut admin).await.map_err(|e| e.to_string())?;
     let _ = admin.close().await;
     let url = with_database(base, &name);
-    let pool = PgPoolOptions::new().max_connections(24).connect(&url).await.map_err(|e| e.to_string())?;
+    let pool = crate::pool_options(24, crate::PING_AFTER_IDLE).connect(&url).await.map_err(|e| e.to_string())?;
     MIGRATOR.run(&pool).await.map_err(|e| StoreError::from(e).to_string())?;
     Ok(pool)
 }

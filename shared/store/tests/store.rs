@@ -105,7 +105,37 @@ async fn sql_checks_refuse_impossible_rows() {
     assert!(sqlx::query(&play_with_no_score).execute(pool).await.is_err());
     assert!(matches!(store.ensure_human(RobotLevel::Easy.account_id(), "impostor").await, Err(StoreError::Conflict(_))));
     assert!(matches!(store.game(Uuid::new_v4()).await, Err(StoreError::NotFound)));
-    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3]);
+    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3, 4]);
     store.migrate().await.unwrap();
-    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3], "migrating again changes nothing");
+    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3, 4], "migrating again changes nothing");
+}
+
+/// A pooled connection the server closed while it sat idle: past the ping threshold it is
+/// pinged, found dead and replaced, and the query succeeds; below it, it is handed out unpinged
+/// and the query fails (the round trip saved on every busy request).
+#[tokio::test]
+async fn an_idle_connection_closed_by_the_server_is_replaced_once_past_the_ping_threshold() {
+    use std::time::Duration;
+    let base = database().await;
+    let opts = (*base.connect_options()).clone();
+    let backend = "SELECT pg_backend_pid()";
+    for (ping_after, survives) in [(Duration::ZERO, true), (Duration::from_secs(3600), false)] {
+        let pool = store::pool_options(1, ping_after).connect_with(opts.clone()).await.unwrap();
+        let pid: i32 = sqlx::query_scalar(backend).fetch_one(&pool).await.unwrap();
+        // sqlx returns a connection to the pool in the background (after a ping of its own).
+        for _ in 0..500 {
+            if pool.num_idle() == 1 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        assert_eq!(pool.num_idle(), 1);
+        let killed: bool = sqlx::query_scalar("SELECT pg_terminate_backend($1, 5000)").bind(pid).fetch_one(&base).await.unwrap();
+        assert!(killed);
+        let after = sqlx::query_scalar::<_, i32>(backend).fetch_one(&pool).await;
+        match survives {
+            true => assert_ne!(after.expect("replaced, not failed"), pid),
+            false => assert!(after.is_err(), "an unpinged dead connection fails its query"),
+        }
+    }
 }

@@ -16,7 +16,6 @@ use hyper::body::{Bytes, Incoming as HyperBody};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper_util::rt::TokioIo;
-use sqlx::postgres::PgPoolOptions;
 use store::Store;
 use store::local::LocalPostgres;
 
@@ -70,7 +69,7 @@ async fn serve(port: u16, url: &str, local: Option<&LocalPostgres>) -> Result<()
             sqlx::query("CREATE DATABASE wordgame").execute(&mut admin).await.map_err(|e| fail(&e))?;
         }
     }
-    let pool = PgPoolOptions::new().max_connections(32).connect(url).await.map_err(|e| fail(&e))?;
+    let pool = store::pool_options(32, store::PING_AFTER_IDLE).connect(url).await.map_err(|e| fail(&e))?;
     let store = Store::new(pool);
     store.migrate().await.map_err(|e| fail(&e))?;
     for name in DEMO_ACCOUNTS {
