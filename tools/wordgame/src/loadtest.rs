@@ -131,7 +131,14 @@ struct Outcome {
 }
 
 /// One client's games until `deadline`: submit latencies, games finished, non-200 answers.
-async fn client(http: Http, url: String, variant: String, moves: Moves, c: usize, deadline: Instant) -> Result<(Vec<Duration>, usize, usize), CliError> {
+async fn client(
+    http: Http,
+    url: String,
+    variant: String,
+    moves: Moves,
+    c: usize,
+    deadline: Instant,
+) -> Result<(Vec<Duration>, usize, usize), CliError> {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
     let names = [format!("load-{c}-a"), format!("load-{c}-b")];
     let ids = [api::jwt::demo_account_id(&names[0]), api::jwt::demo_account_id(&names[1])];
