@@ -136,6 +136,15 @@ impl Config {
             WordGraph::from_bytes(variant, &bytes)
         }))
     }
+
+    /// A store over a lazily connected pool, for a short task such as applying migrations (an
+    /// IAM token is signed once and not renewed, so keep the task under 15 minutes).
+    ///
+    /// # Errors
+    /// [`ConfigError`] if the URL does not parse or no AWS credentials can be had.
+    pub async fn store(&self) -> Result<Store, ConfigError> {
+        Ok(Store::new(connect_pool(self).await?.0))
+    }
 }
 
 /// A lazily connected pool for `config`, and with IAM the means to renew its token.
@@ -159,17 +168,6 @@ async fn connect_pool(config: &Config) -> Result<(sqlx::PgPool, Option<Arc<IamAu
             let pool = pool_options.connect_lazy_with(auth.options().await?);
             Ok((pool, Some(Arc::new(auth))))
         }
-    }
-}
-
-impl Config {
-    /// A store over a lazily connected pool, for a short task such as applying migrations (an
-    /// IAM token is signed once and not renewed, so keep the task under 15 minutes).
-    ///
-    /// # Errors
-    /// [`ConfigError`] if the URL does not parse or no AWS credentials can be had.
-    pub async fn store(&self) -> Result<Store, ConfigError> {
-        Ok(Store::new(connect_pool(self).await?.0))
     }
 }
 

@@ -7,7 +7,8 @@ use lambda_http::{Error, Request, service_fn};
 use crate::{AppState, Config, ConfigError, Route, handle, telemetry};
 
 /// Serves `route` in the Lambda runtime: tracing, configuration, the word graphs (from
-/// `LEXICON_DIR`) and the pool are set up once per cold start; a bad configuration fails the cold start with a clear message.
+/// `LEXICON_DIR`) and the pool are set up once per cold start; a bad configuration fails the
+/// cold start with a clear message.
 ///
 /// # Errors
 /// The configuration error, or the runtime's.

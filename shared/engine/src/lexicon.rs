@@ -65,12 +65,12 @@ pub enum LexiconError {
 /// place from the binary (nothing is parsed or copied).
 pub fn builtin_graph(variant: Variant) -> &'static WordGraph {
     static GRAPHS: [OnceLock<WordGraph>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
-    let (slot, bytes): (usize, &'static Aligned<[u8]>) = match variant {
-        Variant::ScrabbleEn => (0, &SCRABBLE_EN_KWG),
-        Variant::ScrabbleRu => (1, &SCRABBLE_RU_KWG),
-        Variant::Erudit => (2, &ERUDIT_KWG),
+    let bytes: &'static Aligned<[u8]> = match variant {
+        Variant::ScrabbleEn => &SCRABBLE_EN_KWG,
+        Variant::ScrabbleRu => &SCRABBLE_RU_KWG,
+        Variant::Erudit => &ERUDIT_KWG,
     };
-    GRAPHS[slot]
+    GRAPHS[slot(variant)]
         .get_or_init(|| WordGraph { graph: Graph::from_bytes_trusted(&bytes.0).expect("the build script writes aligned, whole graphs") })
 }
 
@@ -139,6 +139,7 @@ impl Lexicons {
     }
 }
 
+/// The variant's place in per-variant arrays.
 const fn slot(variant: Variant) -> usize {
     match variant {
         Variant::ScrabbleEn => 0,
@@ -185,10 +186,7 @@ impl WordGraph {
     /// [`LexiconError::WrongGraph`] if the bytes are malformed or not this build's graph.
     pub fn from_bytes(variant: Variant, bytes: &[u8]) -> Result<WordGraph, LexiconError> {
         let wrong = |reason: String| LexiconError::WrongGraph { variant, reason };
-        if !bytes.len().is_multiple_of(4) {
-            return Err(wrong(format!("{} bytes is not a whole number of nodes", bytes.len())));
-        }
-        let nodes: Vec<u32> = bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
+        let nodes = wordgraph::nodes_from_bytes(bytes).map_err(|e| wrong(e.to_string()))?;
         let found = wordgraph::fingerprint(&nodes);
         let expected = graph_fingerprint(variant);
         if found != expected {

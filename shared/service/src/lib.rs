@@ -70,11 +70,6 @@ impl Service {
         Ok(self.lexicons.get(variant)?)
     }
 
-    /// The word graphs in use.
-    pub fn lexicons(&self) -> &Lexicons {
-        &self.lexicons
-    }
-
     /// The store.
     pub fn store(&self) -> &Store {
         &self.store

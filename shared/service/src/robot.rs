@@ -36,8 +36,8 @@ pub fn level(level: RobotLevel) -> Level {
     }
 }
 
-/// The move of the robot of `robot_level` to move in `game` (whose word graph is `graph`): it thinks for at most
-/// [`HARD_BUDGET`], and less when the turn's deadline is nearer.
+/// The move of the robot of `robot_level` to move in `game` (whose word graph is `graph`): it
+/// thinks for at most [`HARD_BUDGET`], and less when the turn's deadline is nearer.
 pub(crate) fn choose(game: &Game, graph: &WordGraph, robot_level: RobotLevel, deadline: Option<Instant>) -> Decision {
     let robot = LevelRobot::new(level(robot_level), game, graph);
     let seed = (OsEntropy.pick(usize::MAX) as u64) ^ ((OsEntropy.pick(usize::MAX) as u64) << 32);

@@ -383,9 +383,10 @@ impl Service {
         let mut thinking_ms = 0;
         while let Some(level) = (!game.is_over()).then(|| robot_level(&tx.game, game.to_move())).flatten() {
             // A robot's turn has no deadline of its own; the request's budget bounds its thinking.
-            let choice = robot::choose(game, self.graph(game.rules().variant)?, level, None);
+            let graph = self.graph(game.rules().variant)?;
+            let choice = robot::choose(game, graph, level, None);
             let robot_seat = game.to_move();
-            let checked = game.check(self.graph(game.rules().variant)?, robot_seat, &choice.mv, timestamp(self.now()))?;
+            let checked = game.check(graph, robot_seat, &choice.mv, timestamp(self.now()))?;
             moves.push(game.apply(checked).clone());
             thinking_ms += choice.thinking_ms;
         }

@@ -79,19 +79,35 @@ pub struct Graph<'a> {
     nodes: std::borrow::Cow<'a, [u32]>,
 }
 
+/// Refuses bytes that are not a whole number of nodes, at least two.
+fn check_length(bytes: &[u8]) -> Result<(), GraphError> {
+    if !bytes.len().is_multiple_of(4) || bytes.len() < 8 {
+        return Err(GraphError::BadLength(bytes.len()));
+    }
+    Ok(())
+}
+
+/// The nodes in little-endian `bytes`, copied (whatever their alignment); not yet checked to
+/// form a graph ([`Graph::from_nodes`] does).
+///
+/// # Errors
+/// [`GraphError::BadLength`] if the bytes are not a whole number of nodes, at least two.
+pub fn nodes_from_bytes(bytes: &[u8]) -> Result<Vec<u32>, GraphError> {
+    check_length(bytes)?;
+    Ok(bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+}
+
 impl<'a> Graph<'a> {
     /// A graph over little-endian bytes, read in place (no copy on little-endian machines).
     ///
     /// # Errors
     /// [`GraphError`] if the bytes are misaligned, of a bad length, or not a well-formed graph.
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Graph<'a>, GraphError> {
-        if !bytes.len().is_multiple_of(4) || bytes.len() < 8 {
-            return Err(GraphError::BadLength(bytes.len()));
-        }
         let nodes: std::borrow::Cow<'a, [u32]> = if cfg!(target_endian = "little") {
+            check_length(bytes)?;
             std::borrow::Cow::Borrowed(as_words(bytes).ok_or(GraphError::Misaligned)?)
         } else {
-            std::borrow::Cow::Owned(bytes.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect())
+            std::borrow::Cow::Owned(nodes_from_bytes(bytes)?)
         };
         let graph = Graph { nodes };
         graph.verify()?;
@@ -105,9 +121,7 @@ impl<'a> Graph<'a> {
     /// # Errors
     /// [`GraphError`] if the bytes are misaligned or of a bad length.
     pub fn from_bytes_trusted(bytes: &'a [u8]) -> Result<Graph<'a>, GraphError> {
-        if !bytes.len().is_multiple_of(4) || bytes.len() < 8 {
-            return Err(GraphError::BadLength(bytes.len()));
-        }
+        check_length(bytes)?;
         match as_words(bytes) {
             Some(words) if cfg!(target_endian = "little") => Ok(Graph { nodes: std::borrow::Cow::Borrowed(words) }),
             Some(_) => Graph::from_bytes(bytes),

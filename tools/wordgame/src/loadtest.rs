@@ -96,7 +96,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 }
 
 /// The parts of a game view the load client needs (the rest of the JSON is skipped unparsed).
-#[derive(Clone, serde::Deserialize)]
+#[derive(serde::Deserialize)]
 struct View {
     game_id: uuid::Uuid,
     variant: engine::Variant,
@@ -110,7 +110,7 @@ struct View {
     your_rack: Option<Vec<String>>,
 }
 
-#[derive(Clone, serde::Deserialize)]
+#[derive(serde::Deserialize)]
 struct SeatLite {
     account_id: Option<uuid::Uuid>,
 }
@@ -152,31 +152,28 @@ async fn client(
             call(&http, &url, &tokens[0], "POST", "/games", Some(json!({"variant": variant, "opponents": [{"account": ids[1]}]}))).await?;
         let mut view: View = serde_json::from_slice(&body).map_err(|_| fail("create failed", &body))?;
         let id = view.game_id;
-        // Each side's latest own view, for its rack; the second side's first view is read once.
-        let mut views: [Option<View>; 2] = [None, None];
+        // Each side's rack, from its own latest view; the second side's first view is read once.
+        let mut racks: [Vec<String>; 2] = [view.your_rack.clone().unwrap_or_default(), Vec::new()];
         if moves == Moves::Local {
             let (_, body) = call(&http, &url, &tokens[1], "GET", &format!("/games/{id}"), None).await?;
-            views = [Some(view.clone()), Some(serde_json::from_slice(&body).map_err(|_| fail("get failed", &body))?)];
+            let second: View = serde_json::from_slice(&body).map_err(|_| fail("get failed", &body))?;
+            racks[1] = second.your_rack.unwrap_or_default();
         }
         while Instant::now() < deadline && view.status != "finished" {
             // The draw decides the seats: find whose token the seat to move needs.
             let seat = view.to_move.unwrap_or(0);
             let who = usize::from(view.seats.get(seat).and_then(|s| s.account_id) != Some(ids[0]));
             let token = &tokens[who];
-            let placements = match moves {
+            let mv = match moves {
                 Moves::Hint => {
                     let (_, body) = call(&http, &url, token, "GET", &format!("/games/{id}/hint?limit=1"), None).await?;
                     let hints: Hints = serde_json::from_slice(&body).map_err(|_| fail("hint failed", &body))?;
-                    hints.hints.into_iter().next().map(|h| h.placements)
+                    match hints.hints.into_iter().next() {
+                        Some(h) => json!({"kind": "play", "placements": h.placements}),
+                        None => json!({"kind": "pass"}),
+                    }
                 }
-                Moves::Local => {
-                    let rack = views[who].as_ref().and_then(|v| v.your_rack.as_deref()).unwrap_or_default();
-                    local_top_play(&view, rack)
-                }
-            };
-            let mv = match placements {
-                Some(p) => json!({"kind": "play", "placements": p}),
-                None => json!({"kind": "pass"}),
+                Moves::Local => json!(local_top_play(&view, &racks[who])),
             };
             let body = json!({"expected_move_no": view.move_count, "client_move_id": uuid::Uuid::new_v4(), "move": mv});
             let t0 = Instant::now();
@@ -186,11 +183,8 @@ async fn client(
                 errors += 1;
                 break;
             }
-            let next = serde_json::from_slice::<Outcome>(&answer).map_err(|_| fail("submit failed", &answer))?.game;
-            if moves == Moves::Local {
-                views[who] = Some(next.clone());
-            }
-            view = next;
+            view = serde_json::from_slice::<Outcome>(&answer).map_err(|_| fail("submit failed", &answer))?.game;
+            racks[who] = view.your_rack.clone().unwrap_or_default();
         }
         if view.status == "finished" {
             games += 1;
@@ -199,33 +193,27 @@ async fn client(
     Ok((latencies, games, errors))
 }
 
-/// The top play by equity for `rack` on the view's board, as the hint route would choose it:
-/// the same generator and leave table. Under the no-repeat rule, plays whose main word is
-/// already on the board are skipped. `None` when there is no play (the side passes).
-fn local_top_play(view: &View, rack: &[String]) -> Option<Value> {
+/// The move the hint route would give the side to move: its top play by equity for `rack` on
+/// the view's board (the same generator, leave table and no-repeat rule), or a pass when there
+/// is none.
+fn local_top_play(view: &View, rack: &[String]) -> engine::Move {
     let rules = view.variant.rules();
     let mut board = engine::Board::new();
     for t in &view.board {
-        let letter = t.letter.and_then(|c| rules.letter(c))?;
-        let tile = if t.blank { engine::Tile::Blank(letter) } else { engine::Tile::Letter(letter) };
-        board.place(engine::Placement { square: t.square.parse().ok()?, tile });
+        let (Some(letter), Ok(square)) = (t.letter.and_then(|c| rules.letter(c)), t.square.parse()) else { continue };
+        board.place(engine::Placement { square, tile: if t.blank { engine::Tile::Blank(letter) } else { engine::Tile::Letter(letter) } });
     }
-    let tiles = rack.iter().map(|s| match s.as_str() {
+    let tiles = rack.iter().filter_map(|s| match s.as_str() {
         "?" => Some(engine::RackTile::Blank),
         s => s.chars().next().and_then(|c| rules.letter(c)).map(engine::RackTile::Letter),
     });
-    let rack = engine::Rack::from_tiles(tiles.collect::<Option<Vec<_>>>()?);
+    let rack = engine::Rack::from_tiles(tiles);
     let generator = engine::MoveGenerator::new(rules, engine::builtin_graph(view.variant));
     let leave = engine::LeaveTable::heuristic(rules);
-    let n = if view.no_repeat_words { 8 } else { 1 };
-    let plays = generator.top(&board, &rack, n, engine::Ranking::Equity(&leave));
-    let main_word = |p: &engine::GeneratedPlay| -> String {
-        p.squares().filter_map(|(sq, t)| t.or_else(|| board.get(sq))).map(|t| rules.char_of(t.letter())).collect()
-    };
-    let fresh = |p: &engine::GeneratedPlay| !view.no_repeat_words || !view.played_words.contains(&main_word(p));
-    let play = plays.into_iter().find(fresh)?;
-    let placements: Vec<_> = play.placements().into_iter().map(|p| engine::PlacementInput::from_placement(rules, p)).collect();
-    serde_json::to_value(placements).ok()
+    let played: std::collections::HashSet<String> = view.played_words.iter().cloned().collect();
+    let played = view.no_repeat_words.then_some(&played);
+    let plays = engine::norepeat::best_plays_on(rules, &board, played, &generator, &rack, 1, engine::Ranking::Equity(&leave));
+    plays.first().map_or(engine::Move::Pass, |p| engine::Move::play(rules, &p.placements()))
 }
 
 async fn call(http: &Http, url: &str, token: &str, method: &str, path: &str, body: Option<Value>) -> Result<(u16, Bytes), CliError> {
