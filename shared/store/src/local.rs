@@ -2,7 +2,10 @@
 //! tests when no `DATABASE_URL` is given.
 //!
 //! The binaries are found on `PATH` or under `/usr/lib/postgresql/*/bin` (newest first). Run as
-//! root, the server runs as the unprivileged `postgres` user (PostgreSQL refuses root). It
+//! root, the server runs as the unprivileged `postgres` user (PostgreSQL refuses root); when that
+//! user cannot reach the data directory asked for (a checkout under `/root` or another private
+//! directory), the data goes to a directory of the same name under the system's temporary
+//! directory instead ([`LocalPostgres::data_dir`] says which). It
 //! listens on 127.0.0.1 on a free port with trust authentication, and a watchdog stops it and
 //! removes a throwaway data directory as soon as the process that started it exits, however it
 //! exits.
@@ -57,7 +60,11 @@ impl LocalPostgres {
             return Err(LocalPgError::NoServerUser);
         }
         std::fs::create_dir_all(dir)?;
-        let dir = dir.canonicalize()?;
+        let mut dir = dir.canonicalize()?;
+        if as_postgres && !reachable_by_postgres(&dir) {
+            dir = std::env::temp_dir().join(stand_in_name(&dir));
+            std::fs::create_dir_all(&dir)?;
+        }
         let server = LocalPostgres { bin, dir, port: free_port()?, as_postgres };
         if as_postgres {
             run(Command::new("chown").args(["-R", "postgres:postgres"]).arg(&server.dir))?;
@@ -87,6 +94,11 @@ impl LocalPostgres {
     /// The URL of database `db` on this server.
     pub fn url(&self, db: &str) -> String {
         format!("postgres://postgres@127.0.0.1:{}/{db}", self.port)
+    }
+
+    /// Where its data is (see the module's note on root).
+    pub fn data_dir(&self) -> &Path {
+        &self.dir
     }
 
     /// The port it listens on.
@@ -162,6 +174,57 @@ fn user_exists(name: &str) -> bool {
     Command::new("id").arg(name).stdout(Stdio::null()).stderr(Stdio::null()).status().map(|s| s.success()).unwrap_or(false)
 }
 
+/// Whether the `postgres` user can pass through every directory above `dir` (`dir` itself is
+/// given to it).
+fn reachable_by_postgres(dir: &Path) -> bool {
+    let parent = dir.parent().unwrap_or(dir);
+    Command::new("runuser")
+        .args(["-u", "postgres", "--", "test", "-x"])
+        .arg(parent)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// A name for the stand-in of `dir` in the temporary directory: its path, made one file name,
+/// so the same checkout finds the same data again.
+fn stand_in_name(dir: &Path) -> String {
+    let path: String = dir.to_string_lossy().chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
+    format!("wordgame-pg{path}")
+}
+
 fn free_port() -> std::io::Result<u16> {
     Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_data_directory_has_one_stand_in_name_per_path() {
+        assert_eq!(stand_in_name(Path::new("/root/wordgame/target/wordgame-pg")), "wordgame-pg_root_wordgame_target_wordgame-pg");
+        assert_ne!(stand_in_name(Path::new("/a/b")), stand_in_name(Path::new("/a/c")));
+    }
+
+    /// Run as root, a data directory under a directory only root may enter is moved to the
+    /// temporary directory, and the server starts there. (Not run as root, no user switch
+    /// happens and there is nothing to check.)
+    #[test]
+    fn as_root_a_private_directory_is_replaced_by_a_reachable_one() {
+        if !is_root() || find_bin().is_none() {
+            return;
+        }
+        let private = std::env::temp_dir().join(format!("wordgame-private-{}", std::process::id()));
+        std::fs::create_dir_all(&private).unwrap();
+        std::fs::set_permissions(&private, std::os::unix::fs::PermissionsExt::from_mode(0o700)).unwrap();
+        let asked = private.join("pg");
+        let pg = LocalPostgres::start(&asked, true).unwrap();
+        assert!(pg.data_dir().starts_with(std::env::temp_dir()) && !pg.data_dir().starts_with(&private), "{:?}", pg.data_dir());
+        assert!(pg.data_dir().join("PG_VERSION").exists());
+        pg.stop();
+        let _ = std::fs::remove_dir_all(pg.data_dir());
+        std::fs::remove_dir_all(&private).unwrap();
+    }
 }

@@ -46,7 +46,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         Ok(url) => (url, None),
         Err(_) => {
             let pg = LocalPostgres::start(std::path::Path::new(&args.data_dir), false).map_err(|e| CliError::Input(e.to_string()))?;
-            tracing::info!(port = pg.port(), data = %args.data_dir, "started a private PostgreSQL");
+            tracing::info!(port = pg.port(), data = %pg.data_dir().display(), "started a private PostgreSQL");
             (pg.url("wordgame"), Some(pg))
         }
     };
