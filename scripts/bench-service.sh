@@ -2,8 +2,9 @@
 # Service benchmark: submit-move throughput and latency through the local gateway against a
 # local PostgreSQL (`wordgame loadtest`: two-human games, each side submitting its top play),
 # then pgbench (TPC-B-like) on the same server, in the same run. Loopback only. The load runs
-# twice: with a hint request before every submit (`--moves hint`), and with the same top play
-# chosen by the engine inside the load client (`--moves local`, submits only).
+# twice: with a hint request before every submit (`--moves hint`), and with the top play chosen
+# by the engine inside the load client, blanks held back while it can (`--moves local`, submits
+# only).
 #
 #   scripts/bench-service.sh [CLIENTS] [SECONDS]      (defaults: 16 clients, 20 s each)
 set -euo pipefail

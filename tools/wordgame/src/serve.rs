@@ -33,6 +33,15 @@ pub struct Args {
     /// Where the private PostgreSQL keeps its data (when DATABASE_URL is unset).
     #[arg(long, default_value = "target/wordgame-pg")]
     data_dir: String,
+    /// Database connections in the pool (default: four per core, at least 4). More connections
+    /// than the cores can run make PostgreSQL switch between backends rather than work.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    connections: Option<u32>,
+}
+
+/// The pool size when `--connections` is not given: four per core, at least 4.
+fn default_connections() -> u32 {
+    std::thread::available_parallelism().map_or(4, |n| (4 * n.get() as u32).clamp(4, 32))
 }
 
 /// Runs the gateway until Ctrl-C.
@@ -50,14 +59,15 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             (pg.url("wordgame"), Some(pg))
         }
     };
-    let result = runtime.block_on(serve(args.port, &url, local.as_ref()));
+    let connections = args.connections.unwrap_or_else(default_connections);
+    let result = runtime.block_on(serve(args.port, connections, &url, local.as_ref()));
     if let Some(pg) = &local {
         pg.stop();
     }
     result
 }
 
-async fn serve(port: u16, url: &str, local: Option<&LocalPostgres>) -> Result<(), CliError> {
+async fn serve(port: u16, connections: u32, url: &str, local: Option<&LocalPostgres>) -> Result<(), CliError> {
     let fail = |e: &dyn std::fmt::Display| CliError::Input(e.to_string());
     if let Some(pg) = local {
         let mut admin = <sqlx::PgConnection as sqlx::Connection>::connect(&pg.url("postgres")).await.map_err(|e| fail(&e))?;
@@ -69,7 +79,7 @@ async fn serve(port: u16, url: &str, local: Option<&LocalPostgres>) -> Result<()
             sqlx::query("CREATE DATABASE wordgame").execute(&mut admin).await.map_err(|e| fail(&e))?;
         }
     }
-    let pool = store::pool_options(32, store::PING_AFTER_IDLE).connect(url).await.map_err(|e| fail(&e))?;
+    let pool = store::pool_options(connections, store::PING_AFTER_IDLE).connect(url).await.map_err(|e| fail(&e))?;
     let store = Store::new(pool);
     store.migrate().await.map_err(|e| fail(&e))?;
     for name in DEMO_ACCOUNTS {
