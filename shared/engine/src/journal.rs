@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 
+mod decode;
+
 use crate::game::{Game, Seat, SetupError};
 use crate::moves::{CheckedAction, CheckedMove, TileInput};
 use crate::play;
@@ -89,8 +91,8 @@ impl Action {
     }
 }
 
-/// One applied move.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// One applied move. Written flat, `kind` beside the other fields, and read in one pass.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
 pub struct JournalEntry {
     /// 0-based position in the journal.
     pub move_no: u32,

@@ -115,8 +115,18 @@ impl Serialize for Square {
 
 impl<'de> Deserialize<'de> for Square {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(serde::de::Error::custom)
+        /// Parses the name where it lies, without copying it.
+        struct Name;
+        impl serde::de::Visitor<'_> for Name {
+            type Value = Square;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a square name such as \"H8\"")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Square, E> {
+                v.parse().map_err(E::custom)
+            }
+        }
+        d.deserialize_str(Name)
     }
 }
 

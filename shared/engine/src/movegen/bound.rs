@@ -115,15 +115,15 @@ pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: 
             break;
         }
         let mut best_here = i32::MIN;
-        for a in 0..=left.empties.len().min(total - 1) {
-            let b = right.empties.len().min(total - 1 - a);
+        for a in 0..=left.empties().len().min(total - 1) {
+            let b = right.empties().len().min(total - 1 - a);
             let board_tiles = left.tiles[a] + right.tiles[b];
             let full = 1 + a + b >= rack.rack_size;
             if full && !(rack.short_bingo || board_tiles >= 2) {
                 skipped = true;
                 continue;
             }
-            let squares = std::iter::once(anchor).chain(left.empties[..a].iter().copied()).chain(right.empties[..b].iter().copied());
+            let squares = std::iter::once(anchor).chain(left.empties()[..a].iter().copied()).chain(right.empties()[..b].iter().copied());
             let mut coeffs = [0i32; BOARD_SIZE];
             let (mut count, mut word_mult, mut fixed, mut capped) = (0usize, 1i32, 0i32, 0i32);
             for p in squares.clone() {
@@ -159,16 +159,19 @@ pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: 
 }
 
 /// One side of an anchor: the empty squares a play may fill, nearest first, and the board
-/// points and tiles a window reaching `j` of them includes (`points[j]`, `tiles[j]`).
+/// points and tiles a window reaching `j` of them includes (`points[j]`, `tiles[j]`). Fixed
+/// arrays: this runs for every anchor of every position, and a rack holds at most
+/// `BOARD_SIZE` tiles.
 struct Side {
-    empties: Vec<usize>,
-    points: Vec<i32>,
-    tiles: Vec<usize>,
+    len: usize,
+    empties_buf: [usize; BOARD_SIZE],
+    points: [i32; BOARD_SIZE],
+    tiles: [usize; BOARD_SIZE],
 }
 
 impl Side {
     fn walk(line: &Line, anchor: usize, n: usize, may_fill: impl Fn(usize) -> bool, rightward: bool) -> Side {
-        let mut side = Side { empties: Vec::with_capacity(n), points: Vec::with_capacity(n), tiles: Vec::with_capacity(n) };
+        let mut side = Side { len: 0, empties_buf: [0; BOARD_SIZE], points: [0; BOARD_SIZE], tiles: [0; BOARD_SIZE] };
         let next = |p: usize| if rightward { (p + 1 < BOARD_SIZE).then_some(p + 1) } else { p.checked_sub(1) };
         let (mut pos, mut points, mut tiles) = (anchor, 0, 0);
         loop {
@@ -177,16 +180,22 @@ impl Side {
                 tiles += 1;
                 pos = p;
             }
-            side.points.push(points);
-            side.tiles.push(tiles);
+            side.points[side.len] = points;
+            side.tiles[side.len] = tiles;
             match next(pos) {
-                Some(p) if side.empties.len() + 1 < n && may_fill(p) => {
-                    side.empties.push(p);
+                Some(p) if side.len + 1 < n && may_fill(p) => {
+                    side.empties_buf[side.len] = p;
+                    side.len += 1;
                     pos = p;
                 }
                 _ => break,
             }
         }
         side
+    }
+
+    /// The empty squares a play may fill, nearest first.
+    fn empties(&self) -> &[usize] {
+        &self.empties_buf[..self.len]
     }
 }

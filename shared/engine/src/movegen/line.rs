@@ -81,24 +81,28 @@ fn cross_check(rules: &Rules, graph: &Graph<'_>, board: &Board, sq: Square, perp
         return None;
     }
     let mut score = 0;
-    let mut prefix = Vec::new();
+    // A cross-word has at most BOARD_SIZE - 1 board tiles: fixed buffers, no allocation.
+    let (mut prefix, mut prefix_len) = ([0u8; BOARD_SIZE], 0);
     let mut at = before.map(|b| board.run_start(b, perp));
     while let Some(s) = at.filter(|&s| s != sq) {
         let tile = board.get(s).expect("run squares are occupied");
-        prefix.push(tile_code(tile.letter()));
+        prefix[prefix_len] = tile_code(tile.letter());
+        prefix_len += 1;
         score += if tile.is_blank() { 0 } else { rules.value(tile.letter()) };
         at = s.step(perp, 1);
     }
-    let mut suffix = Vec::new();
+    let (mut suffix, mut suffix_len) = ([0u8; BOARD_SIZE], 0);
     let mut at = after;
     while let Some(s) = at {
         let Some(tile) = board.get(s) else { break };
-        suffix.push(tile_code(tile.letter()));
+        suffix[suffix_len] = tile_code(tile.letter());
+        suffix_len += 1;
         score += if tile.is_blank() { 0 } else { rules.value(tile.letter()) };
         at = s.step(perp, 1);
     }
+    let (prefix, suffix) = (&prefix[..prefix_len], &suffix[..suffix_len]);
     let mut list = graph.dawg_root();
-    for &t in &prefix {
+    for &t in prefix {
         match graph.find(list, t) {
             Some(i) => list = graph.node(i).arc(),
             None => return Some((0, score)),
@@ -108,7 +112,7 @@ fn cross_check(rules: &Rules, graph: &Graph<'_>, board: &Board, sq: Square, perp
     'letters: for (_, node) in graph.siblings(list) {
         let mut accepts = node.accepts();
         let mut next = node.arc();
-        for &t in &suffix {
+        for &t in suffix {
             match graph.find(next, t) {
                 Some(i) => {
                     accepts = graph.node(i).accepts();
