@@ -120,3 +120,14 @@ fn bad_input_exits_with_code_two_and_a_message() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn serve_refuses_a_pool_of_no_connections_before_starting_anything() {
+    for n in ["0", "65", "many"] {
+        let out = wordgame(&["serve", "--connections", n, "--port", "1"]);
+        assert_eq!(out.status.code(), Some(2), "{n}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--connections"), "{err}");
+        assert!(out.stdout.is_empty());
+    }
+}
