@@ -1,8 +1,7 @@
 //! An upper bound on the score (or equity) of any play generated from one anchor, so a top-N
 //! search can take anchors best first and stop when none can beat what it holds.
 
-use wordgraph::Graph;
-
+use super::bingo::BingoChances;
 use super::line::Line;
 use super::search::Counts;
 use crate::square::BOARD_SIZE;
@@ -12,9 +11,8 @@ use crate::square::BOARD_SIZE;
 pub(crate) struct RackFacts {
     /// Tile values, highest first (blanks 0).
     pub(crate) values: Vec<i32>,
-    /// Whether a full-rack play could use at most one board tile (a 7- or 8-letter word from the
-    /// rack plus at most one other letter exists).
-    pub(crate) short_bingo: bool,
+    /// Where a full-rack play could form a word at all.
+    pub(crate) bingos: BingoChances,
     /// Letters on the rack (bit = letter index) and whether it holds a blank.
     pub(crate) letters: u64,
     pub(crate) blank: bool,
@@ -26,18 +24,15 @@ pub(crate) struct RackFacts {
 }
 
 impl RackFacts {
-    pub(crate) fn new(graph: &Graph<'_>, counts: &Counts, values_by_code: &[i32; 64], rack_size: usize, bingo: i32) -> RackFacts {
+    pub(crate) fn new(counts: &Counts, values_by_code: &[i32; 64], rack_size: usize, bingo: i32, bingos: BingoChances) -> RackFacts {
         let mut values: Vec<i32> = Vec::new();
         for (code, &n) in counts.iter().enumerate() {
             let v = if code == 0 { 0 } else { values_by_code[code] };
             values.extend(std::iter::repeat_n(v, usize::from(n)));
         }
         values.sort_unstable_by(|a, b| b.cmp(a));
-        // With a blank the search below branches widely and a bingo is likely anyway: assume one.
-        let short_bingo =
-            values.len() >= rack_size && (counts[0] > 0 || uses_all(graph, graph.dawg_root(), &mut counts.clone(), values.len(), 1));
         let letters = (1..64).filter(|&c| counts[c] > 0).fold(0u64, |m, c| m | 1 << (c - 1));
-        RackFacts { values, short_bingo, letters, blank: counts[0] > 0, value_of: *values_by_code, rack_size, bingo }
+        RackFacts { values, bingos, letters, blank: counts[0] > 0, value_of: *values_by_code, rack_size, bingo }
     }
 
     /// Whether some rack tile may go on a square with cross-check `mask`.
@@ -56,36 +51,6 @@ impl RackFacts {
         }
         best
     }
-}
-
-/// Whether some word continuing from `list` uses all `left` rack tiles plus at most `extra`
-/// other letters.
-fn uses_all(graph: &Graph<'_>, list: u32, counts: &mut Counts, left: usize, extra: u8) -> bool {
-    for (_, node) in graph.siblings(list) {
-        let t = usize::from(node.tile());
-        let slot = if counts[t] > 0 {
-            Some(t)
-        } else if counts[0] > 0 {
-            Some(0)
-        } else {
-            None
-        };
-        let found = match slot {
-            Some(s) => {
-                counts[s] -= 1;
-                let found = (left == 1 && node.accepts()) || (left > 1 && uses_all(graph, node.arc(), counts, left - 1, extra));
-                let found = found || (extra > 0 && left == 1 && uses_all(graph, node.arc(), counts, 0, extra));
-                counts[s] += 1;
-                found
-            }
-            None if extra > 0 => (left == 0 && node.accepts()) || uses_all(graph, node.arc(), counts, left, extra - 1),
-            None => false,
-        };
-        if found {
-            return true;
-        }
-    }
-    false
 }
 
 /// At least the score of every play from `anchor`; in equity mode (`leave[k]` bounding the
@@ -119,7 +84,8 @@ pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: 
             let b = right.empties().len().min(total - 1 - a);
             let board_tiles = left.tiles[a] + right.tiles[b];
             let full = 1 + a + b >= rack.rack_size;
-            if full && !(rack.short_bingo || board_tiles >= 2) {
+            let nearest = if left.tiles[a] > 0 { left.nearest } else { right.nearest };
+            if full && !rack.bingos.open(board_tiles, nearest) {
                 skipped = true;
                 continue;
             }
@@ -164,6 +130,8 @@ pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: 
 /// `BOARD_SIZE` tiles.
 struct Side {
     len: usize,
+    /// Code of the board tile nearest the anchor on this side, 0 when none is reached.
+    nearest: u8,
     empties_buf: [usize; BOARD_SIZE],
     points: [i32; BOARD_SIZE],
     tiles: [usize; BOARD_SIZE],
@@ -171,11 +139,14 @@ struct Side {
 
 impl Side {
     fn walk(line: &Line, anchor: usize, n: usize, may_fill: impl Fn(usize) -> bool, rightward: bool) -> Side {
-        let mut side = Side { len: 0, empties_buf: [0; BOARD_SIZE], points: [0; BOARD_SIZE], tiles: [0; BOARD_SIZE] };
+        let mut side = Side { len: 0, nearest: 0, empties_buf: [0; BOARD_SIZE], points: [0; BOARD_SIZE], tiles: [0; BOARD_SIZE] };
         let next = |p: usize| if rightward { (p + 1 < BOARD_SIZE).then_some(p + 1) } else { p.checked_sub(1) };
         let (mut pos, mut points, mut tiles) = (anchor, 0, 0);
         loop {
             while let Some(p) = next(pos).filter(|&p| line.tiles[p] != 0) {
+                if side.nearest == 0 {
+                    side.nearest = line.tiles[p];
+                }
                 points += line.values[p];
                 tiles += 1;
                 pos = p;

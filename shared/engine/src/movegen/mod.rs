@@ -5,6 +5,7 @@
 //! history. Cross-check sets and cross-scores are computed once per line; each anchor is then
 //! searched through the GADDAG (see [`search`]).
 
+mod bingo;
 mod bound;
 mod line;
 mod search;
@@ -21,6 +22,7 @@ use crate::rack::Rack;
 use crate::square::{BOARD_SIZE, Direction, Square};
 use crate::tile::{Placement, RackTile, Tile};
 use crate::variant::Rules;
+pub(crate) use bingo::BingoWords;
 use line::Line;
 pub(crate) use search::Counts;
 use search::{BLANK_FLAG, Search};
@@ -181,6 +183,7 @@ impl Sink for TopN<'_> {
 #[derive(Debug, Clone)]
 pub struct MoveGenerator<'a> {
     rules: &'a Rules,
+    lexicon: &'a WordGraph,
     graph: &'a Graph<'a>,
     /// Letter points by tile code.
     values: [i32; 64],
@@ -193,7 +196,7 @@ impl<'a> MoveGenerator<'a> {
         for l in rules.alphabet() {
             values[usize::from(tile_code(l))] = rules.value(l);
         }
-        MoveGenerator { rules, graph: lexicon.graph(), values }
+        MoveGenerator { rules, lexicon, graph: lexicon.graph(), values }
     }
 
     /// Every legal tile-placement play of `rack` on `board`, each once, in no set order.
@@ -252,7 +255,14 @@ impl<'a> MoveGenerator<'a> {
             .map(|(dir, i)| (dir, i, Line::new(self.rules, self.graph, board, dir, i)))
             .collect();
         let mut tasks: Vec<(usize, usize, usize, i32)> = Vec::new();
-        let facts = prune.map(|_| bound::RackFacts::new(self.graph, &counts, &self.values, self.rules.rack_size, self.rules.bingo_bonus));
+        let facts = prune.map(|_| {
+            let bingos = if self.rules.rack_size == bingo::RACK && rack.len() == bingo::RACK {
+                bingo::BingoChances::of(self.lexicon.bingo_words(), &counts, self.rules.alphabet().count() as u8)
+            } else {
+                bingo::BingoChances::ANY
+            };
+            bound::RackFacts::new(&counts, &self.values, self.rules.rack_size, self.rules.bingo_bonus, bingos)
+        });
         for (li, (_, _, line)) in lines.iter().enumerate() {
             let mut left_limit = 0;
             for pos in 0..BOARD_SIZE {
