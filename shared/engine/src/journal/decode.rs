@@ -6,7 +6,7 @@
 use std::fmt;
 
 use serde::Deserialize;
-use serde::de::{self, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
 
 use super::{Action, JournalEntry, JournalTile};
 use crate::game::Seat;
@@ -52,6 +52,24 @@ enum Kind {
 enum AnyTile {
     Placed(JournalTile),
     Returned(TileInput),
+}
+
+impl AnyTile {
+    /// The tile of a play: it must name its square and blank flag.
+    fn placed(self) -> Result<JournalTile, &'static str> {
+        match self {
+            AnyTile::Placed(t) => Ok(t),
+            AnyTile::Returned(_) => Err("a play's tile needs its square and blank flag"),
+        }
+    }
+
+    /// The tile of an exchange: it has no square.
+    fn returned(self) -> Result<TileInput, &'static str> {
+        match self {
+            AnyTile::Returned(t) => Ok(t),
+            AnyTile::Placed(_) => Err("an exchanged tile has no square"),
+        }
+    }
 }
 
 impl<'de> Deserialize<'de> for AnyTile {
@@ -108,29 +126,6 @@ enum TileField {
     Other,
 }
 
-/// `tiles` as a list of either shape.
-struct Tiles(Vec<AnyTile>);
-
-impl<'de> Deserialize<'de> for Tiles {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Tiles;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a list of tiles")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Tiles, A::Error> {
-                let mut tiles = Vec::with_capacity(seq.size_hint().unwrap_or(7).min(16));
-                while let Some(t) = seq.next_element()? {
-                    tiles.push(t);
-                }
-                Ok(Tiles(tiles))
-            }
-        }
-        d.deserialize_seq(V)
-    }
-}
-
 struct EntryVisitor;
 
 impl<'de> Visitor<'de> for EntryVisitor {
@@ -142,7 +137,8 @@ impl<'de> Visitor<'de> for EntryVisitor {
 
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<JournalEntry, A::Error> {
         let (mut move_no, mut seat, mut kind, mut score) = (None::<u32>, None::<Seat>, None::<Kind>, None::<i32>);
-        let (mut tiles, mut direction, mut words, mut bingo) = (None::<Tiles>, None::<Direction>, None::<Vec<WordScore>>, None::<i32>);
+        let (mut tiles, mut direction, mut words, mut bingo) =
+            (None::<Vec<AnyTile>>, None::<Direction>, None::<Vec<WordScore>>, None::<i32>);
         while let Some(key) = map.next_key::<Field>()? {
             match key {
                 Field::MoveNo => move_no = Some(map.next_value()?),
@@ -164,13 +160,10 @@ impl<'de> Visitor<'de> for EntryVisitor {
             Kind::Play => Action::Play {
                 tiles: tiles
                     .ok_or_else(|| missing("tiles"))?
-                    .0
                     .into_iter()
-                    .map(|t| match t {
-                        AnyTile::Placed(t) => Ok(t),
-                        AnyTile::Returned(_) => Err(de::Error::custom("a play's tile needs its square and blank flag")),
-                    })
-                    .collect::<Result<_, A::Error>>()?,
+                    .map(AnyTile::placed)
+                    .collect::<Result<_, _>>()
+                    .map_err(de::Error::custom)?,
                 direction: direction.ok_or_else(|| missing("direction"))?,
                 words: words.ok_or_else(|| missing("words"))?,
                 bingo: bingo.ok_or_else(|| missing("bingo"))?,
@@ -178,13 +171,10 @@ impl<'de> Visitor<'de> for EntryVisitor {
             Kind::Exchange => Action::Exchange {
                 tiles: tiles
                     .ok_or_else(|| missing("tiles"))?
-                    .0
                     .into_iter()
-                    .map(|t| match t {
-                        AnyTile::Returned(t) => Ok(t),
-                        AnyTile::Placed(_) => Err(de::Error::custom("an exchanged tile has no square")),
-                    })
-                    .collect::<Result<_, A::Error>>()?,
+                    .map(AnyTile::returned)
+                    .collect::<Result<_, _>>()
+                    .map_err(de::Error::custom)?,
             },
             Kind::Pass => Action::Pass,
             Kind::Resign => Action::Resign,

@@ -12,8 +12,6 @@ mod search;
 
 use std::cmp::Ordering;
 
-use wordgraph::Graph;
-
 use crate::board::Board;
 use crate::leave::LeaveTable;
 use crate::letter::Letter;
@@ -184,7 +182,6 @@ impl Sink for TopN<'_> {
 pub struct MoveGenerator<'a> {
     rules: &'a Rules,
     lexicon: &'a WordGraph,
-    graph: &'a Graph<'a>,
     /// Letter points by tile code.
     values: [i32; 64],
 }
@@ -196,7 +193,7 @@ impl<'a> MoveGenerator<'a> {
         for l in rules.alphabet() {
             values[usize::from(tile_code(l))] = rules.value(l);
         }
-        MoveGenerator { rules, lexicon, graph: lexicon.graph(), values }
+        MoveGenerator { rules, lexicon, values }
     }
 
     /// Every legal tile-placement play of `rack` on `board`, each once, in no set order.
@@ -252,7 +249,7 @@ impl<'a> MoveGenerator<'a> {
         let lines: Vec<(Direction, usize, Line)> = [Direction::Across, Direction::Down]
             .into_iter()
             .flat_map(|dir| (0..BOARD_SIZE).map(move |i| (dir, i)))
-            .map(|(dir, i)| (dir, i, Line::new(self.rules, self.graph, board, dir, i)))
+            .map(|(dir, i)| (dir, i, Line::new(self.rules, self.lexicon.graph(), board, dir, i)))
             .collect();
         let mut tasks: Vec<(usize, usize, usize, i32)> = Vec::new();
         let facts = prune.map(|_| {
@@ -285,7 +282,7 @@ impl<'a> MoveGenerator<'a> {
             }
             let (dir, index, line) = &lines[li];
             Search {
-                graph: self.graph,
+                graph: self.lexicon.graph(),
                 line,
                 dir: *dir,
                 index: *index,
