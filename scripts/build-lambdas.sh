@@ -12,9 +12,11 @@ repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
 max="${MAX_ZIP_BYTES:-6000000}"
 
-if ! command -v cargo-lambda >/dev/null 2>&1; then
-  python3 -m pip install --quiet --disable-pip-version-check cargo-lambda ziglang
-fi
+# Each tool is checked for itself: the cargo-lambda binary, and zig as the Python module that
+# cargo lambda runs (`python3 -m ziglang`) when no zig binary is on PATH.
+pip_install() { python3 -m pip install --quiet --disable-pip-version-check "$@"; }
+command -v cargo-lambda >/dev/null 2>&1 || pip_install cargo-lambda
+command -v zig >/dev/null 2>&1 || python3 -c 'import ziglang' >/dev/null 2>&1 || pip_install ziglang
 rustup target list --installed | grep -q '^aarch64-unknown-linux-gnu$' || rustup target add aarch64-unknown-linux-gnu
 
 functions=()
