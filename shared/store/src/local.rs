@@ -8,7 +8,8 @@
 //! directory instead ([`LocalPostgres::data_dir`] says which). It
 //! listens on 127.0.0.1 on a free port with trust authentication, and a watchdog stops it and
 //! removes a throwaway data directory as soon as the process that started it exits, however it
-//! exits.
+//! exits. A durable server ([`StartOptions::DURABLE`], `wordgame serve`) flushes every commit
+//! before acknowledging it; the tests' throwaway servers do not.
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -33,6 +34,14 @@ pub enum LocalPgError {
         /// What it printed.
         detail: String,
     },
+    /// Another server keeps running on the data directory.
+    #[error("a PostgreSQL server (pid {pid}) is still running on {dir}; stop it or choose another data directory", dir = dir.display())]
+    InUse {
+        /// The data directory.
+        dir: PathBuf,
+        /// The running postmaster.
+        pid: u32,
+    },
     /// A file-system operation failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
@@ -45,15 +54,54 @@ pub struct LocalPostgres {
     dir: PathBuf,
     port: u16,
     as_postgres: bool,
+    durable: bool,
 }
+
+/// How a private server runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StartOptions {
+    /// Delete the data directory after the server stops (tests).
+    pub throwaway: bool,
+    /// Flush every commit to disk before acknowledging it (`fsync` and `synchronous_commit`
+    /// on): what `wordgame serve` runs with, so a crash loses nothing it acknowledged. Off, the
+    /// server is faster and a crash may lose the last commits (tests, whose data is thrown away).
+    pub durable: bool,
+    /// The port, or a free one.
+    pub port: Option<u16>,
+    /// Whether a watchdog stops the server when this process exits. A crash test turns it off
+    /// to kill and restart the server itself.
+    pub watchdog: bool,
+}
+
+impl StartOptions {
+    /// A durable server on `dir` that stays (`wordgame serve`).
+    pub const DURABLE: StartOptions = StartOptions { throwaway: false, durable: true, port: None, watchdog: true };
+    /// A fast, throwaway server (the tests).
+    pub const THROWAWAY: StartOptions = StartOptions { throwaway: true, durable: false, port: None, watchdog: true };
+}
+
+/// How long a new server waits for an earlier one on the same data directory to stop (the
+/// watchdog of a crashed `serve` stops its server within about a second).
+const WAIT_FOR_PREVIOUS: std::time::Duration = std::time::Duration::from_secs(30);
 
 impl LocalPostgres {
     /// Starts a server on `dir` (created and initialised if needed). With `throwaway`, the
-    /// watchdog also deletes `dir` after the server stops.
+    /// watchdog also deletes `dir` after the server stops. The server is not durable (see
+    /// [`StartOptions`]); [`LocalPostgres::start_with`] chooses.
     ///
     /// # Errors
     /// [`LocalPgError`] saying what is missing or what failed.
     pub fn start(dir: &Path, throwaway: bool) -> Result<LocalPostgres, LocalPgError> {
+        LocalPostgres::start_with(dir, StartOptions { throwaway, ..StartOptions::THROWAWAY })
+    }
+
+    /// Starts a server on `dir` as `options` say. A server still running on `dir` (say, one
+    /// whose `serve` was just killed and whose watchdog is stopping it) is waited for.
+    ///
+    /// # Errors
+    /// [`LocalPgError`] saying what is missing or what failed; [`LocalPgError::InUse`] if a
+    /// server keeps running on `dir`.
+    pub fn start_with(dir: &Path, options: StartOptions) -> Result<LocalPostgres, LocalPgError> {
         let bin = find_bin().ok_or(LocalPgError::NotInstalled)?;
         let as_postgres = is_root();
         if as_postgres && !user_exists("postgres") {
@@ -65,7 +113,11 @@ impl LocalPostgres {
             dir = std::env::temp_dir().join(stand_in_name(&dir));
             std::fs::create_dir_all(&dir)?;
         }
-        let server = LocalPostgres { bin, dir, port: free_port()?, as_postgres };
+        let port = match options.port {
+            Some(p) => p,
+            None => free_port()?,
+        };
+        let server = LocalPostgres { bin, dir, port, as_postgres, durable: options.durable };
         if as_postgres {
             run(Command::new("chown").args(["-R", "postgres:postgres"]).arg(&server.dir))?;
         }
@@ -75,20 +127,84 @@ impl LocalPostgres {
                 .args(["-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync", "-D"])
                 .arg(&server.dir))?;
         }
-        let options = format!(
-            "-c listen_addresses=127.0.0.1 -p {} -k {} -c fsync=off -c synchronous_commit=off -c max_connections=200",
-            server.port,
-            server.dir.display()
-        );
-        run(server
-            .pg("pg_ctl")
-            .args(["-w", "-t", "60", "-D"])
-            .arg(&server.dir)
-            .args(["-l"])
-            .arg(server.dir.join("server.log"))
-            .args(["-o", &options, "start"]))?;
-        server.watchdog(throwaway)?;
+        server.wait_for_previous(WAIT_FOR_PREVIOUS)?;
+        server.start_server()?;
+        if options.watchdog {
+            server.watchdog(options.throwaway)?;
+        }
         Ok(server)
+    }
+
+    /// Starts the server process on this data directory and port again (after [`LocalPostgres::kill`]
+    /// or [`LocalPostgres::stop`]), waiting for a previous one to be gone.
+    ///
+    /// # Errors
+    /// [`LocalPgError`] if it does not start.
+    pub fn restart(&self) -> Result<(), LocalPgError> {
+        self.wait_for_previous(WAIT_FOR_PREVIOUS)?;
+        self.start_server()
+    }
+
+    /// `pg_ctl start` with this server's settings; retried for a few seconds while the port or
+    /// the shared memory of a killed predecessor is still held.
+    fn start_server(&self) -> Result<(), LocalPgError> {
+        let durability = if self.durable { "-c fsync=on -c synchronous_commit=on" } else { "-c fsync=off -c synchronous_commit=off" };
+        let options =
+            format!("-c listen_addresses=127.0.0.1 -p {} -k {} {durability} -c max_connections=200", self.port, self.dir.display());
+        let mut attempt = 0;
+        loop {
+            let result = run(self
+                .pg("pg_ctl")
+                .args(["-w", "-t", "60", "-D"])
+                .arg(&self.dir)
+                .args(["-l"])
+                .arg(self.dir.join("server.log"))
+                .args(["-o", &options, "start"]));
+            match result {
+                Err(e) if attempt < 20 => {
+                    attempt += 1;
+                    tracing::debug!(error = %e, attempt, "the private PostgreSQL did not start yet; retrying");
+                    std::thread::sleep(std::time::Duration::from_millis(250));
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// Waits until no live postmaster holds this data directory, at most `limit`.
+    fn wait_for_previous(&self, limit: std::time::Duration) -> Result<(), LocalPgError> {
+        let started = std::time::Instant::now();
+        while let Some(pid) = self.running_pid() {
+            if started.elapsed() >= limit {
+                return Err(LocalPgError::InUse { dir: self.dir.clone(), pid });
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        Ok(())
+    }
+
+    /// The pid of a live postmaster on this data directory, from its `postmaster.pid`.
+    pub fn running_pid(&self) -> Option<u32> {
+        let text = std::fs::read_to_string(self.dir.join("postmaster.pid")).ok()?;
+        let pid: u32 = text.lines().next()?.trim().parse().ok()?;
+        // A stale file may name a pid reused by another program: where /proc says what runs
+        // there, only a postgres process counts.
+        if let Ok(comm) = std::fs::read_to_string(format!("/proc/{pid}/comm")) {
+            return (comm.trim() == "postgres").then_some(pid);
+        }
+        // Elsewhere, signal 0 tests that the process exists (`kill`: no libc needed here).
+        let alive = Command::new("kill").args(["-0", &pid.to_string()]).stderr(Stdio::null()).status().is_ok_and(|s| s.success());
+        alive.then_some(pid)
+    }
+
+    /// Kills the postmaster with SIGKILL, as a crash would (its backends exit on their own).
+    ///
+    /// # Errors
+    /// [`LocalPgError::Command`] if no server was running.
+    pub fn kill(&self) -> Result<(), LocalPgError> {
+        let pid =
+            self.running_pid().ok_or_else(|| LocalPgError::Command { command: "kill -9".into(), detail: "no server running".into() })?;
+        run(Command::new("kill").args(["-9", &pid.to_string()]))
     }
 
     /// The URL of database `db` on this server.

@@ -2,8 +2,9 @@
 //! handler functions the Lambda functions run: each request's development token is verified and
 //! its claims injected the way API Gateway's JWT authoriser does, and the request becomes an HTTP
 //! API event parsed by `lambda_http`. Without `DATABASE_URL` it first starts a private
-//! PostgreSQL with its data under `target/`, applies the migrations and creates the demo
-//! accounts; Ctrl-C stops both.
+//! PostgreSQL with its data under `target/` (durable: fsync and synchronous commit on), applies the
+//! migrations and creates the demo accounts; Ctrl-C stops both. Started right after a crash, it
+//! waits for the crashed run's server to stop first.
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -17,7 +18,7 @@ use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper_util::rt::TokioIo;
 use store::Store;
-use store::local::LocalPostgres;
+use store::local::{LocalPostgres, StartOptions};
 
 use crate::CliError;
 
@@ -54,7 +55,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let (url, local) = match std::env::var("DATABASE_URL") {
         Ok(url) => (url, None),
         Err(_) => {
-            let pg = LocalPostgres::start(std::path::Path::new(&args.data_dir), false).map_err(|e| CliError::Input(e.to_string()))?;
+            // Durable: a commit is on disk before the client hears of it, so a crash of the
+            // machine or of PostgreSQL loses no acknowledged move.
+            let pg = LocalPostgres::start_with(std::path::Path::new(&args.data_dir), StartOptions::DURABLE)
+                .map_err(|e| CliError::Input(e.to_string()))?;
             tracing::info!(port = pg.port(), data = %pg.data_dir().display(), "started a private PostgreSQL");
             (pg.url("wordgame"), Some(pg))
         }
