@@ -17,21 +17,18 @@ pub fn claims(req: &Request) -> Option<&std::collections::HashMap<String, String
     }
 }
 
-/// The caller, from the `sub` claim (a UUID) and a display-name claim.
+/// The caller, from the `sub` claim (a UUID) and the token's name claims (`name`, then
+/// `preferred_username`, then `cognito:username`; never `email`), cleaned for display.
 ///
 /// # Errors
-/// 401 `unauthenticated` without a usable identity.
+/// 401 `unauthenticated` without a usable identity; 403 `robot_identity` or
+/// `placeholder_identity` for a `sub` no token may act as.
 pub fn caller(req: &Request) -> Result<Caller, ApiError> {
     let claims = claims(req).ok_or_else(|| ApiError::new(401, "unauthenticated", "no verified identity"))?;
     let sub = claims.get("sub").ok_or_else(|| ApiError::new(401, "unauthenticated", "the token has no sub claim"))?;
     let account_id = Uuid::parse_str(sub).map_err(|_| ApiError::new(401, "unauthenticated", "the token's sub is not a UUID"))?;
-    let display_name = ["name", "preferred_username", "cognito:username", "email"]
-        .iter()
-        .find_map(|k| claims.get(*k))
-        .map(|n| n.chars().take(64).collect::<String>())
-        .filter(|n| !n.trim().is_empty())
-        .unwrap_or_else(|| "Player".to_string());
-    Ok(Caller { account_id, display_name })
+    let names = ["name", "preferred_username", "cognito:username"].iter().filter_map(|k| claims.get(*k)).map(String::as_str);
+    Ok(Caller::new(account_id, names)?)
 }
 
 /// Whether the caller's groups claim names `admin` (API Gateway passes arrays as `[a b]`).

@@ -23,7 +23,15 @@ pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Bo
     let game_id = req.path_parameters_ref().and_then(|p| p.first("id")).unwrap_or_default().to_string();
     let span = tracing::info_span!("request", route = route.function(), request_id = %request_id, game_id = %game_id);
     state.renew_credentials().await;
-    let response = match dispatch(state, route, &req).instrument(span.clone()).await {
+    let mut result = dispatch(state, route, &req).instrument(span.clone()).await;
+    // A connection that broke under the request (the database restarted): nothing was
+    // committed, the pool now pings its other connections before use, and one retry on a
+    // fresh connection usually succeeds.
+    if matches!(&result, Err(e) if e.retry_now) {
+        span.in_scope(|| tracing::warn!("database connection lost; retrying the request once"));
+        result = dispatch(state, route, &req).instrument(span.clone()).await;
+    }
+    let response = match result {
         Ok(r) => r,
         Err(e) => e.response(),
     };
@@ -71,14 +79,7 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
         }
         Route::Hint => {
             let id = game_id(req)?;
-            let limit = match req.query_string_parameters_ref().and_then(|q| q.first("limit")) {
-                None => 5,
-                Some(v) => v
-                    .parse::<usize>()
-                    .ok()
-                    .filter(|n| (1..=20).contains(n))
-                    .ok_or_else(|| ApiError::new(400, "invalid_query", "limit must be 1..=20"))?,
-            };
+            let limit = query_limit(req, 5, 20)?;
             let hints = svc.hint(&caller, id, limit).await?;
             Ok(json_response(200, &serde_json::json!({ "hints": hints })))
         }
@@ -89,10 +90,13 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             Ok(json_response(201, &svc.open_game(&caller, &body).await?))
         }
         Route::ListOpenGames => {
-            let variant = req.query_string_parameters_ref().and_then(|q| q.first("variant").map(str::to_string));
-            let games = svc.list_open_games(&caller, variant.as_deref()).await?;
-            Ok(json_response(200, &serde_json::json!({ "games": games })))
+            let query = req.query_string_parameters_ref();
+            let variant = query.and_then(|q| q.first("variant").map(str::to_string));
+            let cursor = query.and_then(|q| q.first("cursor").map(str::to_string));
+            let limit = query_limit(req, service::MAX_LOBBY_PAGE, service::MAX_LOBBY_PAGE)?;
+            Ok(json_response(200, &svc.list_open_games(&caller, variant.as_deref(), cursor.as_deref(), limit).await?))
         }
+        Route::WithdrawGame => Ok(json_response(200, &svc.withdraw_game(&caller, game_id(req)?).await?)),
         Route::JoinGame => Ok(json_response(200, &svc.join_game(&caller, game_id(req)?).await?)),
         Route::AdminReplay => {
             let raw = req.path_parameters_ref().and_then(|p| p.first("id")).unwrap_or_default();
@@ -108,6 +112,18 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             let body: RobotBody = parse_body(req)?;
             Ok(json_response(200, &svc.attach_robot(&caller, id, &body.level).await?))
         }
+    }
+}
+
+/// The `limit` query parameter: `default` when absent, else 1..=`max`.
+fn query_limit(req: &Request, default: usize, max: usize) -> Result<usize, ApiError> {
+    match req.query_string_parameters_ref().and_then(|q| q.first("limit")) {
+        None => Ok(default),
+        Some(v) => v
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=max).contains(n))
+            .ok_or_else(|| ApiError::new(400, "invalid_query", format!("limit must be 1..={max}"))),
     }
 }
 

@@ -28,6 +28,8 @@ pub enum Route {
     JoinGame,
     /// `POST /games/{id}/robot`
     AttachRobot,
+    /// `POST /games/{id}/withdraw`: the opener takes back an open game nobody joined.
+    WithdrawGame,
     /// `GET /_gm/games/{id}` (admin): the replay page, or the game in GCG when the id ends in
     /// `.gcg`.
     AdminReplay,
@@ -39,7 +41,7 @@ pub enum Route {
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 14] = [
+    pub const ALL: [Route; 15] = [
         Route::CreateGame,
         Route::GetGame,
         Route::SubmitMove,
@@ -51,6 +53,7 @@ impl Route {
         Route::ListOpenGames,
         Route::JoinGame,
         Route::AttachRobot,
+        Route::WithdrawGame,
         Route::AdminReplay,
         Route::AdminTimeline,
         Route::AdminAccount,
@@ -93,6 +96,7 @@ impl Route {
             Route::OpenGame | Route::ListOpenGames => "/games/open",
             Route::JoinGame => "/games/{id}/join",
             Route::AttachRobot => "/games/{id}/robot",
+            Route::WithdrawGame => "/games/{id}/withdraw",
             Route::AdminReplay => "/_gm/games/{id}",
             Route::AdminTimeline => "/_gm/games/{id}/timeline.json",
             Route::AdminAccount => "/_gm/accounts/{id}",
@@ -113,6 +117,7 @@ impl Route {
             Route::ListOpenGames => "list-open-games",
             Route::JoinGame => "join-game",
             Route::AttachRobot => "attach-robot",
+            Route::WithdrawGame => "withdraw-game",
             Route::AdminReplay => "admin-replay",
             Route::AdminTimeline => "admin-timeline",
             Route::AdminAccount => "admin-account",

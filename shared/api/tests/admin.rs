@@ -8,12 +8,14 @@ use serde_json::Value;
 
 /// A finished game between `me` (with a hostile display name) and a robot.
 async fn finished_game(app: &App, me: Player) -> String {
-    sqlx::query("INSERT INTO accounts (account_id, display_name, kind) VALUES ($1, '<script>alert(1)</script>', 'human')")
+    let game = app.create(me, "scrabble-en", r#"[{"robot":"hard"}]"#).await;
+    // The name a token gave at sign-up (an account is renamed only when it creates, opens or
+    // joins a game).
+    sqlx::query("UPDATE accounts SET display_name = '<script>alert(1)</script>' WHERE account_id = $1")
         .bind(me.0)
         .execute(app.pool())
         .await
         .unwrap();
-    let game = app.create(me, "scrabble-en", r#"[{"robot":"hard"}]"#).await;
     let id = game["game_id"].as_str().unwrap().to_string();
     for _ in 0..6 {
         let body = app.best_move(me, &id).await;

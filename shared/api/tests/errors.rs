@@ -84,7 +84,7 @@ async fn bad_requests_get_their_status_and_code_and_change_nothing() {
             "/games".into(),
             format!(r#"{{"variant":"erudit","opponents":[{{"account":"{}"}}]}}"#, Uuid::new_v4()),
             404,
-            "not_found",
+            "account_not_found",
         ),
         (Some(me), "DELETE", format!("/games/{id}"), String::new(), 404, "no_route"),
     ];

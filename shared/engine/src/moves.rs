@@ -8,8 +8,10 @@ use crate::square::Direction;
 use crate::tile::{Placement, RackTile};
 use crate::variant::Rules;
 
-/// A tile a player asks to place, as sent: nothing about it is trusted yet.
+/// A tile a player asks to place, as sent: nothing about it is trusted yet. Unknown fields are
+/// refused.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct PlacementInput {
     /// The square's name, "A1".."O15".
     pub square: String,
@@ -31,8 +33,10 @@ pub enum TileInput {
 }
 
 /// A move as a player submits it. Only [`crate::Game::check`] turns it into a [`CheckedMove`].
+/// Read strictly: a field that the kind does not have is refused, at every depth (a pass
+/// carrying `tiles`, a play carrying `score`, a placement carrying `seat`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(tag = "kind", rename_all = "snake_case", from = "MoveInput")]
 pub enum Move {
     /// Place tiles on the board.
     Play {
@@ -48,6 +52,28 @@ pub enum Move {
     },
     /// Give up the game.
     Resign,
+}
+
+/// The wire form of [`Move`]: every kind a struct, so that serde refuses unknown fields on
+/// field-less kinds too (a unit variant of a tagged enum ignores them).
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+enum MoveInput {
+    Play { placements: Vec<PlacementInput> },
+    Pass {},
+    Exchange { tiles: Vec<TileInput> },
+    Resign {},
+}
+
+impl From<MoveInput> for Move {
+    fn from(m: MoveInput) -> Move {
+        match m {
+            MoveInput::Play { placements } => Move::Play { placements },
+            MoveInput::Pass {} => Move::Pass,
+            MoveInput::Exchange { tiles } => Move::Exchange { tiles },
+            MoveInput::Resign {} => Move::Resign,
+        }
+    }
 }
 
 impl PlacementInput {
@@ -113,6 +139,49 @@ impl CheckedMove {
         match &self.action {
             CheckedAction::Play { score, .. } => score.total,
             _ => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_are_read_strictly_at_every_depth() {
+        let ok = |s: &str| serde_json::from_str::<Move>(s).unwrap();
+        let refused = |s: &str| {
+            let e = serde_json::from_str::<Move>(s).unwrap_err();
+            assert_eq!(e.classify(), serde_json::error::Category::Data, "{s}: {e}");
+        };
+        assert_eq!(ok(r#"{"kind":"pass"}"#), Move::Pass);
+        assert_eq!(ok(r#"{"kind":"resign"}"#), Move::Resign);
+        assert_eq!(
+            ok(r#"{"kind":"exchange","tiles":[{"letter":"A"},"blank"]}"#),
+            Move::Exchange { tiles: vec![TileInput::Letter('A'), TileInput::Blank] }
+        );
+        assert_eq!(
+            ok(r#"{"kind":"play","placements":[{"square":"H8","letter":"A"}]}"#),
+            Move::Play { placements: vec![PlacementInput { square: "H8".into(), letter: Some('A'), blank: false }] }
+        );
+        refused(r#"{"kind":"pass","tiles":[],"seat":1}"#);
+        refused(r#"{"kind":"resign","seat":1}"#);
+        refused(r#"{"kind":"play","placements":[],"score":1000}"#);
+        refused(r#"{"kind":"play","placements":[{"square":"H8","letter":"A","points":9}]}"#);
+        refused(r#"{"kind":"exchange","tiles":[{"letter":"A","blank":true}]}"#);
+        refused(r#"{"kind":"exchange","tiles":[{"letter":"A"}],"count":1}"#);
+        refused(r#"{"kind":"fly"}"#);
+    }
+
+    #[test]
+    fn a_move_written_is_read_back() {
+        for m in [
+            Move::Pass,
+            Move::Resign,
+            Move::Exchange { tiles: vec![TileInput::Blank, TileInput::Letter('Ж')] },
+            Move::Play { placements: vec![PlacementInput { square: "A1".into(), letter: Some('q'), blank: true }] },
+        ] {
+            assert_eq!(serde_json::from_str::<Move>(&serde_json::to_string(&m).unwrap()).unwrap(), m);
         }
     }
 }

@@ -1,6 +1,9 @@
 //! What a use case can fail with; the HTTP crate maps each to a status and a code.
 
 use engine::Rejection;
+use uuid::Uuid;
+
+use crate::ReservedIdentity;
 
 /// A use case's failure.
 #[derive(Debug, thiserror::Error)]
@@ -9,14 +12,46 @@ pub enum ServiceError {
     #[error("{message}")]
     Invalid {
         /// A stable snake_case code: unknown_variant, bad_opponents, unknown_robot_level,
-        /// bad_turn_seconds, robot_identity.
+        /// bad_turn_seconds, bad_cursor.
         code: &'static str,
         /// What is wrong.
         message: String,
     },
-    /// No such game (or account).
+    /// The caller's identity is one no token may act as.
+    #[error("{}", match .0 {
+        ReservedIdentity::Robot => "a robot's identity cannot call the service",
+        ReservedIdentity::Placeholder => "the placeholder identity cannot call the service",
+    })]
+    ReservedIdentity(ReservedIdentity),
+    /// No such game.
     #[error("not found")]
     NotFound,
+    /// No account with this id (an opponent named by account).
+    #[error("no account {0}")]
+    AccountNotFound(Uuid),
+    /// The caller already has as many open games of the variant as one may.
+    #[error("you already have {limit} open games of this variant; withdraw one or wait for an opponent")]
+    TooManyOpenGames {
+        /// How many one may have.
+        limit: u32,
+    },
+    /// The client move id was already used for another request (a different move, or another
+    /// player's): nothing was written.
+    #[error("this client_move_id was already used for a different request")]
+    IdempotencyKeyReused,
+    /// The game has no opponent yet: it can be withdrawn, not resigned or timed out.
+    #[error("nobody has joined this game yet; withdraw it instead")]
+    NotStarted,
+    /// The game was withdrawn by its opener.
+    #[error("the game was withdrawn")]
+    Withdrawn,
+    /// The database cannot be reached now; nothing was written and a retry later may succeed.
+    #[error("the service is unavailable; retry shortly")]
+    Unavailable {
+        /// Whether a connection broke under the request (a retry at once on a fresh connection
+        /// may succeed), rather than none being had in time.
+        connection_lost: bool,
+    },
     /// The caller has no seat in this game.
     #[error("not your game")]
     NotYourGame,
@@ -56,6 +91,15 @@ impl From<store::StoreError> for ServiceError {
         match e {
             store::StoreError::NotFound => ServiceError::NotFound,
             store::StoreError::Conflict(_) => ServiceError::Conflict,
+            store::StoreError::TooManyOpenGames { limit } => ServiceError::TooManyOpenGames { limit },
+            store::StoreError::Unavailable(cause) => {
+                tracing::warn!(error = %cause, "database unavailable");
+                ServiceError::Unavailable { connection_lost: false }
+            }
+            store::StoreError::ConnectionLost(cause) => {
+                tracing::warn!(error = %cause, "database connection lost");
+                ServiceError::Unavailable { connection_lost: true }
+            }
             other => ServiceError::Store(other),
         }
     }

@@ -4,24 +4,28 @@
 //! When the next seat is a robot, the robot moves in the same request.
 
 mod admin;
+mod caller;
 mod entropy;
 mod error;
+mod idempotency;
+mod lobby;
 pub mod robot;
 mod usecases;
 mod view;
 
 pub use admin::{AdminAccount, AdminReplay, AdminSeat};
+pub use caller::{Caller, NEUTRAL_NAME, ReservedIdentity, clean_name};
 pub use entropy::OsEntropy;
 pub use error::ServiceError;
-pub use usecases::{CreateGame, Hint, MoveOutcome, OpenGame, OpenGameView, Opponent, Preview, SubmitMove};
-pub use view::{BoardTile, DrawView, GameView, ResultView, SeatView};
+pub use lobby::{MAX_LOBBY_PAGE, MAX_OPEN_PER_VARIANT, OpenGame, OpenGameView, OpenGamesPage};
+pub use usecases::{CreateGame, Hint, MoveOutcome, Opponent, Preview, SubmitMove, Submitted};
+pub use view::{ActionView, BoardTile, DrawView, EntryView, GameView, ResultView, SeatView, Viewer, entry_view};
 
 use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use engine::Lexicons;
 use store::Store;
-use uuid::Uuid;
 
 /// Where the current time comes from (the engine never reads it itself).
 pub trait Clock: Send + Sync {
@@ -37,15 +41,6 @@ impl Clock for SystemClock {
     fn now(&self) -> DateTime<Utc> {
         Utc::now()
     }
-}
-
-/// Who is calling: the identity the gateway vouched for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Caller {
-    /// The account id (the token's `sub`).
-    pub account_id: Uuid,
-    /// A display name from the token, used when the account is first seen.
-    pub display_name: String,
 }
 
 /// The service: a store, a clock and the word graphs.

@@ -1,4 +1,7 @@
-//! The use cases.
+//! The use cases of a game in play: create, view, submit, preview, hint, resign, claim a
+//! timeout. Every one that reads a game first moves on a robot whose turn it is ("settling"),
+//! so no game ever waits on a robot, even one left so by a crash before robots and their game
+//! were committed together.
 
 use chrono::{DateTime, Duration, Utc};
 use engine::seating;
@@ -6,20 +9,44 @@ use engine::{
     Game, JournalEntry, LeaveTable, Move, MoveGenerator, PlacementInput, Ranking, ScoreBreakdown, Seat, Timestamp, Variant, replay,
 };
 use serde::{Deserialize, Serialize};
-use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, RobotLevel};
+use serde_json::value::RawValue;
+use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, NewMove, RobotLevel};
 use uuid::Uuid;
 
-use crate::view::{GameView, build, reason_id};
+use crate::idempotency::{Key, request_hash};
+use crate::view::{EntryView, GameView, Viewer, build, entry_view, reason_id};
 use crate::{Caller, OsEntropy, Service, ServiceError, robot};
 
-/// Who else sits at a new table.
+/// Who else sits at a new table: `{"robot": "easy"}` or `{"account": "<uuid>"}`, exactly one.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case", deny_unknown_fields)]
+#[serde(try_from = "OpponentInput")]
 pub enum Opponent {
     /// A robot of this level: easy, medium or hard.
     Robot(String),
     /// A human account, by id.
     Account(Uuid),
+}
+
+/// The wire form of [`Opponent`]: an object with one of two fields, so that naming both (or
+/// neither, or another) is a typed data error rather than a syntax error.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpponentInput {
+    robot: Option<String>,
+    account: Option<Uuid>,
+}
+
+impl TryFrom<OpponentInput> for Opponent {
+    type Error = String;
+
+    fn try_from(o: OpponentInput) -> Result<Opponent, String> {
+        match (o.robot, o.account) {
+            (Some(level), None) => Ok(Opponent::Robot(level)),
+            (None, Some(id)) => Ok(Opponent::Account(id)),
+            (Some(_), Some(_)) => Err("an opponent is a robot or an account, not both".into()),
+            (None, None) => Err("an opponent names a robot level or an account id".into()),
+        }
+    }
 }
 
 /// A request to create a game: the caller sits at seat 0, the opponents after.
@@ -35,41 +62,15 @@ pub struct CreateGame {
     pub turn_seconds: Option<i32>,
 }
 
-/// A request to open a game for auto-match: the caller against whoever joins.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct OpenGame {
-    /// The variant id.
-    pub variant: String,
-    /// Seconds per turn (10 s to 30 days), or untimed.
-    #[serde(default)]
-    pub turn_seconds: Option<i32>,
-}
-
-/// An open game in the lobby.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct OpenGameView {
-    /// The game's id.
-    pub game_id: Uuid,
-    /// The variant id.
-    pub variant: String,
-    /// When it was opened.
-    pub created_at: DateTime<Utc>,
-    /// Seconds per turn, if timed.
-    pub turn_seconds: Option<i32>,
-    /// Who opened it.
-    pub opener_id: Uuid,
-    /// Their name.
-    pub opener_name: String,
-}
-
 /// A move submission.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SubmitMove {
     /// The game's `move_count` the move was built on.
     pub expected_move_no: u32,
-    /// The client's id for this move: a retry with the same id returns the first result.
+    /// The client's id for this move: a retry with the same id, by the same player, with the
+    /// same body gets the first answer again; with another body or by another player it is
+    /// refused.
     pub client_move_id: Option<Uuid>,
     /// The move.
     #[serde(rename = "move")]
@@ -79,12 +80,24 @@ pub struct SubmitMove {
 /// What a submitted move (and any robot replies) did.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct MoveOutcome {
-    /// Journal entries written by this request: the caller's move, then robot moves.
-    pub moves: Vec<JournalEntry>,
+    /// Journal entries written by this request, as the caller may see them: the caller's move,
+    /// then robot moves.
+    pub moves: Vec<EntryView>,
     /// How long the client should take to reveal the robots' moves, in total.
     pub thinking_ms: u32,
     /// The game afterwards.
     pub game: GameView,
+}
+
+/// The answer to a submit: the move just made, or the first answer to the same request, as it
+/// was sent then (a retry of a request that was answered, but whose answer was lost).
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum Submitted {
+    /// The move was made now.
+    Made(MoveOutcome),
+    /// The same request was answered before: its answer, byte for byte.
+    Replayed(Box<RawValue>),
 }
 
 /// A move's score if it were submitted now.
@@ -122,22 +135,24 @@ impl Service {
     /// [`ServiceError::Invalid`] for an unknown variant, 0 or more than 3 opponents, an unknown
     /// robot level, the caller or a robot account as a human opponent, a seat twice, or
     /// turn seconds out of range; [`ServiceError::NotFound`] for an unknown account.
-    #[tracing::instrument(skip(self, req), fields(account = %caller.account_id))]
+    #[tracing::instrument(skip(self, req), fields(account = %caller.account_id()))]
     pub async fn create_game(&self, caller: &Caller, req: &CreateGame) -> Result<GameView, ServiceError> {
         let variant: Variant = req.variant.parse().map_err(|e: engine::variant::VariantError| invalid("unknown_variant", e.to_string()))?;
         if req.opponents.is_empty() || req.opponents.len() > 3 {
             return Err(invalid("bad_opponents", format!("a game has 1 to 3 opponents, not {}", req.opponents.len())));
         }
         check_turn_seconds(req.turn_seconds)?;
-        self.ensure_caller(caller).await?;
-        let mut seats = vec![Some(caller.account_id)];
+        let mut seats = vec![Some(caller.account_id())];
         for o in &req.opponents {
             let id = match o {
                 Opponent::Robot(level) => RobotLevel::parse(level)
                     .ok_or_else(|| invalid("unknown_robot_level", format!("unknown robot level {level:?}")))?
                     .account_id(),
                 Opponent::Account(id) => {
-                    let account = self.store.account(*id).await?;
+                    let account = self.store.account(*id).await.map_err(|e| match e {
+                        store::StoreError::NotFound => ServiceError::AccountNotFound(*id),
+                        other => other.into(),
+                    })?;
                     if account.kind != AccountKind::Human {
                         return Err(invalid("bad_opponents", "robots are seated by level, not by account".into()));
                     }
@@ -155,6 +170,7 @@ impl Service {
             }
             seats.push(Some(id));
         }
+        self.ensure_caller(caller).await?;
         // The official first-move draw decides who sits at seat 0 (and so moves first).
         let accounts: Vec<Uuid> = seats.iter().map(|s| s.expect("every seat is filled at creation")).collect();
         let drawn = seating::draw(variant.rules(), accounts.len(), &mut OsEntropy).map_err(|e| invalid("bad_opponents", e.to_string()))?;
@@ -162,176 +178,97 @@ impl Service {
         let seats: Vec<Option<Uuid>> = seating::rotate(&accounts, drawn.leader).into_iter().map(Some).collect();
         let deadline = req.turn_seconds.map(|t| self.now() + Duration::seconds(i64::from(t)));
         let new = new_game(variant, GameStatus::Active, req.turn_seconds, deadline, seats, draws);
-        let game_id = new.game_id;
-        self.store.create_game(&new).await?;
-        let tx = self.store.lock_game(game_id, None).await?;
+        // The game, its seats, its draw and the opening move of a robot that won the draw commit
+        // in one transaction: a crash leaves either all of them or nothing.
+        let tx = self.store.create_game(&new).await?;
         let seat = seat_of(&tx.game, caller)?;
         let mut game = rebuild(&tx.game)?;
-        // A robot that won the draw opens at once.
-        Ok(self.commit_moves(tx, &mut game, seat, None, None).await?.game)
-    }
-
-    /// Opens a game for auto-match: the first-move draw runs at once between the caller and a
-    /// placeholder opponent (the nil UUID; its draw rows are stored without an account), the
-    /// caller takes the seat the draw decided, and the other seat waits for a joiner or a robot.
-    /// If the caller leads, they may play their opening move while waiting.
-    ///
-    /// # Errors
-    /// [`ServiceError::Invalid`] for an unknown variant or bad turn seconds.
-    #[tracing::instrument(skip(self, req), fields(account = %caller.account_id))]
-    pub async fn open_game(&self, caller: &Caller, req: &OpenGame) -> Result<GameView, ServiceError> {
-        let variant: Variant = req.variant.parse().map_err(|e: engine::variant::VariantError| invalid("unknown_variant", e.to_string()))?;
-        check_turn_seconds(req.turn_seconds)?;
-        self.ensure_caller(caller).await?;
-        let participants = [caller.account_id, Uuid::nil()];
-        let drawn = seating::draw(variant.rules(), 2, &mut OsEntropy).map_err(|e| invalid("bad_opponents", e.to_string()))?;
-        let draws = draw_rows(&drawn, &participants);
-        let seats: Vec<Option<Uuid>> =
-            seating::rotate(&participants, drawn.leader).into_iter().map(|id| (!id.is_nil()).then_some(id)).collect();
-        let new = new_game(variant, GameStatus::Open, req.turn_seconds, None, seats, draws);
-        let game_id = new.game_id;
-        self.store.create_game(&new).await?;
-        self.get_game(caller, game_id).await
-    }
-
-    /// Open games to join, oldest first, without the caller's own (at most 50).
-    ///
-    /// # Errors
-    /// [`ServiceError::Invalid`] for an unknown variant.
-    #[tracing::instrument(skip(self), fields(account = %caller.account_id))]
-    pub async fn list_open_games(&self, caller: &Caller, variant: Option<&str>) -> Result<Vec<OpenGameView>, ServiceError> {
-        let variant = variant.map(|v| v.parse::<Variant>().map_err(|e| invalid("unknown_variant", e.to_string()))).transpose()?;
-        let games = self.store.open_games(variant, caller.account_id, 50).await?;
-        Ok(games
-            .into_iter()
-            .map(|g| OpenGameView {
-                game_id: g.game_id,
-                variant: g.variant.id().to_string(),
-                created_at: g.created_at,
-                turn_seconds: g.turn_seconds,
-                opener_id: g.opener.account_id,
-                opener_name: g.opener.display_name,
-            })
-            .collect())
-    }
-
-    /// Joins an open game: the caller takes the empty seat, the placeholder's draw rows are
-    /// back-filled with the caller's account, and the game becomes active, in one transaction.
-    ///
-    /// # Errors
-    /// [`ServiceError::NotOpen`] if the game is full or finished (also for the loser of a race),
-    /// [`ServiceError::AlreadySeated`] for one's own game, [`ServiceError::NotFound`].
-    #[tracing::instrument(skip(self), fields(account = %caller.account_id))]
-    pub async fn join_game(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
-        let account = self.ensure_caller(caller).await?;
-        let mut tx = self.store.lock_game(game_id, None).await?;
-        if seat_of(&tx.game, caller).is_ok() {
-            return Err(ServiceError::AlreadySeated);
-        }
-        if tx.game.status != GameStatus::Open {
-            return Err(ServiceError::NotOpen);
-        }
-        let seat = tx.fill_open_seat(&account).await?;
-        let mut game = rebuild(&tx.game)?;
-        Ok(self.commit_moves(tx, &mut game, Seat(seat as u8), None, None).await?.game)
-    }
-
-    /// Fills the empty seat of the caller's open game with a robot of `level`; if it is then
-    /// the robot's turn, the robot moves in the same request.
-    ///
-    /// # Errors
-    /// [`ServiceError::Invalid`] for an unknown level, [`ServiceError::NotYourGame`],
-    /// [`ServiceError::NotOpen`].
-    #[tracing::instrument(skip(self), fields(account = %caller.account_id))]
-    pub async fn attach_robot(&self, caller: &Caller, game_id: Uuid, level: &str) -> Result<MoveOutcome, ServiceError> {
-        let level = RobotLevel::parse(level).ok_or_else(|| invalid("unknown_robot_level", format!("unknown robot level {level:?}")))?;
-        let robot = self.store.account(level.account_id()).await?;
-        let mut tx = self.store.lock_game(game_id, None).await?;
-        let seat = seat_of(&tx.game, caller)?;
-        if tx.game.status != GameStatus::Open {
-            return Err(ServiceError::NotOpen);
-        }
-        tx.fill_open_seat(&robot).await?;
-        let mut game = rebuild(&tx.game)?;
-        self.commit_moves(tx, &mut game, seat, None, None).await
-    }
-
-    /// The caller's human account, created on first sight.
-    async fn ensure_caller(&self, caller: &Caller) -> Result<store::Account, ServiceError> {
-        self.store.ensure_human(caller.account_id, &caller.display_name).await.map_err(|e| match e {
-            store::StoreError::Conflict(_) => invalid("robot_identity", "a robot's identity cannot play as a human".into()),
-            other => other.into(),
-        })
+        Ok(self.commit_moves(tx, &mut game, Some(seat), None).await?.game)
     }
 
     /// The game as the caller sees it.
     ///
     /// # Errors
     /// [`ServiceError::NotFound`]; [`ServiceError::NotYourGame`] for a non-player.
-    #[tracing::instrument(skip(self), fields(account = %caller.account_id))]
+    #[tracing::instrument(skip(self), fields(account = %caller.account_id()))]
     pub async fn get_game(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
-        let record = self.store.game(game_id).await?;
+        let (record, game) = self.load_settled(game_id).await?;
         let seat = seat_of(&record, caller)?;
-        let game = rebuild(&record)?;
         Ok(build(&record, &game, Some(seat)))
     }
 
     /// Validates and applies the caller's move, then any robot replies, under the game's lock.
+    /// A request whose `client_move_id` is already in the journal gets the first answer again
+    /// when the same player sends the same body, and is refused otherwise.
     ///
     /// # Errors
     /// [`ServiceError::StaleMove`] if `expected_move_no` is not the game's move count,
     /// [`ServiceError::Rejected`] with the engine's reason, [`ServiceError::NotYourGame`],
-    /// [`ServiceError::NotFound`], [`ServiceError::Conflict`] on a lost race.
-    #[tracing::instrument(skip(self, req), fields(account = %caller.account_id, expected = req.expected_move_no))]
-    pub async fn submit_move(&self, caller: &Caller, game_id: Uuid, req: &SubmitMove) -> Result<MoveOutcome, ServiceError> {
-        let tx = self.store.lock_game(game_id, req.client_move_id).await?;
+    /// [`ServiceError::NotFound`], [`ServiceError::Conflict`] on a lost race,
+    /// [`ServiceError::IdempotencyKeyReused`], [`ServiceError::Withdrawn`].
+    #[tracing::instrument(skip(self, req), fields(account = %caller.account_id(), expected = req.expected_move_no))]
+    pub async fn submit_move(&self, caller: &Caller, game_id: Uuid, req: &SubmitMove) -> Result<Submitted, ServiceError> {
+        let (tx, mut game) = self.lock_settled(game_id, req.client_move_id).await?;
         let seat = seat_of(&tx.game, caller)?;
-        if let Some(move_no) = tx.client_move_no {
-            return replayed_outcome(&tx.game, seat, move_no);
+        let key = req.client_move_id.map(|id| Key { id, hash: request_hash(caller, req) });
+        if let Some(first) = &tx.client_move {
+            let key = key.as_ref().expect("a recorded client move was looked up by its key");
+            if first.seat != seat.0 || first.request_hash.as_ref().is_some_and(|h| h[..] != key.hash[..]) {
+                return Err(ServiceError::IdempotencyKeyReused);
+            }
+            return match &first.response {
+                Some(text) => Ok(Submitted::Replayed(
+                    RawValue::from_string(text.clone()).map_err(|e| store::StoreError::Corrupt(format!("stored answer: {e}")))?,
+                )),
+                // Recorded before answers were kept: rebuilt from the journal.
+                None => Ok(Submitted::Made(replayed_outcome(&tx.game, seat, first.move_no)?)),
+            };
         }
+        ensure_not_withdrawn(&tx.game)?;
         if req.expected_move_no != tx.game.move_count {
             return Err(ServiceError::StaleMove { expected: req.expected_move_no, actual: tx.game.move_count });
         }
-        let mut game = rebuild(&tx.game)?;
         let checked = game.check(self.graph(game.rules().variant)?, seat, &req.mv, timestamp(self.now()))?;
-        self.commit_moves(tx, &mut game, seat, Some(checked), req.client_move_id).await
+        Ok(Submitted::Made(self.commit_moves(tx, &mut game, Some(seat), Some((checked, key))).await?))
     }
 
     /// Resigns the caller's seat (allowed out of turn).
     ///
     /// # Errors
-    /// As [`Service::submit_move`], without the staleness check.
-    #[tracing::instrument(skip(self), fields(account = %caller.account_id))]
+    /// As [`Service::submit_move`], without the staleness check; [`ServiceError::NotStarted`]
+    /// for an open game (withdraw it instead).
+    #[tracing::instrument(skip(self), fields(account = %caller.account_id()))]
     pub async fn resign(&self, caller: &Caller, game_id: Uuid) -> Result<MoveOutcome, ServiceError> {
-        let tx = self.store.lock_game(game_id, None).await?;
+        let (tx, mut game) = self.lock_settled(game_id, None).await?;
         let seat = seat_of(&tx.game, caller)?;
-        let mut game = rebuild(&tx.game)?;
+        ensure_started(&tx.game)?;
         let checked = game.check(self.graph(game.rules().variant)?, seat, &Move::Resign, timestamp(self.now()))?;
-        self.commit_moves(tx, &mut game, seat, Some(checked), None).await
+        self.commit_moves(tx, &mut game, Some(seat), Some((checked, None))).await
     }
 
     /// Records that the seat to move ran out of time; any seated player may claim it.
     ///
     /// # Errors
-    /// [`ServiceError::Rejected`] with `deadline_not_passed` or `game_over`; as above.
-    #[tracing::instrument(skip(self), fields(account = %caller.account_id))]
+    /// [`ServiceError::Rejected`] with `deadline_not_passed` or `game_over`;
+    /// [`ServiceError::NotStarted`] for an open game; as above.
+    #[tracing::instrument(skip(self), fields(account = %caller.account_id()))]
     pub async fn claim_timeout(&self, caller: &Caller, game_id: Uuid) -> Result<MoveOutcome, ServiceError> {
-        let tx = self.store.lock_game(game_id, None).await?;
+        let (tx, mut game) = self.lock_settled(game_id, None).await?;
         let seat = seat_of(&tx.game, caller)?;
-        let mut game = rebuild(&tx.game)?;
+        ensure_started(&tx.game)?;
         let checked = game.check_timeout(timestamp(self.now()))?;
-        self.commit_moves(tx, &mut game, seat, Some(checked), None).await
+        self.commit_moves(tx, &mut game, Some(seat), Some((checked, None))).await
     }
 
     /// Scores a move as submit would, writing nothing.
     ///
     /// # Errors
     /// [`ServiceError::Rejected`] with exactly the reason submit would give.
-    #[tracing::instrument(skip(self, mv), fields(account = %caller.account_id))]
+    #[tracing::instrument(skip(self, mv), fields(account = %caller.account_id()))]
     pub async fn preview_move(&self, caller: &Caller, game_id: Uuid, mv: &Move) -> Result<Preview, ServiceError> {
-        let record = self.store.game(game_id).await?;
+        let (record, game) = self.load_settled(game_id).await?;
         let seat = seat_of(&record, caller)?;
-        let game = rebuild(&record)?;
+        ensure_not_withdrawn(&record)?;
         let checked = game.check(self.graph(game.rules().variant)?, seat, mv, timestamp(self.now()))?;
         let score = match checked.action() {
             engine::moves::CheckedAction::Play { score, .. } => score.clone(),
@@ -344,11 +281,11 @@ impl Service {
     ///
     /// # Errors
     /// [`ServiceError::Rejected`] with `game_over` once the game has ended; as above.
-    #[tracing::instrument(skip(self), fields(account = %caller.account_id))]
+    #[tracing::instrument(skip(self), fields(account = %caller.account_id()))]
     pub async fn hint(&self, caller: &Caller, game_id: Uuid, limit: usize) -> Result<Vec<Hint>, ServiceError> {
-        let record = self.store.game(game_id).await?;
+        let (record, game) = self.load_settled(game_id).await?;
         let seat = seat_of(&record, caller)?;
-        let game = rebuild(&record)?;
+        ensure_not_withdrawn(&record)?;
         if game.is_over() {
             return Err(engine::Rejection::GameOver.into());
         }
@@ -368,18 +305,48 @@ impl Service {
             .collect())
     }
 
-    /// Applies `checked` (if any) and then robot moves while a robot is to move, and writes
-    /// them all with the game's new state in one statement before committing.
-    async fn commit_moves(
+    /// The game, read without a lock, after any robot whose turn it is has moved.
+    pub(crate) async fn load_settled(&self, game_id: Uuid) -> Result<(GameRecord, Game), ServiceError> {
+        let record = self.store.game(game_id).await?;
+        let game = rebuild(&record)?;
+        if !robot_due(&record, &game) {
+            return Ok((record, game));
+        }
+        let (tx, game) = self.lock_settled(game_id, None).await?;
+        let record = tx.game.clone();
+        drop(tx);
+        Ok((record, game))
+    }
+
+    /// The game locked for a change, after any robot whose turn it was has moved (in a
+    /// transaction of its own, committed first).
+    pub(crate) async fn lock_settled(&self, game_id: Uuid, client_move_id: Option<Uuid>) -> Result<(GameTx, Game), ServiceError> {
+        let tx = self.store.lock_game(game_id, client_move_id).await?;
+        let mut game = rebuild(&tx.game)?;
+        if !robot_due(&tx.game, &game) {
+            return Ok((tx, game));
+        }
+        tracing::warn!(game_id = %game_id, move_count = tx.game.move_count, "a robot's turn was waiting; moving it now");
+        self.commit_moves(tx, &mut game, None, None).await?;
+        let tx = self.store.lock_game(game_id, client_move_id).await?;
+        let game = rebuild(&tx.game)?;
+        Ok((tx, game))
+    }
+
+    /// Applies `human` (a checked move and its idempotency key, if any) and then robot moves
+    /// while a robot is to move, builds the answer as `viewer` sees it, and writes the moves and
+    /// the game's new state (with the answer, for a keyed move) in one statement before
+    /// committing.
+    pub(crate) async fn commit_moves(
         &self,
         tx: GameTx,
         game: &mut Game,
-        seat: Seat,
-        checked: Option<engine::CheckedMove>,
-        cmid: Option<Uuid>,
+        viewer: Option<Seat>,
+        human: Option<(engine::CheckedMove, Option<Key>)>,
     ) -> Result<MoveOutcome, ServiceError> {
-        let mut moves: Vec<JournalEntry> = checked.into_iter().map(|c| game.apply(c).clone()).collect();
-        let human_moves = moves.len();
+        let (checked, key) = human.map_or((None, None), |(c, k)| (Some(c), k));
+        let mut entries: Vec<JournalEntry> = checked.into_iter().map(|c| game.apply(c).clone()).collect();
+        let human_moves = entries.len();
         let mut thinking_ms = 0;
         while let Some(level) = (!game.is_over()).then(|| robot_level(&tx.game, game.to_move())).flatten() {
             // A robot's turn has no deadline of its own; the request's budget bounds its thinking.
@@ -387,7 +354,7 @@ impl Service {
             let choice = robot::choose(game, graph, level, None);
             let robot_seat = game.to_move();
             let checked = game.check(graph, robot_seat, &choice.mv, timestamp(self.now()))?;
-            moves.push(game.apply(checked).clone());
+            entries.push(game.apply(checked).clone());
             thinking_ms += choice.thinking_ms;
         }
         let now = self.now();
@@ -409,29 +376,44 @@ impl Service {
             end_reason: game.end().map(|e| reason_id(e.reason).0.to_string()),
         };
         let mut record = tx.game.clone();
-        let rows: Vec<(JournalEntry, Option<Uuid>)> =
-            moves.iter().enumerate().map(|(i, e)| (e.clone(), if i < human_moves { cmid } else { None })).collect();
-        tx.finish(&rows, &update).await?;
         record.move_count = update.move_count;
         record.status = update.status;
         record.turn_deadline = update.turn_deadline;
-        record.end_reason = update.end_reason;
+        record.end_reason = update.end_reason.clone();
         record.journal = game.journal().to_vec();
         game.set_deadline(deadline.map(timestamp));
-        Ok(MoveOutcome { moves, thinking_ms, game: build(&record, game, Some(seat)) })
+        let seen = viewer.map_or(Viewer::Public, Viewer::Seat);
+        let outcome =
+            MoveOutcome { moves: entries.iter().map(|e| entry_view(e, seen)).collect(), thinking_ms, game: build(&record, game, viewer) };
+        let response = match &key {
+            Some(_) => Some(serde_json::to_string(&outcome).map_err(|e| store::StoreError::Corrupt(e.to_string()))?),
+            None => None,
+        };
+        let rows: Vec<NewMove<'_>> = entries
+            .iter()
+            .enumerate()
+            .map(|(i, entry)| match (&key, i < human_moves) {
+                (Some(k), true) => NewMove { entry, client_move_id: Some(k.id), request_hash: Some(k.hash), response: response.clone() },
+                _ => NewMove { entry, client_move_id: None, request_hash: None, response: None },
+            })
+            .collect();
+        tx.finish(&rows, &update).await?;
+        Ok(outcome)
     }
 }
 
-/// The result a retried submit gets: the move it first made and the robot moves right after.
+/// The result a retried submit gets when its first answer was not kept (moves recorded before
+/// answers were): the move it first made and the robot moves right after, as `seat` may see
+/// them, with the game as it is now.
 fn replayed_outcome(record: &GameRecord, seat: Seat, move_no: u32) -> Result<MoveOutcome, ServiceError> {
     let game = rebuild(record)?;
-    let moves: Vec<JournalEntry> = record
+    let moves: Vec<EntryView> = record
         .journal
         .iter()
         .skip(move_no as usize)
         .enumerate()
         .take_while(|(i, e)| *i == 0 || is_robot(record, e.seat))
-        .map(|(_, e)| e.clone())
+        .map(|(_, e)| entry_view(e, Viewer::Seat(seat)))
         .collect();
     Ok(MoveOutcome { moves, thinking_ms: 0, game: build(record, &game, Some(seat)) })
 }
@@ -445,25 +427,47 @@ fn is_robot(record: &GameRecord, seat: Seat) -> bool {
     record.players.get(seat.index()).and_then(|p| p.account.as_ref()).is_some_and(|a| a.kind == AccountKind::Robot)
 }
 
+/// Whether a robot is to move in an active game: it moves before anything else is done.
+fn robot_due(record: &GameRecord, game: &Game) -> bool {
+    record.status == GameStatus::Active && !game.is_over() && robot_level(record, game.to_move()).is_some()
+}
+
+/// Refuses a change to a withdrawn game.
+fn ensure_not_withdrawn(record: &GameRecord) -> Result<(), ServiceError> {
+    if record.status == GameStatus::Withdrawn {
+        return Err(ServiceError::Withdrawn);
+    }
+    Ok(())
+}
+
+/// Refuses a resignation or timeout of a game that nobody has joined (or that was withdrawn).
+fn ensure_started(record: &GameRecord) -> Result<(), ServiceError> {
+    ensure_not_withdrawn(record)?;
+    if record.status == GameStatus::Open {
+        return Err(ServiceError::NotStarted);
+    }
+    Ok(())
+}
+
 /// The caller's seat in the game.
-fn seat_of(record: &GameRecord, caller: &Caller) -> Result<Seat, ServiceError> {
+pub(crate) fn seat_of(record: &GameRecord, caller: &Caller) -> Result<Seat, ServiceError> {
     record
         .players
         .iter()
-        .find(|p| p.account.as_ref().is_some_and(|a| a.account_id == caller.account_id))
+        .find(|p| p.account.as_ref().is_some_and(|a| a.account_id == caller.account_id()))
         .map(|p| Seat(p.seat as u8))
         .ok_or(ServiceError::NotYourGame)
 }
 
 /// The engine game rebuilt from the record's seed and journal, with its deadline.
-fn rebuild(record: &GameRecord) -> Result<Game, ServiceError> {
+pub(crate) fn rebuild(record: &GameRecord) -> Result<Game, ServiceError> {
     let mut game = replay(&crate::admin::setup(record), &record.journal)?;
     game.set_deadline(record.turn_deadline.map(timestamp));
     Ok(game)
 }
 
 /// A new game with a fresh id and bag seed, the variant's no-repeat setting pinned.
-fn new_game(
+pub(crate) fn new_game(
     variant: Variant,
     status: GameStatus,
     turn_seconds: Option<i32>,
@@ -481,12 +485,13 @@ fn new_game(
         turn_deadline,
         seats,
         draws,
+        open_limit: None,
     }
 }
 
 /// The draw's log as rows, each naming its participant's account (`None` for the nil
 /// placeholder of an open game).
-fn draw_rows(drawn: &seating::DrawResult, participants: &[Uuid]) -> Vec<DrawRow> {
+pub(crate) fn draw_rows(drawn: &seating::DrawResult, participants: &[Uuid]) -> Vec<DrawRow> {
     drawn
         .log
         .iter()
@@ -504,7 +509,7 @@ fn draw_rows(drawn: &seating::DrawResult, participants: &[Uuid]) -> Vec<DrawRow>
         .collect()
 }
 
-fn check_turn_seconds(turn_seconds: Option<i32>) -> Result<(), ServiceError> {
+pub(crate) fn check_turn_seconds(turn_seconds: Option<i32>) -> Result<(), ServiceError> {
     match turn_seconds {
         Some(t) if !(10..=2_592_000).contains(&t) => {
             Err(invalid("bad_turn_seconds", format!("turn_seconds must be 10..=2592000, not {t}")))
@@ -513,10 +518,27 @@ fn check_turn_seconds(turn_seconds: Option<i32>) -> Result<(), ServiceError> {
     }
 }
 
-fn invalid(code: &'static str, message: String) -> ServiceError {
+pub(crate) fn invalid(code: &'static str, message: String) -> ServiceError {
     ServiceError::Invalid { code, message }
 }
 
 fn timestamp(t: DateTime<Utc>) -> Timestamp {
     Timestamp(t.timestamp_millis())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_opponent_is_exactly_one_of_robot_and_account() {
+        let id = Uuid::new_v4();
+        let parse = |s: String| serde_json::from_str::<Opponent>(&s);
+        assert_eq!(parse(r#"{"robot":"easy"}"#.into()).unwrap(), Opponent::Robot("easy".into()));
+        assert_eq!(parse(format!(r#"{{"account":"{id}"}}"#)).unwrap(), Opponent::Account(id));
+        for bad in [format!(r#"{{"robot":"easy","account":"{id}"}}"#), "{}".into(), r#"{"robot":"easy","x":1}"#.into()] {
+            let e = parse(bad.clone()).unwrap_err();
+            assert_eq!(e.classify(), serde_json::error::Category::Data, "{bad}: {e}");
+        }
+    }
 }

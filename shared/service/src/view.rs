@@ -1,7 +1,8 @@
-//! What a player sees of a game: everything public, and their own rack only.
+//! What a player sees of a game: everything public, and their own rack only. A journal entry
+//! reaches a player only through [`entry_view`], which decides what that seat may see of it.
 
 use chrono::{DateTime, Utc};
-use engine::{EndReason, Game, JournalEntry, RackTile, Seat};
+use engine::{Action, Direction, EndReason, Game, JournalEntry, JournalTile, RackTile, Seat, TileInput, WordScore};
 use serde::Serialize;
 use store::{AccountKind, GameRecord};
 use uuid::Uuid;
@@ -13,7 +14,7 @@ pub struct GameView {
     pub game_id: Uuid,
     /// The variant id.
     pub variant: String,
-    /// open, active or finished.
+    /// open, active, finished or withdrawn.
     pub status: String,
     /// Whether the no-repeat-words rule applies.
     pub no_repeat_words: bool,
@@ -32,8 +33,8 @@ pub struct GameView {
     pub move_count: u32,
     /// When the player to move times out, if the game is timed.
     pub turn_deadline: Option<DateTime<Utc>>,
-    /// The last move.
-    pub last_move: Option<JournalEntry>,
+    /// The last move, as the caller may see it.
+    pub last_move: Option<EntryView>,
     /// The caller's seat.
     pub your_seat: Option<usize>,
     /// The caller's rack: letters, `?` for a blank.
@@ -42,6 +43,84 @@ pub struct GameView {
     pub result: Option<ResultView>,
     /// The recorded first-move draw, once the game is active (empty for games from before it).
     pub draw: Vec<DrawView>,
+}
+
+/// Who looks at a journal entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Viewer {
+    /// The player in this seat.
+    Seat(Seat),
+    /// Someone with no seat: sees only what is public.
+    Public,
+    /// An admin (sees everything).
+    Admin,
+}
+
+/// A journal entry as one viewer may see it: everything, except that an exchange made by
+/// another seat shows only how many tiles went back.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct EntryView {
+    /// 0-based position in the journal.
+    pub move_no: u32,
+    /// Who moved.
+    pub seat: Seat,
+    /// What they did.
+    #[serde(flatten)]
+    pub action: ActionView,
+    /// Points scored by the move itself.
+    pub score: i32,
+}
+
+/// What a journalled move did, as a viewer may see it.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ActionView {
+    /// Tiles placed (all public).
+    Play {
+        /// The tiles, in order along the main word.
+        tiles: Vec<JournalTile>,
+        /// The main word's direction.
+        direction: Direction,
+        /// Every word formed, main word first, with its score.
+        words: Vec<WordScore>,
+        /// The full-rack bonus, or 0.
+        bingo: i32,
+    },
+    /// A pass.
+    Pass,
+    /// Tiles returned to the bag.
+    Exchange {
+        /// How many.
+        count: usize,
+        /// Which: only for the seat that exchanged, and for admins.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        tiles: Option<Vec<TileInput>>,
+    },
+    /// A resignation.
+    Resign,
+    /// The seat ran out of time.
+    Timeout,
+}
+
+/// What `viewer` may see of `entry`: the one place that decides it.
+pub fn entry_view(entry: &JournalEntry, viewer: Viewer) -> EntryView {
+    let action = match &entry.action {
+        Action::Play { tiles, direction, words, bingo } => {
+            ActionView::Play { tiles: tiles.clone(), direction: *direction, words: words.clone(), bingo: *bingo }
+        }
+        Action::Pass => ActionView::Pass,
+        Action::Exchange { tiles } => {
+            let sees = match viewer {
+                Viewer::Admin => true,
+                Viewer::Seat(s) => s == entry.seat,
+                Viewer::Public => false,
+            };
+            ActionView::Exchange { count: tiles.len(), tiles: sees.then(|| tiles.clone()) }
+        }
+        Action::Resign => ActionView::Resign,
+        Action::Timeout => ActionView::Timeout,
+    };
+    EntryView { move_no: entry.move_no, seat: entry.seat, action, score: entry.score }
 }
 
 /// One tile of the first-move draw.
@@ -167,10 +246,10 @@ pub(crate) fn build(record: &GameRecord, game: &Game, seat: Option<Seat>) -> Gam
         seats,
         board,
         bag_size: game.bag().len(),
-        to_move: (!game.is_over()).then(|| game.to_move().index()),
+        to_move: (!game.is_over() && record.status != store::GameStatus::Withdrawn).then(|| game.to_move().index()),
         move_count: game.move_count(),
         turn_deadline: record.turn_deadline,
-        last_move: game.journal().last().cloned(),
+        last_move: game.journal().last().map(|e| entry_view(e, seat.map_or(Viewer::Public, Viewer::Seat))),
         your_seat: seat.map(Seat::index),
         your_rack,
         result,

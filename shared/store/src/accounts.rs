@@ -142,15 +142,17 @@ impl Store {
             .collect()
     }
 
-    /// The human account `id`, created with `display_name` if it does not exist yet (a robot's
-    /// id is refused).
+    /// The human account `id`, created with `display_name` if it does not exist yet and renamed
+    /// to it if it does (the identity provider's name is the current one); a robot's id is
+    /// refused.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] if `id` belongs to a robot; database errors.
     pub async fn ensure_human(&self, id: Uuid, display_name: &str) -> Result<Account, StoreError> {
         let row = sqlx::query(
             "INSERT INTO accounts (account_id, display_name, kind) VALUES ($1, $2, 'human')
-             ON CONFLICT (account_id) DO UPDATE SET account_id = EXCLUDED.account_id
+             ON CONFLICT (account_id) DO UPDATE SET display_name =
+                 CASE WHEN accounts.kind = 'human' THEN EXCLUDED.display_name ELSE accounts.display_name END
              RETURNING account_id, display_name, kind, robot_level, created_at",
         )
         .bind(id)

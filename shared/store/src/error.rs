@@ -9,9 +9,24 @@ pub enum StoreError {
     /// A uniqueness or concurrency conflict (e.g. a move number already taken).
     #[error("conflict: {0}")]
     Conflict(String),
+    /// The account already has as many open games of the variant as it may.
+    #[error("the account already has {limit} open games of this variant")]
+    TooManyOpenGames {
+        /// How many it may have.
+        limit: u32,
+    },
     /// A stored value that the code cannot read (a bug or a hand-edited row).
     #[error("corrupt row: {0}")]
     Corrupt(String),
+    /// No connection could be had in time (the database is down, restarting or overloaded):
+    /// nothing was written; the caller may retry later.
+    #[error("the database is unavailable")]
+    Unavailable(#[source] sqlx::Error),
+    /// The connection broke under the request (the server restarted or was killed). A
+    /// transaction that was not committed wrote nothing; a retry on a fresh connection may
+    /// succeed at once.
+    #[error("the database connection was lost")]
+    ConnectionLost(#[source] sqlx::Error),
     /// The database failed.
     #[error("database error")]
     Database(#[source] sqlx::Error),
@@ -25,7 +40,36 @@ impl From<sqlx::Error> for StoreError {
         match &e {
             sqlx::Error::RowNotFound => StoreError::NotFound,
             sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict(db.constraint().unwrap_or("unique").to_string()),
+            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed => StoreError::Unavailable(e),
+            sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::Protocol(_) | sqlx::Error::WorkerCrashed => {
+                crate::note_connection_lost();
+                StoreError::ConnectionLost(e)
+            }
+            sqlx::Error::Database(db) if db.code().is_some_and(|c| is_connection_state(&c)) => {
+                crate::note_connection_lost();
+                StoreError::ConnectionLost(e)
+            }
             _ => StoreError::Database(e),
         }
+    }
+}
+
+/// SQLSTATEs of a server going away under a session: class 08 (connection exception),
+/// 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now.
+fn is_connection_state(code: &str) -> bool {
+    code.starts_with("08") || matches!(code, "57P01" | "57P02" | "57P03")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn connection_failures_are_told_apart_from_other_errors() {
+        assert!(matches!(StoreError::from(sqlx::Error::PoolTimedOut), StoreError::Unavailable(_)));
+        assert!(matches!(StoreError::from(sqlx::Error::Io(std::io::ErrorKind::ConnectionReset.into())), StoreError::ConnectionLost(_)));
+        assert!(matches!(StoreError::from(sqlx::Error::RowNotFound), StoreError::NotFound));
+        assert!(matches!(StoreError::from(sqlx::Error::ColumnNotFound("x".into())), StoreError::Database(_)));
+        assert!(is_connection_state("57P01") && is_connection_state("08006") && !is_connection_state("23505"));
     }
 }

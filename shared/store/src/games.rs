@@ -17,6 +17,8 @@ pub enum GameStatus {
     Active,
     /// Over.
     Finished,
+    /// Withdrawn by its opener before anyone joined: no result.
+    Withdrawn,
 }
 
 impl GameStatus {
@@ -26,6 +28,7 @@ impl GameStatus {
             GameStatus::Open => "open",
             GameStatus::Active => "active",
             GameStatus::Finished => "finished",
+            GameStatus::Withdrawn => "withdrawn",
         }
     }
 
@@ -34,6 +37,7 @@ impl GameStatus {
             "open" => Ok(GameStatus::Open),
             "active" => Ok(GameStatus::Active),
             "finished" => Ok(GameStatus::Finished),
+            "withdrawn" => Ok(GameStatus::Withdrawn),
             other => Err(StoreError::Corrupt(format!("game status {other:?}"))),
         }
     }
@@ -106,6 +110,9 @@ pub struct NewGame {
     pub seats: Vec<Option<Uuid>>,
     /// The first-move draw, every tile drawn.
     pub draws: Vec<DrawRow>,
+    /// For an open game: how many open games of the variant its opener (seated in the game) may
+    /// have at once, this one included; checked under a lock on the opener's account.
+    pub open_limit: Option<u32>,
 }
 
 /// One tile of the recorded first-move draw.
@@ -154,12 +161,30 @@ pub struct GameUpdate {
 }
 
 impl Store {
-    /// Inserts a game and its seats in one transaction.
+    /// Begins a new game: inserts it with its seats and draw in a transaction that stays open,
+    /// so the moves that follow at once (a robot that won the draw) commit with it
+    /// ([`GameTx::finish`]); dropped without finishing, nothing is written.
     ///
     /// # Errors
-    /// [`StoreError::Conflict`] if the id exists or an account is seated twice; database errors.
-    pub async fn create_game(&self, game: &NewGame) -> Result<(), StoreError> {
+    /// [`StoreError::Conflict`] if the id exists or an account is seated twice;
+    /// [`StoreError::TooManyOpenGames`] past [`NewGame::open_limit`]; database errors.
+    pub async fn create_game(&self, game: &NewGame) -> Result<GameTx, StoreError> {
         let mut tx = self.pool.begin().await?;
+        if let (Some(limit), Some(opener)) = (game.open_limit, game.seats.iter().flatten().next()) {
+            // The account row is the lock: two concurrent opens by one account run in turn.
+            sqlx::query("SELECT 1 FROM accounts WHERE account_id = $1 FOR UPDATE").bind(opener).fetch_one(&mut *tx).await?;
+            let open: i64 = sqlx::query_scalar(
+                "SELECT count(*) FROM game_players p JOIN games g ON g.game_id = p.game_id
+                 WHERE p.account_id = $1 AND g.status = 'open' AND g.variant = $2",
+            )
+            .bind(opener)
+            .bind(game.variant.id())
+            .fetch_one(&mut *tx)
+            .await?;
+            if open >= i64::from(limit) {
+                return Err(StoreError::TooManyOpenGames { limit });
+            }
+        }
         sqlx::query(
             "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -174,35 +199,45 @@ impl Store {
         .bind(game.turn_deadline)
         .execute(&mut *tx)
         .await?;
-        for (seat, account) in game.seats.iter().enumerate() {
-            sqlx::query("INSERT INTO game_players (game_id, seat, account_id) VALUES ($1, $2, $3)")
-                .bind(game.game_id)
-                .bind(seat as i16)
-                .bind(account)
-                .execute(&mut *tx)
-                .await?;
-        }
-        for d in &game.draws {
-            sqlx::query("INSERT INTO game_setup_draws (game_id, round, pick_no, account_id, letter, is_blank, rank) VALUES ($1, $2, $3, $4, $5, $6, $7)")
-                .bind(game.game_id)
-                .bind(d.round)
-                .bind(d.pick_no)
-                .bind(d.account_id)
-                .bind(&d.letter)
-                .bind(d.is_blank)
-                .bind(d.rank)
-                .execute(&mut *tx)
-                .await?;
-        }
-        tx.commit().await?;
-        Ok(())
+        let seats: Vec<i16> = (0..game.seats.len() as i16).collect();
+        sqlx::query(
+            "INSERT INTO game_players (game_id, seat, account_id) SELECT $1, s, a FROM UNNEST($2::smallint[], $3::uuid[]) AS x(s, a)",
+        )
+        .bind(game.game_id)
+        .bind(&seats)
+        .bind(&game.seats)
+        .execute(&mut *tx)
+        .await?;
+        let d = &game.draws;
+        sqlx::query(
+            "INSERT INTO game_setup_draws (game_id, round, pick_no, account_id, letter, is_blank, rank)
+             SELECT $1, r, p, a, l, b, k FROM UNNEST($2::smallint[], $3::smallint[], $4::uuid[], $5::text[], $6::bool[], $7::smallint[]) AS x(r, p, a, l, b, k)",
+        )
+        .bind(game.game_id)
+        .bind(d.iter().map(|d| d.round).collect::<Vec<_>>())
+        .bind(d.iter().map(|d| d.pick_no).collect::<Vec<_>>())
+        .bind(d.iter().map(|d| d.account_id).collect::<Vec<_>>())
+        .bind(d.iter().map(|d| d.letter.clone()).collect::<Vec<_>>())
+        .bind(d.iter().map(|d| d.is_blank).collect::<Vec<_>>())
+        .bind(d.iter().map(|d| d.rank).collect::<Vec<_>>())
+        .execute(&mut *tx)
+        .await?;
+        let (game, _) = load(&mut tx, game.game_id, None).await?;
+        Ok(GameTx { tx, game, client_move: None })
     }
 
-    /// Open games (of `variant`, if given) that `caller` is not seated in, oldest first.
+    /// Open games (of `variant`, if given) that `caller` is not seated in, oldest first, from
+    /// just after `after` (the creation time and id of the last game of the previous page).
     ///
     /// # Errors
     /// Database errors; [`StoreError::Corrupt`] for an unreadable row.
-    pub async fn open_games(&self, variant: Option<Variant>, caller: Uuid, limit: i64) -> Result<Vec<OpenGameSummary>, StoreError> {
+    pub async fn open_games(
+        &self,
+        variant: Option<Variant>,
+        caller: Uuid,
+        after: Option<(DateTime<Utc>, Uuid)>,
+        limit: i64,
+    ) -> Result<Vec<OpenGameSummary>, StoreError> {
         let rows = sqlx::query(
             "SELECT g.game_id, g.variant, g.created_at AS game_created_at, g.turn_seconds,
                     a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
@@ -211,12 +246,15 @@ impl Store {
              JOIN accounts a ON a.account_id = p.account_id
              WHERE g.status = 'open' AND ($1::text IS NULL OR g.variant = $1)
                AND NOT EXISTS (SELECT 1 FROM game_players q WHERE q.game_id = g.game_id AND q.account_id = $2)
+               AND ($4::timestamptz IS NULL OR (g.created_at, g.game_id) > ($4, $5))
              ORDER BY g.created_at, g.game_id
              LIMIT $3",
         )
         .bind(variant.map(Variant::id))
         .bind(caller)
         .bind(limit)
+        .bind(after.map(|a| a.0))
+        .bind(after.map(|a| a.1))
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
@@ -244,7 +282,7 @@ impl Store {
 
     /// Begins a move: locks the game row (`SELECT … FOR UPDATE`) and loads it, so concurrent
     /// submits to one game run one after another. With `client_move_id`, also finds the move
-    /// already recorded under that id, if any ([`GameTx::client_move_no`]).
+    /// already recorded under that id, if any ([`GameTx::client_move`]).
     ///
     /// # Errors
     /// [`StoreError::NotFound`]; database errors.
@@ -254,8 +292,8 @@ impl Store {
         // a statement that waited for the lock re-reads only the locked row, so the journal must
         // be read after it. An unknown id locks nothing and the load reports it.
         let mut tx = self.pool.begin_with(format!("BEGIN; SELECT 1 FROM games WHERE game_id = '{id}' FOR UPDATE")).await?;
-        let (game, client_move_no) = load(&mut tx, id, client_move_id).await?;
-        Ok(GameTx { tx, game, client_move_no })
+        let (game, client_move) = load(&mut tx, id, client_move_id).await?;
+        Ok(GameTx { tx, game, client_move })
     }
 }
 
@@ -271,7 +309,9 @@ const LOAD_SQL: &str = "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repea
                  WHERE p.game_id = g.game_id ORDER BY p.seat) s) AS players,
         (SELECT coalesce(json_agg(s.entry), '[]'::json)::text
            FROM (SELECT m.entry FROM game_moves m WHERE m.game_id = g.game_id ORDER BY m.move_no) s) AS journal,
-        (SELECT m.move_no FROM game_moves m WHERE m.game_id = g.game_id AND m.client_move_id = $2) AS client_move_no,
+        (SELECT json_build_object('move_no', m.move_no, 'seat', m.seat, 'request_hash', encode(m.request_hash, 'hex'),
+                 'response', m.response)::text
+           FROM game_moves m WHERE m.game_id = g.game_id AND m.client_move_id = $2) AS client_move,
         (SELECT coalesce(json_agg(s), '[]'::json)::text
            FROM (SELECT d.round, d.pick_no, d.account_id, d.letter, d.is_blank, d.rank
                  FROM game_setup_draws d WHERE d.game_id = g.game_id ORDER BY d.round, d.pick_no) s) AS draws
@@ -288,10 +328,23 @@ struct SeatRow {
     created_at: Option<DateTime<Utc>>,
 }
 
-/// The game and, when `client_move_id` is given, the number of the move recorded with it.
-async fn load(conn: &mut sqlx::PgConnection, id: Uuid, client_move_id: Option<Uuid>) -> Result<(GameRecord, Option<u32>), StoreError> {
+/// A move recorded under a client move id, as the load query returns it.
+#[derive(serde::Deserialize)]
+struct ClientMoveRow {
+    move_no: u32,
+    seat: u8,
+    request_hash: Option<String>,
+    response: Option<String>,
+}
+
+/// The game and, when `client_move_id` is given, the move recorded with it.
+async fn load(
+    conn: &mut sqlx::PgConnection,
+    id: Uuid,
+    client_move_id: Option<Uuid>,
+) -> Result<(GameRecord, Option<ClientMove>), StoreError> {
     let row = sqlx::query(LOAD_SQL).bind(id).bind(client_move_id).fetch_one(&mut *conn).await?;
-    let client_move_no: Option<i32> = row.try_get("client_move_no")?;
+    let client_move: Option<String> = row.try_get("client_move")?;
     let variant: String = row.try_get("variant")?;
     let status: String = row.try_get("status")?;
     let seats: i16 = row.try_get("seats")?;
@@ -338,7 +391,51 @@ async fn load(conn: &mut sqlx::PgConnection, id: Uuid, client_move_id: Option<Uu
         journal,
         draws,
     };
-    Ok((record, client_move_no.map(|n| n as u32)))
+    let client_move = client_move
+        .map(|text| {
+            let r: ClientMoveRow = serde_json::from_str(&text).map_err(|e| corrupt("client move", e))?;
+            let request_hash =
+                r.request_hash.map(|h| decode_hex(&h).ok_or_else(|| StoreError::Corrupt(format!("request hash {h:?}")))).transpose()?;
+            Ok::<_, StoreError>(ClientMove { move_no: r.move_no, seat: r.seat, request_hash, response: r.response })
+        })
+        .transpose()?;
+    Ok((record, client_move))
+}
+
+/// Bytes from lower-case hex, as PostgreSQL's `encode(…, 'hex')` writes them.
+fn decode_hex(hex: &str) -> Option<Vec<u8>> {
+    if hex.len() % 2 != 0 {
+        return None;
+    }
+    (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok()).collect()
+}
+
+/// A move already recorded under the client move id a request names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientMove {
+    /// Its number in the journal.
+    pub move_no: u32,
+    /// The seat that made it.
+    pub seat: u8,
+    /// The hash of the request that made it (absent for moves recorded before requests were
+    /// bound to their key).
+    pub request_hash: Option<Vec<u8>>,
+    /// The answer that request got, as sent.
+    pub response: Option<String>,
+}
+
+/// A move to append: the journal entry and, for a client's own move, its key, the hash of its
+/// request and the answer to return to a retry of it.
+#[derive(Debug, Clone)]
+pub struct NewMove<'a> {
+    /// The entry.
+    pub entry: &'a JournalEntry,
+    /// The client's idempotency key.
+    pub client_move_id: Option<Uuid>,
+    /// The hash of the request, with the key.
+    pub request_hash: Option<[u8; 32]>,
+    /// The answer, with the key.
+    pub response: Option<String>,
 }
 
 /// A locked game: read it, append moves, update it, commit. Dropped without commit, nothing
@@ -348,7 +445,7 @@ pub struct GameTx {
     /// The game as loaded under the lock.
     pub game: GameRecord,
     /// The move already recorded under the client move id given to [`Store::lock_game`].
-    pub client_move_no: Option<u32>,
+    pub client_move: Option<ClientMove>,
 }
 
 impl GameTx {
@@ -383,6 +480,24 @@ impl GameTx {
         Ok(seat)
     }
 
+    /// Marks the open game withdrawn (no result, nobody's loss) and commits.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if the game is no longer open; database errors.
+    pub async fn withdraw(mut self) -> Result<(), StoreError> {
+        let done = sqlx::query(
+            "UPDATE games SET status = 'withdrawn', turn_deadline = NULL, updated_at = now() WHERE game_id = $1 AND status = 'open'",
+        )
+        .bind(self.game.game_id)
+        .execute(&mut *self.tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Conflict("the game is not open".into()));
+        }
+        self.tx.commit().await?;
+        Ok(())
+    }
+
     /// Appends `moves` (each at its own `move_no`, with its client move id), updates the game
     /// row and commits: the writes go in one statement, so a move costs four round trips in all
     /// (begin with the lock, load, this, commit).
@@ -390,10 +505,11 @@ impl GameTx {
     /// # Errors
     /// [`StoreError::Conflict`] if a move number or client move id is taken (nothing is then
     /// written); [`StoreError::Corrupt`] if an entry does not serialize; database errors.
-    pub async fn finish(mut self, moves: &[(JournalEntry, Option<Uuid>)], update: &GameUpdate) -> Result<(), StoreError> {
+    pub async fn finish(mut self, moves: &[NewMove<'_>], update: &GameUpdate) -> Result<(), StoreError> {
         let corrupt = |e: serde_json::Error| StoreError::Corrupt(e.to_string());
         let mut cols = MoveColumns::default();
-        for (entry, client_move_id) in moves {
+        for m in moves {
+            let entry = m.entry;
             let (tiles, words) = match &entry.action {
                 engine::Action::Play { tiles, words, .. } => {
                     (serde_json::to_value(tiles).map_err(corrupt)?, serde_json::to_value(words).map_err(corrupt)?)
@@ -408,13 +524,16 @@ impl GameTx {
             cols.words.push(words);
             cols.score.push(entry.score);
             cols.entry.push(serde_json::to_string(entry).map_err(corrupt)?);
-            cols.client_move_id.push(*client_move_id);
+            cols.client_move_id.push(m.client_move_id);
+            cols.request_hash.push(m.request_hash.map(|h| h.to_vec()));
+            cols.response.push(m.response.clone());
         }
         sqlx::query(
             "WITH appended AS (
-                 INSERT INTO game_moves (game_id, move_no, seat, kind, tiles, words, score, entry, client_move_id)
-                 SELECT $1, n, s, k, t, w, sc, e::json, c
-                 FROM UNNEST($2::int[], $3::smallint[], $4::text[], $5::jsonb[], $6::jsonb[], $7::int[], $8::text[], $9::uuid[]) AS x(n, s, k, t, w, sc, e, c)
+                 INSERT INTO game_moves (game_id, move_no, seat, kind, tiles, words, score, entry, client_move_id, request_hash, response)
+                 SELECT $1, n, s, k, t, w, sc, e::json, c, h, r
+                 FROM UNNEST($2::int[], $3::smallint[], $4::text[], $5::jsonb[], $6::jsonb[], $7::int[], $8::text[], $9::uuid[],
+                             $15::bytea[], $16::text[]) AS x(n, s, k, t, w, sc, e, c, h, r)
                  RETURNING 1)
              UPDATE games SET move_count = $10, status = $11, turn_deadline = $12, end_reason = $13, updated_at = now(),
                  finished_at = CASE WHEN $11 = 'finished' THEN coalesce(finished_at, now()) ELSE NULL END
@@ -434,6 +553,8 @@ impl GameTx {
         .bind(update.turn_deadline)
         .bind(update.end_reason.as_deref())
         .bind(moves.len() as i64)
+        .bind(&cols.request_hash)
+        .bind(&cols.response)
         .execute(&mut *self.tx)
         .await?;
         self.tx.commit().await?;
@@ -452,4 +573,6 @@ struct MoveColumns {
     score: Vec<i32>,
     entry: Vec<String>,
     client_move_id: Vec<Option<Uuid>>,
+    request_hash: Vec<Option<Vec<u8>>>,
+    response: Vec<Option<String>>,
 }

@@ -13,9 +13,11 @@ pub mod testing;
 
 pub use accounts::{Account, AccountGame, AccountKind, RobotLevel};
 pub use error::StoreError;
-pub use games::{DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, OpenGameSummary, Player};
+pub use games::{ClientMove, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, NewMove, OpenGameSummary, Player};
 
-use std::time::Duration;
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use sqlx::PgPool;
 use sqlx::migrate::Migrator;
@@ -27,20 +29,52 @@ pub static MIGRATOR: Migrator = sqlx::migrate!("../../migrations");
 /// How long a pooled connection may sit idle before it is pinged on its way out of the pool.
 pub const PING_AFTER_IDLE: Duration = Duration::from_secs(30);
 
+/// How long a request waits for a connection before it is told the database is unavailable:
+/// well under the Lambda functions' 5–10 s timeouts, so the client gets a typed 503 rather
+/// than a timeout.
+pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// For how long after a lost connection every pooled connection is pinged before use.
+const SUSPECT_FOR: Duration = Duration::from_secs(10);
+
+/// When a connection was last lost, in milliseconds since [`epoch`] (0: never).
+static LOST_AT_MS: AtomicU64 = AtomicU64::new(0);
+
+fn epoch() -> Instant {
+    static EPOCH: OnceLock<Instant> = OnceLock::new();
+    *EPOCH.get_or_init(Instant::now)
+}
+
+/// Records that a connection broke (the server restarted, say): for the next seconds every
+/// pooled connection is pinged before use, so the other dead ones in the pool are replaced
+/// instead of failing the requests that would get them.
+pub fn note_connection_lost() {
+    LOST_AT_MS.store(epoch().elapsed().as_millis().max(1) as u64, Ordering::Relaxed);
+}
+
+/// Whether a connection was lost within [`SUSPECT_FOR`].
+fn connections_suspect() -> bool {
+    let lost = LOST_AT_MS.load(Ordering::Relaxed);
+    lost != 0 && epoch().elapsed().as_millis() as u64 <= lost + SUSPECT_FOR.as_millis() as u64
+}
+
 /// The project's pool options, for every pool it opens (pass [`PING_AFTER_IDLE`]). A connection
 /// used within the last `ping_after_idle` is handed out as it is, saving the round trip that
 /// sqlx's default ping costs every request; an older one (say, after a Lambda instance was
-/// frozen, or past a proxy's idle timeout) is pinged first and, if dead, replaced by a new one
-/// instead of failing a request.
+/// frozen, or past a proxy's idle timeout), and every one shortly after a connection was lost
+/// ([`note_connection_lost`]), is pinged first and, if dead, replaced by a new one instead of
+/// failing a request. A request waits at most [`ACQUIRE_TIMEOUT`] for a connection.
 pub fn pool_options(max_connections: u32, ping_after_idle: Duration) -> PgPoolOptions {
-    PgPoolOptions::new().max_connections(max_connections).test_before_acquire(false).before_acquire(move |conn, meta| {
-        Box::pin(async move {
-            if meta.idle_for >= ping_after_idle {
-                sqlx::Connection::ping(conn).await?;
-            }
-            Ok(true)
-        })
-    })
+    PgPoolOptions::new().max_connections(max_connections).acquire_timeout(ACQUIRE_TIMEOUT).test_before_acquire(false).before_acquire(
+        move |conn, meta| {
+            Box::pin(async move {
+                if meta.idle_for >= ping_after_idle || connections_suspect() {
+                    sqlx::Connection::ping(conn).await?;
+                }
+                Ok(true)
+            })
+        },
+    )
 }
 
 /// The store over a connection pool.

@@ -2,7 +2,7 @@
 
 use engine::{Game, Move, Seat, Timestamp, Variant};
 use store::testing::database;
-use store::{DrawRow, GameStatus, GameUpdate, NewGame, RobotLevel, Store, StoreError};
+use store::{DrawRow, GameStatus, GameUpdate, NewGame, NewMove, RobotLevel, Store, StoreError};
 use uuid::Uuid;
 
 fn update(move_count: u32) -> GameUpdate {
@@ -32,10 +32,18 @@ async fn new_game(store: &Store, human: Uuid) -> Uuid {
                     rank: -1,
                 },
             ],
+            open_limit: None,
         })
+        .await
+        .unwrap()
+        .finish(&[], &update(0))
         .await
         .unwrap();
     id
+}
+
+fn row(entry: &engine::JournalEntry) -> NewMove<'_> {
+    NewMove { entry, client_move_id: None, request_hash: None, response: None }
 }
 
 #[tokio::test]
@@ -54,13 +62,15 @@ async fn a_game_round_trips_with_its_seats_and_journal() {
     let entry = game.play(engine::builtin_graph(Variant::ScrabbleEn), Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
     let tx = store.lock_game(id, None).await.unwrap();
     let cmid = Uuid::new_v4();
-    tx.finish(&[(entry.clone(), Some(cmid))], &update(1)).await.unwrap();
+    let keyed = NewMove { client_move_id: Some(cmid), request_hash: Some([7; 32]), response: Some("{\"a\":1}".into()), ..row(&entry) };
+    tx.finish(&[keyed], &update(1)).await.unwrap();
 
     let record = store.game(id).await.unwrap();
     assert_eq!(record.journal, vec![entry]);
     assert_eq!(record.move_count, 1);
-    assert_eq!(store.lock_game(id, Some(cmid)).await.unwrap().client_move_no, Some(0));
-    assert_eq!(store.lock_game(id, Some(Uuid::new_v4())).await.unwrap().client_move_no, None);
+    let found = store.lock_game(id, Some(cmid)).await.unwrap().client_move.unwrap();
+    assert_eq!((found.move_no, found.seat, found.request_hash, found.response), (0, 0, Some(vec![7; 32]), Some("{\"a\":1}".into())));
+    assert_eq!(store.lock_game(id, Some(Uuid::new_v4())).await.unwrap().client_move, None);
 }
 
 #[tokio::test]
@@ -75,12 +85,12 @@ async fn a_move_number_cannot_be_written_twice_and_a_failed_or_dropped_transacti
     }
     assert!(store.game(id).await.unwrap().journal.is_empty());
     let tx = store.lock_game(id, None).await.unwrap();
-    let twice = [(entry.clone(), None), (entry.clone(), None)];
+    let twice = [row(&entry), row(&entry)];
     assert!(matches!(tx.finish(&twice, &update(2)).await, Err(StoreError::Conflict(_))));
     let record = store.game(id).await.unwrap();
     assert!(record.journal.is_empty() && record.move_count == 0, "a failed write leaves nothing");
-    store.lock_game(id, None).await.unwrap().finish(&[(entry.clone(), None)], &update(1)).await.unwrap();
-    let again = store.lock_game(id, None).await.unwrap().finish(&[(entry, None)], &update(1)).await;
+    store.lock_game(id, None).await.unwrap().finish(&[row(&entry)], &update(1)).await.unwrap();
+    let again = store.lock_game(id, None).await.unwrap().finish(&[row(&entry)], &update(1)).await;
     assert!(matches!(again, Err(StoreError::Conflict(_))));
 }
 
@@ -105,9 +115,9 @@ async fn sql_checks_refuse_impossible_rows() {
     assert!(sqlx::query(&play_with_no_score).execute(pool).await.is_err());
     assert!(matches!(store.ensure_human(RobotLevel::Easy.account_id(), "impostor").await, Err(StoreError::Conflict(_))));
     assert!(matches!(store.game(Uuid::new_v4()).await, Err(StoreError::NotFound)));
-    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3, 4]);
+    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5]);
     store.migrate().await.unwrap();
-    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3, 4], "migrating again changes nothing");
+    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5], "migrating again changes nothing");
 }
 
 /// A pooled connection the server closed while it sat idle: past the ping threshold it is
@@ -138,4 +148,66 @@ async fn an_idle_connection_closed_by_the_server_is_replaced_once_past_the_ping_
             false => assert!(after.is_err(), "an unpinged dead connection fails its query"),
         }
     }
+}
+
+fn open_game(human: Uuid, limit: u32) -> NewGame {
+    NewGame {
+        game_id: Uuid::new_v4(),
+        variant: Variant::Erudit,
+        seed: 1,
+        no_repeat_words: true,
+        status: GameStatus::Open,
+        turn_seconds: None,
+        turn_deadline: None,
+        seats: vec![Some(human), None],
+        draws: vec![],
+        open_limit: Some(limit),
+    }
+}
+
+fn open_update() -> GameUpdate {
+    GameUpdate { move_count: 0, status: GameStatus::Open, turn_deadline: None, end_reason: None }
+}
+
+/// A new game's transaction stays open until it is finished: dropped, it leaves no row.
+#[tokio::test]
+async fn a_new_game_not_finished_writes_nothing() {
+    let store = Store::new(database().await);
+    let me = store.ensure_human(Uuid::new_v4(), "Di").await.unwrap();
+    let new = open_game(me.account_id, 3);
+    let tx = store.create_game(&new).await.unwrap();
+    assert_eq!(tx.game.players.len(), 2);
+    drop(tx);
+    assert!(matches!(store.game(new.game_id).await, Err(StoreError::NotFound)));
+    let games: i64 = sqlx::query_scalar("SELECT count(*) FROM games").fetch_one(store.pool()).await.unwrap();
+    assert_eq!(games, 0);
+}
+
+/// An account may hold `limit` open games of a variant, even when it opens them all at once;
+/// a withdrawn one no longer counts, and a withdrawn game cannot be withdrawn again.
+#[tokio::test]
+async fn open_games_are_capped_per_account_even_under_a_race_and_withdrawal_frees_a_place() {
+    let store = Store::new(database().await);
+    let me = store.ensure_human(Uuid::new_v4(), "Ed").await.unwrap();
+    let mut tasks = tokio::task::JoinSet::new();
+    for _ in 0..8 {
+        let store = store.clone();
+        let new = open_game(me.account_id, 3);
+        tasks.spawn(async move {
+            match store.create_game(&new).await {
+                Ok(tx) => tx.finish(&[], &open_update()).await.map(|()| new.game_id),
+                Err(e) => Err(e),
+            }
+        });
+    }
+    let results = tasks.join_all().await;
+    let opened: Vec<Uuid> = results.iter().filter_map(|r| r.as_ref().ok().copied()).collect();
+    assert_eq!(opened.len(), 3, "{results:?}");
+    assert!(results.iter().filter_map(|r| r.as_ref().err()).all(|e| matches!(e, StoreError::TooManyOpenGames { limit: 3 })));
+
+    store.lock_game(opened[0], None).await.unwrap().withdraw().await.unwrap();
+    assert_eq!(store.game(opened[0]).await.unwrap().status, GameStatus::Withdrawn);
+    assert!(matches!(store.lock_game(opened[0], None).await.unwrap().withdraw().await, Err(StoreError::Conflict(_))));
+    let again = open_game(me.account_id, 3);
+    store.create_game(&again).await.unwrap().finish(&[], &open_update()).await.unwrap();
 }

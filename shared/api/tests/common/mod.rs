@@ -42,7 +42,6 @@ impl App {
 
     /// Calls as `who`, in the admin group if `admin`; status, content type and body text.
     pub async fn raw(&self, who: Option<Player>, admin: bool, method: &str, path: &str, body: &str) -> (u16, String, String) {
-        let (path, query) = path.split_once('?').unwrap_or((path, ""));
         let claims: Option<HashMap<String, String>> = who.map(|p| {
             let mut c =
                 HashMap::from([("sub".to_string(), p.0.to_string()), ("name".to_string(), format!("player-{}", &p.0.to_string()[..4]))]);
@@ -51,8 +50,26 @@ impl App {
             }
             c
         });
-        let incoming =
-            Incoming { method, path, query, body: body.as_bytes(), claims: claims.as_ref(), request_id: "test", ..Incoming::default() };
+        self.raw_claims(claims.as_ref(), method, path, body).await
+    }
+
+    /// Calls with exactly these verified claims; status and JSON.
+    pub async fn call_claims(&self, claims: &[(&str, &str)], method: &str, path: &str, body: &str) -> (u16, Value) {
+        let claims: HashMap<String, String> = claims.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let (status, _, text) = self.raw_claims(Some(&claims), method, path, body).await;
+        (status, serde_json::from_str(&text).expect("every API answer is JSON"))
+    }
+
+    /// Calls with `claims` (none: no authoriser context); status, content type and body text.
+    pub async fn raw_claims(
+        &self,
+        claims: Option<&HashMap<String, String>>,
+        method: &str,
+        path: &str,
+        body: &str,
+    ) -> (u16, String, String) {
+        let (path, query) = path.split_once('?').unwrap_or((path, ""));
+        let incoming = Incoming { method, path, query, body: body.as_bytes(), claims, request_id: "test", ..Incoming::default() };
         let response = match to_lambda(&incoming) {
             Ok((route, request)) => handle(&self.state, route, request).await,
             Err(e) => e.response(),
@@ -67,6 +84,23 @@ impl App {
         let (status, body) = self.call(Some(who), "POST", "/games", &format!(r#"{{"variant":"{variant}","opponents":{opponents}}}"#)).await;
         assert_eq!(status, 201, "{body}");
         body
+    }
+
+    /// A digest of everything a request could write (every row of every table, games with
+    /// their status, move count, deadline and update time), to compare before and after a
+    /// refusal.
+    pub async fn everything(&self) -> String {
+        sqlx::query_scalar(
+            "SELECT concat_ws('|',
+                (SELECT string_agg(concat_ws(':', account_id, display_name), ',' ORDER BY account_id) FROM accounts),
+                (SELECT string_agg(concat_ws(':', game_id, status, move_count, turn_deadline, updated_at), ',' ORDER BY game_id) FROM games),
+                (SELECT string_agg(concat_ws(':', game_id, seat, account_id), ',' ORDER BY game_id, seat) FROM game_players),
+                (SELECT string_agg(concat_ws(':', game_id, move_no, entry), ',' ORDER BY game_id, move_no) FROM game_moves),
+                (SELECT string_agg(concat_ws(':', game_id, round, pick_no, account_id), ',' ORDER BY game_id, round, pick_no) FROM game_setup_draws))",
+        )
+        .fetch_one(self.pool())
+        .await
+        .unwrap()
     }
 
     /// Rows in the journal of `game`.

@@ -1,0 +1,222 @@
+//! The lobby: open a game for auto-match, list the open games a page at a time, join one,
+//! seat a robot in one's own, or withdraw it before anyone joins.
+
+use chrono::{DateTime, Utc};
+use engine::{Seat, Variant, seating};
+use serde::{Deserialize, Serialize};
+use store::{GameStatus, NewGame, RobotLevel};
+use uuid::Uuid;
+
+use crate::usecases::{check_turn_seconds, draw_rows, invalid, new_game, rebuild, seat_of};
+use crate::view::{GameView, build};
+use crate::{Caller, MoveOutcome, OsEntropy, Service, ServiceError};
+
+/// How many open games of one variant an account may have at once.
+pub const MAX_OPEN_PER_VARIANT: u32 = 3;
+
+/// The largest page of the lobby.
+pub const MAX_LOBBY_PAGE: usize = 50;
+
+/// A request to open a game for auto-match: the caller against whoever joins.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct OpenGame {
+    /// The variant id.
+    pub variant: String,
+    /// Seconds per turn (10 s to 30 days), or untimed.
+    #[serde(default)]
+    pub turn_seconds: Option<i32>,
+}
+
+/// A page of the lobby.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct OpenGamesPage {
+    /// The open games, oldest first.
+    pub games: Vec<OpenGameView>,
+    /// Pass as `cursor` for the next page; absent on the last page.
+    pub next_cursor: Option<String>,
+}
+
+/// An open game in the lobby.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct OpenGameView {
+    /// The game's id.
+    pub game_id: Uuid,
+    /// The variant id.
+    pub variant: String,
+    /// When it was opened.
+    pub created_at: DateTime<Utc>,
+    /// Seconds per turn, if timed.
+    pub turn_seconds: Option<i32>,
+    /// Who opened it.
+    pub opener_id: Uuid,
+    /// Their name.
+    pub opener_name: String,
+}
+
+impl Service {
+    /// Opens a game for auto-match: the first-move draw runs at once between the caller and a
+    /// placeholder opponent (the nil UUID; its draw rows are stored without an account), the
+    /// caller takes the seat the draw decided, and the other seat waits for a joiner or a robot.
+    /// If the caller leads, they may play their opening move while waiting.
+    ///
+    /// # Errors
+    /// [`ServiceError::Invalid`] for an unknown variant or bad turn seconds;
+    /// [`ServiceError::TooManyOpenGames`] past [`MAX_OPEN_PER_VARIANT`].
+    #[tracing::instrument(skip(self, req), fields(account = %caller.account_id()))]
+    pub async fn open_game(&self, caller: &Caller, req: &OpenGame) -> Result<GameView, ServiceError> {
+        let variant: Variant = req.variant.parse().map_err(|e: engine::variant::VariantError| invalid("unknown_variant", e.to_string()))?;
+        check_turn_seconds(req.turn_seconds)?;
+        self.ensure_caller(caller).await?;
+        let participants = [caller.account_id(), Uuid::nil()];
+        let drawn = seating::draw(variant.rules(), 2, &mut OsEntropy).map_err(|e| invalid("bad_opponents", e.to_string()))?;
+        let draws = draw_rows(&drawn, &participants);
+        let seats: Vec<Option<Uuid>> =
+            seating::rotate(&participants, drawn.leader).into_iter().map(|id| (!id.is_nil()).then_some(id)).collect();
+        let new =
+            NewGame { open_limit: Some(MAX_OPEN_PER_VARIANT), ..new_game(variant, GameStatus::Open, req.turn_seconds, None, seats, draws) };
+        let tx = self.store.create_game(&new).await?;
+        let seat = seat_of(&tx.game, caller)?;
+        let mut game = rebuild(&tx.game)?;
+        Ok(self.commit_moves(tx, &mut game, Some(seat), None).await?.game)
+    }
+
+    /// Open games to join, oldest first, without the caller's own: a page of at most `limit`
+    /// (1..=50) from `cursor` (the previous page's `next_cursor`), so every open game can be
+    /// reached however many there are.
+    ///
+    /// # Errors
+    /// [`ServiceError::Invalid`] for an unknown variant (`unknown_variant`) or a cursor this
+    /// service did not write (`bad_cursor`).
+    #[tracing::instrument(skip(self), fields(account = %caller.account_id()))]
+    pub async fn list_open_games(
+        &self,
+        caller: &Caller,
+        variant: Option<&str>,
+        cursor: Option<&str>,
+        limit: usize,
+    ) -> Result<OpenGamesPage, ServiceError> {
+        let variant = variant.map(|v| v.parse::<Variant>().map_err(|e| invalid("unknown_variant", e.to_string()))).transpose()?;
+        let after = cursor.map(parse_cursor).transpose()?;
+        let limit = limit.clamp(1, MAX_LOBBY_PAGE);
+        let mut games = self.store.open_games(variant, caller.account_id(), after, limit as i64 + 1).await?;
+        let more = games.len() > limit;
+        games.truncate(limit);
+        let next_cursor = more.then(|| games.last().map(|g| write_cursor(g.created_at, g.game_id))).flatten();
+        let games = games
+            .into_iter()
+            .map(|g| OpenGameView {
+                game_id: g.game_id,
+                variant: g.variant.id().to_string(),
+                created_at: g.created_at,
+                turn_seconds: g.turn_seconds,
+                opener_id: g.opener.account_id,
+                opener_name: g.opener.display_name,
+            })
+            .collect();
+        Ok(OpenGamesPage { games, next_cursor })
+    }
+
+    /// Withdraws the caller's open game before anyone has joined: no result and nobody's loss
+    /// (a move the opener made while waiting stays in its journal).
+    ///
+    /// # Errors
+    /// [`ServiceError::NotYourGame`] for someone else's game, [`ServiceError::NotOpen`] once
+    /// someone has joined (resign instead) or for a finished one, [`ServiceError::Withdrawn`]
+    /// if it already was, [`ServiceError::NotFound`].
+    #[tracing::instrument(skip(self), fields(account = %caller.account_id()))]
+    pub async fn withdraw_game(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
+        let tx = self.store.lock_game(game_id, None).await?;
+        let seat = seat_of(&tx.game, caller)?;
+        match tx.game.status {
+            GameStatus::Open => {}
+            GameStatus::Withdrawn => return Err(ServiceError::Withdrawn),
+            GameStatus::Active | GameStatus::Finished => return Err(ServiceError::NotOpen),
+        }
+        let mut record = tx.game.clone();
+        tx.withdraw().await?;
+        record.status = GameStatus::Withdrawn;
+        record.turn_deadline = None;
+        let game = rebuild(&record)?;
+        Ok(build(&record, &game, Some(seat)))
+    }
+
+    /// Joins an open game: the caller takes the empty seat, the placeholder's draw rows are
+    /// back-filled with the caller's account, and the game becomes active, in one transaction.
+    ///
+    /// # Errors
+    /// [`ServiceError::NotOpen`] if the game is full or finished (also for the loser of a race),
+    /// [`ServiceError::AlreadySeated`] for one's own game, [`ServiceError::NotFound`].
+    #[tracing::instrument(skip(self), fields(account = %caller.account_id()))]
+    pub async fn join_game(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
+        let mut tx = self.store.lock_game(game_id, None).await?;
+        if seat_of(&tx.game, caller).is_ok() {
+            return Err(ServiceError::AlreadySeated);
+        }
+        if tx.game.status != GameStatus::Open {
+            return Err(ServiceError::NotOpen);
+        }
+        let account = self.ensure_caller(caller).await?;
+        let seat = tx.fill_open_seat(&account).await?;
+        let mut game = rebuild(&tx.game)?;
+        Ok(self.commit_moves(tx, &mut game, Some(Seat(seat as u8)), None).await?.game)
+    }
+
+    /// Fills the empty seat of the caller's open game with a robot of `level`; if it is then
+    /// the robot's turn, the robot moves in the same request.
+    ///
+    /// # Errors
+    /// [`ServiceError::Invalid`] for an unknown level, [`ServiceError::NotYourGame`],
+    /// [`ServiceError::NotOpen`].
+    #[tracing::instrument(skip(self), fields(account = %caller.account_id()))]
+    pub async fn attach_robot(&self, caller: &Caller, game_id: Uuid, level: &str) -> Result<MoveOutcome, ServiceError> {
+        let level = RobotLevel::parse(level).ok_or_else(|| invalid("unknown_robot_level", format!("unknown robot level {level:?}")))?;
+        let robot = self.store.account(level.account_id()).await?;
+        let mut tx = self.store.lock_game(game_id, None).await?;
+        let seat = seat_of(&tx.game, caller)?;
+        if tx.game.status != GameStatus::Open {
+            return Err(ServiceError::NotOpen);
+        }
+        tx.fill_open_seat(&robot).await?;
+        let mut game = rebuild(&tx.game)?;
+        self.commit_moves(tx, &mut game, Some(seat), None).await
+    }
+
+    /// The caller's human account, created on first sight (and renamed to the token's name).
+    pub(crate) async fn ensure_caller(&self, caller: &Caller) -> Result<store::Account, ServiceError> {
+        self.store.ensure_human(caller.account_id(), caller.display_name()).await.map_err(|e| match e {
+            store::StoreError::Conflict(_) => ServiceError::ReservedIdentity(crate::ReservedIdentity::Robot),
+            other => other.into(),
+        })
+    }
+}
+
+/// A lobby cursor: the creation time (microseconds since the epoch) and id of the last game on
+/// a page.
+fn write_cursor(created_at: DateTime<Utc>, game_id: Uuid) -> String {
+    format!("{}.{}", created_at.timestamp_micros(), game_id.simple())
+}
+
+fn parse_cursor(cursor: &str) -> Result<(DateTime<Utc>, Uuid), ServiceError> {
+    let bad = || invalid("bad_cursor", format!("{cursor:?} is not a cursor this service wrote"));
+    let (micros, id) = cursor.split_once('.').ok_or_else(bad)?;
+    let micros: i64 = micros.parse().map_err(|_| bad())?;
+    let at = DateTime::from_timestamp_micros(micros).ok_or_else(bad)?;
+    let id = Uuid::try_parse(id).map_err(|_| bad())?;
+    Ok((at, id))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cursors_round_trip_and_foreign_ones_are_refused() {
+        let at = DateTime::from_timestamp_micros(1_700_000_000_123_456).unwrap();
+        let id = Uuid::new_v4();
+        assert_eq!(parse_cursor(&write_cursor(at, id)).unwrap(), (at, id));
+        for bad in ["", "x", "1.", ".abc", "12.not-a-uuid", "99999999999999999999.00000000000000000000000000000000", "1;DROP TABLE games"] {
+            assert!(matches!(parse_cursor(bad), Err(ServiceError::Invalid { code: "bad_cursor", .. })), "{bad:?}");
+        }
+    }
+}
