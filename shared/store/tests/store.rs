@@ -211,3 +211,21 @@ async fn open_games_are_capped_per_account_even_under_a_race_and_withdrawal_free
     let again = open_game(me.account_id, 3);
     store.create_game(&again).await.unwrap().finish(&[], &open_update()).await.unwrap();
 }
+
+/// The durable private server (what `wordgame serve` runs) flushes every commit before it
+/// acknowledges it; the tests' throwaway servers do not.
+#[tokio::test]
+async fn a_durable_private_server_flushes_each_commit_and_a_throwaway_one_does_not() {
+    use store::local::{LocalPostgres, StartOptions};
+    for (options, expect) in [(StartOptions { throwaway: true, ..StartOptions::DURABLE }, "on"), (StartOptions::THROWAWAY, "off")] {
+        let dir = std::env::temp_dir().join(format!("wordgame-pg-durable-{}-{expect}", std::process::id()));
+        let pg = LocalPostgres::start_with(&dir, options).unwrap();
+        let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(&pg.url("postgres")).await.unwrap();
+        for setting in ["fsync", "synchronous_commit"] {
+            let value: String = sqlx::query_scalar(&format!("SHOW {setting}")).fetch_one(&mut conn).await.unwrap();
+            assert_eq!(value, expect, "{setting} with {options:?}");
+        }
+        drop(conn);
+        pg.stop();
+    }
+}

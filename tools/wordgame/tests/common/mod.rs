@@ -88,8 +88,14 @@ fn dechunk(mut body: &str) -> String {
 /// `wordgame serve` on a free port with its own PostgreSQL under a temporary directory; waits
 /// until it answers.
 pub fn start_server(tag: &str) -> (Guard, u16, std::path::PathBuf) {
-    let port = free_port();
     let dir = std::env::temp_dir().join(format!("wordgame-{tag}-{}", std::process::id()));
+    let (guard, port) = start_server_in(&dir);
+    (guard, port, dir)
+}
+
+/// `wordgame serve` on a free port with its PostgreSQL data in `dir`; waits until it answers.
+pub fn start_server_in(dir: &std::path::Path) -> (Guard, u16) {
+    let port = free_port();
     let child = Command::new(env!("CARGO_BIN_EXE_wordgame"))
         .args(["serve", "--port", &port.to_string(), "--data-dir", dir.to_str().unwrap()])
         .stdout(Stdio::null())
@@ -103,7 +109,7 @@ pub fn start_server(tag: &str) -> (Guard, u16, std::path::PathBuf) {
         assert!(guard.0.try_wait().unwrap().is_none(), "serve exited early");
         std::thread::sleep(Duration::from_millis(100));
     }
-    (guard, port, dir)
+    (guard, port)
 }
 
 /// A development token from `wordgame token`.
