@@ -95,7 +95,7 @@ pub struct MoveOutcome {
 #[serde(untagged)]
 pub enum Submitted {
     /// The move was made now.
-    Made(MoveOutcome),
+    Made(Box<MoveOutcome>),
     /// The same request was answered before: its answer, byte for byte.
     Replayed(Box<RawValue>),
 }
@@ -221,7 +221,7 @@ impl Service {
                     RawValue::from_string(text.clone()).map_err(|e| store::StoreError::Corrupt(format!("stored answer: {e}")))?,
                 )),
                 // Recorded before answers were kept: rebuilt from the journal.
-                None => Ok(Submitted::Made(replayed_outcome(&tx.game, seat, first.move_no)?)),
+                None => Ok(Submitted::Made(Box::new(replayed_outcome(&tx.game, seat, first.move_no)?))),
             };
         }
         ensure_not_withdrawn(&tx.game)?;
@@ -229,7 +229,7 @@ impl Service {
             return Err(ServiceError::StaleMove { expected: req.expected_move_no, actual: tx.game.move_count });
         }
         let checked = game.check(self.graph(game.rules().variant)?, seat, &req.mv, timestamp(self.now()))?;
-        Ok(Submitted::Made(self.commit_moves(tx, &mut game, Some(seat), Some((checked, key))).await?))
+        Ok(Submitted::Made(Box::new(self.commit_moves(tx, &mut game, Some(seat), Some((checked, key))).await?)))
     }
 
     /// Resigns the caller's seat (allowed out of turn).

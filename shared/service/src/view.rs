@@ -275,3 +275,29 @@ pub(crate) fn draw_view(record: &GameRecord) -> Vec<DrawView> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_exchange_shows_its_tiles_only_to_its_seat_and_admins() {
+        let entry = JournalEntry {
+            move_no: 4,
+            seat: Seat(1),
+            action: Action::Exchange { tiles: vec![TileInput::Letter('Q'), TileInput::Blank] },
+            score: 0,
+        };
+        let tiles = |v: &EntryView| match &v.action {
+            ActionView::Exchange { count, tiles } => (*count, tiles.clone()),
+            other => panic!("{other:?}"),
+        };
+        let full = Some(vec![TileInput::Letter('Q'), TileInput::Blank]);
+        assert_eq!(tiles(&entry_view(&entry, Viewer::Seat(Seat(1)))), (2, full.clone()));
+        assert_eq!(tiles(&entry_view(&entry, Viewer::Admin)), (2, full));
+        assert_eq!(tiles(&entry_view(&entry, Viewer::Seat(Seat(0)))), (2, None));
+        assert_eq!(tiles(&entry_view(&entry, Viewer::Public)), (2, None));
+        let json = serde_json::to_value(entry_view(&entry, Viewer::Seat(Seat(0)))).unwrap();
+        assert_eq!(json, serde_json::json!({"move_no": 4, "seat": 1, "kind": "exchange", "count": 2, "score": 0}));
+    }
+}

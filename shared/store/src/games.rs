@@ -404,7 +404,7 @@ async fn load(
 
 /// Bytes from lower-case hex, as PostgreSQL's `encode(…, 'hex')` writes them.
 fn decode_hex(hex: &str) -> Option<Vec<u8>> {
-    if hex.len() % 2 != 0 {
+    if !hex.len().is_multiple_of(2) {
         return None;
     }
     (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok()).collect()
