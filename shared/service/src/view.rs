@@ -2,7 +2,7 @@
 //! reaches a player only through [`entry_view`], which decides what that seat may see of it.
 
 use chrono::{DateTime, Utc};
-use engine::{Action, Direction, EndReason, Game, JournalEntry, JournalTile, RackTile, Seat, TileInput, WordScore};
+use engine::{Action, EndReason, Game, JournalEntry, RackTile, Seat, TileInput};
 use serde::Serialize;
 use store::{AccountKind, GameRecord};
 use uuid::Uuid;
@@ -73,52 +73,42 @@ pub struct EntryView {
 
 /// What a journalled move did, as a viewer may see it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(untagged)]
 pub enum ActionView {
-    /// Tiles placed (all public).
-    Play {
-        /// The tiles, in order along the main word.
-        tiles: Vec<JournalTile>,
-        /// The main word's direction.
-        direction: Direction,
-        /// Every word formed, main word first, with its score.
-        words: Vec<WordScore>,
-        /// The full-rack bonus, or 0.
-        bingo: i32,
-    },
-    /// A pass.
-    Pass,
-    /// Tiles returned to the bag.
+    /// A move with nothing hidden (a play, a pass, a resignation, a timeout), as journalled.
+    Public(Action),
+    /// An exchange: how many tiles went back, always; which, only for its seat and admins.
     Exchange {
+        /// Always [`ExchangeKind::Exchange`]: the `kind` every entry carries.
+        kind: ExchangeKind,
         /// How many.
         count: usize,
-        /// Which: only for the seat that exchanged, and for admins.
+        /// Which.
         #[serde(skip_serializing_if = "Option::is_none")]
         tiles: Option<Vec<TileInput>>,
     },
-    /// A resignation.
-    Resign,
-    /// The seat ran out of time.
-    Timeout,
+}
+
+/// The `kind` of an exchange entry.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ExchangeKind {
+    /// "exchange".
+    Exchange,
 }
 
 /// What `viewer` may see of `entry`: the one place that decides it.
 pub fn entry_view(entry: &JournalEntry, viewer: Viewer) -> EntryView {
     let action = match &entry.action {
-        Action::Play { tiles, direction, words, bingo } => {
-            ActionView::Play { tiles: tiles.clone(), direction: *direction, words: words.clone(), bingo: *bingo }
-        }
-        Action::Pass => ActionView::Pass,
         Action::Exchange { tiles } => {
             let sees = match viewer {
                 Viewer::Admin => true,
                 Viewer::Seat(s) => s == entry.seat,
                 Viewer::Public => false,
             };
-            ActionView::Exchange { count: tiles.len(), tiles: sees.then(|| tiles.clone()) }
+            ActionView::Exchange { kind: ExchangeKind::Exchange, count: tiles.len(), tiles: sees.then(|| tiles.clone()) }
         }
-        Action::Resign => ActionView::Resign,
-        Action::Timeout => ActionView::Timeout,
+        public => ActionView::Public(public.clone()),
     };
     EntryView { move_no: entry.move_no, seat: entry.seat, action, score: entry.score }
 }
@@ -289,7 +279,7 @@ mod tests {
             score: 0,
         };
         let tiles = |v: &EntryView| match &v.action {
-            ActionView::Exchange { count, tiles } => (*count, tiles.clone()),
+            ActionView::Exchange { count, tiles, .. } => (*count, tiles.clone()),
             other => panic!("{other:?}"),
         };
         let full = Some(vec![TileInput::Letter('Q'), TileInput::Blank]);
@@ -299,5 +289,8 @@ mod tests {
         assert_eq!(tiles(&entry_view(&entry, Viewer::Public)), (2, None));
         let json = serde_json::to_value(entry_view(&entry, Viewer::Seat(Seat(0)))).unwrap();
         assert_eq!(json, serde_json::json!({"move_no": 4, "seat": 1, "kind": "exchange", "count": 2, "score": 0}));
+        let pass = JournalEntry { move_no: 5, seat: Seat(0), action: Action::Pass, score: 0 };
+        let json = serde_json::to_value(entry_view(&pass, Viewer::Public)).unwrap();
+        assert_eq!(json, serde_json::to_value(&pass).unwrap(), "a public entry shows as journalled");
     }
 }
