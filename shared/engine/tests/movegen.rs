@@ -92,6 +92,53 @@ proptest! {
     }
 }
 
+/// A board with one row and one column in many separate groups of tiles: `row` and `col` give,
+/// square by square, 0–2 for an empty square or 3+ for a letter of `letters`.
+fn grouped_board(rules: &Rules, letters: &[char], r: usize, row: &[u8], c: usize, col: &[u8]) -> Board {
+    let mut board = Board::new();
+    let mut put = |square: Option<engine::Square>, code: u8| {
+        if let Some(square) = square.filter(|&sq| code >= 3 && !board.is_occupied(sq)) {
+            let letter = rules.letter(letters[usize::from(code - 3) % letters.len()]).unwrap();
+            board.place(Placement { square, tile: engine::Tile::Letter(letter) });
+        }
+    };
+    for (i, &code) in row.iter().enumerate() {
+        put(engine::Square::new(r, i), code);
+    }
+    for (i, &code) in col.iter().enumerate() {
+        put(engine::Square::new(i, c), code);
+    }
+    board
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, ..ProptestConfig::default() })]
+
+    /// Many groups on one line (and across them, a column of groups) with 0–2 blanks: the
+    /// positions where an anchor has board tiles on both sides, or a run just right of it.
+    #[test]
+    fn the_generator_equals_brute_force_with_many_groups_on_a_line_and_blanks(
+        variant in prop::sample::select(Variant::ALL.to_vec()),
+        r in 0usize..15,
+        c in 0usize..15,
+        row in prop::collection::vec(0u8..7, 15),
+        col in prop::collection::vec(0u8..5, 15),
+        rack in prop::collection::vec(0usize..8, 7),
+        blanks in 0usize..3,
+    ) {
+        let rules = variant.rules();
+        let letters: Vec<char> = if variant == Variant::ScrabbleEn { "aeinorst".chars().collect() } else { "аеинорст".chars().collect() };
+        let board = grouped_board(rules, &letters, r, &row, c, &col);
+        let rack = Rack::from_tiles(rack.iter().enumerate().map(|(i, &k)| {
+            if i < blanks { RackTile::Blank } else { RackTile::Letter(rules.letter(letters[k]).unwrap()) }
+        }));
+        let text = tiny(variant);
+        let words = WordList::parse(rules, &text).unwrap();
+        let graph = WordGraph::compile(rules, &text).unwrap();
+        assert_same_plays(rules, &board, &rack, &graph, &words);
+    }
+}
+
 #[test]
 fn every_generated_play_validates_and_scores_the_same_with_the_full_lexicon() {
     for variant in Variant::ALL {

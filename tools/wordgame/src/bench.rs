@@ -63,12 +63,23 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     );
     let mut plays = 0usize;
     let all = measure(&positions, args.repeat, |p| generator.all(&p.board, &p.racks[0]).len());
+    let mut visits = Vec::with_capacity(positions.len());
     for p in &positions {
-        plays += generator.all(&p.board, &p.racks[0]).len();
+        let (found, v) = generator.all_counted(&p.board, &p.racks[0]);
+        plays += found.len();
+        visits.push(v);
     }
     let total: Duration = all.iter().sum();
     report("all plays with scores", &all);
     println!("  {plays} plays, {:.0} plays/s", plays as f64 / total.as_secs_f64());
+    visits.sort_unstable();
+    println!(
+        "  graph visits per position: mean {:.0}, median {}, p90 {} ({:.2} visits per play)",
+        visits.iter().sum::<u64>() as f64 / visits.len().max(1) as f64,
+        visits.get(visits.len() / 2).copied().unwrap_or(0),
+        visits.get(visits.len() * 9 / 10).copied().unwrap_or(0),
+        visits.iter().sum::<u64>() as f64 / plays.max(1) as f64
+    );
     let with_blank: Vec<Duration> = positions.iter().zip(&all).filter(|(p, _)| p.racks[0].blanks() > 0).map(|(_, d)| *d).collect();
     report("  of which racks with a blank", &with_blank);
     report("top-1 by score", &measure(&positions, args.repeat, |p| generator.top(&p.board, &p.racks[0], 1, Ranking::Score).len()));

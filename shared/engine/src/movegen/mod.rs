@@ -198,9 +198,15 @@ impl<'a> MoveGenerator<'a> {
 
     /// Every legal tile-placement play of `rack` on `board`, each once, in no set order.
     pub fn all(&self, board: &Board, rack: &Rack) -> Vec<GeneratedPlay> {
+        self.all_counted(board, rack).0
+    }
+
+    /// As [`MoveGenerator::all`], with the number of graph visits the search made (each try
+    /// to fill a square along a GADDAG path), the figure behind its speed.
+    pub fn all_counted(&self, board: &Board, rack: &Rack) -> (Vec<GeneratedPlay>, u64) {
         let mut sink = AllPlays(Vec::new());
-        self.generate(board, rack, &mut sink, None);
-        sink.0
+        let visits = self.generate(board, rack, &mut sink, None);
+        (sink.0, visits)
     }
 
     /// The best `n` plays by `ranking`, best first (ties in a fixed order).
@@ -234,10 +240,10 @@ impl<'a> MoveGenerator<'a> {
 
     /// Runs every anchor; with `prune` (holding, in equity mode, the best leave value for each
     /// number of tiles kept), anchors are taken by falling upper bound and the rest skipped once
-    /// no play can beat the sink.
-    fn generate<S: Sink>(&self, board: &Board, rack: &Rack, sink: &mut S, prune: Option<Option<&[i32]>>) {
+    /// no play can beat the sink. Returns the graph visits made.
+    fn generate<S: Sink>(&self, board: &Board, rack: &Rack, sink: &mut S, prune: Option<Option<&[i32]>>) -> u64 {
         if rack.is_empty() {
-            return;
+            return 0;
         }
         let mut counts: Counts = [0; 64];
         for t in rack.tiles() {
@@ -276,12 +282,13 @@ impl<'a> MoveGenerator<'a> {
         if prune.is_some() {
             tasks.sort_by_key(|t| std::cmp::Reverse(t.3));
         }
+        let mut visits = 0;
         for (li, anchor, left_limit, b) in tasks {
             if prune.is_some() && sink.threshold().is_some_and(|th| b < th) {
                 break;
             }
             let (dir, index, line) = &lines[li];
-            Search {
+            visits += Search {
                 graph: self.lexicon.graph(),
                 line,
                 dir: *dir,
@@ -292,12 +299,15 @@ impl<'a> MoveGenerator<'a> {
                 bingo: self.rules.bingo_bonus,
                 values: &self.values,
                 anchor,
+                start: Search::<S>::start_of(line, anchor),
                 left_limit,
                 placed: [0; BOARD_SIZE],
                 sink,
+                visits: 0,
             }
             .run();
         }
+        visits
     }
 }
 

@@ -1,6 +1,13 @@
-//! The GADDAG walk over one line from one anchor (Gordon's algorithm): left from the anchor
-//! through the reversed prefix, then across the separator to the right. Each play is generated
-//! from the leftmost anchor it covers with a tile: going left never places on another anchor.
+//! The GADDAG walk over one line from one anchor (Gordon's algorithm): left through the reversed
+//! prefix, then across the separator to the right. Each play is generated from the leftmost
+//! anchor it covers with a tile: going left never places on another anchor.
+//!
+//! Where the square right of the anchor holds a tile, every play that covers the anchor holds
+//! that tile's whole run too, so the walk starts at the run's last tile instead: the board's
+//! fixed letters prune the graph first, and rack letters are tried only on prefixes that fit
+//! them (starting at the anchor itself would try every reversed prefix the rack can spell
+//! before meeting the board). The walk must then reach the anchor before it may end or turn
+//! right, so each play is still found once, from the same anchor.
 
 use wordgraph::{Graph, Node};
 
@@ -41,19 +48,36 @@ pub(crate) struct Search<'a, S: Sink> {
     pub(crate) bingo: i32,
     pub(crate) values: &'a [i32; 64],
     pub(crate) anchor: usize,
+    /// Where the walk starts: the anchor, or the last tile of the run right of it.
+    pub(crate) start: usize,
     pub(crate) left_limit: usize,
     pub(crate) placed: [u8; BOARD_SIZE],
     pub(crate) sink: &'a mut S,
+    /// Graph visits so far: one per square the walk tries to fill (the work behind the speed).
+    pub(crate) visits: u64,
 }
 
 impl<S: Sink> Search<'_, S> {
-    /// Generates every play whose leftmost placed anchor is `self.anchor`.
-    pub(crate) fn run(&mut self) {
-        let acc = Acc { main: 0, mult: 1, cross: 0, placed: 0, leftmost: self.anchor };
-        self.go(self.anchor, self.graph.gaddag_root(), acc, true);
+    /// Generates every play whose leftmost placed anchor is `self.anchor`; returns the graph
+    /// visits it made.
+    pub(crate) fn run(&mut self) -> u64 {
+        let acc = Acc { main: 0, mult: 1, cross: 0, placed: 0, leftmost: self.start };
+        self.go(self.start, self.graph.gaddag_root(), acc, true);
+        self.visits
+    }
+
+    /// The start of the walk for `anchor` on `line`: the last tile of the run just right of
+    /// it, or the anchor itself.
+    pub(crate) fn start_of(line: &Line, anchor: usize) -> usize {
+        let mut end = anchor;
+        while end + 1 < BOARD_SIZE && line.tiles[end + 1] != 0 {
+            end += 1;
+        }
+        end
     }
 
     fn go(&mut self, pos: usize, list: u32, acc: Acc, leftward: bool) {
+        self.visits += 1;
         let on_board = self.line.tiles[pos];
         if on_board != 0 {
             if let Some(i) = self.graph.find(list, on_board) {
@@ -104,9 +128,11 @@ impl<S: Sink> Search<'_, S> {
         let tiles = &self.line.tiles;
         if leftward {
             let left_open = pos == 0 || tiles[pos - 1] == 0;
-            let right_open = self.anchor + 1 == BOARD_SIZE || tiles[self.anchor + 1] == 0;
-            if node.accepts() && left_open && right_open && acc.placed > 0 {
-                self.record(pos, self.anchor, acc);
+            // Until the walk has covered the anchor it may neither end nor turn right.
+            let covered = pos <= self.anchor;
+            let right_open = self.start + 1 == BOARD_SIZE || tiles[self.start + 1] == 0;
+            if covered && node.accepts() && left_open && right_open && acc.placed > 0 {
+                self.record(pos, self.start, acc);
             }
             let arc = node.arc();
             if arc == 0 {
@@ -115,14 +141,15 @@ impl<S: Sink> Search<'_, S> {
             if pos > 0 && (tiles[pos - 1] != 0 || pos > self.left_limit) {
                 self.go(pos - 1, arc, acc, true);
             }
-            if left_open
-                && self.anchor + 1 < BOARD_SIZE
+            if covered
+                && left_open
+                && self.start + 1 < BOARD_SIZE
                 && let Some(sep) = self.graph.separator(arc)
             {
                 let right = self.graph.node(sep).arc();
                 if right != 0 {
                     acc.leftmost = pos;
-                    self.go(self.anchor + 1, right, acc, false);
+                    self.go(self.start + 1, right, acc, false);
                 }
             }
         } else {
