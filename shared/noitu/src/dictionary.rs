@@ -1,0 +1,321 @@
+//! The dictionary as a directed multigraph: syllables are nodes, words are edges from their first
+//! syllable to their last ("pháp luật": pháp → luật). Words with the same first and last syllable
+//! are parallel edges, grouped into one [`Link`]: for the game they are interchangeable (a robot
+//! searches links, not words).
+//!
+//! Every entry is stored in its canonical spelling ([`crate::spelling`]); entries that spell the
+//! same (old and new tone placement, i and y) are one word. The built-in dictionary is pyvi's word
+//! list, compiled into the crate and parsed on first use.
+
+use std::collections::HashMap;
+use std::io::Read;
+use std::sync::OnceLock;
+
+use crate::spelling::{self, SpellingError};
+
+/// A syllable of the dictionary: a node of the graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct SyllableId(pub(crate) u32);
+
+impl SyllableId {
+    /// Its index, 0-based.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A word of the dictionary: an edge of the graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct WordId(pub(crate) u32);
+
+impl WordId {
+    /// Its index, 0-based.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The words from one syllable to another: parallel edges.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct LinkId(pub(crate) u32);
+
+impl LinkId {
+    /// Its index, 0-based.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Entry {
+    text: Box<str>,
+    syllables: u8,
+    first: SyllableId,
+    last: SyllableId,
+    link: LinkId,
+}
+
+/// One link: its ends and its words (contiguous ids).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Link {
+    /// The syllable its words begin with.
+    pub from: SyllableId,
+    /// The syllable its words end with.
+    pub to: SyllableId,
+    words: (u32, u32),
+}
+
+impl Link {
+    /// Its words.
+    pub fn words(&self) -> impl ExactSizeIterator<Item = WordId> + use<> {
+        (self.words.0..self.words.1).map(WordId)
+    }
+
+    /// How many words it holds.
+    pub fn len(&self) -> usize {
+        (self.words.1 - self.words.0) as usize
+    }
+
+    /// Whether it holds no word (never, in a built dictionary).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// A dictionary entry that is not a word of two or more syllables.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DictionaryError {
+    /// The entry cannot be spelled.
+    #[error("entry {line}: {error}")]
+    Spelling {
+        /// 1-based position in the list.
+        line: usize,
+        /// Why.
+        error: SpellingError,
+    },
+    /// The entry has one syllable.
+    #[error("entry {line} has one syllable: {entry:?}")]
+    OneSyllable {
+        /// 1-based position in the list.
+        line: usize,
+        /// The entry.
+        entry: String,
+    },
+}
+
+/// Counts that describe a dictionary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stats {
+    /// Distinct words after normalisation.
+    pub words: usize,
+    /// Words of 2, 3, 4 and more syllables.
+    pub by_syllables: [usize; 4],
+    /// Syllables that begin or end a word (the graph's nodes).
+    pub syllables: usize,
+    /// Syllables that end a word but begin none: a chain that reaches one is over.
+    pub dead_ends: usize,
+    /// Syllables that begin at least 10 words.
+    pub out_degree_10: usize,
+    /// Links (distinct first–last syllable pairs).
+    pub links: usize,
+}
+
+/// The words of the game, as a graph.
+#[derive(Debug, Clone)]
+pub struct Dictionary {
+    words: Vec<Entry>,
+    by_text: HashMap<Box<str>, WordId>,
+    syllables: Vec<Box<str>>,
+    by_syllable: HashMap<Box<str>, SyllableId>,
+    links: Vec<Link>,
+    /// Links of syllable `s`: `links[links_from[s]..links_from[s + 1]]`.
+    links_from: Vec<u32>,
+}
+
+/// The compiled list: pyvi 0.1.1's words.txt, filtered (see data/SOURCE.md).
+static BUILTIN_GZ: &[u8] = include_bytes!("../data/noi-tu.txt.gz");
+
+impl Dictionary {
+    /// The built-in dictionary (pyvi's word list), parsed on first use.
+    pub fn builtin() -> &'static Dictionary {
+        static BUILTIN: OnceLock<Dictionary> = OnceLock::new();
+        BUILTIN.get_or_init(|| {
+            let mut text = String::new();
+            flate2::read::GzDecoder::new(BUILTIN_GZ).read_to_string(&mut text).expect("the compiled word list is valid gzip and UTF-8");
+            Dictionary::from_words(text.lines()).expect("the compiled word list spells")
+        })
+    }
+
+    /// A dictionary of `entries`, each normalised; entries that spell the same are one word.
+    ///
+    /// # Errors
+    /// [`DictionaryError`] for the first entry that cannot be spelled or has one syllable.
+    pub fn from_words<I, S>(entries: I) -> Result<Dictionary, DictionaryError>
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<str>,
+    {
+        let mut spelled: Vec<String> = Vec::new();
+        for (i, entry) in entries.into_iter().enumerate() {
+            let word = spelling::normalize(entry.as_ref()).map_err(|error| DictionaryError::Spelling { line: i + 1, error })?;
+            if !word.contains(' ') {
+                return Err(DictionaryError::OneSyllable { line: i + 1, entry: word });
+            }
+            spelled.push(word);
+        }
+        spelled.sort_unstable();
+        spelled.dedup();
+
+        // Syllables in code-point order, so ids do not depend on the input's order.
+        let mut names: Vec<&str> = spelled.iter().flat_map(|w| [first_syllable(w), last_syllable(w)]).collect();
+        names.sort_unstable();
+        names.dedup();
+        let syllables: Vec<Box<str>> = names.iter().map(|&s| Box::from(s)).collect();
+        let by_syllable: HashMap<Box<str>, SyllableId> =
+            syllables.iter().enumerate().map(|(i, s)| (s.clone(), SyllableId(i as u32))).collect();
+        let id = |s: &str| by_syllable[s];
+
+        // Words ordered by (first, last, text): each syllable's words and each link's are
+        // contiguous.
+        let mut keyed: Vec<(SyllableId, SyllableId, String)> =
+            spelled.into_iter().map(|w| (id(first_syllable(&w)), id(last_syllable(&w)), w)).collect();
+        keyed.sort_unstable();
+        let mut words = Vec::with_capacity(keyed.len());
+        let mut links: Vec<Link> = Vec::new();
+        let mut links_from = vec![0u32; syllables.len() + 1];
+        for (i, (first, last, text)) in keyed.into_iter().enumerate() {
+            let i = i as u32;
+            match links.last_mut() {
+                Some(l) if l.from == first && l.to == last => l.words.1 = i + 1,
+                _ => {
+                    links.push(Link { from: first, to: last, words: (i, i + 1) });
+                    links_from[first.index() + 1] += 1;
+                }
+            }
+            let syllables = text.split(' ').count().min(usize::from(u8::MAX)) as u8;
+            words.push(Entry { text: text.into_boxed_str(), syllables, first, last, link: LinkId(links.len() as u32 - 1) });
+        }
+        for s in 0..syllables.len() {
+            links_from[s + 1] += links_from[s];
+        }
+        let by_text = words.iter().enumerate().map(|(i, e)| (e.text.clone(), WordId(i as u32))).collect();
+        Ok(Dictionary { words, by_text, syllables, by_syllable, links, links_from })
+    }
+
+    /// Number of words.
+    pub fn len(&self) -> usize {
+        self.words.len()
+    }
+
+    /// Whether it has no word.
+    pub fn is_empty(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// Number of syllables (nodes).
+    pub fn syllable_count(&self) -> usize {
+        self.syllables.len()
+    }
+
+    /// Number of links.
+    pub fn link_count(&self) -> usize {
+        self.links.len()
+    }
+
+    /// The word spelled `canonical` (already normalised), if it is one.
+    pub fn lookup(&self, canonical: &str) -> Option<WordId> {
+        self.by_text.get(canonical).copied()
+    }
+
+    /// The syllable spelled `canonical`, if it begins or ends a word.
+    pub fn syllable_id(&self, canonical: &str) -> Option<SyllableId> {
+        self.by_syllable.get(canonical).copied()
+    }
+
+    /// A word's canonical spelling.
+    ///
+    /// # Panics
+    /// If `word` is not of this dictionary (as for every accessor taking an id).
+    pub fn text(&self, word: WordId) -> &str {
+        &self.words[word.index()].text
+    }
+
+    /// A word's number of syllables.
+    pub fn syllables_in(&self, word: WordId) -> u32 {
+        u32::from(self.words[word.index()].syllables)
+    }
+
+    /// A word's first syllable.
+    pub fn first(&self, word: WordId) -> SyllableId {
+        self.words[word.index()].first
+    }
+
+    /// A word's last syllable.
+    pub fn last(&self, word: WordId) -> SyllableId {
+        self.words[word.index()].last
+    }
+
+    /// The link a word belongs to.
+    pub fn link_of(&self, word: WordId) -> LinkId {
+        self.words[word.index()].link
+    }
+
+    /// A syllable's spelling.
+    pub fn syllable(&self, syllable: SyllableId) -> &str {
+        &self.syllables[syllable.index()]
+    }
+
+    /// A link.
+    pub fn link(&self, link: LinkId) -> &Link {
+        &self.links[link.index()]
+    }
+
+    /// The links from `syllable`, in order of destination.
+    pub fn links_from(&self, syllable: SyllableId) -> impl ExactSizeIterator<Item = LinkId> + use<> {
+        let s = syllable.index();
+        (self.links_from[s]..self.links_from[s + 1]).map(LinkId)
+    }
+
+    /// The words that begin with `syllable`, in order of (last syllable, spelling).
+    pub fn words_from(&self, syllable: SyllableId) -> impl ExactSizeIterator<Item = WordId> + use<> {
+        let s = syllable.index();
+        let (a, b) = (self.links_from[s] as usize, self.links_from[s + 1] as usize);
+        let start = if a == b { 0 } else { self.links[a].words.0 };
+        let end = if a == b { 0 } else { self.links[b - 1].words.1 };
+        (start..end).map(WordId)
+    }
+
+    /// How many words begin with `syllable`.
+    pub fn out_degree(&self, syllable: SyllableId) -> usize {
+        self.words_from(syllable).len()
+    }
+
+    /// Every syllable, in id order (code-point order of their spellings).
+    pub fn syllables(&self) -> impl ExactSizeIterator<Item = SyllableId> + use<> {
+        (0..self.syllables.len() as u32).map(SyllableId)
+    }
+
+    /// Every word, in id order.
+    pub fn words(&self) -> impl ExactSizeIterator<Item = WordId> + use<> {
+        (0..self.words.len() as u32).map(WordId)
+    }
+
+    /// Its counts.
+    pub fn stats(&self) -> Stats {
+        let mut by_syllables = [0; 4];
+        for e in &self.words {
+            by_syllables[usize::from(e.syllables).clamp(2, 5) - 2] += 1;
+        }
+        let degrees = self.syllables().map(|s| self.out_degree(s));
+        let (dead_ends, out_degree_10) = degrees.fold((0, 0), |(d, t), n| (d + usize::from(n == 0), t + usize::from(n >= 10)));
+        Stats { words: self.words.len(), by_syllables, syllables: self.syllables.len(), dead_ends, out_degree_10, links: self.links.len() }
+    }
+}
+
+fn first_syllable(word: &str) -> &str {
+    word.split(' ').next().unwrap_or(word)
+}
+
+fn last_syllable(word: &str) -> &str {
+    word.rsplit(' ').next().unwrap_or(word)
+}

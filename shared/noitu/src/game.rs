@@ -1,0 +1,355 @@
+//! A game in progress: the chain, the used words, the turn, the deadline, scores and the end.
+//! A word is checked, then applied; applying cannot fail, and every applied move is journalled.
+
+use serde::{Deserialize, Serialize};
+
+use crate::dictionary::{Dictionary, SyllableId, WordId};
+use crate::journal::{Action, JournalEntry};
+use crate::rejection::Rejection;
+use crate::scoring;
+use crate::seat::{Seat, Timestamp};
+use crate::setup::{self, Setup, SetupError};
+use crate::spelling;
+use crate::used::UsedWords;
+
+/// Why a game ended; `seat` is the seat that lost.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum EndReason {
+    /// The seat to move had no unused word beginning with the syllable.
+    NoLegalMove {
+        /// The seat left without a word.
+        seat: Seat,
+    },
+    /// The seat to move let its deadline pass.
+    Timeout {
+        /// The seat that ran out of time.
+        seat: Seat,
+    },
+    /// The seat resigned.
+    Resigned {
+        /// The seat that resigned.
+        seat: Seat,
+    },
+}
+
+impl EndReason {
+    /// The seat that lost.
+    pub const fn loser(self) -> Seat {
+        match self {
+            EndReason::NoLegalMove { seat } | EndReason::Timeout { seat } | EndReason::Resigned { seat } => seat,
+        }
+    }
+
+    /// The seat that won.
+    pub const fn winner(self) -> Seat {
+        self.loser().other()
+    }
+}
+
+/// A move validated against one state of one game; only [`Game::apply`] consumes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckedMove {
+    seat: Seat,
+    move_no: u32,
+    action: CheckedAction,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CheckedAction {
+    Word { word: WordId, score: u32 },
+    Resign,
+    Timeout,
+}
+
+impl CheckedMove {
+    /// The seat that moves.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    /// The word resolved, if the move is a word.
+    pub fn word(&self) -> Option<WordId> {
+        match self.action {
+            CheckedAction::Word { word, .. } => Some(word),
+            _ => None,
+        }
+    }
+
+    /// The points the move scores.
+    pub fn score(&self) -> u32 {
+        match self.action {
+            CheckedAction::Word { score, .. } => score,
+            _ => 0,
+        }
+    }
+}
+
+/// The live state of one game of Nối từ over a dictionary.
+#[derive(Debug, Clone)]
+pub struct Game<'d> {
+    dict: &'d Dictionary,
+    setup: Setup,
+    opening: WordId,
+    current: SyllableId,
+    to_move: Seat,
+    used: UsedWords,
+    scores: [u32; 2],
+    journal: Vec<JournalEntry>,
+    end: Option<EndReason>,
+    deadline: Option<Timestamp>,
+}
+
+impl PartialEq for Game<'_> {
+    fn eq(&self, other: &Game<'_>) -> bool {
+        std::ptr::eq(self.dict, other.dict)
+            && self.setup == other.setup
+            && self.opening == other.opening
+            && self.current == other.current
+            && self.to_move == other.to_move
+            && self.used == other.used
+            && self.scores == other.scores
+            && self.journal == other.journal
+            && self.end == other.end
+            && self.deadline == other.deadline
+    }
+}
+
+impl Eq for Game<'_> {}
+
+impl<'d> Game<'d> {
+    /// A new game: the opening word given or drawn, spent, and seat 0 to answer it.
+    ///
+    /// # Errors
+    /// [`SetupError`] for a seat count other than 2, an opening word not in `dict`, or no
+    /// opening word that leaves a continuation.
+    pub fn new(setup: &Setup, dict: &'d Dictionary) -> Result<Game<'d>, SetupError> {
+        let opening = setup::opening(setup, dict)?;
+        let mut used = UsedWords::new(dict);
+        used.insert(dict, opening);
+        let pinned = Setup { opening: Some(dict.text(opening).to_string()), ..setup.clone() };
+        Ok(Game {
+            dict,
+            setup: pinned,
+            opening,
+            current: dict.last(opening),
+            to_move: Seat(0),
+            used,
+            scores: [0, 0],
+            journal: Vec::new(),
+            end: None,
+            deadline: None,
+        })
+    }
+
+    /// The setup, with the opening word named.
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The dictionary.
+    pub fn dictionary(&self) -> &'d Dictionary {
+        self.dict
+    }
+
+    /// The opening word.
+    pub fn opening(&self) -> WordId {
+        self.opening
+    }
+
+    /// The syllable the next word must begin with: the last word's last syllable.
+    pub fn current(&self) -> SyllableId {
+        self.current
+    }
+
+    /// The seat to move (after the end: the seat that lost, unless it resigned out of turn).
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// The words spent, the opening included.
+    pub fn used(&self) -> &UsedWords {
+        &self.used
+    }
+
+    /// Words accepted so far (the opening not counted): the chain length.
+    pub fn chain(&self) -> u32 {
+        self.used.len() as u32 - 1
+    }
+
+    /// Each seat's points.
+    pub fn scores(&self) -> [u32; 2] {
+        self.scores
+    }
+
+    /// Moves applied so far; the next move's number.
+    pub fn move_count(&self) -> u32 {
+        self.journal.len() as u32
+    }
+
+    /// Every applied move, in order.
+    pub fn journal(&self) -> &[JournalEntry] {
+        &self.journal
+    }
+
+    /// How the game ended, if it has.
+    pub fn end(&self) -> Option<EndReason> {
+        self.end
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.end.is_some()
+    }
+
+    /// The winner, once the game is over.
+    pub fn winner(&self) -> Option<Seat> {
+        self.end.map(EndReason::winner)
+    }
+
+    /// The current turn's deadline, if set.
+    pub fn deadline(&self) -> Option<Timestamp> {
+        self.deadline
+    }
+
+    /// Sets the current turn's deadline; applying any move clears it, and the caller sets the
+    /// next turn's.
+    pub fn set_deadline(&mut self, deadline: Option<Timestamp>) {
+        self.deadline = deadline;
+    }
+
+    /// Whether the current turn's deadline has passed at `now` (at the deadline itself, it has).
+    pub fn is_expired(&self, now: Timestamp) -> bool {
+        self.deadline.is_some_and(|d| now >= d)
+    }
+
+    /// The unused words the seat to move may play, in dictionary order (none once over).
+    pub fn legal_moves(&self) -> impl Iterator<Item = WordId> + '_ {
+        let over = self.is_over();
+        self.dict.words_from(self.current).filter(move |&w| !over && !self.used.contains(w))
+    }
+
+    /// Whether the seat to move has a word; stops at the first one found.
+    pub fn has_legal_move(&self) -> bool {
+        self.legal_moves().next().is_some()
+    }
+
+    /// Validates `raw` typed by `seat` at `now`, without changing the game.
+    ///
+    /// # Errors
+    /// The first [`Rejection`] in checking order: game over, turn, deadline, syllable count,
+    /// dictionary, link, reuse.
+    pub fn check(&self, seat: Seat, raw: &str, now: Timestamp) -> Result<CheckedMove, Rejection> {
+        self.check_turn(seat)?;
+        if self.is_expired(now) {
+            return Err(Rejection::DeadlinePassed);
+        }
+        self.check_word(seat, raw)
+    }
+
+    /// The word checks after the turn and the deadline (replay skips the deadline).
+    pub(crate) fn check_word(&self, seat: Seat, raw: &str) -> Result<CheckedMove, Rejection> {
+        let found = spelling::syllable_count(raw);
+        if found < 2 {
+            return Err(Rejection::TooFewSyllables { found });
+        }
+        let word = spelling::normalize(raw).ok().and_then(|w| self.dict.lookup(&w)).ok_or(Rejection::NotInDictionary)?;
+        let first = self.dict.first(word);
+        if first != self.current {
+            let expected = self.dict.syllable(self.current).to_string();
+            return Err(Rejection::WrongLink { expected, found: self.dict.syllable(first).to_string() });
+        }
+        if self.used.contains(word) {
+            return Err(Rejection::AlreadyUsed { word: self.dict.text(word).to_string() });
+        }
+        let score = scoring::points(self.chain() + 1, self.dict.syllables_in(word), self.setup.options.score_cap);
+        Ok(CheckedMove { seat, move_no: self.move_count(), action: CheckedAction::Word { word, score } })
+    }
+
+    /// Whether `seat` may move now (the game not over, its turn).
+    pub(crate) fn check_turn(&self, seat: Seat) -> Result<(), Rejection> {
+        if self.is_over() {
+            return Err(Rejection::GameOver);
+        }
+        if seat != self.to_move {
+            return Err(Rejection::NotYourTurn { to_move: self.to_move });
+        }
+        Ok(())
+    }
+
+    /// Validates a resignation by `seat`, who may resign on either turn.
+    ///
+    /// # Errors
+    /// [`Rejection::GameOver`], or [`Rejection::NotYourTurn`] for a seat not at this table.
+    pub fn check_resign(&self, seat: Seat) -> Result<CheckedMove, Rejection> {
+        if self.is_over() {
+            return Err(Rejection::GameOver);
+        }
+        if seat.index() >= 2 {
+            return Err(Rejection::NotYourTurn { to_move: self.to_move });
+        }
+        Ok(CheckedMove { seat, move_no: self.move_count(), action: CheckedAction::Resign })
+    }
+
+    /// Validates a claim that the seat to move has run out of time at `now`.
+    ///
+    /// # Errors
+    /// [`Rejection::GameOver`], or [`Rejection::DeadlineNotPassed`] with no deadline or one after
+    /// `now`.
+    pub fn check_timeout(&self, now: Timestamp) -> Result<CheckedMove, Rejection> {
+        if self.is_over() {
+            return Err(Rejection::GameOver);
+        }
+        if !self.is_expired(now) {
+            return Err(Rejection::DeadlineNotPassed);
+        }
+        Ok(self.recorded_timeout())
+    }
+
+    /// A timeout of the seat to move, as a journal records it (its deadline is not journalled).
+    pub(crate) fn recorded_timeout(&self) -> CheckedMove {
+        CheckedMove { seat: self.to_move, move_no: self.move_count(), action: CheckedAction::Timeout }
+    }
+
+    /// Checks then applies `raw` by `seat`; on a rejection the game is unchanged.
+    ///
+    /// # Errors
+    /// The [`Rejection`] from [`Game::check`].
+    pub fn submit(&mut self, seat: Seat, raw: &str, now: Timestamp) -> Result<&JournalEntry, Rejection> {
+        let checked = self.check(seat, raw, now)?;
+        Ok(self.apply(checked))
+    }
+
+    /// Applies a move checked against this very state, records it and returns its journal entry;
+    /// the game ends if the next seat has no word.
+    ///
+    /// # Panics
+    /// If `mv` was checked against another state (a programming error, not bad input).
+    pub fn apply(&mut self, mv: CheckedMove) -> &JournalEntry {
+        assert_eq!(mv.move_no, self.move_count(), "a checked move applies only to the state it was checked against");
+        let seat = mv.seat;
+        let action = match mv.action {
+            CheckedAction::Word { word, score } => {
+                self.used.insert(self.dict, word);
+                self.current = self.dict.last(word);
+                self.scores[seat.index()] += score;
+                self.to_move = seat.other();
+                if !self.has_legal_move() {
+                    self.end = Some(EndReason::NoLegalMove { seat: self.to_move });
+                }
+                Action::Word { word: self.dict.text(word).to_string() }
+            }
+            CheckedAction::Resign => {
+                self.end = Some(EndReason::Resigned { seat });
+                Action::Resign
+            }
+            CheckedAction::Timeout => {
+                self.end = Some(EndReason::Timeout { seat });
+                Action::Timeout
+            }
+        };
+        self.deadline = None;
+        self.journal.push(JournalEntry { move_no: mv.move_no, seat, action, score: mv.score() });
+        self.journal.last().expect("just pushed")
+    }
+}

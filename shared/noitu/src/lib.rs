@@ -1,0 +1,30 @@
+//! Nối từ, the Vietnamese word chain, as a pure engine: each word must begin with the syllable
+//! the last one ended with, on a directed graph where syllables are nodes and words are edges.
+//!
+//! The engine does no I/O and never reads the clock or the OS RNG: a game is fully determined by
+//! its [`Setup`] (seed, seats, pinned options, opening word), its journal and its dictionary. A
+//! typed word becomes a [`CheckedMove`] only through [`Game::check`], applying one cannot fail,
+//! and every applied move is a [`JournalEntry`] from which [`replay`] rebuilds the game exactly.
+//! Robots read a [`RobotView`] and propose words; randomness and time come in as parameters.
+
+pub mod dictionary;
+pub mod game;
+pub mod journal;
+pub mod rejection;
+pub mod robot;
+pub mod scoring;
+pub mod seat;
+pub mod setup;
+pub mod spelling;
+pub mod used;
+pub mod view;
+
+pub use dictionary::{Dictionary, DictionaryError, Link, LinkId, Stats, SyllableId, WordId};
+pub use game::{CheckedMove, EndReason, Game};
+pub use journal::{Action, JournalEntry, ReplayError, replay};
+pub use rejection::Rejection;
+pub use seat::{Seat, Timestamp};
+pub use setup::{Options, Setup, SetupError, VARIANT};
+pub use spelling::{SpellingError, normalize};
+pub use used::UsedWords;
+pub use view::RobotView;

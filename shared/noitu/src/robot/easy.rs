@@ -1,0 +1,23 @@
+//! The easy level: a uniform random legal word, thinking 400–900 ms.
+
+use rand_chacha::ChaCha8Rng;
+
+use super::{Basis, Budget, Decision, Level, Strategy, pick, thinking};
+use crate::dictionary::WordId;
+use crate::view::RobotView;
+
+/// A uniform random legal word.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Easy;
+
+impl Strategy for Easy {
+    fn level(&self) -> Level {
+        Level::Easy
+    }
+
+    fn decide(&self, view: &RobotView<'_, '_>, rng: &mut ChaCha8Rng, _budget: &mut dyn Budget) -> Option<Decision> {
+        let words: Vec<WordId> = view.legal_moves().collect();
+        let word = pick(rng, &words)?;
+        Some(Decision { word, thinking_ms: thinking(rng, 400, 900), basis: Basis::Random })
+    }
+}

@@ -1,0 +1,89 @@
+//! The hard level: the instant win, gated by a kill rate; otherwise an iterative-deepening
+//! negamax search ([`super::search`]); medium's choice if the budget allows no search at all.
+//! Of the words of the link it picks, it plays the longest (the syllable bonus), ties at random.
+//! Thinking 700–1,500 ms.
+
+use rand_chacha::ChaCha8Rng;
+
+use super::search::{Search, WIN};
+use super::{Basis, Budget, Decision, Level, Strategy, medium, pick, thinking, unit};
+use crate::dictionary::{LinkId, WordId};
+use crate::view::RobotView;
+
+/// The default share of positions with an instant win in which the hard level takes it.
+pub const DEFAULT_KILL_RATE: f64 = 0.85;
+/// The default search depth, in plies.
+pub const DEFAULT_DEPTH: u32 = 4;
+/// The default most nodes one decision searches.
+pub const DEFAULT_NODE_CAP: u64 = 60_000;
+
+/// The searching robot and its tuning.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Hard {
+    /// When a word leaving no answer exists, the chance it is played outright; otherwise the
+    /// search runs over the other words (a softer robot: a win is not always seen at once).
+    pub kill_rate: f64,
+    /// Plies searched at most (iterative deepening from 1).
+    pub depth: u32,
+    /// Nodes searched at most per decision.
+    pub node_cap: u64,
+}
+
+impl Default for Hard {
+    fn default() -> Hard {
+        Hard { kill_rate: DEFAULT_KILL_RATE, depth: DEFAULT_DEPTH, node_cap: DEFAULT_NODE_CAP }
+    }
+}
+
+impl Strategy for Hard {
+    fn level(&self) -> Level {
+        Level::Hard
+    }
+
+    fn decide(&self, view: &RobotView<'_, '_>, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Option<Decision> {
+        let at = view.current();
+        let mut search = Search::new(view, self.node_cap, budget);
+        let mut moves = search.moves_from(at);
+        if moves.is_empty() {
+            return None;
+        }
+        let kills: Vec<LinkId> = moves.iter().filter(|&&(_, n)| n == 0).map(|&(l, _)| l).collect();
+        let (link, basis) = if !kills.is_empty() && unit(rng) < self.kill_rate {
+            (pick(rng, &kills), Basis::Kill)
+        } else {
+            if kills.len() < moves.len() {
+                moves.retain(|&(_, n)| n > 0);
+            }
+            moves.sort_unstable_by_key(|&(l, n)| (n, l));
+            let mut found = None;
+            for depth in 1..=self.depth.max(1) {
+                let Some((best, value)) = search.best(at, &moves, depth) else { break };
+                found = Some((best, depth));
+                // The best move first at the next depth: the window closes sooner.
+                let i = moves.iter().position(|&(l, _)| l == best).expect("the best is a candidate");
+                moves[..=i].rotate_right(1);
+                if value.abs() >= WIN - 64 {
+                    break;
+                }
+            }
+            match found {
+                Some((best, depth)) => (Some(best), Basis::Search { depth }),
+                None => (None, Basis::Fallback),
+            }
+        };
+        let word = match link {
+            Some(link) => longest(view, link, rng),
+            None => medium::choose(view, rng)?.0,
+        };
+        Some(Decision { word, thinking_ms: thinking(rng, 700, 1_500), basis })
+    }
+}
+
+/// The unused word of `link` with the most syllables, ties at random.
+fn longest(view: &RobotView<'_, '_>, link: LinkId, rng: &mut ChaCha8Rng) -> WordId {
+    let dict = view.dictionary();
+    let words: Vec<WordId> = dict.link(link).words().filter(|&w| !view.is_used(w)).collect();
+    let most = words.iter().map(|&w| dict.syllables_in(w)).max().unwrap_or(0);
+    let longest: Vec<WordId> = words.into_iter().filter(|&w| dict.syllables_in(w) == most).collect();
+    pick(rng, &longest).expect("a link with a word left")
+}

@@ -1,0 +1,71 @@
+//! What a robot may see: a game, read-only. A robot reads the position through [`RobotView`] and
+//! proposes a word; it cannot play it, so its word goes through the same checks as anyone's.
+
+use crate::dictionary::{Dictionary, SyllableId, WordId};
+use crate::game::Game;
+use crate::seat::Seat;
+
+/// A read-only view of a game for the seat to move.
+#[derive(Debug, Clone, Copy)]
+pub struct RobotView<'g, 'd> {
+    game: &'g Game<'d>,
+}
+
+impl<'g, 'd> RobotView<'g, 'd> {
+    /// The view of `game`.
+    pub fn new(game: &'g Game<'d>) -> RobotView<'g, 'd> {
+        RobotView { game }
+    }
+
+    /// The dictionary.
+    pub fn dictionary(&self) -> &'d Dictionary {
+        self.game.dictionary()
+    }
+
+    /// The seat to move.
+    pub fn seat(&self) -> Seat {
+        self.game.to_move()
+    }
+
+    /// The syllable the next word must begin with.
+    pub fn current(&self) -> SyllableId {
+        self.game.current()
+    }
+
+    /// The words the seat to move may play.
+    pub fn legal_moves(&self) -> impl Iterator<Item = WordId> + 'g {
+        self.game.legal_moves()
+    }
+
+    /// Whether `word` is spent.
+    pub fn is_used(&self, word: WordId) -> bool {
+        self.game.used().contains(word)
+    }
+
+    /// The spent words, the opening first.
+    pub fn used(&self) -> &'g [WordId] {
+        self.game.used().in_order()
+    }
+
+    /// How many unused words begin with `syllable`.
+    pub fn remaining_from(&self, syllable: SyllableId) -> usize {
+        self.game.used().remaining_from(self.game.dictionary(), syllable)
+    }
+
+    /// How many words the opponent could answer `word` with, were it played now.
+    pub fn replies_after(&self, word: WordId) -> usize {
+        let dict = self.dictionary();
+        let last = dict.last(word);
+        self.remaining_from(last) - usize::from(dict.first(word) == last)
+    }
+
+    /// The chain length so far.
+    pub fn chain(&self) -> u32 {
+        self.game.chain()
+    }
+
+    /// Each seat's points.
+    pub fn scores(&self) -> [u32; 2] {
+        self.game.scores()
+    }
+}

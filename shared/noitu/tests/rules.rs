@@ -1,0 +1,274 @@
+//! The rules on a hand-built dictionary: each rejection reason on its own, reuse across seats,
+//! the chain, the end and its winner, deadlines, resignation, the syllable bonus and the cap.
+
+mod common;
+
+use common::{game, game_with, small};
+use noitu::{Action, EndReason, Game, Options, Rejection, Seat, Setup, SetupError, Timestamp};
+
+const NOW: Timestamp = Timestamp(0);
+
+/// Submits `raw` for the seat to move, expecting it to be accepted.
+fn play(game: &mut Game<'_>, raw: &str) -> u32 {
+    let seat = game.to_move();
+    game.submit(seat, raw, NOW).unwrap_or_else(|r| panic!("{raw:?}: {r}")).score
+}
+
+/// The rejection of `raw` by `seat`, checking that the game is untouched.
+fn refused(game: &mut Game<'_>, seat: Seat, raw: &str) -> Rejection {
+    let before = game.clone();
+    let r = game.submit(seat, raw, NOW).expect_err(raw);
+    assert_eq!(*game, before, "a refused word changes nothing");
+    r
+}
+
+#[test]
+fn another_seats_word_is_not_your_turn() {
+    let dict = small();
+    let mut g = game(&dict, "pháp luật");
+    let r = refused(&mut g, Seat(1), "luật sư");
+    assert_eq!(r, Rejection::NotYourTurn { to_move: Seat(0) });
+    assert_eq!(r.code(), "not_your_turn");
+    assert_eq!(refused(&mut g, Seat(7), "luật sư").code(), "not_your_turn");
+}
+
+#[test]
+fn one_syllable_or_none_is_too_few_syllables() {
+    let dict = small();
+    let mut g = game(&dict, "pháp luật");
+    let r = refused(&mut g, Seat(0), "luật");
+    assert_eq!(r, Rejection::TooFewSyllables { found: 1 });
+    assert_eq!(r.code(), "too_few_syllables");
+    assert_eq!(refused(&mut g, Seat(0), ""), Rejection::TooFewSyllables { found: 0 });
+    assert_eq!(refused(&mut g, Seat(0), " \t\n "), Rejection::TooFewSyllables { found: 0 });
+}
+
+#[test]
+fn a_word_outside_the_dictionary_is_not_in_dictionary() {
+    let dict = small();
+    let mut g = game(&dict, "pháp luật");
+    let r = refused(&mut g, Seat(0), "luật đất đai");
+    assert_eq!(r, Rejection::NotInDictionary);
+    assert_eq!(r.code(), "not_in_dictionary");
+}
+
+#[test]
+fn a_word_on_another_syllable_is_a_wrong_link() {
+    let dict = small();
+    let mut g = game(&dict, "pháp luật");
+    let r = refused(&mut g, Seat(0), "sư phạm");
+    assert_eq!(r, Rejection::WrongLink { expected: "luật".into(), found: "sư".into() });
+    assert_eq!(r.code(), "wrong_link");
+}
+
+#[test]
+fn the_opening_word_is_spent_and_already_used() {
+    let dict = small();
+    let mut g = game(&dict, "pháp luật");
+    play(&mut g, "luật pháp");
+    let r = refused(&mut g, Seat(1), "pháp luật");
+    assert_eq!(r, Rejection::AlreadyUsed { word: "pháp luật".into() });
+    assert_eq!(r.code(), "already_used");
+}
+
+#[test]
+fn a_word_played_by_one_seat_is_spent_for_the_other() {
+    let dict = small();
+    let mut g = game(&dict, "pháp luật");
+    play(&mut g, "luật sư"); // seat 0
+    play(&mut g, "sư phạm"); // seat 1
+    play(&mut g, "phạm luật"); // seat 0: back to luật
+    assert_eq!(g.to_move(), Seat(1));
+    assert_eq!(refused(&mut g, Seat(1), "luật sư"), Rejection::AlreadyUsed { word: "luật sư".into() });
+    assert_eq!(refused(&mut g, Seat(1), "  LUẬT   Sư "), Rejection::AlreadyUsed { word: "luật sư".into() });
+}
+
+#[test]
+fn a_passed_deadline_refuses_words_and_only_a_timeout_can_be_recorded() {
+    let dict = small();
+    let mut g = game(&dict, "pháp luật");
+    g.set_deadline(Some(Timestamp(1_000)));
+    assert!(!g.is_expired(Timestamp(999)));
+    assert!(g.is_expired(Timestamp(1_000)));
+    assert!(g.check(Seat(0), "luật sư", Timestamp(999)).is_ok());
+    let r = g.check(Seat(0), "luật sư", Timestamp(1_000)).unwrap_err();
+    assert_eq!(r, Rejection::DeadlinePassed);
+    assert_eq!(r.code(), "deadline_passed");
+    let early = g.check_timeout(Timestamp(999)).unwrap_err();
+    assert_eq!(early, Rejection::DeadlineNotPassed);
+    assert_eq!(early.code(), "deadline_not_passed");
+    let checked = g.check_timeout(Timestamp(1_000)).unwrap();
+    let entry = g.apply(checked).clone();
+    assert_eq!(entry.action, Action::Timeout);
+    assert_eq!(g.end(), Some(EndReason::Timeout { seat: Seat(0) }));
+    assert_eq!(g.winner(), Some(Seat(1)));
+    assert_eq!(g.deadline(), None);
+}
+
+#[test]
+fn without_a_deadline_nothing_expires() {
+    let dict = small();
+    let g = game(&dict, "pháp luật");
+    assert!(!g.is_expired(Timestamp(i64::MAX)));
+    assert_eq!(g.check_timeout(Timestamp(i64::MAX)).unwrap_err(), Rejection::DeadlineNotPassed);
+}
+
+#[test]
+fn applying_a_word_clears_the_deadline() {
+    let dict = small();
+    let mut g = game(&dict, "pháp luật");
+    g.set_deadline(Some(Timestamp(1_000)));
+    g.submit(Seat(0), "luật sư", Timestamp(500)).unwrap();
+    assert_eq!(g.deadline(), None);
+}
+
+#[test]
+fn the_chain_advances_to_the_last_syllable_and_the_turn_passes() {
+    let dict = small();
+    let mut g = game(&dict, "pháp luật");
+    assert_eq!(dict.syllable(g.current()), "luật");
+    assert_eq!(g.chain(), 0);
+    let entry = g.submit(Seat(0), "luật sư", NOW).unwrap().clone();
+    assert_eq!((entry.move_no, entry.seat, entry.score), (0, Seat(0), 12));
+    assert_eq!(entry.action, Action::Word { word: "luật sư".into() });
+    assert_eq!(dict.syllable(g.current()), "sư");
+    assert_eq!((g.to_move(), g.chain(), g.scores()), (Seat(1), 1, [12, 0]));
+    play(&mut g, "sư phạm");
+    assert_eq!(dict.syllable(g.current()), "phạm");
+    assert_eq!((g.to_move(), g.chain(), g.scores()), (Seat(0), 2, [12, 14]));
+    let legal: Vec<&str> = g.legal_moves().map(|w| dict.text(w)).collect();
+    assert_eq!(legal, ["phạm luật", "phạm vi"]);
+}
+
+#[test]
+fn the_link_is_checked_on_the_resolved_spelling() {
+    let dict = small();
+    let mut g = game(&dict, "pháp luật");
+    play(&mut g, "luật bác");
+    play(&mut g, "bác sỹ"); // the dictionary's "bác sĩ"
+    assert_eq!(dict.syllable(g.current()), "sĩ");
+    // Typed with y, the first syllable only matches once resolved.
+    let entry = g.submit(Seat(0), "Sỹ Quan", NOW).unwrap();
+    assert_eq!(entry.action, Action::Word { word: "sĩ quan".into() });
+    // Old-style tone placement meets the dictionary's entry written the same way.
+    play(&mut g, "quan hoà bình");
+}
+
+#[test]
+fn a_dead_end_ends_the_game_and_the_seat_left_without_a_word_loses() {
+    let dict = small();
+    let mut g = game(&dict, "pháp luật");
+    assert!(g.has_legal_move());
+    play(&mut g, "luật lệ");
+    assert!(!g.has_legal_move());
+    assert_eq!(g.legal_moves().count(), 0);
+    assert_eq!(g.end(), Some(EndReason::NoLegalMove { seat: Seat(1) }));
+    assert_eq!(g.winner(), Some(Seat(0)));
+    let r = refused(&mut g, Seat(1), "lệ làng");
+    assert_eq!(r, Rejection::GameOver);
+    assert_eq!(r.code(), "game_over");
+}
+
+#[test]
+fn a_used_up_syllable_ends_the_game_too() {
+    let dict = small();
+    let mut g = game(&dict, "pháp luật");
+    play(&mut g, "luật pháp"); // pháp: "pháp luật" spent, "pháp lí" left
+    assert!(g.has_legal_move());
+    play(&mut g, "pháp lí");
+    assert_eq!(g.winner(), Some(Seat(1)));
+}
+
+#[test]
+fn three_and_four_syllable_words_score_the_syllable_bonus() {
+    let dict = small();
+    let mut g = game(&dict, "pháp luật");
+    assert_eq!(play(&mut g, "luật hôn nhân"), 10 + 2 + 5);
+    assert_eq!(play(&mut g, "nhân dân"), 10 + 4);
+    assert_eq!(play(&mut g, "dân chủ nhân dân"), 10 + 6 + 10);
+    assert_eq!(g.scores(), [17 + 26, 14]);
+    // dân's only word is the loop just played: seat 1 is stuck.
+    assert_eq!(g.winner(), Some(Seat(0)));
+}
+
+#[test]
+fn no_word_scores_above_the_cap() {
+    let dict = small();
+    let mut g = game_with(&dict, "pháp luật", Options { score_cap: 15, ..Options::default() });
+    assert_eq!(play(&mut g, "luật hôn nhân"), 15);
+    assert_eq!(play(&mut g, "nhân dân"), 14);
+    assert_eq!(play(&mut g, "dân chủ nhân dân"), 15);
+}
+
+#[test]
+fn either_seat_may_resign_and_loses() {
+    let dict = small();
+    let mut g = game(&dict, "pháp luật");
+    let checked = g.check_resign(Seat(1)).unwrap();
+    assert_eq!(g.apply(checked).action, Action::Resign);
+    assert_eq!(g.end(), Some(EndReason::Resigned { seat: Seat(1) }));
+    assert_eq!(g.winner(), Some(Seat(0)));
+    assert_eq!(g.check_resign(Seat(0)).unwrap_err(), Rejection::GameOver);
+    assert_eq!(g.check_timeout(Timestamp(0)).unwrap_err(), Rejection::GameOver);
+}
+
+#[test]
+fn bad_input_gets_its_reason_and_changes_nothing() {
+    let dict = small();
+    let mut g = game(&dict, "pháp luật");
+    let long_spaced = "luật ".repeat(2_048);
+    let long_solid = "a".repeat(10_240);
+    for (raw, code) in [
+        ("", "too_few_syllables"),
+        ("luật", "too_few_syllables"),
+        (long_solid.as_str(), "too_few_syllables"),
+        (long_spaced.as_str(), "not_in_dictionary"),
+        ("qwerty zxcv", "not_in_dictionary"),
+        ("luật\u{7}sư", "too_few_syllables"),
+        ("luật\u{0} sư", "not_in_dictionary"),
+        ("luật s\u{200b}ư", "not_in_dictionary"),
+        ("luật сư", "not_in_dictionary"), // Cyrillic с
+        ("luật sư!", "not_in_dictionary"),
+        ("luật 42", "not_in_dictionary"),
+        ("luật s\u{302}ư", "not_in_dictionary"),
+        ("法律 luật", "not_in_dictionary"),
+    ] {
+        assert_eq!(refused(&mut g, Seat(0), raw).code(), code, "{:?}", raw.chars().take(20).collect::<String>());
+    }
+    // Tabs and line breaks are spaces.
+    play(&mut g, "\tluật\n sư\r\n");
+}
+
+#[test]
+fn codes_are_listed_in_checking_order() {
+    assert_eq!(Rejection::CODES.len(), 8);
+    let dict = small();
+    let mut g = game(&dict, "pháp luật");
+    let mut seen = vec![
+        refused(&mut g, Seat(1), "x").code(),
+        refused(&mut g, Seat(0), "x").code(),
+        refused(&mut g, Seat(0), "luật xyz").code(),
+        refused(&mut g, Seat(0), "sư phạm").code(),
+    ];
+    seen.dedup();
+    let positions: Vec<usize> = seen.iter().map(|c| Rejection::CODES.iter().position(|k| k == c).unwrap()).collect();
+    assert!(positions.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
+}
+
+#[test]
+fn setups_that_cannot_be_played_are_refused() {
+    let dict = small();
+    let with = |seats, opening: Option<&str>, min| {
+        let options = Options { opening_min_continuations: min, ..Options::default() };
+        Game::new(&Setup { seed: 3, seats, options, opening: opening.map(str::to_string) }, &dict).map(|g| g.setup().clone())
+    };
+    assert_eq!(with(3, None, 1).unwrap_err(), SetupError::Seats(3));
+    assert_eq!(with(2, Some("luật đất đai"), 1).unwrap_err(), SetupError::UnknownOpening("luật đất đai".into()));
+    assert_eq!(with(2, Some("luật lệ"), 1).unwrap_err(), SetupError::NoOpening(1));
+    assert_eq!(with(2, None, 50).unwrap_err(), SetupError::NoOpening(50));
+    // A drawn opening is pinned in the game's setup, the same for the same seed.
+    let drawn = with(2, None, 3).unwrap();
+    assert_eq!(drawn, with(2, None, 3).unwrap());
+    let opening = drawn.opening.unwrap();
+    assert!(opening.ends_with(" luật"), "{opening}: only luật begins 3 words or more");
+}
