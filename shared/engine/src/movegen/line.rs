@@ -101,29 +101,55 @@ fn cross_check(rules: &Rules, graph: &Graph<'_>, board: &Board, sq: Square, perp
         at = s.step(perp, 1);
     }
     let (prefix, suffix) = (&prefix[..prefix_len], &suffix[..suffix_len]);
-    let mut list = graph.dawg_root();
-    for &t in prefix {
+    Some((cross_mask(graph, prefix, suffix), score))
+}
+
+/// The letters `x` that make `prefix x suffix` a word. The fixed letters are walked first, and
+/// the shorter side once per candidate letter: through the DAWG (prefix, then each `x`, then the
+/// suffix) when the suffix is no longer than the prefix, else through the GADDAG (the suffix
+/// reversed, then each `x`, then the prefix reversed), whose full reversed words accept
+/// without a separator. A square with only a suffix thus costs one walk, not one per letter.
+fn cross_mask(graph: &Graph<'_>, prefix: &[u8], suffix: &[u8]) -> u64 {
+    if suffix.len() <= prefix.len() {
+        letters_between(graph, graph.dawg_root(), prefix.iter().copied(), suffix.iter().copied())
+    } else {
+        letters_between(graph, graph.gaddag_root(), suffix.iter().rev().copied(), prefix.iter().rev().copied())
+    }
+}
+
+/// From `root`, walks `fixed`, then keeps each next letter `x` after which `then` walks to an
+/// accepting node.
+fn letters_between(graph: &Graph<'_>, root: u32, fixed: impl Iterator<Item = u8>, then: impl Iterator<Item = u8> + Clone) -> u64 {
+    let mut list = root;
+    for t in fixed {
         match graph.find(list, t) {
             Some(i) => list = graph.node(i).arc(),
-            None => return Some((0, score)),
+            None => return 0,
         }
     }
     let mut mask = 0u64;
-    'letters: for (_, node) in graph.siblings(list) {
-        let mut accepts = node.accepts();
-        let mut next = node.arc();
-        for &t in suffix {
+    for (_, node) in graph.siblings(list) {
+        let x = node.tile();
+        if x == 0 {
+            // The GADDAG's separator: not a letter.
+            continue;
+        }
+        let (mut accepts, mut next, mut fits) = (node.accepts(), node.arc(), true);
+        for t in then.clone() {
             match graph.find(next, t) {
                 Some(i) => {
                     accepts = graph.node(i).accepts();
                     next = graph.node(i).arc();
                 }
-                None => continue 'letters,
+                None => {
+                    fits = false;
+                    break;
+                }
             }
         }
-        if accepts {
-            mask |= 1u64 << (node.tile() - 1);
+        if fits && accepts {
+            mask |= 1u64 << (x - 1);
         }
     }
-    Some((mask, score))
+    mask
 }
