@@ -252,6 +252,7 @@ impl<'a> MoveGenerator<'a> {
                 RackTile::Blank => counts[0] += 1,
             }
         }
+        let rack_letters = (1..counts.len()).filter(|&t| counts[t] > 0).fold(0u64, |m, t| m | 1u64 << (t - 1));
         let lines: Vec<(Direction, usize, Line)> = [Direction::Across, Direction::Down]
             .into_iter()
             .flat_map(|dir| (0..BOARD_SIZE).map(move |i| (dir, i)))
@@ -294,6 +295,7 @@ impl<'a> MoveGenerator<'a> {
                 dir: *dir,
                 index: *index,
                 rack: counts,
+                rack_letters,
                 rack_len: rack.len(),
                 rack_size: self.rules.rack_size,
                 bingo: self.rules.bingo_bonus,

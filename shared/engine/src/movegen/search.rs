@@ -7,7 +7,9 @@
 //! fixed letters prune the graph first, and rack letters are tried only on prefixes that fit
 //! them (starting at the anchor itself would try every reversed prefix the rack can spell
 //! before meeting the board). The walk must then reach the anchor before it may end or turn
-//! right, so each play is still found once, from the same anchor.
+//! right, so each play is still found once, from the same anchor. Likewise an anchor just right
+//! of a run starts at that run's last tile: the walk reads the run leftwards, turns right and
+//! places on the anchor first.
 
 use wordgraph::{Graph, Node};
 
@@ -43,6 +45,8 @@ pub(crate) struct Search<'a, S: Sink> {
     pub(crate) dir: Direction,
     pub(crate) index: usize,
     pub(crate) rack: Counts,
+    /// The letters on the rack (bit = tile code − 1), blanks aside: kept with `rack`.
+    pub(crate) rack_letters: u64,
     pub(crate) rack_len: usize,
     pub(crate) rack_size: usize,
     pub(crate) bingo: i32,
@@ -67,11 +71,16 @@ impl<S: Sink> Search<'_, S> {
     }
 
     /// The start of the walk for `anchor` on `line`: the last tile of the run just right of
-    /// it, or the anchor itself.
+    /// it; else the tile just left of it (the walk goes left through that run, which it cannot
+    /// pass, the square beyond being an earlier anchor, and turns right onto the anchor); else
+    /// the anchor itself.
     pub(crate) fn start_of(line: &Line, anchor: usize) -> usize {
         let mut end = anchor;
         while end + 1 < BOARD_SIZE && line.tiles[end + 1] != 0 {
             end += 1;
+        }
+        if end == anchor && anchor > 0 && line.tiles[anchor - 1] != 0 {
+            return anchor - 1;
         }
         end
     }
@@ -89,18 +98,30 @@ impl<S: Sink> Search<'_, S> {
         if acc.placed == self.rack_len {
             return;
         }
+        // The letters that may go here and that the rack can supply; siblings are in tile
+        // order, so the scan stops past the last of them.
         let mask = self.line.cross[pos];
-        if mask == 0 {
+        let allowed = if self.rack[0] > 0 { mask } else { mask & self.rack_letters };
+        if allowed == 0 {
             return;
         }
+        let last = (64 - allowed.leading_zeros()) as u8;
         for (_, node) in self.graph.siblings(list) {
             let t = node.tile();
-            if t == 0 || mask & (1u64 << (t - 1)) == 0 {
+            if t > last {
+                break;
+            }
+            if t == 0 || allowed & (1u64 << (t - 1)) == 0 {
                 continue;
             }
             if self.rack[t as usize] > 0 {
                 self.rack[t as usize] -= 1;
+                let bit = 1u64 << (t - 1);
+                if self.rack[t as usize] == 0 {
+                    self.rack_letters &= !bit;
+                }
                 self.place(pos, t, false, node, acc, leftward);
+                self.rack_letters |= bit;
                 self.rack[t as usize] += 1;
             }
             if self.rack[0] > 0 {
