@@ -4,7 +4,8 @@
 //!
 //! - easy: a uniform random legal word;
 //! - medium: takes a win it sees (a word that leaves no answer), else hands the opponent a
-//!   syllable of low out-degree, at random among the lowest quartile of its words;
+//!   syllable of low out-degree, at random among the lowest quartile of its words, leaving out
+//!   words after which the opponent has an instant win when it can;
 //! - hard: takes a win it sees, [`Hard::kill_rate`] of the time; otherwise a negamax search with
 //!   alpha-beta over links, [`Hard::depth`] plies, moves ordered by ascending opponent
 //!   out-degree, leaves valued +ln(1 + words) for the side to move, [`Hard::node_cap`] nodes at
@@ -27,7 +28,7 @@ use crate::setup::below;
 use crate::view::RobotView;
 
 pub use easy::Easy;
-pub use hard::Hard;
+pub use hard::{DEFAULT_DEPTH, DEFAULT_KILL_RATE, DEFAULT_NODE_CAP, Hard};
 pub use medium::Medium;
 
 /// A robot's level.

@@ -14,22 +14,30 @@ pub const VARIANT: &str = "noi-tu";
 
 /// The default least number of words the opening word's last syllable must begin (see
 /// [`Options::opening_min_continuations`]).
-pub const DEFAULT_OPENING_MIN_CONTINUATIONS: u32 = 20;
+pub const DEFAULT_OPENING_MIN_CONTINUATIONS: u32 = 10;
 
 /// Rules a game pins at its start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Options {
     /// A drawn opening word's last syllable begins at least this many other words, so the first
-    /// answer has a real choice (many syllables are dead ends; at least 1 is always required).
+    /// answer has a real choice (at least 1 is always required).
     pub opening_min_continuations: u32,
+    /// A drawn opening gives no instant win: none of the first answers leaves the second seat
+    /// without a word. Without it, three drawn openings in four could be won by the first answer
+    /// (1,593 syllables are dead ends, and most syllables with many words lead to one).
+    pub opening_without_instant_win: bool,
     /// The most points one word scores ([`crate::scoring`]).
     pub score_cap: u32,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { opening_min_continuations: DEFAULT_OPENING_MIN_CONTINUATIONS, score_cap: DEFAULT_SCORE_CAP }
+        Options {
+            opening_min_continuations: DEFAULT_OPENING_MIN_CONTINUATIONS,
+            opening_without_instant_win: true,
+            score_cap: DEFAULT_SCORE_CAP,
+        }
     }
 }
 
@@ -44,8 +52,8 @@ pub struct Setup {
     /// The pinned rules.
     #[serde(default)]
     pub options: Options,
-    /// The opening word; absent, it is drawn from the seed among the words whose last syllable
-    /// begins at least [`Options::opening_min_continuations`] others.
+    /// The opening word; absent, it is drawn from the seed among the words that fit the options
+    /// ([`Options::opening_min_continuations`], [`Options::opening_without_instant_win`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub opening: Option<String>,
 }
@@ -66,8 +74,8 @@ pub enum SetupError {
     /// The opening word given is not in the dictionary.
     #[error("the opening word {0:?} is not in the dictionary")]
     UnknownOpening(String),
-    /// No word can open: none (or not the one given) leaves the first seat enough continuations.
-    #[error("no opening word leaves at least {0} continuations")]
+    /// No word fits the opening options, or the one given leaves the first seat no word.
+    #[error("no opening word leaves at least {0} continuations as the options require")]
     NoOpening(u32),
 }
 
@@ -82,7 +90,11 @@ pub(crate) fn opening(setup: &Setup, dict: &Dictionary) -> Result<WordId, SetupE
             spelling::normalize(given).ok().and_then(|w| dict.lookup(&w)).ok_or_else(|| SetupError::UnknownOpening(given.clone()))?;
         return if continuations(dict, word) >= 1 { Ok(word) } else { Err(SetupError::NoOpening(1)) };
     }
-    let eligible: Vec<WordId> = dict.words().filter(|&w| continuations(dict, w) >= needed).collect();
+    let o = &setup.options;
+    let eligible: Vec<WordId> = dict
+        .words()
+        .filter(|&w| continuations(dict, w) >= needed && !(o.opening_without_instant_win && instant_win_after(dict, w)))
+        .collect();
     if eligible.is_empty() {
         return Err(SetupError::NoOpening(needed));
     }
@@ -90,11 +102,21 @@ pub(crate) fn opening(setup: &Setup, dict: &Dictionary) -> Result<WordId, SetupE
     Ok(eligible[below(&mut rng, eligible.len())])
 }
 
-/// Words other than `word` that begin with its last syllable.
-fn continuations(dict: &Dictionary, word: WordId) -> u32 {
-    let last = dict.last(word);
-    let own = u32::from(dict.first(word) == last);
+/// Words other than `opening` that begin with its last syllable.
+fn continuations(dict: &Dictionary, opening: WordId) -> u32 {
+    let last = dict.last(opening);
+    let own = u32::from(dict.first(opening) == last);
     dict.out_degree(last) as u32 - own
+}
+
+/// Whether, after `opening`, the first seat has a word that leaves the second seat none.
+fn instant_win_after(dict: &Dictionary, opening: WordId) -> bool {
+    let at = dict.last(opening);
+    dict.words_from(at).filter(|&x| x != opening).any(|x| {
+        let to = dict.last(x);
+        let spent = usize::from(dict.first(opening) == to) + usize::from(at == to);
+        dict.out_degree(to) == spent
+    })
 }
 
 /// A uniform index below `n` (> 0), by rejection: no modulo bias, and the same stream always

@@ -258,17 +258,37 @@ fn codes_are_listed_in_checking_order() {
 #[test]
 fn setups_that_cannot_be_played_are_refused() {
     let dict = small();
-    let with = |seats, opening: Option<&str>, min| {
-        let options = Options { opening_min_continuations: min, ..Options::default() };
+    let with = |seats, opening: Option<&str>, min, safe| {
+        let options = Options { opening_min_continuations: min, opening_without_instant_win: safe, ..Options::default() };
         Game::new(&Setup { seed: 3, seats, options, opening: opening.map(str::to_string) }, &dict).map(|g| g.setup().clone())
     };
-    assert_eq!(with(3, None, 1).unwrap_err(), SetupError::Seats(3));
-    assert_eq!(with(2, Some("luật đất đai"), 1).unwrap_err(), SetupError::UnknownOpening("luật đất đai".into()));
-    assert_eq!(with(2, Some("luật lệ"), 1).unwrap_err(), SetupError::NoOpening(1));
-    assert_eq!(with(2, None, 50).unwrap_err(), SetupError::NoOpening(50));
+    assert_eq!(with(3, None, 1, false).unwrap_err(), SetupError::Seats(3));
+    assert_eq!(with(2, Some("luật đất đai"), 1, false).unwrap_err(), SetupError::UnknownOpening("luật đất đai".into()));
+    assert_eq!(with(2, Some("luật lệ"), 1, false).unwrap_err(), SetupError::NoOpening(1));
+    assert_eq!(with(2, None, 50, false).unwrap_err(), SetupError::NoOpening(50));
+    // Every word ending in luật lets the first answer win at once ("luật lệ").
+    assert_eq!(with(2, None, 3, true).unwrap_err(), SetupError::NoOpening(3));
     // A drawn opening is pinned in the game's setup, the same for the same seed.
-    let drawn = with(2, None, 3).unwrap();
-    assert_eq!(drawn, with(2, None, 3).unwrap());
+    let drawn = with(2, None, 3, false).unwrap();
+    assert_eq!(drawn, with(2, None, 3, false).unwrap());
     let opening = drawn.opening.unwrap();
     assert!(opening.ends_with(" luật"), "{opening}: only luật begins 3 words or more");
+}
+
+#[test]
+fn drawn_openings_leave_enough_words_and_no_instant_win() {
+    let dict = noitu::Dictionary::builtin();
+    let mut openings = std::collections::HashSet::new();
+    for seed in 0..40 {
+        let game = Game::new(&Setup::new(seed), dict).unwrap();
+        openings.insert(game.opening());
+        let answers: Vec<_> = game.legal_moves().collect();
+        assert!(answers.len() >= 10, "{}", dict.text(game.opening()));
+        for w in answers {
+            let mut next = game.clone();
+            next.submit(Seat(0), dict.text(w), NOW).unwrap();
+            assert!(!next.is_over(), "{} then {} wins at once", dict.text(game.opening()), dict.text(w));
+        }
+    }
+    assert!(openings.len() >= 38, "seeds draw different openings");
 }

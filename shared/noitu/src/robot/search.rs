@@ -135,10 +135,11 @@ impl<'a> Search<'a> {
         value
     }
 
+    /// Counts `n` nodes; asks the budget at the first node and every [`POLL`] nodes after.
     fn tick(&mut self, n: u64) {
         let before = self.nodes;
         self.nodes += n;
-        if before / POLL != self.nodes / POLL && (self.nodes >= self.node_cap || self.budget.expired(self.nodes)) {
+        if (before == 0 || before / POLL != self.nodes / POLL) && (self.nodes > self.node_cap || self.budget.expired(self.nodes)) {
             self.stopped = true;
         }
     }

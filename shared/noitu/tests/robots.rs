@@ -1,0 +1,164 @@
+//! Robots: every word they propose is accepted by submit, a fixed seed gives a fixed choice, a
+//! win is taken as each level should, the hard level sees further than medium, the budget is
+//! honoured, and a small seeded ladder on the real dictionary keeps the levels in order (a gross
+//! guard only: the claim rests on `wordgame ladder --variant noi-tu`).
+
+mod common;
+
+use noitu::robot::{Basis, Budget, Easy, Hard, Level, Medium, Nodes, Strategy, seeded};
+use noitu::{Dictionary, Game, RobotView, Seat, Setup, Timestamp};
+
+/// A cheap hard level for debug builds.
+fn hard() -> Hard {
+    Hard { node_cap: 5_000, ..Hard::default() }
+}
+
+fn strategy(level: Level) -> Box<dyn Strategy> {
+    match level {
+        Level::Easy => Box::new(Easy),
+        Level::Medium => Box::new(Medium),
+        Level::Hard => Box::new(hard()),
+    }
+}
+
+/// Plays one game on the built-in dictionary; every word goes through submit. The winner's level.
+fn play(seed: u64, levels: [Level; 2]) -> Level {
+    let dict = Dictionary::builtin();
+    let mut game = Game::new(&Setup::new(seed), dict).unwrap();
+    let robots = [strategy(levels[0]), strategy(levels[1])];
+    let mut rng = seeded(seed);
+    while !game.is_over() {
+        let seat = game.to_move();
+        let d = robots[seat.index()].decide(&RobotView::new(&game), &mut rng, &mut Nodes(u64::MAX)).expect("a word while the game goes on");
+        let (lo, hi) = match levels[seat.index()] {
+            Level::Easy => (400, 900),
+            Level::Medium => (500, 1_100),
+            Level::Hard => (700, 1_500),
+        };
+        assert!((lo..=hi).contains(&d.thinking_ms), "{}", d.thinking_ms);
+        game.submit(seat, dict.text(d.word), Timestamp(0))
+            .unwrap_or_else(|r| panic!("{:?} proposed a refused word: {r}", levels[seat.index()]));
+    }
+    levels[game.winner().unwrap().index()]
+}
+
+/// Wins of `a` over `b` in `n` games, first seats alternating.
+fn wins(a: Level, b: Level, n: u64) -> u64 {
+    (0..n).filter(|g| play(500 + g / 2, if g % 2 == 0 { [a, b] } else { [b, a] }) == a).count() as u64
+}
+
+#[test]
+fn a_small_seeded_ladder_keeps_the_levels_in_order() {
+    assert!(wins(Level::Hard, Level::Easy, 20) >= 15);
+    assert!(wins(Level::Medium, Level::Easy, 20) >= 13);
+    assert!(wins(Level::Hard, Level::Medium, 20) >= 9);
+}
+
+#[test]
+fn a_fixed_seed_gives_a_fixed_choice() {
+    let dict = Dictionary::builtin();
+    let game = Game::new(&Setup::new(7), dict).unwrap();
+    for level in Level::ALL {
+        let robot = level.strategy();
+        assert_eq!(robot.level(), level);
+        let decide = || robot.decide(&RobotView::new(&game), &mut seeded(5), &mut Nodes(u64::MAX)).unwrap();
+        assert_eq!(decide(), decide(), "{level:?}");
+    }
+}
+
+#[test]
+fn medium_always_takes_a_win_it_sees() {
+    let dict = common::small();
+    let game = common::game(&dict, "pháp luật"); // "luật lệ" leaves no answer
+    for seed in 0..20 {
+        let d = Medium.decide(&RobotView::new(&game), &mut seeded(seed), &mut Nodes(0)).unwrap();
+        assert_eq!((dict.text(d.word), d.basis), ("luật lệ", Basis::Kill));
+    }
+}
+
+#[test]
+fn hard_takes_a_win_as_often_as_its_kill_rate_says() {
+    let dict = common::small();
+    let game = common::game(&dict, "pháp luật");
+    let view = RobotView::new(&game);
+    let always = Hard { kill_rate: 1.0, ..Hard::default() };
+    let never = Hard { kill_rate: 0.0, ..Hard::default() };
+    let mut kills = 0;
+    for seed in 0..200 {
+        let d = always.decide(&view, &mut seeded(seed), &mut Nodes(u64::MAX)).unwrap();
+        assert_eq!((dict.text(d.word), d.basis), ("luật lệ", Basis::Kill));
+        let d = never.decide(&view, &mut seeded(seed), &mut Nodes(u64::MAX)).unwrap();
+        assert_ne!(dict.text(d.word), "luật lệ");
+        assert!(matches!(d.basis, Basis::Search { .. }), "{:?}", d.basis);
+        let d = Hard::default().decide(&view, &mut seeded(seed), &mut Nodes(u64::MAX)).unwrap();
+        kills += u32::from(d.basis == Basis::Kill);
+    }
+    assert!((150..=190).contains(&kills), "{kills} kills in 200 at the default rate 0.85");
+}
+
+#[test]
+fn hard_sees_a_win_three_plies_deep_that_medium_cannot() {
+    // From ba: "ba xô" forces "xô đa", then "đa hạ" leaves no answer; "ba cô" leads nowhere
+    // decided. Both leave the opponent one answer and no instant win, so medium takes the first
+    // in its order, "ba cô".
+    let dict = Dictionary::from_words([
+        "mở ba",
+        "ba xô",
+        "ba cô",
+        "xô đa",
+        "đa hạ",
+        "cô gì",
+        "gì mà",
+        "gì nữa",
+        "mà gì",
+        "nữa gì",
+        "mà nữa",
+        "nữa mà",
+    ])
+    .unwrap();
+    let game = common::game(&dict, "mở ba");
+    let view = RobotView::new(&game);
+    for seed in 0..20 {
+        let d = Hard::default().decide(&view, &mut seeded(seed), &mut Nodes(u64::MAX)).unwrap();
+        assert_eq!((dict.text(d.word), d.basis), ("ba xô", Basis::Search { depth: 3 }));
+        let m = Medium.decide(&view, &mut seeded(seed), &mut Nodes(0)).unwrap();
+        assert_eq!((dict.text(m.word), m.basis), ("ba cô", Basis::LowDegree));
+    }
+}
+
+/// A budget that counts how often it is asked and is out at once.
+struct Spent(u32);
+
+impl Budget for Spent {
+    fn expired(&mut self, _nodes: u64) -> bool {
+        self.0 += 1;
+        true
+    }
+}
+
+#[test]
+fn hard_out_of_budget_falls_back_to_medium_and_stays_legal() {
+    let dict = Dictionary::builtin();
+    let mut game = Game::new(&Setup::new(3), dict).unwrap();
+    let mut budget = Spent(0);
+    let d = Hard { kill_rate: 0.0, ..Hard::default() }.decide(&RobotView::new(&game), &mut seeded(1), &mut budget).unwrap();
+    assert_eq!(d.basis, Basis::Fallback);
+    assert_eq!(budget.0, 1, "asked once, at the first node");
+    let capped = Hard { kill_rate: 0.0, node_cap: 0, ..Hard::default() }
+        .decide(&RobotView::new(&game), &mut seeded(1), &mut Nodes(u64::MAX))
+        .unwrap();
+    assert_eq!(capped.basis, Basis::Fallback);
+    game.submit(Seat(0), dict.text(d.word), Timestamp(0)).unwrap();
+}
+
+#[test]
+fn no_robot_proposes_a_word_in_a_finished_game() {
+    let dict = common::small();
+    let mut game = common::game(&dict, "pháp luật");
+    game.submit(Seat(0), "luật lệ", Timestamp(0)).unwrap();
+    for level in Level::ALL {
+        assert_eq!(level.strategy().decide(&RobotView::new(&game), &mut seeded(1), &mut Nodes(u64::MAX)), None);
+    }
+    assert_eq!(Level::from_id("hard"), Some(Level::Hard));
+    assert_eq!(Level::from_id("expert"), None);
+}
