@@ -1,17 +1,24 @@
-//! The engine stays pure: its manifest names nothing async, networked or database-bound.
+//! The engines stay pure: their manifests (the tile engine's and Nối từ's) name nothing async,
+//! networked or database-bound.
+
+/// The manifests checked: this crate's and its sibling engines'.
+const MANIFESTS: [&str; 2] =
+    [concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"), concat!(env!("CARGO_MANIFEST_DIR"), "/../noitu/Cargo.toml")];
 
 #[test]
-fn the_engine_depends_on_nothing_async_or_io_bound() {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml")).unwrap();
-    let manifest: toml::Table = text.parse().unwrap();
+fn the_engines_depend_on_nothing_async_or_io_bound() {
     let forbidden = |name: &str| {
         ["tokio", "sqlx", "async-std", "reqwest", "hyper", "mio"].contains(&name) || name.starts_with("lambda") || name.starts_with("aws")
     };
-    for section in ["dependencies", "dev-dependencies", "build-dependencies"] {
-        let Some(deps) = manifest.get(section).and_then(|d| d.as_table()) else { continue };
-        for (name, spec) in deps {
-            let package = spec.get("package").and_then(|p| p.as_str()).unwrap_or(name);
-            assert!(!forbidden(name) && !forbidden(package), "{section} names {package}");
+    for path in MANIFESTS {
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let manifest: toml::Table = text.parse().unwrap();
+        for section in ["dependencies", "dev-dependencies", "build-dependencies"] {
+            let Some(deps) = manifest.get(section).and_then(|d| d.as_table()) else { continue };
+            for (name, spec) in deps {
+                let package = spec.get("package").and_then(|p| p.as_str()).unwrap_or(name);
+                assert!(!forbidden(name) && !forbidden(package), "{path}: {section} names {package}");
+            }
         }
     }
 }
