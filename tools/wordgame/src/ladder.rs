@@ -1,6 +1,7 @@
 //! `wordgame ladder`: seeded robot-vs-robot games between the three levels, first seats
 //! alternating (each seed is played both ways), with win rates and their 95% intervals, mean
 //! scores, game lengths and decision latency percentiles. Release build recommended.
+//! `--variant noi-tu` plays Nối từ instead (the `noitu` engine), the same way.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -44,6 +45,10 @@ struct Pairing {
 /// # Errors
 /// [`CliError::Input`] for an unknown variant.
 pub fn run(args: &Args) -> Result<(), CliError> {
+    if args.variant == noitu::VARIANT {
+        noi_tu(args);
+        return Ok(());
+    }
     let variant: Variant = args.variant.parse().map_err(|e: engine::variant::VariantError| CliError::Input(e.to_string()))?;
     let budget = Duration::from_millis(args.budget_ms);
     let mut latencies: [Vec<Duration>; 3] = [Vec::new(), Vec::new(), Vec::new()];
@@ -140,6 +145,134 @@ fn play(variant: Variant, seed: u64, seats: [Level; 2], game_no: u64, budget: Du
         game.play(graph, seat, &decision.mv, Timestamp(0)).expect("a robot's move is legal");
     }
     (game, latencies)
+}
+
+/// A wall-clock budget for the Nối từ hard level: the search stops at `until`.
+struct NoiTuWall {
+    until: Instant,
+}
+
+impl noitu::robot::Budget for NoiTuWall {
+    fn expired(&mut self, _nodes: u64) -> bool {
+        Instant::now() >= self.until
+    }
+}
+
+/// One pairing's tally in Nối từ.
+struct NoiTuPairing {
+    a: noitu::robot::Level,
+    b: noitu::robot::Level,
+    wins: u64,
+    games: u64,
+    words: u64,
+    score: [u64; 2],
+}
+
+/// The Nối từ ladder: hard vs easy, medium vs easy, hard vs medium (and easy vs easy for the
+/// game length of two random players), then each level's decision latency and how the hard
+/// level chose.
+fn noi_tu(args: &Args) {
+    use noitu::robot::{Basis, Level};
+
+    let dict = noitu::Dictionary::builtin();
+    let budget = Duration::from_millis(args.budget_ms);
+    let mut latencies: [Vec<Duration>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    let (mut kills, mut searches, mut deepest, mut fallbacks) = (0u64, 0u64, 0u64, 0u64);
+    let mut results = Vec::new();
+    for (a, b) in [(Level::Hard, Level::Easy), (Level::Medium, Level::Easy), (Level::Hard, Level::Medium), (Level::Easy, Level::Easy)] {
+        let mut p = NoiTuPairing { a, b, wins: 0, games: 0, words: 0, score: [0, 0] };
+        for g in 0..args.games {
+            let a_first = g % 2 == 0;
+            let seats = if a_first { [a, b] } else { [b, a] };
+            let seed = args.seed + g / 2;
+            let mut game = noitu::Game::new(&noitu::Setup::new(seed), dict).expect("the built-in dictionary has openings");
+            let robots = [seats[0].strategy(), seats[1].strategy()];
+            let mut rng = noitu::robot::seeded(seed ^ (g << 32));
+            while !game.is_over() {
+                let seat = game.to_move();
+                let started = Instant::now();
+                let decision = robots[seat.index()]
+                    .decide(&noitu::RobotView::new(&game), &mut rng, &mut NoiTuWall { until: started + budget })
+                    .expect("a game in progress has a word to play");
+                latencies[seats[seat.index()] as usize].push(started.elapsed());
+                if seats[seat.index()] == Level::Hard {
+                    match decision.basis {
+                        Basis::Kill => kills += 1,
+                        Basis::Search { depth } => {
+                            searches += 1;
+                            deepest += u64::from(depth == noitu::robot::DEFAULT_DEPTH);
+                        }
+                        _ => fallbacks += 1,
+                    }
+                }
+                game.submit(seat, dict.text(decision.word), noitu::Timestamp(0)).expect("a robot's word is legal");
+            }
+            let a_seat = if a_first { noitu::Seat(0) } else { noitu::Seat(1) };
+            let scores = game.scores();
+            p.games += 1;
+            p.wins += u64::from(game.winner() == Some(a_seat));
+            p.words += u64::from(game.chain());
+            p.score[0] += u64::from(scores[a_seat.index()]);
+            p.score[1] += u64::from(scores[a_seat.other().index()]);
+            progress(&format!("{} vs {}", a.id(), b.id()), g + 1, args.games);
+        }
+        eprintln!();
+        results.push(p);
+    }
+    let stats = dict.stats();
+    println!(
+        "Ladder: {}, {} games per pairing (first seats alternating), seeds from {}, hard budget {} ms; dictionary {} words, {} syllables, {} dead ends\n",
+        noitu::VARIANT,
+        args.games,
+        args.seed,
+        args.budget_ms,
+        stats.words,
+        stats.syllables,
+        stats.dead_ends
+    );
+    println!("| pairing | first wins (95% interval) | mean game length (words) | mean score |");
+    println!("|---|---|---|---|");
+    for p in &results {
+        let n = p.games as f64;
+        let rate = p.wins as f64 / n;
+        let half = 1.96 * (rate * (1.0 - rate) / n).sqrt();
+        println!(
+            "| {} vs {} | {:.1}% ± {:.1}% | {:.1} | {:.0} vs {:.0} |",
+            p.a.id(),
+            p.b.id(),
+            100.0 * rate,
+            100.0 * half,
+            p.words as f64 / n,
+            p.score[0] as f64 / n,
+            p.score[1] as f64 / n
+        );
+    }
+    println!("\n| level | decisions | latency p50 | p95 | p99 | max |");
+    println!("|---|---|---|---|---|---|");
+    for level in Level::ALL {
+        let lat = &mut latencies[level as usize];
+        lat.sort();
+        let pct =
+            |q: f64| lat.get(((lat.len() as f64 * q) as usize).min(lat.len().saturating_sub(1))).map_or(0.0, |d| d.as_secs_f64() * 1000.0);
+        println!(
+            "| {} | {} | {:.2} ms | {:.2} ms | {:.2} ms | {:.2} ms |",
+            level.id(),
+            lat.len(),
+            pct(0.5),
+            pct(0.95),
+            pct(0.99),
+            pct(1.0)
+        );
+    }
+    let hard = (kills + searches + fallbacks).max(1) as f64;
+    println!(
+        "\nHard decisions: {:.0}% instant wins, {:.0}% searched ({:.0}% of them to depth {}), {:.1}% budget fallbacks",
+        100.0 * kills as f64 / hard,
+        100.0 * searches as f64 / hard,
+        100.0 * deepest as f64 / searches.max(1) as f64,
+        noitu::robot::DEFAULT_DEPTH,
+        100.0 * fallbacks as f64 / hard
+    );
 }
 
 fn progress(label: &str, done: u64, total: u64) {
