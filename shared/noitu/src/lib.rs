@@ -10,6 +10,7 @@
 pub mod dictionary;
 pub mod game;
 pub mod journal;
+mod random;
 pub mod rejection;
 pub mod robot;
 pub mod scoring;

@@ -21,10 +21,10 @@ mod medium;
 mod search;
 
 use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng};
+use rand_core::SeedableRng;
 
 use crate::dictionary::WordId;
-use crate::setup::below;
+use crate::random::below;
 use crate::view::RobotView;
 
 pub use easy::Easy;
@@ -134,14 +134,4 @@ pub fn seeded(seed: u64) -> ChaCha8Rng {
 /// A uniform number of milliseconds in `lo..=hi`.
 fn thinking(rng: &mut ChaCha8Rng, lo: u32, hi: u32) -> u32 {
     lo + below(rng, (hi - lo + 1) as usize) as u32
-}
-
-/// A uniform number in [0, 1).
-fn unit(rng: &mut ChaCha8Rng) -> f64 {
-    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-}
-
-/// One of `items` at random (`None` if empty).
-fn pick<T: Copy>(rng: &mut ChaCha8Rng, items: &[T]) -> Option<T> {
-    (!items.is_empty()).then(|| items[below(rng, items.len())])
 }

@@ -2,10 +2,11 @@
 //! With the journal, the setup is everything needed to rebuild a game.
 
 use rand_chacha::ChaCha8Rng;
-use rand_core::{Rng, SeedableRng};
+use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 
 use crate::dictionary::{Dictionary, WordId};
+use crate::random::below;
 use crate::scoring::DEFAULT_SCORE_CAP;
 use crate::spelling;
 
@@ -117,17 +118,4 @@ fn instant_win_after(dict: &Dictionary, opening: WordId) -> bool {
         let spent = usize::from(dict.first(opening) == to) + usize::from(at == to);
         dict.out_degree(to) == spent
     })
-}
-
-/// A uniform index below `n` (> 0), by rejection: no modulo bias, and the same stream always
-/// gives the same index.
-pub(crate) fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
-    let n = n as u64;
-    let zone = u64::MAX - u64::MAX % n;
-    loop {
-        let x = rng.next_u64();
-        if x < zone {
-            return (x % n) as usize;
-        }
-    }
 }

@@ -52,7 +52,7 @@ impl<'g, 'd> RobotView<'g, 'd> {
         self.game.used().remaining_from(self.game.dictionary(), syllable)
     }
 
-    /// How many words the opponent could answer `word` with, were it played now.
+    /// How many words the opponent could answer the legal move `word` with, were it played now.
     pub fn replies_after(&self, word: WordId) -> usize {
         let dict = self.dictionary();
         let last = dict.last(word);

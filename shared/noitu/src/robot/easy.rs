@@ -2,8 +2,9 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::{Basis, Budget, Decision, Level, Strategy, pick, thinking};
+use super::{Basis, Budget, Decision, Level, Strategy, thinking};
 use crate::dictionary::WordId;
+use crate::random::pick;
 use crate::view::RobotView;
 
 /// A uniform random legal word.

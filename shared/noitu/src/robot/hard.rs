@@ -6,8 +6,9 @@
 use rand_chacha::ChaCha8Rng;
 
 use super::search::{Search, WIN};
-use super::{Basis, Budget, Decision, Level, Strategy, medium, pick, thinking, unit};
+use super::{Basis, Budget, Decision, Level, Strategy, medium, thinking};
 use crate::dictionary::{LinkId, WordId};
+use crate::random::{pick, unit};
 use crate::view::RobotView;
 
 /// The default share of positions with an instant win in which the hard level takes it.

@@ -8,8 +8,9 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::{Basis, Budget, Decision, Level, Strategy, pick, thinking};
+use super::{Basis, Budget, Decision, Level, Strategy, thinking};
 use crate::dictionary::WordId;
+use crate::random::pick;
 use crate::view::RobotView;
 
 /// Greedy on the opponent's answers.
