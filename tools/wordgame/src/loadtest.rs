@@ -47,7 +47,8 @@ pub enum Moves {
     Local,
 }
 
-type Http = Client<HttpConnector, Full<Bytes>>;
+/// The load clients' HTTP/1 client (pooled keep-alive connections).
+pub(crate) type Http = Client<HttpConnector, Full<Bytes>>;
 
 /// Runs the load and prints throughput and latency percentiles.
 ///
@@ -99,32 +100,35 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 
 /// The parts of a game view the load client needs (the rest of the JSON is skipped unparsed).
 #[derive(serde::Deserialize)]
-struct View {
-    game_id: uuid::Uuid,
+pub(crate) struct View {
+    pub(crate) game_id: uuid::Uuid,
     variant: engine::Variant,
-    status: String,
-    to_move: Option<usize>,
-    move_count: u32,
-    seats: Vec<SeatLite>,
+    pub(crate) status: String,
+    pub(crate) to_move: Option<usize>,
+    pub(crate) move_count: u32,
+    pub(crate) seats: Vec<SeatLite>,
     no_repeat_words: bool,
     played_words: Vec<String>,
     board: Vec<engine::moves::PlacementInput>,
     your_rack: Option<Vec<String>>,
 }
 
+/// A seat of a game view: who holds it.
 #[derive(serde::Deserialize)]
-struct SeatLite {
-    account_id: Option<uuid::Uuid>,
+pub(crate) struct SeatLite {
+    pub(crate) account_id: Option<uuid::Uuid>,
 }
 
+/// A hint answer.
 #[derive(serde::Deserialize)]
-struct Hints {
-    hints: Vec<HintLite>,
+pub(crate) struct Hints {
+    pub(crate) hints: Vec<HintLite>,
 }
 
+/// One hint: its placements, passed back to submit as they are.
 #[derive(serde::Deserialize)]
-struct HintLite {
-    placements: Value,
+pub(crate) struct HintLite {
+    pub(crate) placements: Value,
 }
 
 #[derive(serde::Deserialize)]
@@ -227,7 +231,18 @@ fn local_top_play(view: &View, rack: &[String]) -> engine::Move {
     plays.first().map_or(engine::Move::Pass, |p| engine::Move::play(rules, &p.placements()))
 }
 
-async fn call(http: &Http, url: &str, token: &str, method: &str, path: &str, body: Option<Value>) -> Result<(u16, Bytes), CliError> {
+/// One request with a bearer token: the status and the body.
+///
+/// # Errors
+/// [`CliError::Input`] when the connection fails or breaks before the whole answer arrived.
+pub(crate) async fn call(
+    http: &Http,
+    url: &str,
+    token: &str,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> Result<(u16, Bytes), CliError> {
     let bytes = body.map(|b| Bytes::from(b.to_string())).unwrap_or_default();
     let req = hyper::Request::builder()
         .method(method)

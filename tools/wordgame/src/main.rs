@@ -1,9 +1,12 @@
 //! `wordgame`: the developer tool. `movegen` lists the plays of a position; `bench` measures the
 //! move generator; `positions` records benchmark positions from seeded self-play; `leaves`
 //! refines the leave table from self-play; `serve` is the local gateway and `token` prints a
-//! development token for it; `graphs` writes the word graphs for the Lambda lexicon layer.
+//! development token for it; `loadtest` measures submit-move through a running gateway; `chaos`
+//! crash-tests a private gateway and PostgreSQL; `graphs` writes the word graphs for the Lambda
+//! lexicon layer.
 
 mod bench;
+mod chaos;
 mod cpu;
 mod graphs;
 mod ladder;
@@ -46,6 +49,8 @@ enum Command {
     Loadtest(loadtest::Args),
     /// Plays seeded robot-vs-robot games between the three levels and prints the ladder.
     Ladder(ladder::Args),
+    /// Crash-tests a private gateway and PostgreSQL under load and checks what was acknowledged.
+    Chaos(chaos::Args),
     /// Writes this build's word graphs as files, for the Lambda lexicon layer.
     Graphs(graphs::Args),
 }
@@ -74,6 +79,7 @@ fn main() -> ExitCode {
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Ladder(args) => ladder::run(&args),
         Command::Graphs(args) => graphs::run(&args),
+        Command::Chaos(args) => chaos::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

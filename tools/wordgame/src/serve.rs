@@ -74,14 +74,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 async fn serve(port: u16, connections: u32, url: &str, local: Option<&LocalPostgres>) -> Result<(), CliError> {
     let fail = |e: &dyn std::fmt::Display| CliError::Input(e.to_string());
     if let Some(pg) = local {
-        let mut admin = <sqlx::PgConnection as sqlx::Connection>::connect(&pg.url("postgres")).await.map_err(|e| fail(&e))?;
-        let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = 'wordgame')")
-            .fetch_one(&mut admin)
-            .await
-            .map_err(|e| fail(&e))?;
-        if !exists {
-            sqlx::query("CREATE DATABASE wordgame").execute(&mut admin).await.map_err(|e| fail(&e))?;
-        }
+        ensure_database(pg).await?;
     }
     let pool = store::pool_options(connections, store::PING_AFTER_IDLE).connect(url).await.map_err(|e| fail(&e))?;
     let store = Store::new(pool);
@@ -113,6 +106,23 @@ async fn serve(port: u16, connections: u32, url: &str, local: Option<&LocalPostg
             }
         }
     }
+}
+
+/// Creates database `wordgame` on the private server unless it exists.
+///
+/// # Errors
+/// [`CliError::Input`] when the server cannot be reached.
+pub(crate) async fn ensure_database(pg: &LocalPostgres) -> Result<(), CliError> {
+    let fail = |e: &dyn std::fmt::Display| CliError::Input(e.to_string());
+    let mut admin = <sqlx::PgConnection as sqlx::Connection>::connect(&pg.url("postgres")).await.map_err(|e| fail(&e))?;
+    let exists: bool = sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM pg_database WHERE datname = 'wordgame')")
+        .fetch_one(&mut admin)
+        .await
+        .map_err(|e| fail(&e))?;
+    if !exists {
+        sqlx::query("CREATE DATABASE wordgame").execute(&mut admin).await.map_err(|e| fail(&e))?;
+    }
+    Ok(())
 }
 
 /// One request through the authoriser and the handler.
