@@ -255,7 +255,7 @@ fn noi_tu(args: &Args) {
         let pct =
             |q: f64| lat.get(((lat.len() as f64 * q) as usize).min(lat.len().saturating_sub(1))).map_or(0.0, |d| d.as_secs_f64() * 1000.0);
         println!(
-            "| {} | {} | {:.2} ms | {:.2} ms | {:.2} ms | {:.2} ms |",
+            "| {} | {} | {:.3} ms | {:.3} ms | {:.3} ms | {:.3} ms |",
             level.id(),
             lat.len(),
             pct(0.5),
