@@ -25,7 +25,7 @@ pub struct Options {
     /// answer has a real choice (at least 1 is always required).
     pub opening_min_continuations: u32,
     /// A drawn opening gives no instant win: none of the first answers leaves the second seat
-    /// without a word. Without it, three drawn openings in four could be won by the first answer
+    /// without a word. Without it, two drawn openings in three could be won by the first answer
     /// (1,593 syllables are dead ends, and most syllables with many words lead to one).
     pub opening_without_instant_win: bool,
     /// The most points one word scores ([`crate::scoring`]).
