@@ -19,7 +19,7 @@ pub use entropy::OsEntropy;
 pub use error::ServiceError;
 pub use lobby::{MAX_LOBBY_PAGE, MAX_OPEN_PER_VARIANT, OpenGame, OpenGameView, OpenGamesPage};
 pub use usecases::{CreateGame, Hint, MoveOutcome, Opponent, Preview, SubmitMove, Submitted};
-pub use view::{ActionView, BoardTile, ExchangeKind, DrawView, EntryView, GameView, ResultView, SeatView, Viewer, entry_view};
+pub use view::{ActionView, BoardTile, DrawView, EntryView, ExchangeKind, GameView, ResultView, SeatView, Viewer, entry_view};
 
 use std::sync::Arc;
 
