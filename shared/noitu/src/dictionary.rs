@@ -8,6 +8,7 @@
 //! list, compiled into the crate and parsed on first use.
 
 use std::collections::HashMap;
+use std::fmt;
 use std::io::Read;
 use std::sync::OnceLock;
 
@@ -121,7 +122,7 @@ pub struct Stats {
 }
 
 /// The words of the game, as a graph.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct Dictionary {
     words: Vec<Entry>,
     by_text: HashMap<Box<str>, WordId>,
@@ -130,6 +131,13 @@ pub struct Dictionary {
     links: Vec<Link>,
     /// Links of syllable `s`: `links[links_from[s]..links_from[s + 1]]`.
     links_from: Vec<u32>,
+}
+
+impl fmt::Debug for Dictionary {
+    /// Its size, not its 25,000 words.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Dictionary").field("words", &self.words.len()).field("syllables", &self.syllables.len()).finish_non_exhaustive()
+    }
 }
 
 /// The compiled list: pyvi 0.1.1's words.txt, filtered (see data/SOURCE.md).
