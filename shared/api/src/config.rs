@@ -131,9 +131,8 @@ impl Config {
         }
         Ok(Lexicons::with_loader(move |variant| {
             let path = graph_path(&dir, variant);
-            let bytes =
-                std::fs::read(&path).map_err(|e| LexiconError::Unreadable { variant, reason: format!("{}: {e}", path.display()) })?;
-            WordGraph::from_bytes(variant, &bytes)
+            let nodes = read_nodes(&path).map_err(|e| LexiconError::Unreadable { variant, reason: format!("{}: {e}", path.display()) })?;
+            WordGraph::from_nodes(variant, nodes)
         }))
     }
 
@@ -169,6 +168,27 @@ async fn connect_pool(config: &Config) -> Result<(sqlx::PgPool, Option<Arc<IamAu
             Ok((pool, Some(Arc::new(auth))))
         }
     }
+}
+
+/// A graph file's little-endian nodes, read in one pass through a small buffer straight into
+/// the nodes (no copy of the whole file), for [`WordGraph::from_nodes`] to check.
+fn read_nodes(path: &Path) -> std::io::Result<Vec<u32>> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let len = usize::try_from(file.metadata()?.len()).map_err(std::io::Error::other)?;
+    if !len.is_multiple_of(4) {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, format!("{len} bytes is not a whole number of nodes")));
+    }
+    let mut nodes = Vec::with_capacity(len / 4);
+    let mut buf = vec![0u8; 1 << 16];
+    let mut left = len;
+    while left > 0 {
+        let n = left.min(buf.len());
+        file.read_exact(&mut buf[..n])?;
+        nodes.extend(buf[..n].chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])));
+        left -= n;
+    }
+    Ok(nodes)
 }
 
 /// The file holding the word graph of `variant` in `dir`: `<variant id>.kwg`.

@@ -198,14 +198,25 @@ impl WordGraph {
     /// # Errors
     /// [`LexiconError::WrongGraph`] if the bytes are malformed or not this build's graph.
     pub fn from_bytes(variant: Variant, bytes: &[u8]) -> Result<WordGraph, LexiconError> {
+        let nodes = wordgraph::nodes_from_bytes(bytes).map_err(|e| LexiconError::WrongGraph { variant, reason: e.to_string() })?;
+        WordGraph::from_nodes(variant, nodes)
+    }
+
+    /// The graph of `variant` from its nodes as read at run time (say, from a Lambda layer's
+    /// file), refused unless their fingerprint is this build's: a match means the very graph
+    /// the build made, so the nodes are taken as they are, without a second scan.
+    ///
+    /// # Errors
+    /// [`LexiconError::WrongGraph`] for another graph (another build's, another variant's, or
+    /// damaged).
+    pub fn from_nodes(variant: Variant, nodes: Vec<u32>) -> Result<WordGraph, LexiconError> {
         let wrong = |reason: String| LexiconError::WrongGraph { variant, reason };
-        let nodes = wordgraph::nodes_from_bytes(bytes).map_err(|e| wrong(e.to_string()))?;
         let found = wordgraph::fingerprint(&nodes);
         let expected = graph_fingerprint(variant);
         if found != expected {
             return Err(wrong(format!("fingerprint {found:#018x}, expected {expected:#018x}")));
         }
-        let graph = Graph::from_nodes(nodes).map_err(|e| wrong(e.to_string()))?;
+        let graph = Graph::from_nodes_trusted(nodes).map_err(|e| wrong(e.to_string()))?;
         Ok(WordGraph::new(graph))
     }
 

@@ -129,6 +129,20 @@ impl<'a> Graph<'a> {
         }
     }
 
+    /// A graph owning nodes this program's build made, read back at run time (e.g. from a
+    /// file whose fingerprint matched the build's): only the length is checked, the nodes are
+    /// not scanned. As with [`Graph::from_bytes_trusted`], a corrupt graph can only make lookups
+    /// wrong or panic on an index, never read out of bounds.
+    ///
+    /// # Errors
+    /// [`GraphError::BadLength`] for fewer than two nodes.
+    pub fn from_nodes_trusted(nodes: Vec<u32>) -> Result<Graph<'static>, GraphError> {
+        if nodes.len() < 2 {
+            return Err(GraphError::BadLength(nodes.len() * 4));
+        }
+        Ok(Graph { nodes: std::borrow::Cow::Owned(nodes) })
+    }
+
     /// A graph owning its nodes (e.g. compiled at run time).
     ///
     /// # Errors
