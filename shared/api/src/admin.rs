@@ -6,7 +6,7 @@ use lambda_http::{Body, Response};
 use service::{AdminAccount, AdminReplay, DrawView};
 use uuid::Uuid;
 
-use crate::ApiError;
+use crate::{ApiError, HttpCode};
 
 /// One round of the first-move draw, for the page.
 pub(crate) struct DrawRound {
@@ -99,7 +99,7 @@ pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiErr
         .collect();
     // `<` escaped so no display name can close the script element.
     let timeline_json =
-        serde_json::to_string(replay).map_err(|_| ApiError::new(500, "internal", "internal error"))?.replace('<', "\\u003c");
+        serde_json::to_string(replay).map_err(|_| ApiError::new(HttpCode::Internal, "internal error"))?.replace('<', "\\u003c");
     let page = ReplayPage {
         game_id: replay.game_id,
         variant: &replay.variant,
@@ -132,7 +132,7 @@ pub(crate) fn account_page(a: &AdminAccount) -> Result<Response<Body>, ApiError>
 fn html(rendered: Result<String, askama::Error>) -> Result<Response<Body>, ApiError> {
     let text = rendered.map_err(|e| {
         tracing::error!(error = %e, "template failed");
-        ApiError::new(500, "internal", "internal error")
+        ApiError::new(HttpCode::Internal, "internal error")
     })?;
     Ok(Response::builder().status(200).header("content-type", "text/html; charset=utf-8").body(Body::Text(text)).expect("static headers"))
 }

@@ -6,7 +6,7 @@ use lambda_http::{Request, RequestExt};
 use service::Caller;
 use uuid::Uuid;
 
-use crate::ApiError;
+use crate::{ApiError, HttpCode};
 
 /// The verified claims of the caller's token.
 pub fn claims(req: &Request) -> Option<&std::collections::HashMap<String, String>> {
@@ -24,9 +24,9 @@ pub fn claims(req: &Request) -> Option<&std::collections::HashMap<String, String
 /// 401 `unauthenticated` without a usable identity; 403 `robot_identity` or
 /// `placeholder_identity` for a `sub` no token may act as.
 pub fn caller(req: &Request) -> Result<Caller, ApiError> {
-    let claims = claims(req).ok_or_else(|| ApiError::new(401, "unauthenticated", "no verified identity"))?;
-    let sub = claims.get("sub").ok_or_else(|| ApiError::new(401, "unauthenticated", "the token has no sub claim"))?;
-    let account_id = Uuid::parse_str(sub).map_err(|_| ApiError::new(401, "unauthenticated", "the token's sub is not a UUID"))?;
+    let claims = claims(req).ok_or_else(|| ApiError::new(HttpCode::Unauthenticated, "no verified identity"))?;
+    let sub = claims.get("sub").ok_or_else(|| ApiError::new(HttpCode::Unauthenticated, "the token has no sub claim"))?;
+    let account_id = Uuid::parse_str(sub).map_err(|_| ApiError::new(HttpCode::Unauthenticated, "the token's sub is not a UUID"))?;
     let names = ["name", "preferred_username", "cognito:username"].iter().filter_map(|k| claims.get(*k)).map(String::as_str);
     Ok(Caller::new(account_id, names)?)
 }

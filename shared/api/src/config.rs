@@ -250,9 +250,15 @@ impl AppState {
         Ok(AppState { iam, ..AppState::new(Store::new(pool), lexicons) })
     }
 
-    /// State over a store and word graphs, with the system clock.
+    /// State over a store and word graphs, with the system clock and the OS's entropy.
     pub fn new(store: Store, lexicons: Arc<Lexicons>) -> AppState {
-        AppState { service: service::Service::new(store, Arc::new(service::SystemClock), lexicons), iam: None }
+        AppState::with_runtime(store, lexicons, service::Runtime::system())
+    }
+
+    /// State over a store and word graphs, with the clock, entropy, seeds and ids of `runtime`
+    /// (tests pass a hand-moved clock and a seeded source).
+    pub fn with_runtime(store: Store, lexicons: Arc<Lexicons>, runtime: service::Runtime) -> AppState {
+        AppState { service: service::Service::new(store, lexicons, runtime), iam: None }
     }
 
     /// With IAM authentication, a fresh token for new connections once the current one is ten

@@ -2,7 +2,101 @@
 
 use lambda_http::{Body, Response};
 use serde_json::{Value, json};
-use service::{ReservedIdentity, ServiceError};
+use service::{ErrorCode, ServiceError};
+
+/// The codes the HTTP layer itself answers with, before or around a use case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum HttpCode {
+    /// The body is not JSON.
+    MalformedJson,
+    /// JSON of the wrong shape, types or fields.
+    InvalidBody,
+    /// The path's id is not a UUID.
+    InvalidGameId,
+    /// A query parameter out of range.
+    InvalidQuery,
+    /// No verified identity.
+    Unauthenticated,
+    /// An admin route without the admin group.
+    Forbidden,
+    /// No route for the method and path (local gateway).
+    NoRoute,
+    /// A request the local gateway cannot turn into an event.
+    BadRequest,
+    /// The body exceeds [`crate::MAX_BODY`].
+    BodyTooLarge,
+    /// Anything else; the cause is logged, never returned.
+    Internal,
+}
+
+impl HttpCode {
+    /// Every code.
+    pub const ALL: [HttpCode; 10] = [
+        HttpCode::MalformedJson,
+        HttpCode::InvalidBody,
+        HttpCode::InvalidGameId,
+        HttpCode::InvalidQuery,
+        HttpCode::Unauthenticated,
+        HttpCode::Forbidden,
+        HttpCode::NoRoute,
+        HttpCode::BadRequest,
+        HttpCode::BodyTooLarge,
+        HttpCode::Internal,
+    ];
+
+    /// The stable snake_case code.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            HttpCode::MalformedJson => "malformed_json",
+            HttpCode::InvalidBody => "invalid_body",
+            HttpCode::InvalidGameId => "invalid_game_id",
+            HttpCode::InvalidQuery => "invalid_query",
+            HttpCode::Unauthenticated => "unauthenticated",
+            HttpCode::Forbidden => "forbidden",
+            HttpCode::NoRoute => "no_route",
+            HttpCode::BadRequest => "bad_request",
+            HttpCode::BodyTooLarge => "body_too_large",
+            HttpCode::Internal => "internal",
+        }
+    }
+
+    /// The HTTP status it comes with.
+    pub const fn status(self) -> u16 {
+        match self {
+            HttpCode::MalformedJson | HttpCode::InvalidBody | HttpCode::InvalidGameId | HttpCode::InvalidQuery | HttpCode::BadRequest => {
+                400
+            }
+            HttpCode::Unauthenticated => 401,
+            HttpCode::Forbidden => 403,
+            HttpCode::NoRoute => 404,
+            HttpCode::BodyTooLarge => 413,
+            HttpCode::Internal => 500,
+        }
+    }
+}
+
+/// The status of a service error's code.
+const fn status_of(code: ErrorCode) -> u16 {
+    match code {
+        ErrorCode::UnknownVariant
+        | ErrorCode::BadOpponents
+        | ErrorCode::UnknownRobotLevel
+        | ErrorCode::BadTurnSeconds
+        | ErrorCode::BadCursor => 400,
+        ErrorCode::RobotIdentity | ErrorCode::PlaceholderIdentity | ErrorCode::NotYourGame => 403,
+        ErrorCode::NotFound | ErrorCode::AccountNotFound => 404,
+        ErrorCode::TooManyOpenGames
+        | ErrorCode::NotStarted
+        | ErrorCode::GameWithdrawn
+        | ErrorCode::StaleMove
+        | ErrorCode::Conflict
+        | ErrorCode::NotOpen
+        | ErrorCode::AlreadySeated => 409,
+        ErrorCode::IdempotencyKeyReused => 422,
+        ErrorCode::Unavailable => 503,
+        ErrorCode::Internal => 500,
+    }
+}
 
 /// An error answer: status, stable code, message and optional details.
 #[derive(Debug, Clone, PartialEq)]
@@ -23,8 +117,12 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    /// An error with no details.
-    pub fn new(status: u16, code: &'static str, message: impl Into<String>) -> ApiError {
+    /// An error of the HTTP layer, with no details.
+    pub fn new(code: HttpCode, message: impl Into<String>) -> ApiError {
+        ApiError::coded(code.status(), code.as_str(), message)
+    }
+
+    fn coded(status: u16, code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError { status, code, message: message.into(), details: Value::Null, retry_after: None, retry_now: false }
     }
 
@@ -41,42 +139,25 @@ impl ApiError {
 
 impl From<ServiceError> for ApiError {
     fn from(e: ServiceError) -> ApiError {
+        let Some(code) = e.code() else {
+            let ServiceError::Rejected(r) = &e else { unreachable!("only a rules refusal has no service code") };
+            return ApiError { details: rejection_details(r), ..ApiError::coded(422, r.code(), r.to_string()) };
+        };
+        let plain = ApiError::coded(status_of(code), code.as_str(), e.to_string());
         match e {
-            ServiceError::Invalid { code, message } => ApiError::new(400, code, message),
-            ServiceError::ReservedIdentity(which) => ApiError::new(
-                403,
-                match which {
-                    ReservedIdentity::Robot => "robot_identity",
-                    ReservedIdentity::Placeholder => "placeholder_identity",
-                },
-                e.to_string(),
-            ),
-            ServiceError::NotFound => ApiError::new(404, "not_found", "no such game"),
-            ServiceError::AccountNotFound(id) => {
-                ApiError { details: json!({ "account_id": id }), ..ApiError::new(404, "account_not_found", e.to_string()) }
+            ServiceError::NotFound => ApiError { message: "no such game".into(), ..plain },
+            ServiceError::NotYourGame => ApiError { message: "you have no seat in this game".into(), ..plain },
+            ServiceError::AccountNotFound(id) => ApiError { details: json!({ "account_id": id }), ..plain },
+            ServiceError::TooManyOpenGames { limit } => ApiError { details: json!({ "limit": limit }), ..plain },
+            ServiceError::Unavailable { connection_lost } => ApiError { retry_after: Some(1), retry_now: connection_lost, ..plain },
+            ServiceError::StaleMove { expected, actual } => {
+                ApiError { details: json!({ "expected_move_no": expected, "move_count": actual }), ..plain }
             }
-            ServiceError::TooManyOpenGames { limit } => {
-                ApiError { details: json!({ "limit": limit }), ..ApiError::new(409, "too_many_open_games", e.to_string()) }
-            }
-            ServiceError::IdempotencyKeyReused => ApiError::new(422, "idempotency_key_reused", e.to_string()),
-            ServiceError::NotStarted => ApiError::new(409, "not_started", e.to_string()),
-            ServiceError::Withdrawn => ApiError::new(409, "game_withdrawn", e.to_string()),
-            ServiceError::Unavailable { connection_lost } => {
-                ApiError { retry_after: Some(1), retry_now: connection_lost, ..ApiError::new(503, "unavailable", e.to_string()) }
-            }
-            ServiceError::NotYourGame => ApiError::new(403, "not_your_game", "you have no seat in this game"),
-            ServiceError::StaleMove { expected, actual } => ApiError {
-                details: json!({ "expected_move_no": expected, "move_count": actual }),
-                ..ApiError::new(409, "stale_move", e.to_string())
-            },
-            ServiceError::Conflict => ApiError::new(409, "conflict", e.to_string()),
-            ServiceError::NotOpen => ApiError::new(409, "not_open", e.to_string()),
-            ServiceError::AlreadySeated => ApiError::new(409, "already_seated", e.to_string()),
-            ServiceError::Rejected(r) => ApiError { details: rejection_details(&r), ..ApiError::new(422, r.code(), r.to_string()) },
             ServiceError::Store(_) | ServiceError::Replay(_) | ServiceError::Lexicon(_) => {
                 tracing::error!(error = ?e, cause = %error_chain(&e), "internal error");
-                ApiError::new(500, "internal", "internal error")
+                ApiError::new(HttpCode::Internal, "internal error")
             }
+            _ => plain,
         }
     }
 }

@@ -9,7 +9,7 @@ use base64::Engine;
 use lambda_http::Request;
 use serde_json::{Map, Value, json};
 
-use crate::{ApiError, Route};
+use crate::{ApiError, HttpCode, Route};
 
 /// One incoming HTTP request, as a server received it.
 #[derive(Debug, Clone, Default)]
@@ -36,7 +36,7 @@ pub struct Incoming<'a> {
 /// 404 `no_route` when no route matches the method and path.
 pub fn to_lambda(incoming: &Incoming<'_>) -> Result<(Route, Request), ApiError> {
     let (route, params) = Route::find(incoming.method, incoming.path)
-        .ok_or_else(|| ApiError::new(404, "no_route", format!("no route for {} {}", incoming.method, incoming.path)))?;
+        .ok_or_else(|| ApiError::new(HttpCode::NoRoute, format!("no route for {} {}", incoming.method, incoming.path)))?;
     let mut query: Map<String, Value> = Map::new();
     for pair in incoming.query.split('&').filter(|p| !p.is_empty()) {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
@@ -74,7 +74,7 @@ pub fn to_lambda(incoming: &Incoming<'_>) -> Result<(Route, Request), ApiError> 
         "body": if incoming.body.is_empty() { Value::Null } else { Value::String(body) },
         "isBase64Encoded": base64,
     });
-    let request = lambda_http::request::from_str(&event.to_string()).map_err(|e| ApiError::new(400, "bad_request", e.to_string()))?;
+    let request = lambda_http::request::from_str(&event.to_string()).map_err(|e| ApiError::new(HttpCode::BadRequest, e.to_string()))?;
     Ok((route, request))
 }
 

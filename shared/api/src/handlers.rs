@@ -11,7 +11,7 @@ use service::{CreateGame, OpenGame, SubmitMove};
 use tracing::Instrument;
 use uuid::Uuid;
 
-use crate::{ApiError, AppState, MAX_BODY, Route, auth};
+use crate::{ApiError, AppState, HttpCode, MAX_BODY, Route, auth};
 
 /// Handles one request for `route`; every failure is an HTTP error answer, never `Err`.
 pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Body> {
@@ -54,11 +54,11 @@ struct PreviewBody {
 
 async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Response<Body>, ApiError> {
     if req.body().len() > MAX_BODY {
-        return Err(ApiError::new(413, "body_too_large", format!("the body exceeds {MAX_BODY} bytes")));
+        return Err(ApiError::new(HttpCode::BodyTooLarge, format!("the body exceeds {MAX_BODY} bytes")));
     }
     let caller = auth::caller(req)?;
     if route.admin_only() && !auth::is_admin(req) {
-        return Err(ApiError::new(403, "forbidden", "admins only"));
+        return Err(ApiError::new(HttpCode::Forbidden, "admins only"));
     }
     let svc = &state.service;
     match route {
@@ -123,7 +123,7 @@ fn query_limit(req: &Request, default: usize, max: usize) -> Result<usize, ApiEr
             .parse::<usize>()
             .ok()
             .filter(|n| (1..=max).contains(n))
-            .ok_or_else(|| ApiError::new(400, "invalid_query", format!("limit must be 1..={max}"))),
+            .ok_or_else(|| ApiError::new(HttpCode::InvalidQuery, format!("limit must be 1..={max}"))),
     }
 }
 
@@ -132,21 +132,21 @@ fn game_id(req: &Request) -> Result<Uuid, ApiError> {
     let raw = req
         .path_parameters_ref()
         .and_then(|p| p.first("id"))
-        .ok_or_else(|| ApiError::new(400, "invalid_game_id", "no game id in the path"))?;
+        .ok_or_else(|| ApiError::new(HttpCode::InvalidGameId, "no game id in the path"))?;
     parse_id(raw)
 }
 
 /// A UUID from a path segment.
 fn parse_id(raw: &str) -> Result<Uuid, ApiError> {
-    Uuid::parse_str(raw).map_err(|_| ApiError::new(400, "invalid_game_id", format!("{raw:?} is not a game id")))
+    Uuid::parse_str(raw).map_err(|_| ApiError::new(HttpCode::InvalidGameId, format!("{raw:?} is not a game id")))
 }
 
 /// The JSON body as `T`: 400 `malformed_json` if it is not JSON, 400 `invalid_body` if it is
 /// JSON of the wrong shape or types.
 fn parse_body<T: DeserializeOwned>(req: &Request) -> Result<T, ApiError> {
     serde_json::from_slice(req.body().as_ref()).map_err(|e| match e.classify() {
-        serde_json::error::Category::Data => ApiError::new(400, "invalid_body", e.to_string()),
-        _ => ApiError::new(400, "malformed_json", format!("the body is not valid JSON: {e}")),
+        serde_json::error::Category::Data => ApiError::new(HttpCode::InvalidBody, e.to_string()),
+        _ => ApiError::new(HttpCode::MalformedJson, format!("the body is not valid JSON: {e}")),
     })
 }
 

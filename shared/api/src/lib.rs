@@ -18,7 +18,7 @@ pub mod routes;
 pub mod telemetry;
 
 pub use config::{AppState, Config, ConfigError, Database};
-pub use error::ApiError;
+pub use error::{ApiError, HttpCode};
 pub use handlers::handle;
 pub use routes::Route;
 

@@ -20,36 +20,11 @@ fn the_openapi_document_matches_the_route_table() {
 #[test]
 fn every_error_code_the_code_can_return_is_in_the_api_doc() {
     let doc = include_str!("../../../docs/API.md");
-    let codes = engine::Rejection::CODES.iter().copied().chain([
-        "malformed_json",
-        "invalid_body",
-        "invalid_game_id",
-        "invalid_query",
-        "unauthenticated",
-        "not_your_game",
-        "not_found",
-        "no_route",
-        "stale_move",
-        "conflict",
-        "body_too_large",
-        "internal",
-        "unknown_variant",
-        "bad_opponents",
-        "unknown_robot_level",
-        "bad_turn_seconds",
-        "robot_identity",
-        "placeholder_identity",
-        "account_not_found",
-        "too_many_open_games",
-        "idempotency_key_reused",
-        "not_started",
-        "game_withdrawn",
-        "unavailable",
-        "bad_cursor",
-        "not_open",
-        "already_seated",
-        "forbidden",
-    ]);
+    let codes = engine::Rejection::CODES
+        .iter()
+        .copied()
+        .chain(service::ErrorCode::ALL.iter().map(|c| c.as_str()))
+        .chain(api::HttpCode::ALL.iter().map(|c| c.as_str()));
     for code in codes {
         assert!(doc.contains(&format!("`{code}`")), "docs/API.md does not list `{code}`");
     }

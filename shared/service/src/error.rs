@@ -1,9 +1,136 @@
-//! What a use case can fail with; the HTTP crate maps each to a status and a code.
+//! What a use case can fail with; the HTTP crate maps each to a status and a code. Every code
+//! the service answers with (besides the rules' own) is an [`ErrorCode`].
 
 use engine::Rejection;
 use uuid::Uuid;
 
 use crate::ReservedIdentity;
+
+/// Why a well-formed request asks for something impossible.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Invalid {
+    /// Not a variant the service plays.
+    UnknownVariant,
+    /// Too few or too many opponents, a seat twice, a robot named by account.
+    BadOpponents,
+    /// Not easy, medium or hard.
+    UnknownRobotLevel,
+    /// Turn seconds out of range.
+    BadTurnSeconds,
+    /// A lobby cursor this service did not write.
+    BadCursor,
+}
+
+impl Invalid {
+    /// The stable code.
+    pub const fn code(self) -> ErrorCode {
+        match self {
+            Invalid::UnknownVariant => ErrorCode::UnknownVariant,
+            Invalid::BadOpponents => ErrorCode::BadOpponents,
+            Invalid::UnknownRobotLevel => ErrorCode::UnknownRobotLevel,
+            Invalid::BadTurnSeconds => ErrorCode::BadTurnSeconds,
+            Invalid::BadCursor => ErrorCode::BadCursor,
+        }
+    }
+}
+
+/// Every machine-readable code a [`ServiceError`] answers with, except a rules refusal, which
+/// carries its family's own code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    /// `unknown_variant`
+    UnknownVariant,
+    /// `bad_opponents`
+    BadOpponents,
+    /// `unknown_robot_level`
+    UnknownRobotLevel,
+    /// `bad_turn_seconds`
+    BadTurnSeconds,
+    /// `bad_cursor`
+    BadCursor,
+    /// `robot_identity`
+    RobotIdentity,
+    /// `placeholder_identity`
+    PlaceholderIdentity,
+    /// `not_found`
+    NotFound,
+    /// `account_not_found`
+    AccountNotFound,
+    /// `too_many_open_games`
+    TooManyOpenGames,
+    /// `idempotency_key_reused`
+    IdempotencyKeyReused,
+    /// `not_started`
+    NotStarted,
+    /// `game_withdrawn`
+    GameWithdrawn,
+    /// `unavailable`
+    Unavailable,
+    /// `not_your_game`
+    NotYourGame,
+    /// `stale_move`
+    StaleMove,
+    /// `conflict`
+    Conflict,
+    /// `not_open`
+    NotOpen,
+    /// `already_seated`
+    AlreadySeated,
+    /// `internal`
+    Internal,
+}
+
+impl ErrorCode {
+    /// Every code.
+    pub const ALL: [ErrorCode; 20] = [
+        ErrorCode::UnknownVariant,
+        ErrorCode::BadOpponents,
+        ErrorCode::UnknownRobotLevel,
+        ErrorCode::BadTurnSeconds,
+        ErrorCode::BadCursor,
+        ErrorCode::RobotIdentity,
+        ErrorCode::PlaceholderIdentity,
+        ErrorCode::NotFound,
+        ErrorCode::AccountNotFound,
+        ErrorCode::TooManyOpenGames,
+        ErrorCode::IdempotencyKeyReused,
+        ErrorCode::NotStarted,
+        ErrorCode::GameWithdrawn,
+        ErrorCode::Unavailable,
+        ErrorCode::NotYourGame,
+        ErrorCode::StaleMove,
+        ErrorCode::Conflict,
+        ErrorCode::NotOpen,
+        ErrorCode::AlreadySeated,
+        ErrorCode::Internal,
+    ];
+
+    /// The stable snake_case code.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::UnknownVariant => "unknown_variant",
+            ErrorCode::BadOpponents => "bad_opponents",
+            ErrorCode::UnknownRobotLevel => "unknown_robot_level",
+            ErrorCode::BadTurnSeconds => "bad_turn_seconds",
+            ErrorCode::BadCursor => "bad_cursor",
+            ErrorCode::RobotIdentity => "robot_identity",
+            ErrorCode::PlaceholderIdentity => "placeholder_identity",
+            ErrorCode::NotFound => "not_found",
+            ErrorCode::AccountNotFound => "account_not_found",
+            ErrorCode::TooManyOpenGames => "too_many_open_games",
+            ErrorCode::IdempotencyKeyReused => "idempotency_key_reused",
+            ErrorCode::NotStarted => "not_started",
+            ErrorCode::GameWithdrawn => "game_withdrawn",
+            ErrorCode::Unavailable => "unavailable",
+            ErrorCode::NotYourGame => "not_your_game",
+            ErrorCode::StaleMove => "stale_move",
+            ErrorCode::Conflict => "conflict",
+            ErrorCode::NotOpen => "not_open",
+            ErrorCode::AlreadySeated => "already_seated",
+            ErrorCode::Internal => "internal",
+        }
+    }
+}
 
 /// A use case's failure.
 #[derive(Debug, thiserror::Error)]
@@ -11,9 +138,8 @@ pub enum ServiceError {
     /// The request is well-formed but asks for something impossible (unknown variant, bad seats).
     #[error("{message}")]
     Invalid {
-        /// A stable snake_case code: unknown_variant, bad_opponents, unknown_robot_level,
-        /// bad_turn_seconds, bad_cursor.
-        code: &'static str,
+        /// Which request fault.
+        reason: Invalid,
         /// What is wrong.
         message: String,
     },
@@ -84,6 +210,31 @@ pub enum ServiceError {
     /// A stored game does not replay (corrupt journal).
     #[error("stored game does not replay")]
     Replay(#[from] engine::ReplayError),
+}
+
+impl ServiceError {
+    /// The stable code, or `None` for a rules refusal (its code is the rejection's).
+    pub fn code(&self) -> Option<ErrorCode> {
+        Some(match self {
+            ServiceError::Invalid { reason, .. } => reason.code(),
+            ServiceError::ReservedIdentity(ReservedIdentity::Robot) => ErrorCode::RobotIdentity,
+            ServiceError::ReservedIdentity(ReservedIdentity::Placeholder) => ErrorCode::PlaceholderIdentity,
+            ServiceError::NotFound => ErrorCode::NotFound,
+            ServiceError::AccountNotFound(_) => ErrorCode::AccountNotFound,
+            ServiceError::TooManyOpenGames { .. } => ErrorCode::TooManyOpenGames,
+            ServiceError::IdempotencyKeyReused => ErrorCode::IdempotencyKeyReused,
+            ServiceError::NotStarted => ErrorCode::NotStarted,
+            ServiceError::Withdrawn => ErrorCode::GameWithdrawn,
+            ServiceError::Unavailable { .. } => ErrorCode::Unavailable,
+            ServiceError::NotYourGame => ErrorCode::NotYourGame,
+            ServiceError::StaleMove { .. } => ErrorCode::StaleMove,
+            ServiceError::NotOpen => ErrorCode::NotOpen,
+            ServiceError::AlreadySeated => ErrorCode::AlreadySeated,
+            ServiceError::Conflict => ErrorCode::Conflict,
+            ServiceError::Rejected(_) => return None,
+            ServiceError::Store(_) | ServiceError::Lexicon(_) | ServiceError::Replay(_) => ErrorCode::Internal,
+        })
+    }
 }
 
 impl From<store::StoreError> for ServiceError {

@@ -10,51 +10,38 @@ mod error;
 mod idempotency;
 mod lobby;
 pub mod robot;
+mod runtime;
 mod usecases;
 mod view;
 
 pub use admin::{AdminAccount, AdminReplay, AdminSeat};
 pub use caller::{Caller, NEUTRAL_NAME, ReservedIdentity, clean_name};
 pub use entropy::OsEntropy;
-pub use error::ServiceError;
+pub use error::{ErrorCode, Invalid, ServiceError};
 pub use lobby::{MAX_LOBBY_PAGE, MAX_OPEN_PER_VARIANT, OpenGame, OpenGameView, OpenGamesPage};
+pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, SystemClock};
 pub use usecases::{CreateGame, Hint, MoveOutcome, Opponent, Preview, SubmitMove, Submitted};
 pub use view::{ActionView, BoardTile, DrawView, EntryView, ExchangeKind, GameView, ResultView, SeatView, Viewer, entry_view};
 
 use std::sync::Arc;
 
-use chrono::{DateTime, Utc};
 use engine::Lexicons;
 use store::Store;
 
-/// Where the current time comes from (the engine never reads it itself).
-pub trait Clock: Send + Sync {
-    /// Now.
-    fn now(&self) -> DateTime<Utc>;
-}
-
-/// The system clock.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct SystemClock;
-
-impl Clock for SystemClock {
-    fn now(&self) -> DateTime<Utc> {
-        Utc::now()
-    }
-}
-
-/// The service: a store, a clock and the word graphs.
+/// The service: a store, the word graphs, and what varies between runs (clock, entropy, seeds,
+/// ids), all given at the composition root.
 #[derive(Clone)]
 pub struct Service {
     store: Store,
-    clock: Arc<dyn Clock>,
     lexicons: Arc<Lexicons>,
+    runtime: Runtime,
 }
 
 impl Service {
-    /// A service over `store`, reading time from `clock` and words from `lexicons`.
-    pub fn new(store: Store, clock: Arc<dyn Clock>, lexicons: Arc<Lexicons>) -> Service {
-        Service { store, clock, lexicons }
+    /// A service over `store`, reading words from `lexicons` and time, draws, seeds and ids from
+    /// `runtime`.
+    pub fn new(store: Store, lexicons: Arc<Lexicons>, runtime: Runtime) -> Service {
+        Service { store, lexicons, runtime }
     }
 
     /// The word graph of `variant`.

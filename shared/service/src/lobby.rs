@@ -7,9 +7,11 @@ use serde::{Deserialize, Serialize};
 use store::{GameStatus, NewGame, RobotLevel};
 use uuid::Uuid;
 
-use crate::usecases::{check_turn_seconds, draw_rows, invalid, new_game, rebuild, seat_of};
+use crate::error::Invalid;
+use crate::runtime::Picks;
+use crate::usecases::{check_turn_seconds, draw_rows, invalid, rebuild, seat_of};
 use crate::view::{GameView, build};
-use crate::{Caller, MoveOutcome, OsEntropy, Service, ServiceError};
+use crate::{Caller, MoveOutcome, Service, ServiceError};
 
 /// How many open games of one variant an account may have at once.
 pub const MAX_OPEN_PER_VARIANT: u32 = 3;
@@ -65,16 +67,20 @@ impl Service {
     /// [`ServiceError::TooManyOpenGames`] past [`MAX_OPEN_PER_VARIANT`].
     #[tracing::instrument(skip(self, req), fields(account = %caller.account_id()))]
     pub async fn open_game(&self, caller: &Caller, req: &OpenGame) -> Result<GameView, ServiceError> {
-        let variant: Variant = req.variant.parse().map_err(|e: engine::variant::VariantError| invalid("unknown_variant", e.to_string()))?;
+        let variant: Variant =
+            req.variant.parse().map_err(|e: engine::variant::VariantError| invalid(Invalid::UnknownVariant, e.to_string()))?;
         check_turn_seconds(req.turn_seconds)?;
         self.ensure_caller(caller).await?;
         let participants = [caller.account_id(), Uuid::nil()];
-        let drawn = seating::draw(variant.rules(), 2, &mut OsEntropy).map_err(|e| invalid("bad_opponents", e.to_string()))?;
+        let drawn = seating::draw(variant.rules(), 2, &mut Picks(self.runtime.draws.as_ref()))
+            .map_err(|e| invalid(Invalid::BadOpponents, e.to_string()))?;
         let draws = draw_rows(&drawn, &participants);
         let seats: Vec<Option<Uuid>> =
             seating::rotate(&participants, drawn.leader).into_iter().map(|id| (!id.is_nil()).then_some(id)).collect();
-        let new =
-            NewGame { open_limit: Some(MAX_OPEN_PER_VARIANT), ..new_game(variant, GameStatus::Open, req.turn_seconds, None, seats, draws) };
+        let new = NewGame {
+            open_limit: Some(MAX_OPEN_PER_VARIANT),
+            ..self.new_game(variant, GameStatus::Open, req.turn_seconds, None, seats, draws)
+        };
         let tx = self.store.create_game(&new).await?;
         let seat = seat_of(&tx.game, caller)?;
         let mut game = rebuild(&tx.game)?;
@@ -96,7 +102,7 @@ impl Service {
         cursor: Option<&str>,
         limit: usize,
     ) -> Result<OpenGamesPage, ServiceError> {
-        let variant = variant.map(|v| v.parse::<Variant>().map_err(|e| invalid("unknown_variant", e.to_string()))).transpose()?;
+        let variant = variant.map(|v| v.parse::<Variant>().map_err(|e| invalid(Invalid::UnknownVariant, e.to_string()))).transpose()?;
         let after = cursor.map(parse_cursor).transpose()?;
         let limit = limit.clamp(1, MAX_LOBBY_PAGE);
         let mut games = self.store.open_games(variant, caller.account_id(), after, limit as i64 + 1).await?;
@@ -170,7 +176,8 @@ impl Service {
     /// [`ServiceError::NotOpen`].
     #[tracing::instrument(skip(self), fields(account = %caller.account_id()))]
     pub async fn attach_robot(&self, caller: &Caller, game_id: Uuid, level: &str) -> Result<MoveOutcome, ServiceError> {
-        let level = RobotLevel::parse(level).ok_or_else(|| invalid("unknown_robot_level", format!("unknown robot level {level:?}")))?;
+        let level =
+            RobotLevel::parse(level).ok_or_else(|| invalid(Invalid::UnknownRobotLevel, format!("unknown robot level {level:?}")))?;
         let robot = self.store.account(level.account_id()).await?;
         let mut tx = self.store.lock_game(game_id, None).await?;
         let seat = seat_of(&tx.game, caller)?;
@@ -198,7 +205,7 @@ fn write_cursor(created_at: DateTime<Utc>, game_id: Uuid) -> String {
 }
 
 fn parse_cursor(cursor: &str) -> Result<(DateTime<Utc>, Uuid), ServiceError> {
-    let bad = || invalid("bad_cursor", format!("{cursor:?} is not a cursor this service wrote"));
+    let bad = || invalid(Invalid::BadCursor, format!("{cursor:?} is not a cursor this service wrote"));
     let (micros, id) = cursor.split_once('.').ok_or_else(bad)?;
     let micros: i64 = micros.parse().map_err(|_| bad())?;
     let at = DateTime::from_timestamp_micros(micros).ok_or_else(bad)?;
@@ -216,7 +223,7 @@ mod tests {
         let id = Uuid::new_v4();
         assert_eq!(parse_cursor(&write_cursor(at, id)).unwrap(), (at, id));
         for bad in ["", "x", "1.", ".abc", "12.not-a-uuid", "99999999999999999999.00000000000000000000000000000000", "1;DROP TABLE games"] {
-            assert!(matches!(parse_cursor(bad), Err(ServiceError::Invalid { code: "bad_cursor", .. })), "{bad:?}");
+            assert!(matches!(parse_cursor(bad), Err(ServiceError::Invalid { reason: Invalid::BadCursor, .. })), "{bad:?}");
         }
     }
 }

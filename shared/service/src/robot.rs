@@ -1,15 +1,12 @@
-//! Robot moves in the service: the engine's robot of the seat's level, seeded from the OS, with a
-//! wall-clock budget (the engine itself reads no clock). The decision's `thinking_ms` is passed on
+//! Robot moves in the service: the engine's robot of the seat's level, seeded from the service's
+//! injected seeds, with a wall-clock budget (the engine itself reads no clock). The decision's `thinking_ms` is passed on
 //! to the client to pace the reveal; nothing sleeps.
 
 use std::time::{Duration, Instant};
 
 use engine::robot::{Budget, Decision, Level, LevelRobot, Robot, RobotView, seeded};
-use engine::seating::Entropy;
 use engine::{Game, WordGraph};
 use store::RobotLevel;
-
-use crate::OsEntropy;
 
 /// How long the hard level may think in a request.
 pub const HARD_BUDGET: Duration = Duration::from_millis(40);
@@ -36,11 +33,10 @@ pub fn level(level: RobotLevel) -> Level {
     }
 }
 
-/// The move of the robot of `robot_level` to move in `game` (whose word graph is `graph`): it
-/// thinks for at most [`HARD_BUDGET`], and less when the turn's deadline is nearer.
-pub(crate) fn choose(game: &Game, graph: &WordGraph, robot_level: RobotLevel, deadline: Option<Instant>) -> Decision {
+/// The move of the robot of `robot_level` to move in `game` (whose word graph is `graph`), its
+/// choices seeded by `seed`: it thinks for at most [`HARD_BUDGET`], and less when the turn's deadline is nearer.
+pub(crate) fn choose(game: &Game, graph: &WordGraph, robot_level: RobotLevel, seed: u64, deadline: Option<Instant>) -> Decision {
     let robot = LevelRobot::new(level(robot_level), game, graph);
-    let seed = (OsEntropy.pick(usize::MAX) as u64) ^ ((OsEntropy.pick(usize::MAX) as u64) << 32);
     let until = Instant::now() + HARD_BUDGET;
     let until = deadline.map_or(until, |d| d.min(until));
     robot.decide(&RobotView::new(game), &mut seeded(seed), &mut WallBudget { until })

@@ -13,9 +13,11 @@ use serde_json::value::RawValue;
 use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, NewMove, RobotLevel};
 use uuid::Uuid;
 
+use crate::error::Invalid;
 use crate::idempotency::{Key, request_hash};
+use crate::runtime::Picks;
 use crate::view::{EntryView, GameView, Viewer, build, entry_view, reason_id};
-use crate::{Caller, OsEntropy, Service, ServiceError, robot};
+use crate::{Caller, Service, ServiceError, robot};
 
 /// Who else sits at a new table: `{"robot": "easy"}` or `{"account": "<uuid>"}`, exactly one.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -125,8 +127,32 @@ pub struct Hint {
 const MAX_HINTS: usize = 20;
 
 impl Service {
-    fn now(&self) -> DateTime<Utc> {
-        self.clock.now()
+    pub(crate) fn now(&self) -> DateTime<Utc> {
+        self.runtime.clock.now()
+    }
+
+    /// A new game with a fresh id and bag seed, the variant's no-repeat setting pinned.
+    pub(crate) fn new_game(
+        &self,
+        variant: Variant,
+        status: GameStatus,
+        turn_seconds: Option<i32>,
+        turn_deadline: Option<DateTime<Utc>>,
+        seats: Vec<Option<Uuid>>,
+        draws: Vec<DrawRow>,
+    ) -> NewGame {
+        NewGame {
+            game_id: self.runtime.ids.id(),
+            variant,
+            seed: self.runtime.seeds.seed(),
+            no_repeat_words: variant.rules().no_repeat_words,
+            status,
+            turn_seconds,
+            turn_deadline,
+            seats,
+            draws,
+            open_limit: None,
+        }
     }
 
     /// Creates a game: the caller at seat 0, the opponents after, the bag seeded afresh.
@@ -137,16 +163,17 @@ impl Service {
     /// turn seconds out of range; [`ServiceError::NotFound`] for an unknown account.
     #[tracing::instrument(skip(self, req), fields(account = %caller.account_id()))]
     pub async fn create_game(&self, caller: &Caller, req: &CreateGame) -> Result<GameView, ServiceError> {
-        let variant: Variant = req.variant.parse().map_err(|e: engine::variant::VariantError| invalid("unknown_variant", e.to_string()))?;
+        let variant: Variant =
+            req.variant.parse().map_err(|e: engine::variant::VariantError| invalid(Invalid::UnknownVariant, e.to_string()))?;
         if req.opponents.is_empty() || req.opponents.len() > 3 {
-            return Err(invalid("bad_opponents", format!("a game has 1 to 3 opponents, not {}", req.opponents.len())));
+            return Err(invalid(Invalid::BadOpponents, format!("a game has 1 to 3 opponents, not {}", req.opponents.len())));
         }
         check_turn_seconds(req.turn_seconds)?;
         let mut seats = vec![Some(caller.account_id())];
         for o in &req.opponents {
             let id = match o {
                 Opponent::Robot(level) => RobotLevel::parse(level)
-                    .ok_or_else(|| invalid("unknown_robot_level", format!("unknown robot level {level:?}")))?
+                    .ok_or_else(|| invalid(Invalid::UnknownRobotLevel, format!("unknown robot level {level:?}")))?
                     .account_id(),
                 Opponent::Account(id) => {
                     let account = self.store.account(*id).await.map_err(|e| match e {
@@ -154,14 +181,14 @@ impl Service {
                         other => other.into(),
                     })?;
                     if account.kind != AccountKind::Human {
-                        return Err(invalid("bad_opponents", "robots are seated by level, not by account".into()));
+                        return Err(invalid(Invalid::BadOpponents, "robots are seated by level, not by account".into()));
                     }
                     *id
                 }
             };
             if seats.contains(&Some(id)) {
                 return Err(invalid(
-                    "bad_opponents",
+                    Invalid::BadOpponents,
                     match o {
                         Opponent::Robot(_) => "one robot of each level per game".to_string(),
                         Opponent::Account(_) => format!("account {id} is seated twice"),
@@ -173,11 +200,12 @@ impl Service {
         self.ensure_caller(caller).await?;
         // The official first-move draw decides who sits at seat 0 (and so moves first).
         let accounts: Vec<Uuid> = seats.iter().map(|s| s.expect("every seat is filled at creation")).collect();
-        let drawn = seating::draw(variant.rules(), accounts.len(), &mut OsEntropy).map_err(|e| invalid("bad_opponents", e.to_string()))?;
+        let drawn = seating::draw(variant.rules(), accounts.len(), &mut Picks(self.runtime.draws.as_ref()))
+            .map_err(|e| invalid(Invalid::BadOpponents, e.to_string()))?;
         let draws = draw_rows(&drawn, &accounts);
         let seats: Vec<Option<Uuid>> = seating::rotate(&accounts, drawn.leader).into_iter().map(Some).collect();
         let deadline = req.turn_seconds.map(|t| self.now() + Duration::seconds(i64::from(t)));
-        let new = new_game(variant, GameStatus::Active, req.turn_seconds, deadline, seats, draws);
+        let new = self.new_game(variant, GameStatus::Active, req.turn_seconds, deadline, seats, draws);
         // The game, its seats, its draw and the opening move of a robot that won the draw commit
         // in one transaction: a crash leaves either all of them or nothing.
         let tx = self.store.create_game(&new).await?;
@@ -351,7 +379,7 @@ impl Service {
         while let Some(level) = (!game.is_over()).then(|| robot_level(&tx.game, game.to_move())).flatten() {
             // A robot's turn has no deadline of its own; the request's budget bounds its thinking.
             let graph = self.graph(game.rules().variant)?;
-            let choice = robot::choose(game, graph, level, None);
+            let choice = robot::choose(game, graph, level, self.runtime.seeds.seed(), None);
             let robot_seat = game.to_move();
             let checked = game.check(graph, robot_seat, &choice.mv, timestamp(self.now()))?;
             entries.push(game.apply(checked).clone());
@@ -466,29 +494,6 @@ pub(crate) fn rebuild(record: &GameRecord) -> Result<Game, ServiceError> {
     Ok(game)
 }
 
-/// A new game with a fresh id and bag seed, the variant's no-repeat setting pinned.
-pub(crate) fn new_game(
-    variant: Variant,
-    status: GameStatus,
-    turn_seconds: Option<i32>,
-    turn_deadline: Option<DateTime<Utc>>,
-    seats: Vec<Option<Uuid>>,
-    draws: Vec<DrawRow>,
-) -> NewGame {
-    NewGame {
-        game_id: Uuid::new_v4(),
-        variant,
-        seed: rand::random(),
-        no_repeat_words: variant.rules().no_repeat_words,
-        status,
-        turn_seconds,
-        turn_deadline,
-        seats,
-        draws,
-        open_limit: None,
-    }
-}
-
 /// The draw's log as rows, each naming its participant's account (`None` for the nil
 /// placeholder of an open game).
 pub(crate) fn draw_rows(drawn: &seating::DrawResult, participants: &[Uuid]) -> Vec<DrawRow> {
@@ -512,14 +517,14 @@ pub(crate) fn draw_rows(drawn: &seating::DrawResult, participants: &[Uuid]) -> V
 pub(crate) fn check_turn_seconds(turn_seconds: Option<i32>) -> Result<(), ServiceError> {
     match turn_seconds {
         Some(t) if !(10..=2_592_000).contains(&t) => {
-            Err(invalid("bad_turn_seconds", format!("turn_seconds must be 10..=2592000, not {t}")))
+            Err(invalid(Invalid::BadTurnSeconds, format!("turn_seconds must be 10..=2592000, not {t}")))
         }
         _ => Ok(()),
     }
 }
 
-pub(crate) fn invalid(code: &'static str, message: String) -> ServiceError {
-    ServiceError::Invalid { code, message }
+pub(crate) fn invalid(reason: Invalid, message: String) -> ServiceError {
+    ServiceError::Invalid { reason, message }
 }
 
 fn timestamp(t: DateTime<Utc>) -> Timestamp {

@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use engine::{Action, EndReason, Game, JournalEntry, RackTile, Seat, TileInput};
 use serde::Serialize;
-use store::{AccountKind, GameRecord};
+use store::{AccountKind, GameRecord, GameStatus, RobotLevel};
 use uuid::Uuid;
 
 /// A game as one player sees it.
@@ -15,7 +15,7 @@ pub struct GameView {
     /// The variant id.
     pub variant: String,
     /// open, active, finished or withdrawn.
-    pub status: String,
+    pub status: GameStatus,
     /// Whether the no-repeat-words rule applies.
     pub no_repeat_words: bool,
     /// Every word played so far (main and cross), upper case, sorted: what the rule compares
@@ -142,9 +142,9 @@ pub struct SeatView {
     /// Their name.
     pub display_name: Option<String>,
     /// human or robot.
-    pub kind: Option<String>,
+    pub kind: Option<AccountKind>,
     /// A robot's level.
-    pub robot_level: Option<String>,
+    pub robot_level: Option<RobotLevel>,
     /// Score (final once the game is over).
     pub score: i32,
     /// Tiles on the rack.
@@ -194,8 +194,8 @@ pub(crate) fn build(record: &GameRecord, game: &Game, seat: Option<Seat>) -> Gam
             seat: p.seat,
             account_id: p.account.as_ref().map(|a| a.account_id),
             display_name: p.account.as_ref().map(|a| a.display_name.clone()),
-            kind: p.account.as_ref().map(|a| if a.kind == AccountKind::Robot { "robot" } else { "human" }.to_string()),
-            robot_level: p.account.as_ref().and_then(|a| a.robot_level).map(|l| l.id().to_string()),
+            kind: p.account.as_ref().map(|a| a.kind),
+            robot_level: p.account.as_ref().and_then(|a| a.robot_level),
             score: game.scores()[p.seat],
             rack_size: game.rack(Seat(p.seat as u8)).len(),
         })
@@ -226,7 +226,7 @@ pub(crate) fn build(record: &GameRecord, game: &Game, seat: Option<Seat>) -> Gam
     GameView {
         game_id: record.game_id,
         variant: record.variant.id().to_string(),
-        status: record.status.id().to_string(),
+        status: record.status,
         no_repeat_words: record.no_repeat_words,
         played_words: {
             let mut words: Vec<String> = game.played_words().iter().cloned().collect();
@@ -236,14 +236,14 @@ pub(crate) fn build(record: &GameRecord, game: &Game, seat: Option<Seat>) -> Gam
         seats,
         board,
         bag_size: game.bag().len(),
-        to_move: (!game.is_over() && record.status != store::GameStatus::Withdrawn).then(|| game.to_move().index()),
+        to_move: (!game.is_over() && record.status != GameStatus::Withdrawn).then(|| game.to_move().index()),
         move_count: game.move_count(),
         turn_deadline: record.turn_deadline,
         last_move: game.journal().last().map(|e| entry_view(e, seat.map_or(Viewer::Public, Viewer::Seat))),
         your_seat: seat.map(Seat::index),
         your_rack,
         result,
-        draw: if record.status == store::GameStatus::Open { Vec::new() } else { draw_view(record) },
+        draw: if record.status == GameStatus::Open { Vec::new() } else { draw_view(record) },
     }
 }
 

@@ -6,8 +6,9 @@ use uuid::Uuid;
 
 use crate::{Store, StoreError};
 
-/// Human or robot.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Human or robot (serialized as `human` or `robot`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum AccountKind {
     /// A person.
     Human,
@@ -15,8 +16,9 @@ pub enum AccountKind {
     Robot,
 }
 
-/// A robot's level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// A robot's level (serialized as its id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum RobotLevel {
     /// Plays like a beginner.
     Easy,

@@ -8,8 +8,9 @@ use uuid::Uuid;
 use crate::accounts::{Account, AccountKind, RobotLevel};
 use crate::{Store, StoreError};
 
-/// A game's lifecycle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A game's lifecycle (serialized as its stored name).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum GameStatus {
     /// Waiting for players to fill its seats.
     Open,

@@ -11,7 +11,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use api::gateway::{Incoming, to_lambda};
-use api::{ApiError, AppState, MAX_BODY, handle, jwt};
+use api::{ApiError, AppState, HttpCode, MAX_BODY, handle, jwt};
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::{Bytes, Incoming as HyperBody};
 use hyper::server::conn::http1;
@@ -130,14 +130,14 @@ async fn answer(state: &AppState, secret: &[u8], req: hyper::Request<HyperBody>)
     let (parts, body) = req.into_parts();
     let body = match Limited::new(body, 4 * MAX_BODY).collect().await {
         Ok(b) => b.to_bytes(),
-        Err(_) => return convert(ApiError::new(413, "body_too_large", format!("the body exceeds {MAX_BODY} bytes")).response()),
+        Err(_) => return convert(ApiError::new(HttpCode::BodyTooLarge, format!("the body exceeds {MAX_BODY} bytes")).response()),
     };
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
     let token = parts.headers.get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
     let claims = match token.map(|t| jwt::verify(t.trim(), secret, now)) {
         Some(Ok(claims)) => claims,
-        Some(Err(e)) => return convert(ApiError::new(401, "unauthenticated", format!("invalid token: {e}")).response()),
-        None => return convert(ApiError::new(401, "unauthenticated", "no bearer token").response()),
+        Some(Err(e)) => return convert(ApiError::new(HttpCode::Unauthenticated, format!("invalid token: {e}")).response()),
+        None => return convert(ApiError::new(HttpCode::Unauthenticated, "no bearer token").response()),
     };
     let request_id = uuid::Uuid::new_v4().to_string();
     let headers = parts.headers.iter().filter_map(|(k, v)| v.to_str().ok().map(|v| (k.as_str().to_string(), v.to_string()))).collect();

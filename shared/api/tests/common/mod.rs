@@ -30,6 +30,13 @@ impl App {
         App { state: AppState::new(Store::new(store::testing::database().await), std::sync::Arc::new(engine::Lexicons::builtin())) }
     }
 
+    /// The app with `clock` and every draw, seed and id from a source seeded with `seed`.
+    pub async fn with_clock(clock: std::sync::Arc<service::ManualClock>, seed: u64) -> App {
+        let store = Store::new(store::testing::database().await);
+        let runtime = service::Runtime::seeded(clock, seed);
+        App { state: AppState::with_runtime(store, std::sync::Arc::new(engine::Lexicons::builtin()), runtime) }
+    }
+
     pub fn pool(&self) -> &sqlx::PgPool {
         self.state.service.store().pool()
     }
