@@ -2,6 +2,7 @@
 //! timeline embedded as JSON, the timeline itself, the game in GCG, and an account's games.
 
 use askama::Template;
+use games::{ActionView, Timeline};
 use lambda_http::{Body, Response};
 use service::{AdminAccount, AdminReplay, DrawView};
 use uuid::Uuid;
@@ -31,11 +32,28 @@ struct ReplayPage<'a> {
     game_id: Uuid,
     variant: &'a str,
     status: &'a str,
-    end_reason: &'a Option<String>,
+    end_reason: Option<&'static str>,
     seats: &'a [service::AdminSeat],
+    draw_title: &'static str,
     draw_rounds: Vec<DrawRound>,
     columns: Vec<char>,
     rows: Vec<Row>,
+    log: Vec<String>,
+    last_step: usize,
+    timeline_json: String,
+}
+
+#[derive(Template)]
+#[template(path = "chain.html")]
+struct ChainPage<'a> {
+    game_id: Uuid,
+    variant: &'a str,
+    status: &'a str,
+    end_reason: Option<&'static str>,
+    seats: &'a [service::AdminSeat],
+    draw_title: &'static str,
+    draw_rounds: Vec<DrawRound>,
+    opening: &'a str,
     log: Vec<String>,
     last_step: usize,
     timeline_json: String,
@@ -52,23 +70,69 @@ struct AccountPage<'a> {
     games: &'a [store::AccountGame],
 }
 
-/// The replay page of a game.
-pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiError> {
-    let name_of = |seat: usize| replay.seats.get(seat).map_or_else(|| format!("seat {seat}"), |s| s.display_name.clone());
-    let mut draw_rounds: Vec<DrawRound> = Vec::new();
+/// The draw's picks grouped by round, each round's leader named.
+fn draw_rounds(replay: &AdminReplay) -> Vec<DrawRound> {
+    let mut rounds: Vec<DrawRound> = Vec::new();
     for d in &replay.draw {
         let pick = DrawView { display_name: Some(d.display_name.clone().unwrap_or_else(|| "(opponent)".to_string())), ..d.clone() };
-        match draw_rounds.last_mut() {
+        match rounds.last_mut() {
             Some(r) if r.round == d.round => r.picks.push(pick),
-            _ => draw_rounds.push(DrawRound { round: d.round, picks: vec![pick], leader: None }),
+            _ => rounds.push(DrawRound { round: d.round, picks: vec![pick], leader: None }),
         }
     }
-    if let Some(last) = draw_rounds.last_mut()
+    if let Some(last) = rounds.last_mut()
         && let Some(best) = last.picks.iter().min_by_key(|p| p.rank)
     {
         last.leader = best.display_name.clone();
     }
-    let log = replay
+    rounds
+}
+
+/// The replay as JSON for the page's script, `<` escaped so no display name can close the
+/// script element.
+fn embedded(replay: &AdminReplay) -> Result<String, ApiError> {
+    Ok(serde_json::to_string(replay).map_err(|_| ApiError::new(HttpCode::Internal, "internal error"))?.replace('<', "\\u003c"))
+}
+
+/// The replay page of a game: the board and racks of a tile game, or the chain's steps.
+pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiError> {
+    let name_of = |seat: usize| replay.seats.get(seat).map_or_else(|| format!("seat {seat}"), |s| s.display_name.clone());
+    let (variant, status, end_reason) = (replay.variant.id(), replay.status.id(), replay.end_reason.map(games::EndReason::id));
+    let timeline = match &replay.steps {
+        Timeline::Tile(t) => t,
+        Timeline::Chain(chain) => {
+            let log = chain
+                .steps
+                .iter()
+                .filter_map(|s| s.mv.as_ref().map(|m| (s, m)))
+                .map(|(s, m)| {
+                    let who = name_of(m.seat.index());
+                    let what = match &m.action {
+                        ActionView::Chain(noitu::Action::Word { word }) => format!("plays {word} for {}", m.score),
+                        ActionView::Chain(noitu::Action::Resign) => "resigns".to_string(),
+                        _ => "runs out of time".to_string(),
+                    };
+                    let scores: Vec<String> = s.scores.iter().enumerate().map(|(i, p)| format!("{} {p}", name_of(i))).collect();
+                    format!("{who} {what} ({}); hands on {}", scores.join(" — "), s.syllable)
+                })
+                .collect();
+            let page = ChainPage {
+                game_id: replay.game_id,
+                variant,
+                status,
+                end_reason,
+                seats: &replay.seats,
+                draw_title: "Draw of lots",
+                draw_rounds: draw_rounds(replay),
+                opening: &chain.opening,
+                log,
+                last_step: chain.steps.len() - 1,
+                timeline_json: embedded(replay)?,
+            };
+            return html(page.render());
+        }
+    };
+    let log = timeline
         .timeline
         .steps
         .iter()
@@ -93,25 +157,23 @@ pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiErr
         .map(|r| Row {
             number: r + 1,
             cells: (0..15)
-                .map(|c| Cell { name: format!("{}{}", (b'A' + c as u8) as char, r + 1), premium: replay.premiums[r * 15 + c] })
+                .map(|c| Cell { name: format!("{}{}", (b'A' + c as u8) as char, r + 1), premium: timeline.premiums[r * 15 + c] })
                 .collect(),
         })
         .collect();
-    // `<` escaped so no display name can close the script element.
-    let timeline_json =
-        serde_json::to_string(replay).map_err(|_| ApiError::new(HttpCode::Internal, "internal error"))?.replace('<', "\\u003c");
     let page = ReplayPage {
         game_id: replay.game_id,
-        variant: &replay.variant,
-        status: &replay.status,
-        end_reason: &replay.end_reason,
+        variant,
+        status,
+        end_reason,
         seats: &replay.seats,
-        draw_rounds,
+        draw_title: "First-move draw",
+        draw_rounds: draw_rounds(replay),
         columns: ('A'..='O').collect(),
         rows,
         log,
-        last_step: replay.timeline.steps.len() - 1,
-        timeline_json,
+        last_step: timeline.timeline.steps.len() - 1,
+        timeline_json: embedded(replay)?,
     };
     html(page.render())
 }

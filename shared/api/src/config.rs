@@ -258,7 +258,7 @@ impl AppState {
     /// State over a store and word graphs, with the clock, entropy, seeds and ids of `runtime`
     /// (tests pass a hand-moved clock and a seeded source).
     pub fn with_runtime(store: Store, lexicons: Arc<Lexicons>, runtime: service::Runtime) -> AppState {
-        AppState { service: service::Service::new(store, lexicons, runtime), iam: None }
+        AppState { service: service::Service::new(store, games::Families::new(lexicons), runtime), iam: None }
     }
 
     /// With IAM authentication, a fresh token for new connections once the current one is ten

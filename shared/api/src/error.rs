@@ -92,7 +92,7 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::Conflict
         | ErrorCode::NotOpen
         | ErrorCode::AlreadySeated => 409,
-        ErrorCode::IdempotencyKeyReused => 422,
+        ErrorCode::IdempotencyKeyReused | ErrorCode::WrongFamily => 422,
         ErrorCode::Unavailable => 503,
         ErrorCode::Internal => 500,
     }
@@ -140,8 +140,8 @@ impl ApiError {
 impl From<ServiceError> for ApiError {
     fn from(e: ServiceError) -> ApiError {
         let Some(code) = e.code() else {
-            let ServiceError::Rejected(r) = &e else { unreachable!("only a rules refusal has no service code") };
-            return ApiError { details: rejection_details(r), ..ApiError::coded(422, r.code(), r.to_string()) };
+            let ServiceError::Rejected(r) = e else { unreachable!("only a rules refusal has no service code") };
+            return ApiError { details: r.details, ..ApiError::coded(422, r.code, r.message) };
         };
         let plain = ApiError::coded(status_of(code), code.as_str(), e.to_string());
         match e {
@@ -172,24 +172,4 @@ fn error_chain(e: &dyn std::error::Error) -> String {
         source = s.source();
     }
     out
-}
-
-fn rejection_details(r: &engine::Rejection) -> Value {
-    use engine::Rejection as R;
-    match r {
-        R::NotYourTurn { to_move } => json!({ "to_move": to_move.index() }),
-        R::OffBoard { square } => json!({ "square": square }),
-        R::DuplicateSquare { square }
-        | R::Gap { square }
-        | R::MissingLetter { square }
-        | R::BlankWithoutLetter { square }
-        | R::SquareOccupied { square } => {
-            json!({ "square": square.to_string() })
-        }
-        R::LetterNotInAlphabet { letter } => json!({ "letter": letter.to_string() }),
-        R::TileNotOnRack { tile } => json!({ "tile": tile }),
-        R::InvalidWords { words } | R::WordAlreadyPlayed { words } => json!({ "words": words }),
-        R::BagTooSmall { bag, needed } => json!({ "bag": bag, "needed": needed }),
-        _ => Value::Null,
-    }
 }

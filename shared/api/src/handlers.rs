@@ -49,7 +49,7 @@ struct RobotBody {
 #[serde(deny_unknown_fields)]
 struct PreviewBody {
     #[serde(rename = "move")]
-    mv: engine::Move,
+    mv: service::Move,
 }
 
 async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Response<Body>, ApiError> {

@@ -20,9 +20,8 @@ fn the_openapi_document_matches_the_route_table() {
 #[test]
 fn every_error_code_the_code_can_return_is_in_the_api_doc() {
     let doc = include_str!("../../../docs/API.md");
-    let codes = engine::Rejection::CODES
-        .iter()
-        .copied()
+    let codes = games::codes()
+        .into_iter()
         .chain(service::ErrorCode::ALL.iter().map(|c| c.as_str()))
         .chain(api::HttpCode::ALL.iter().map(|c| c.as_str()));
     for code in codes {

@@ -1,11 +1,9 @@
-//! Admin views: the replay timeline of any game with its recorded draw, the game in GCG, and an
-//! account's games. The caller's admin right is checked by the HTTP layer.
+//! Admin views: the replay timeline of any game of any family with its recorded draw, a tile
+//! game in GCG, and an account's games. The caller's admin right is checked by the HTTP layer.
 
-use engine::gcg::to_gcg;
-use engine::timeline::{Timeline, timeline};
-use engine::{Premium, Setup, Square};
+use games::{EndReason, Position, Timeline, Variant};
 use serde::Serialize;
-use store::{Account, AccountGame, GameRecord};
+use store::{Account, AccountGame, GameRecord, GameStatus};
 use uuid::Uuid;
 
 use crate::view::{DrawView, draw_view};
@@ -16,22 +14,20 @@ use crate::{Service, ServiceError};
 pub struct AdminReplay {
     /// The game.
     pub game_id: Uuid,
-    /// The variant id.
-    pub variant: String,
-    /// open, active or finished.
-    pub status: String,
+    /// The variant.
+    pub variant: Variant,
+    /// Its lifecycle state.
+    pub status: GameStatus,
     /// Why it ended, if it has.
-    pub end_reason: Option<String>,
+    pub end_reason: Option<EndReason>,
     /// Seats: id and name (absent while open).
     pub seats: Vec<AdminSeat>,
-    /// The recorded first-move draw.
+    /// The recorded draw for who moves first.
     pub draw: Vec<DrawView>,
-    /// Premium of each square, row by row: "tw", "dw", "tl", "dl" or "".
-    pub premiums: Vec<&'static str>,
-    /// Points of each letter (upper case).
-    pub values: std::collections::BTreeMap<String, i32>,
-    /// Step 0 (the deal) and one step per move.
-    pub timeline: Timeline,
+    /// The family's steps: for a tile game the premiums, letter values and timeline; for a
+    /// chain its opening and steps.
+    #[serde(flatten)]
+    pub steps: Timeline,
 }
 
 /// A seat on the replay page.
@@ -61,38 +57,28 @@ impl Service {
     /// [`ServiceError::NotFound`]; [`ServiceError::Replay`] for a journal that does not replay.
     pub async fn admin_replay(&self, game_id: Uuid) -> Result<AdminReplay, ServiceError> {
         let record = self.store.game(game_id).await?;
-        let rules = record.variant.rules();
-        let timeline = timeline(&setup(&record), &record.journal)?;
-        let premiums = Square::all()
-            .map(|sq| match rules.layout.premium(sq) {
-                Premium::TripleWord => "tw",
-                Premium::DoubleWord => "dw",
-                Premium::TripleLetter => "tl",
-                Premium::DoubleLetter => "dl",
-                Premium::None => "",
-            })
-            .collect();
+        let game = self.rebuild(&record)?;
         Ok(AdminReplay {
             game_id,
-            variant: record.variant.id().to_string(),
-            status: record.status.id().to_string(),
-            end_reason: record.end_reason.clone(),
+            variant: record.variant,
+            status: record.status,
+            end_reason: record.end_reason,
             seats: seats(&record),
             draw: draw_view(&record),
-            premiums,
-            values: rules.letters.iter().map(|l| (l.ch.to_string(), i32::from(l.value))).collect(),
-            timeline,
+            steps: game.timeline()?,
         })
     }
 
-    /// The game in GCG.
+    /// A tile game in GCG (the tile family's export).
     ///
     /// # Errors
-    /// As [`Service::admin_replay`].
+    /// As [`Service::admin_replay`]; [`ServiceError::NotFound`] for a chain game.
     pub async fn admin_gcg(&self, game_id: Uuid) -> Result<String, ServiceError> {
         let record = self.store.game(game_id).await?;
+        let game = self.rebuild(&record)?;
         let names: Vec<String> = seats(&record).into_iter().map(|s| s.display_name).collect();
-        Ok(to_gcg(&setup(&record), &record.journal, &names, &format!("wordgame {} game {}", record.variant.id(), record.game_id))?)
+        let title = format!("wordgame {} game {}", record.variant.id(), record.game_id);
+        Ok(game.gcg(&names, &title).ok_or(ServiceError::NotFound)??)
     }
 
     /// An account and its games.
@@ -104,11 +90,6 @@ impl Service {
         let games = self.store.account_games(account_id).await?;
         Ok(AdminAccount { account, games })
     }
-}
-
-/// The engine setup a stored game was created with.
-pub(crate) fn setup(record: &GameRecord) -> Setup {
-    Setup { variant: record.variant, seats: record.seats, seed: record.seed, no_repeat_words: record.no_repeat_words }
 }
 
 fn seats(record: &GameRecord) -> Vec<AdminSeat> {

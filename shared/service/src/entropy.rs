@@ -8,7 +8,7 @@ use rand::rngs::OsRng;
 #[derive(Debug, Default, Clone, Copy)]
 pub struct OsEntropy;
 
-impl engine::seating::Entropy for OsEntropy {
+impl games::Entropy for OsEntropy {
     fn pick(&mut self, n: usize) -> usize {
         let n = n.max(1) as u64;
         // Rejection sampling: accept only below the largest multiple of n.

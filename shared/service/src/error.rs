@@ -1,7 +1,7 @@
 //! What a use case can fail with; the HTTP crate maps each to a status and a code. Every code
 //! the service answers with (besides the rules' own) is an [`ErrorCode`].
 
-use engine::Rejection;
+use games::{GameError, Rejected};
 use uuid::Uuid;
 
 use crate::ReservedIdentity;
@@ -76,13 +76,15 @@ pub enum ErrorCode {
     NotOpen,
     /// `already_seated`
     AlreadySeated,
+    /// `wrong_family`
+    WrongFamily,
     /// `internal`
     Internal,
 }
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 20] = [
+    pub const ALL: [ErrorCode; 21] = [
         ErrorCode::UnknownVariant,
         ErrorCode::BadOpponents,
         ErrorCode::UnknownRobotLevel,
@@ -102,6 +104,7 @@ impl ErrorCode {
         ErrorCode::Conflict,
         ErrorCode::NotOpen,
         ErrorCode::AlreadySeated,
+        ErrorCode::WrongFamily,
         ErrorCode::Internal,
     ];
 
@@ -127,6 +130,7 @@ impl ErrorCode {
             ErrorCode::Conflict => "conflict",
             ErrorCode::NotOpen => "not_open",
             ErrorCode::AlreadySeated => "already_seated",
+            ErrorCode::WrongFamily => "wrong_family",
             ErrorCode::Internal => "internal",
         }
     }
@@ -198,18 +202,22 @@ pub enum ServiceError {
     /// A concurrent request won the race.
     #[error("a concurrent request changed the game; reload and retry")]
     Conflict,
-    /// The rules refuse the move.
+    /// The rules refuse the move: the family's code, message and details.
     #[error("{0}")]
-    Rejected(#[from] Rejection),
+    Rejected(Rejected),
+    /// The move is of another family's kinds (tiles sent to a chain game, a word to a tile
+    /// game); nothing was changed.
+    #[error("{0}")]
+    WrongFamily(String),
     /// Storage failed.
     #[error("storage failure")]
     Store(#[source] store::StoreError),
     /// A word graph could not be loaded (a deployment fault, not the caller's).
     #[error("word graph unavailable")]
-    Lexicon(#[from] engine::LexiconError),
-    /// A stored game does not replay (corrupt journal).
-    #[error("stored game does not replay")]
-    Replay(#[from] engine::ReplayError),
+    Lexicon(#[from] games::LexiconError),
+    /// A stored game does not replay (corrupt setup or journal).
+    #[error("stored game does not replay: {0}")]
+    Replay(String),
 }
 
 impl ServiceError {
@@ -231,9 +239,21 @@ impl ServiceError {
             ServiceError::NotOpen => ErrorCode::NotOpen,
             ServiceError::AlreadySeated => ErrorCode::AlreadySeated,
             ServiceError::Conflict => ErrorCode::Conflict,
+            ServiceError::WrongFamily(_) => ErrorCode::WrongFamily,
             ServiceError::Rejected(_) => return None,
             ServiceError::Store(_) | ServiceError::Lexicon(_) | ServiceError::Replay(_) => ErrorCode::Internal,
         })
+    }
+}
+
+impl From<GameError> for ServiceError {
+    fn from(e: GameError) -> Self {
+        match e {
+            GameError::Rejected(r) => ServiceError::Rejected(r),
+            e @ GameError::WrongFamily { .. } => ServiceError::WrongFamily(e.to_string()),
+            GameError::Lexicon(e) => ServiceError::Lexicon(e),
+            GameError::Replay(e) => ServiceError::Replay(e),
+        }
     }
 }
 

@@ -2,14 +2,13 @@
 //! seat a robot in one's own, or withdraw it before anyone joins.
 
 use chrono::{DateTime, Utc};
-use engine::{Seat, Variant, seating};
+use games::{Seat, Variant};
 use serde::{Deserialize, Serialize};
 use store::{GameStatus, NewGame, RobotLevel};
 use uuid::Uuid;
 
 use crate::error::Invalid;
-use crate::runtime::Picks;
-use crate::usecases::{check_turn_seconds, draw_rows, invalid, rebuild, seat_of};
+use crate::usecases::{check_turn_seconds, invalid, parse_variant, seat_of};
 use crate::view::{GameView, build};
 use crate::{Caller, MoveOutcome, Service, ServiceError};
 
@@ -44,8 +43,8 @@ pub struct OpenGamesPage {
 pub struct OpenGameView {
     /// The game's id.
     pub game_id: Uuid,
-    /// The variant id.
-    pub variant: String,
+    /// The variant.
+    pub variant: Variant,
     /// When it was opened.
     pub created_at: DateTime<Utc>,
     /// Seconds per turn, if timed.
@@ -67,23 +66,18 @@ impl Service {
     /// [`ServiceError::TooManyOpenGames`] past [`MAX_OPEN_PER_VARIANT`].
     #[tracing::instrument(skip(self, req), fields(account = %caller.account_id()))]
     pub async fn open_game(&self, caller: &Caller, req: &OpenGame) -> Result<GameView, ServiceError> {
-        let variant: Variant =
-            req.variant.parse().map_err(|e: engine::variant::VariantError| invalid(Invalid::UnknownVariant, e.to_string()))?;
+        let variant = parse_variant(&req.variant)?;
         check_turn_seconds(req.turn_seconds)?;
         self.ensure_caller(caller).await?;
-        let participants = [caller.account_id(), Uuid::nil()];
-        let drawn = seating::draw(variant.rules(), 2, &mut Picks(self.runtime.draws.as_ref()))
-            .map_err(|e| invalid(Invalid::BadOpponents, e.to_string()))?;
-        let draws = draw_rows(&drawn, &participants);
-        let seats: Vec<Option<Uuid>> =
-            seating::rotate(&participants, drawn.leader).into_iter().map(|id| (!id.is_nil()).then_some(id)).collect();
+        let (draws, seats) = self.draw(variant, &[caller.account_id(), Uuid::nil()])?;
+        let seats: Vec<Option<Uuid>> = seats.into_iter().map(|id| (!id.is_nil()).then_some(id)).collect();
         let new = NewGame {
             open_limit: Some(MAX_OPEN_PER_VARIANT),
-            ..self.new_game(variant, GameStatus::Open, req.turn_seconds, None, seats, draws)
+            ..self.new_game(variant, GameStatus::Open, req.turn_seconds, None, seats, draws)?
         };
         let tx = self.store.create_game(&new).await?;
         let seat = seat_of(&tx.game, caller)?;
-        let mut game = rebuild(&tx.game)?;
+        let mut game = self.rebuild(&tx.game)?;
         Ok(self.commit_moves(tx, &mut game, Some(seat), None).await?.game)
     }
 
@@ -102,7 +96,7 @@ impl Service {
         cursor: Option<&str>,
         limit: usize,
     ) -> Result<OpenGamesPage, ServiceError> {
-        let variant = variant.map(|v| v.parse::<Variant>().map_err(|e| invalid(Invalid::UnknownVariant, e.to_string()))).transpose()?;
+        let variant = variant.map(parse_variant).transpose()?;
         let after = cursor.map(parse_cursor).transpose()?;
         let limit = limit.clamp(1, MAX_LOBBY_PAGE);
         let mut games = self.store.open_games(variant, caller.account_id(), after, limit as i64 + 1).await?;
@@ -113,7 +107,7 @@ impl Service {
             .into_iter()
             .map(|g| OpenGameView {
                 game_id: g.game_id,
-                variant: g.variant.id().to_string(),
+                variant: g.variant,
                 created_at: g.created_at,
                 turn_seconds: g.turn_seconds,
                 opener_id: g.opener.account_id,
@@ -143,7 +137,7 @@ impl Service {
         tx.withdraw().await?;
         record.status = GameStatus::Withdrawn;
         record.turn_deadline = None;
-        let game = rebuild(&record)?;
+        let game = self.rebuild(&record)?;
         Ok(build(&record, &game, Some(seat)))
     }
 
@@ -164,7 +158,7 @@ impl Service {
         }
         let account = self.ensure_caller(caller).await?;
         let seat = tx.fill_open_seat(&account).await?;
-        let mut game = rebuild(&tx.game)?;
+        let mut game = self.rebuild(&tx.game)?;
         Ok(self.commit_moves(tx, &mut game, Some(Seat(seat as u8)), None).await?.game)
     }
 
@@ -185,7 +179,7 @@ impl Service {
             return Err(ServiceError::NotOpen);
         }
         tx.fill_open_seat(&robot).await?;
-        let mut game = rebuild(&tx.game)?;
+        let mut game = self.rebuild(&tx.game)?;
         self.commit_moves(tx, &mut game, Some(seat), None).await
     }
 

@@ -70,14 +70,13 @@ pub trait Ids: Send + Sync {
 
 impl DrawEntropy for OsEntropy {
     fn pick(&self, n: usize) -> usize {
-        engine::seating::Entropy::pick(&mut OsEntropy, n)
+        games::Entropy::pick(&mut OsEntropy, n)
     }
 }
 
 impl Seeds for OsEntropy {
     fn seed(&self) -> u64 {
-        (engine::seating::Entropy::pick(&mut OsEntropy, usize::MAX) as u64)
-            ^ ((engine::seating::Entropy::pick(&mut OsEntropy, usize::MAX) as u64) << 32)
+        (games::Entropy::pick(&mut OsEntropy, usize::MAX) as u64) ^ ((games::Entropy::pick(&mut OsEntropy, usize::MAX) as u64) << 32)
     }
 }
 
@@ -153,7 +152,7 @@ impl Runtime {
 /// The engine's draw interface over a shared [`DrawEntropy`].
 pub(crate) struct Picks<'a>(pub &'a dyn DrawEntropy);
 
-impl engine::seating::Entropy for Picks<'_> {
+impl games::Entropy for Picks<'_> {
     fn pick(&mut self, n: usize) -> usize {
         self.0.pick(n)
     }

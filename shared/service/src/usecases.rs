@@ -1,13 +1,10 @@
-//! The use cases of a game in play: create, view, submit, preview, hint, resign, claim a
-//! timeout. Every one that reads a game first moves on a robot whose turn it is ("settling"),
-//! so no game ever waits on a robot, even one left so by a crash before robots and their game
-//! were committed together.
+//! The use cases of a game in play, for every family: create, view, submit, preview, hint,
+//! resign, claim a timeout. Every one that reads a game first moves on a robot whose turn it is
+//! ("settling"), so no game ever waits on a robot, even one left so by a crash before robots and
+//! their game were committed together.
 
 use chrono::{DateTime, Duration, Utc};
-use engine::seating;
-use engine::{
-    Game, JournalEntry, LeaveTable, Move, MoveGenerator, PlacementInput, Ranking, ScoreBreakdown, Seat, Timestamp, Variant, replay,
-};
+use games::{AnyGame, Checked, Draw, Entry, EntryView, Hint, Move, Position, Score, Seat, Timestamp, Variant, Viewer, entry_view};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, NewMove, RobotLevel};
@@ -16,7 +13,7 @@ use uuid::Uuid;
 use crate::error::Invalid;
 use crate::idempotency::{Key, request_hash};
 use crate::runtime::Picks;
-use crate::view::{EntryView, GameView, Viewer, build, entry_view, reason_id};
+use crate::view::{GameView, build};
 use crate::{Caller, Service, ServiceError, robot};
 
 /// Who else sits at a new table: `{"robot": "easy"}` or `{"account": "<uuid>"}`, exactly one.
@@ -51,13 +48,13 @@ impl TryFrom<OpponentInput> for Opponent {
     }
 }
 
-/// A request to create a game: the caller sits at seat 0, the opponents after.
+/// A request to create a game: the caller and the opponents, seated by the draw.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CreateGame {
     /// The variant id.
     pub variant: String,
-    /// One to three opponents.
+    /// One to three opponents (the chain: exactly one).
     pub opponents: Vec<Opponent>,
     /// Seconds per turn (10 s to 30 days), or untimed.
     #[serde(default)]
@@ -105,33 +102,20 @@ pub enum Submitted {
 /// A move's score if it were submitted now.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct Preview {
-    /// Words formed and their scores, the bingo bonus and the total.
-    pub score: ScoreBreakdown,
+    /// For a tile play the words formed, the bingo bonus and the total; for a word its points.
+    pub score: Score,
 }
-
-/// A suggested play.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct Hint {
-    /// GCG coordinate: "8D" across from row 8, "D8" down.
-    pub coord: String,
-    /// The main word (`.` for board tiles, lower case for blanks).
-    pub word: String,
-    /// Points.
-    pub score: i32,
-    /// Score + leave value, thousandths of a point.
-    pub equity: i32,
-    /// The placements, ready to submit as a play.
-    pub placements: Vec<PlacementInput>,
-}
-
-const MAX_HINTS: usize = 20;
 
 impl Service {
     pub(crate) fn now(&self) -> DateTime<Utc> {
         self.runtime.clock.now()
     }
 
-    /// A new game with a fresh id and bag seed, the variant's no-repeat setting pinned.
+    fn now_ts(&self) -> Timestamp {
+        timestamp(self.now())
+    }
+
+    /// A new game with a fresh id and seed, its family's setup pinned.
     pub(crate) fn new_game(
         &self,
         variant: Variant,
@@ -140,36 +124,57 @@ impl Service {
         turn_deadline: Option<DateTime<Utc>>,
         seats: Vec<Option<Uuid>>,
         draws: Vec<DrawRow>,
-    ) -> NewGame {
-        NewGame {
-            game_id: self.runtime.ids.id(),
+    ) -> Result<NewGame, ServiceError> {
+        let game_id = self.runtime.ids.id();
+        let setup = self.families.setup(variant, seats.len(), self.runtime.seeds.seed())?;
+        Ok(NewGame {
+            game_id,
             variant,
-            seed: self.runtime.seeds.seed(),
-            no_repeat_words: variant.rules().no_repeat_words,
+            seed: setup.seed,
+            no_repeat_words: setup.no_repeat_words,
+            setup: setup.setup,
             status,
             turn_seconds,
             turn_deadline,
             seats,
             draws,
             open_limit: None,
-        }
+        })
     }
 
-    /// Creates a game: the caller at seat 0, the opponents after, the bag seeded afresh.
+    /// Who moves first among `participants`, by the variant's draw with the injected entropy:
+    /// the rows to record and the seats, the leader at seat 0, the others in their order.
+    pub(crate) fn draw(&self, variant: Variant, participants: &[Uuid]) -> Result<(Vec<DrawRow>, Vec<Uuid>), ServiceError> {
+        let drawn = self.families.draw(variant, participants.len(), &mut Picks(self.runtime.draws.as_ref()))?;
+        let mut seats = participants.to_vec();
+        seats.rotate_left(drawn.leader);
+        Ok((draw_rows(&drawn, participants), seats))
+    }
+
+    /// The game rebuilt from the record's setup and journal, with its deadline.
+    pub(crate) fn rebuild(&self, record: &GameRecord) -> Result<AnyGame<'_>, ServiceError> {
+        let mut game = self.families.replay(&record.stored())?;
+        game.set_deadline(record.turn_deadline.map(timestamp));
+        Ok(game)
+    }
+
+    /// Creates a game: the draw seats the caller and the opponents, the seed is fresh.
     ///
     /// # Errors
-    /// [`ServiceError::Invalid`] for an unknown variant, 0 or more than 3 opponents, an unknown
-    /// robot level, the caller or a robot account as a human opponent, a seat twice, or
-    /// turn seconds out of range; [`ServiceError::NotFound`] for an unknown account.
+    /// [`ServiceError::Invalid`] for an unknown variant, a number of opponents the variant does
+    /// not seat, an unknown robot level, the caller or a robot account as a human opponent, a
+    /// seat twice, or turn seconds out of range; [`ServiceError::AccountNotFound`].
     #[tracing::instrument(skip(self, req), fields(account = %caller.account_id()))]
     pub async fn create_game(&self, caller: &Caller, req: &CreateGame) -> Result<GameView, ServiceError> {
-        let variant: Variant =
-            req.variant.parse().map_err(|e: engine::variant::VariantError| invalid(Invalid::UnknownVariant, e.to_string()))?;
-        if req.opponents.is_empty() || req.opponents.len() > 3 {
-            return Err(invalid(Invalid::BadOpponents, format!("a game has 1 to 3 opponents, not {}", req.opponents.len())));
+        let variant = parse_variant(&req.variant)?;
+        let seats = variant.seats();
+        if !seats.contains(&(req.opponents.len() + 1)) {
+            let (lo, hi) = (seats.start() - 1, seats.end() - 1);
+            let range = if lo == hi { format!("{lo}") } else { format!("{lo} to {hi}") };
+            return Err(invalid(Invalid::BadOpponents, format!("a {variant} game has {range} opponents, not {}", req.opponents.len())));
         }
         check_turn_seconds(req.turn_seconds)?;
-        let mut seats = vec![Some(caller.account_id())];
+        let mut accounts = vec![caller.account_id()];
         for o in &req.opponents {
             let id = match o {
                 Opponent::Robot(level) => RobotLevel::parse(level)
@@ -186,7 +191,7 @@ impl Service {
                     *id
                 }
             };
-            if seats.contains(&Some(id)) {
+            if accounts.contains(&id) {
                 return Err(invalid(
                     Invalid::BadOpponents,
                     match o {
@@ -195,22 +200,18 @@ impl Service {
                     },
                 ));
             }
-            seats.push(Some(id));
+            accounts.push(id);
         }
         self.ensure_caller(caller).await?;
-        // The official first-move draw decides who sits at seat 0 (and so moves first).
-        let accounts: Vec<Uuid> = seats.iter().map(|s| s.expect("every seat is filled at creation")).collect();
-        let drawn = seating::draw(variant.rules(), accounts.len(), &mut Picks(self.runtime.draws.as_ref()))
-            .map_err(|e| invalid(Invalid::BadOpponents, e.to_string()))?;
-        let draws = draw_rows(&drawn, &accounts);
-        let seats: Vec<Option<Uuid>> = seating::rotate(&accounts, drawn.leader).into_iter().map(Some).collect();
+        // The draw decides who sits at seat 0 (and so moves first).
+        let (draws, seats) = self.draw(variant, &accounts)?;
         let deadline = req.turn_seconds.map(|t| self.now() + Duration::seconds(i64::from(t)));
-        let new = self.new_game(variant, GameStatus::Active, req.turn_seconds, deadline, seats, draws);
+        let new = self.new_game(variant, GameStatus::Active, req.turn_seconds, deadline, seats.into_iter().map(Some).collect(), draws)?;
         // The game, its seats, its draw and the opening move of a robot that won the draw commit
         // in one transaction: a crash leaves either all of them or nothing.
         let tx = self.store.create_game(&new).await?;
         let seat = seat_of(&tx.game, caller)?;
-        let mut game = rebuild(&tx.game)?;
+        let mut game = self.rebuild(&tx.game)?;
         Ok(self.commit_moves(tx, &mut game, Some(seat), None).await?.game)
     }
 
@@ -231,9 +232,10 @@ impl Service {
     ///
     /// # Errors
     /// [`ServiceError::StaleMove`] if `expected_move_no` is not the game's move count,
-    /// [`ServiceError::Rejected`] with the engine's reason, [`ServiceError::NotYourGame`],
-    /// [`ServiceError::NotFound`], [`ServiceError::Conflict`] on a lost race,
-    /// [`ServiceError::IdempotencyKeyReused`], [`ServiceError::Withdrawn`].
+    /// [`ServiceError::Rejected`] with the family's reason, [`ServiceError::WrongFamily`] for a
+    /// move of another family, [`ServiceError::NotYourGame`], [`ServiceError::NotFound`],
+    /// [`ServiceError::Conflict`] on a lost race, [`ServiceError::IdempotencyKeyReused`],
+    /// [`ServiceError::Withdrawn`].
     #[tracing::instrument(skip(self, req), fields(account = %caller.account_id(), expected = req.expected_move_no))]
     pub async fn submit_move(&self, caller: &Caller, game_id: Uuid, req: &SubmitMove) -> Result<Submitted, ServiceError> {
         let (tx, mut game) = self.lock_settled(game_id, req.client_move_id).await?;
@@ -249,14 +251,14 @@ impl Service {
                     RawValue::from_string(text.clone()).map_err(|e| store::StoreError::Corrupt(format!("stored answer: {e}")))?,
                 )),
                 // Recorded before answers were kept: rebuilt from the journal.
-                None => Ok(Submitted::Made(Box::new(replayed_outcome(&tx.game, seat, first.move_no)?))),
+                None => Ok(Submitted::Made(Box::new(replayed_outcome(&tx.game, &game, seat, first.move_no)))),
             };
         }
         ensure_not_withdrawn(&tx.game)?;
         if req.expected_move_no != tx.game.move_count {
             return Err(ServiceError::StaleMove { expected: req.expected_move_no, actual: tx.game.move_count });
         }
-        let checked = game.check(self.graph(game.rules().variant)?, seat, &req.mv, timestamp(self.now()))?;
+        let checked = game.check(seat, &req.mv, self.now_ts())?;
         Ok(Submitted::Made(Box::new(self.commit_moves(tx, &mut game, Some(seat), Some((checked, key))).await?)))
     }
 
@@ -270,7 +272,7 @@ impl Service {
         let (tx, mut game) = self.lock_settled(game_id, None).await?;
         let seat = seat_of(&tx.game, caller)?;
         ensure_started(&tx.game)?;
-        let checked = game.check(self.graph(game.rules().variant)?, seat, &Move::Resign, timestamp(self.now()))?;
+        let checked = game.check(seat, &Move::Resign, self.now_ts())?;
         self.commit_moves(tx, &mut game, Some(seat), Some((checked, None))).await
     }
 
@@ -284,7 +286,7 @@ impl Service {
         let (tx, mut game) = self.lock_settled(game_id, None).await?;
         let seat = seat_of(&tx.game, caller)?;
         ensure_started(&tx.game)?;
-        let checked = game.check_timeout(timestamp(self.now()))?;
+        let checked = game.check_timeout(self.now_ts())?;
         self.commit_moves(tx, &mut game, Some(seat), Some((checked, None))).await
     }
 
@@ -297,15 +299,12 @@ impl Service {
         let (record, game) = self.load_settled(game_id).await?;
         let seat = seat_of(&record, caller)?;
         ensure_not_withdrawn(&record)?;
-        let checked = game.check(self.graph(game.rules().variant)?, seat, mv, timestamp(self.now()))?;
-        let score = match checked.action() {
-            engine::moves::CheckedAction::Play { score, .. } => score.clone(),
-            _ => ScoreBreakdown { words: Vec::new(), bingo: 0, total: 0 },
-        };
-        Ok(Preview { score })
+        let checked = game.check(seat, mv, self.now_ts())?;
+        Ok(Preview { score: game.preview(&checked) })
     }
 
-    /// The best plays for the caller's rack, by equity (at most 20).
+    /// The best moves for the caller, best first (at most 20): tile plays by equity, chain words
+    /// as the hard robot orders them.
     ///
     /// # Errors
     /// [`ServiceError::Rejected`] with `game_over` once the game has ended; as above.
@@ -314,29 +313,13 @@ impl Service {
         let (record, game) = self.load_settled(game_id).await?;
         let seat = seat_of(&record, caller)?;
         ensure_not_withdrawn(&record)?;
-        if game.is_over() {
-            return Err(engine::Rejection::GameOver.into());
-        }
-        let rules = game.rules();
-        let generator = MoveGenerator::new(rules, self.graph(rules.variant)?);
-        let leave = LeaveTable::heuristic(rules);
-        let plays = engine::norepeat::best_plays(&game, &generator, game.rack(seat), limit.clamp(1, MAX_HINTS), Ranking::Equity(&leave));
-        Ok(plays
-            .iter()
-            .map(|p| Hint {
-                coord: p.coordinate(),
-                word: p.notation(rules),
-                score: p.score,
-                equity: p.equity,
-                placements: p.placements().into_iter().map(|pl| PlacementInput::from_placement(rules, pl)).collect(),
-            })
-            .collect())
+        Ok(game.hints(seat, limit)?)
     }
 
     /// The game, read without a lock, after any robot whose turn it is has moved.
-    pub(crate) async fn load_settled(&self, game_id: Uuid) -> Result<(GameRecord, Game), ServiceError> {
+    pub(crate) async fn load_settled(&self, game_id: Uuid) -> Result<(GameRecord, AnyGame<'_>), ServiceError> {
         let record = self.store.game(game_id).await?;
-        let game = rebuild(&record)?;
+        let game = self.rebuild(&record)?;
         if !robot_due(&record, &game) {
             return Ok((record, game));
         }
@@ -348,16 +331,16 @@ impl Service {
 
     /// The game locked for a change, after any robot whose turn it was has moved (in a
     /// transaction of its own, committed first).
-    pub(crate) async fn lock_settled(&self, game_id: Uuid, client_move_id: Option<Uuid>) -> Result<(GameTx, Game), ServiceError> {
+    pub(crate) async fn lock_settled(&self, game_id: Uuid, client_move_id: Option<Uuid>) -> Result<(GameTx, AnyGame<'_>), ServiceError> {
         let tx = self.store.lock_game(game_id, client_move_id).await?;
-        let mut game = rebuild(&tx.game)?;
+        let mut game = self.rebuild(&tx.game)?;
         if !robot_due(&tx.game, &game) {
             return Ok((tx, game));
         }
         tracing::warn!(game_id = %game_id, move_count = tx.game.move_count, "a robot's turn was waiting; moving it now");
         self.commit_moves(tx, &mut game, None, None).await?;
         let tx = self.store.lock_game(game_id, client_move_id).await?;
-        let game = rebuild(&tx.game)?;
+        let game = self.rebuild(&tx.game)?;
         Ok((tx, game))
     }
 
@@ -368,25 +351,25 @@ impl Service {
     pub(crate) async fn commit_moves(
         &self,
         tx: GameTx,
-        game: &mut Game,
+        game: &mut AnyGame<'_>,
         viewer: Option<Seat>,
-        human: Option<(engine::CheckedMove, Option<Key>)>,
+        human: Option<(Checked, Option<Key>)>,
     ) -> Result<MoveOutcome, ServiceError> {
         let (checked, key) = human.map_or((None, None), |(c, k)| (Some(c), k));
-        let mut entries: Vec<JournalEntry> = checked.into_iter().map(|c| game.apply(c).clone()).collect();
+        let mut entries: Vec<Entry> = checked.into_iter().map(|c| game.apply(c)).collect();
         let human_moves = entries.len();
         let mut thinking_ms = 0;
-        while let Some(level) = (!game.is_over()).then(|| robot_level(&tx.game, game.to_move())).flatten() {
-            // A robot's turn has no deadline of its own; the request's budget bounds its thinking.
-            let graph = self.graph(game.rules().variant)?;
-            let choice = robot::choose(game, graph, level, self.runtime.seeds.seed(), None);
-            let robot_seat = game.to_move();
-            let checked = game.check(graph, robot_seat, &choice.mv, timestamp(self.now()))?;
-            entries.push(game.apply(checked).clone());
+        let waiting = tx.game.players.iter().any(|p| p.account.is_none());
+        while let Some(level) = game.next_seat().filter(|_| !waiting).and_then(|s| robot_level(&tx.game, s)) {
+            // A robot moves at once: its turn has no deadline of its own (one left over from a
+            // crash must not refuse it); the request's budget bounds its thinking.
+            game.set_deadline(None);
+            let Some(choice) = game.robot(robot::level(level), self.runtime.seeds.seed(), robot::budget())? else { break };
+            let checked = game.check(game.to_move(), &choice.mv, self.now_ts())?;
+            entries.push(game.apply(checked));
             thinking_ms += choice.thinking_ms;
         }
         let now = self.now();
-        let waiting = tx.game.players.iter().any(|p| p.account.is_none());
         let deadline = match (game.is_over() || waiting, tx.game.turn_seconds) {
             (false, Some(t)) => Some(now + Duration::seconds(i64::from(t))),
             _ => None,
@@ -401,28 +384,39 @@ impl Service {
                 GameStatus::Active
             },
             turn_deadline: deadline,
-            end_reason: game.end().map(|e| reason_id(e.reason).0.to_string()),
+            end_reason: game.outcome().map(|o| o.reason),
         };
         let mut record = tx.game.clone();
         record.move_count = update.move_count;
         record.status = update.status;
         record.turn_deadline = update.turn_deadline;
-        record.end_reason = update.end_reason.clone();
-        record.journal = game.journal().to_vec();
+        record.end_reason = update.end_reason;
         game.set_deadline(deadline.map(timestamp));
         let seen = viewer.map_or(Viewer::Public, Viewer::Seat);
         let outcome =
-            MoveOutcome { moves: entries.iter().map(|e| entry_view(e, seen)).collect(), thinking_ms, game: build(&record, game, viewer) };
+            MoveOutcome { moves: entries.iter().map(|e| entry_view(e, seen)).collect(), thinking_ms, game: build(&record, &*game, viewer) };
         let response = match &key {
             Some(_) => Some(serde_json::to_string(&outcome).map_err(|e| store::StoreError::Corrupt(e.to_string()))?),
             None => None,
         };
-        let rows: Vec<NewMove<'_>> = entries
+        let rows: Vec<NewMove> = entries
             .iter()
             .enumerate()
-            .map(|(i, entry)| match (&key, i < human_moves) {
-                (Some(k), true) => NewMove { entry, client_move_id: Some(k.id), request_hash: Some(k.hash), response: response.clone() },
-                _ => NewMove { entry, client_move_id: None, request_hash: None, response: None },
+            .map(|(i, entry)| {
+                let (client_move_id, request_hash, response) = match (&key, i < human_moves) {
+                    (Some(k), true) => (Some(k.id), Some(k.hash), response.clone()),
+                    _ => (None, None, None),
+                };
+                NewMove {
+                    move_no: entry.move_no(),
+                    seat: entry.seat().0,
+                    kind: entry.kind(),
+                    score: entry.score(),
+                    entry: entry.to_json(),
+                    client_move_id,
+                    request_hash,
+                    response,
+                }
             })
             .collect();
         tx.finish(&rows, &update).await?;
@@ -433,17 +427,16 @@ impl Service {
 /// The result a retried submit gets when its first answer was not kept (moves recorded before
 /// answers were): the move it first made and the robot moves right after, as `seat` may see
 /// them, with the game as it is now.
-fn replayed_outcome(record: &GameRecord, seat: Seat, move_no: u32) -> Result<MoveOutcome, ServiceError> {
-    let game = rebuild(record)?;
-    let moves: Vec<EntryView> = record
-        .journal
+fn replayed_outcome(record: &GameRecord, game: &AnyGame<'_>, seat: Seat, move_no: u32) -> MoveOutcome {
+    let moves: Vec<EntryView> = game
+        .entries()
         .iter()
         .skip(move_no as usize)
         .enumerate()
-        .take_while(|(i, e)| *i == 0 || is_robot(record, e.seat))
+        .take_while(|(i, e)| *i == 0 || is_robot(record, e.seat()))
         .map(|(_, e)| entry_view(e, Viewer::Seat(seat)))
         .collect();
-    Ok(MoveOutcome { moves, thinking_ms: 0, game: build(record, &game, Some(seat)) })
+    MoveOutcome { moves, thinking_ms: 0, game: build(record, game, Some(seat)) }
 }
 
 /// The level of the robot in `seat`, if a robot sits there.
@@ -456,8 +449,8 @@ fn is_robot(record: &GameRecord, seat: Seat) -> bool {
 }
 
 /// Whether a robot is to move in an active game: it moves before anything else is done.
-fn robot_due(record: &GameRecord, game: &Game) -> bool {
-    record.status == GameStatus::Active && !game.is_over() && robot_level(record, game.to_move()).is_some()
+fn robot_due(record: &GameRecord, game: &AnyGame<'_>) -> bool {
+    record.status == GameStatus::Active && game.next_seat().is_some_and(|s| robot_level(record, s).is_some())
 }
 
 /// Refuses a change to a withdrawn game.
@@ -487,16 +480,9 @@ pub(crate) fn seat_of(record: &GameRecord, caller: &Caller) -> Result<Seat, Serv
         .ok_or(ServiceError::NotYourGame)
 }
 
-/// The engine game rebuilt from the record's seed and journal, with its deadline.
-pub(crate) fn rebuild(record: &GameRecord) -> Result<Game, ServiceError> {
-    let mut game = replay(&crate::admin::setup(record), &record.journal)?;
-    game.set_deadline(record.turn_deadline.map(timestamp));
-    Ok(game)
-}
-
 /// The draw's log as rows, each naming its participant's account (`None` for the nil
 /// placeholder of an open game).
-pub(crate) fn draw_rows(drawn: &seating::DrawResult, participants: &[Uuid]) -> Vec<DrawRow> {
+fn draw_rows(drawn: &Draw, participants: &[Uuid]) -> Vec<DrawRow> {
     drawn
         .log
         .iter()
@@ -506,12 +492,17 @@ pub(crate) fn draw_rows(drawn: &seating::DrawResult, participants: &[Uuid]) -> V
                 round: d.round as i16,
                 pick_no: d.pick_no as i16,
                 account_id: (!id.is_nil()).then_some(id),
-                letter: d.letter.to_string(),
+                letter: d.letter.map(|c| c.to_string()),
                 is_blank: d.is_blank,
                 rank: d.rank,
             }
         })
         .collect()
+}
+
+/// The variant named `id`.
+pub(crate) fn parse_variant(id: &str) -> Result<Variant, ServiceError> {
+    id.parse().map_err(|e: games::UnknownVariant| invalid(Invalid::UnknownVariant, e.to_string()))
 }
 
 pub(crate) fn check_turn_seconds(turn_seconds: Option<i32>) -> Result<(), ServiceError> {

@@ -104,10 +104,10 @@ pub(crate) fn account_from_row(row: &sqlx::postgres::PgRow) -> Result<Account, S
 pub struct AccountGame {
     /// The game.
     pub game_id: Uuid,
-    /// Its variant id.
-    pub variant: String,
-    /// open, active or finished.
-    pub status: String,
+    /// Its variant.
+    pub variant: games::Variant,
+    /// Its lifecycle state.
+    pub status: crate::GameStatus,
     /// The account's seat.
     pub seat: usize,
     /// Moves so far.
@@ -132,10 +132,12 @@ impl Store {
         .await?;
         rows.iter()
             .map(|r| {
+                let variant: String = r.try_get("variant")?;
+                let status: String = r.try_get("status")?;
                 Ok(AccountGame {
                     game_id: r.try_get("game_id")?,
-                    variant: r.try_get("variant")?,
-                    status: r.try_get("status")?,
+                    variant: variant.parse().map_err(|_| StoreError::Corrupt(format!("variant {variant:?}")))?,
+                    status: crate::GameStatus::parse(&status)?,
                     seat: r.try_get::<i16, _>("seat")? as usize,
                     move_count: r.try_get("move_count")?,
                     updated_at: r.try_get("updated_at")?,

@@ -1,7 +1,7 @@
 //! Games, their seats and their journal; the locked read-modify-write of a move.
 
 use chrono::{DateTime, Utc};
-use engine::{JournalEntry, Variant};
+use games::{EndReason, Variant};
 use sqlx::{Postgres, Row, Transaction};
 use uuid::Uuid;
 
@@ -22,6 +22,12 @@ pub enum GameStatus {
     Withdrawn,
 }
 
+impl std::fmt::Display for GameStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
 impl GameStatus {
     /// The stored name.
     pub const fn id(self) -> &'static str {
@@ -33,7 +39,7 @@ impl GameStatus {
         }
     }
 
-    fn parse(s: &str) -> Result<GameStatus, StoreError> {
+    pub(crate) fn parse(s: &str) -> Result<GameStatus, StoreError> {
         match s {
             "open" => Ok(GameStatus::Open),
             "active" => Ok(GameStatus::Active),
@@ -64,8 +70,11 @@ pub struct GameRecord {
     pub seed: u64,
     /// Number of seats.
     pub seats: usize,
-    /// Whether the no-repeat-words rule applies, pinned at creation.
-    pub no_repeat_words: bool,
+    /// Tile family: whether the no-repeat-words rule applies, pinned at creation.
+    pub no_repeat_words: Option<bool>,
+    /// The family's setup as it wrote it (JSON), if stored (tile games from before 0006 have
+    /// none: their columns are their setup).
+    pub setup: Option<String>,
     /// Lifecycle state.
     pub status: GameStatus,
     /// Journal length.
@@ -80,14 +89,30 @@ pub struct GameRecord {
     pub updated_at: DateTime<Utc>,
     /// When it ended.
     pub finished_at: Option<DateTime<Utc>>,
-    /// Why it ended: went_out, scoreless_turns or resigned.
-    pub end_reason: Option<String>,
+    /// Why it ended.
+    pub end_reason: Option<EndReason>,
     /// Seats in order.
     pub players: Vec<Player>,
-    /// The journal in order.
-    pub journal: Vec<JournalEntry>,
+    /// The journal's entries in order, as a JSON array of what each family wrote (the family
+    /// reads it).
+    pub journal: String,
     /// The recorded first-move draw, in order.
     pub draws: Vec<DrawRow>,
+}
+
+impl GameRecord {
+    /// The game as its family reads it back: the setup columns, the setup as data and the
+    /// journal.
+    pub fn stored(&self) -> games::Stored<'_> {
+        games::Stored {
+            variant: self.variant,
+            seats: self.seats,
+            seed: self.seed,
+            no_repeat_words: self.no_repeat_words,
+            setup: self.setup.as_deref(),
+            journal: &self.journal,
+        }
+    }
 }
 
 /// A game to create.
@@ -99,8 +124,10 @@ pub struct NewGame {
     pub variant: Variant,
     /// The bag's seed.
     pub seed: u64,
-    /// Whether the no-repeat-words rule applies.
-    pub no_repeat_words: bool,
+    /// Tile family: whether the no-repeat-words rule applies.
+    pub no_repeat_words: Option<bool>,
+    /// The family's setup as data (JSON).
+    pub setup: String,
     /// Initial status.
     pub status: GameStatus,
     /// Seconds per turn, if timed.
@@ -125,11 +152,12 @@ pub struct DrawRow {
     pub pick_no: i16,
     /// Who drew (`None` for an auto-match placeholder not yet replaced).
     pub account_id: Option<Uuid>,
-    /// The letter drawn, upper case; `?` for a blank.
-    pub letter: String,
+    /// The tile drawn, upper case, `?` for a blank; none for a lot (the chain's draw).
+    pub letter: Option<String>,
     /// Whether it was a blank.
     pub is_blank: bool,
-    /// −1 for a blank, else the letter's alphabet index.
+    /// The rank drawn, lowest leads: −1 for a blank, else the letter's alphabet index; a lot's
+    /// number.
     pub rank: i16,
 }
 
@@ -158,7 +186,7 @@ pub struct GameUpdate {
     /// The next turn's deadline.
     pub turn_deadline: Option<DateTime<Utc>>,
     /// Why the game ended, if it just did.
-    pub end_reason: Option<String>,
+    pub end_reason: Option<EndReason>,
 }
 
 impl Store {
@@ -187,8 +215,8 @@ impl Store {
             }
         }
         sqlx::query(
-            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline, setup)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json)",
         )
         .bind(game.game_id)
         .bind(game.variant.id())
@@ -198,6 +226,7 @@ impl Store {
         .bind(game.status.id())
         .bind(game.turn_seconds)
         .bind(game.turn_deadline)
+        .bind(&game.setup)
         .execute(&mut *tx)
         .await?;
         let seats: Vec<i16> = (0..game.seats.len() as i16).collect();
@@ -303,7 +332,7 @@ impl Store {
 /// aggregated without an ORDER BY of its own, which PostgreSQL would run as a separate sort per
 /// aggregate: about a third of the statement's time.
 const LOAD_SQL: &str = "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repeat_words, g.status, g.move_count, g.turn_seconds,
-        g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason,
+        g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason, g.setup::text AS setup,
         (SELECT coalesce(json_agg(s), '[]'::json)::text
            FROM (SELECT p.seat, a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
                  FROM game_players p LEFT JOIN accounts a ON a.account_id = p.account_id
@@ -371,7 +400,6 @@ async fn load(
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
     let journal: String = row.try_get("journal")?;
-    let journal: Vec<JournalEntry> = serde_json::from_str(&journal).map_err(|e| corrupt("journal entry", e))?;
     let draws: String = row.try_get("draws")?;
     let draws: Vec<DrawRow> = serde_json::from_str(&draws).map_err(|e| corrupt("draw", e))?;
     let record = GameRecord {
@@ -387,7 +415,11 @@ async fn load(
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         finished_at: row.try_get("finished_at")?,
-        end_reason: row.try_get("end_reason")?,
+        end_reason: row
+            .try_get::<Option<String>, _>("end_reason")?
+            .map(|r| EndReason::parse(&r).ok_or_else(|| StoreError::Corrupt(format!("end reason {r:?}"))))
+            .transpose()?,
+        setup: row.try_get("setup")?,
         players,
         journal,
         draws,
@@ -425,12 +457,21 @@ pub struct ClientMove {
     pub response: Option<String>,
 }
 
-/// A move to append: the journal entry and, for a client's own move, its key, the hash of its
-/// request and the answer to return to a retry of it.
+/// A move to append: what every family's journal row has (the entry as its family wrote it,
+/// and the facts queries need) and, for a client's own move, its key, the hash of its request
+/// and the answer to return to a retry of it.
 #[derive(Debug, Clone)]
-pub struct NewMove<'a> {
-    /// The entry.
-    pub entry: &'a JournalEntry,
+pub struct NewMove {
+    /// Its number in the journal.
+    pub move_no: u32,
+    /// The seat that moved.
+    pub seat: u8,
+    /// Its kind (play, pass, exchange, resign, timeout, word).
+    pub kind: &'static str,
+    /// Its points.
+    pub score: i32,
+    /// The entry, as JSON.
+    pub entry: String,
     /// The client's idempotency key.
     pub client_move_id: Option<Uuid>,
     /// The hash of the request, with the key.
@@ -506,53 +547,40 @@ impl GameTx {
     /// # Errors
     /// [`StoreError::Conflict`] if a move number or client move id is taken (nothing is then
     /// written); [`StoreError::Corrupt`] if an entry does not serialize; database errors.
-    pub async fn finish(mut self, moves: &[NewMove<'_>], update: &GameUpdate) -> Result<(), StoreError> {
-        let corrupt = |e: serde_json::Error| StoreError::Corrupt(e.to_string());
+    pub async fn finish(mut self, moves: &[NewMove], update: &GameUpdate) -> Result<(), StoreError> {
         let mut cols = MoveColumns::default();
         for m in moves {
-            let entry = m.entry;
-            let (tiles, words) = match &entry.action {
-                engine::Action::Play { tiles, words, .. } => {
-                    (serde_json::to_value(tiles).map_err(corrupt)?, serde_json::to_value(words).map_err(corrupt)?)
-                }
-                engine::Action::Exchange { tiles } => (serde_json::to_value(tiles).map_err(corrupt)?, serde_json::json!([])),
-                _ => (serde_json::json!([]), serde_json::json!([])),
-            };
-            cols.move_no.push(entry.move_no as i32);
-            cols.seat.push(i16::from(entry.seat.0));
-            cols.kind.push(entry.action.kind().to_string());
-            cols.tiles.push(tiles);
-            cols.words.push(words);
-            cols.score.push(entry.score);
-            cols.entry.push(serde_json::to_string(entry).map_err(corrupt)?);
+            cols.move_no.push(m.move_no as i32);
+            cols.seat.push(i16::from(m.seat));
+            cols.kind.push(m.kind.to_string());
+            cols.score.push(m.score);
+            cols.entry.push(m.entry.clone());
             cols.client_move_id.push(m.client_move_id);
             cols.request_hash.push(m.request_hash.map(|h| h.to_vec()));
             cols.response.push(m.response.clone());
         }
         sqlx::query(
             "WITH appended AS (
-                 INSERT INTO game_moves (game_id, move_no, seat, kind, tiles, words, score, entry, client_move_id, request_hash, response)
-                 SELECT $1, n, s, k, t, w, sc, e::json, c, h, r
-                 FROM UNNEST($2::int[], $3::smallint[], $4::text[], $5::jsonb[], $6::jsonb[], $7::int[], $8::text[], $9::uuid[],
-                             $15::bytea[], $16::text[]) AS x(n, s, k, t, w, sc, e, c, h, r)
+                 INSERT INTO game_moves (game_id, move_no, seat, kind, score, entry, client_move_id, request_hash, response)
+                 SELECT $1, n, s, k, sc, e::json, c, h, r
+                 FROM UNNEST($2::int[], $3::smallint[], $4::text[], $5::int[], $6::text[], $7::uuid[], $13::bytea[], $14::text[])
+                      AS x(n, s, k, sc, e, c, h, r)
                  RETURNING 1)
-             UPDATE games SET move_count = $10, status = $11, turn_deadline = $12, end_reason = $13, updated_at = now(),
-                 finished_at = CASE WHEN $11 = 'finished' THEN coalesce(finished_at, now()) ELSE NULL END
-             WHERE game_id = $1 AND (SELECT count(*) FROM appended) = $14",
+             UPDATE games SET move_count = $8, status = $9, turn_deadline = $10, end_reason = $11, updated_at = now(),
+                 finished_at = CASE WHEN $9 = 'finished' THEN coalesce(finished_at, now()) ELSE NULL END
+             WHERE game_id = $1 AND (SELECT count(*) FROM appended) = $12",
         )
         .bind(self.game.game_id)
         .bind(&cols.move_no)
         .bind(&cols.seat)
         .bind(&cols.kind)
-        .bind(&cols.tiles)
-        .bind(&cols.words)
         .bind(&cols.score)
         .bind(&cols.entry)
         .bind(&cols.client_move_id)
         .bind(update.move_count as i32)
         .bind(update.status.id())
         .bind(update.turn_deadline)
-        .bind(update.end_reason.as_deref())
+        .bind(update.end_reason.map(EndReason::id))
         .bind(moves.len() as i64)
         .bind(&cols.request_hash)
         .bind(&cols.response)
@@ -569,8 +597,6 @@ struct MoveColumns {
     move_no: Vec<i32>,
     seat: Vec<i16>,
     kind: Vec<String>,
-    tiles: Vec<serde_json::Value>,
-    words: Vec<serde_json::Value>,
     score: Vec<i32>,
     entry: Vec<String>,
     client_move_id: Vec<Option<Uuid>>,

@@ -32,14 +32,43 @@ pub async fn database() -> PgPool {
     try_database().await.unwrap_or_else(|e| panic!("no test database: {e}"))
 }
 
-async fn try_database() -> Result<PgPool, String> {
+/// A new empty database with the migrations up to `version` applied as plain SQL (no history
+/// table): for a test of a later migration over rows an earlier schema held. Apply the rest with
+/// [`migrate_past`].
+///
+/// # Panics
+/// As [`database`], or if a migration fails.
+pub async fn database_at(version: i64) -> PgPool {
+    let pool = empty_database(8).await.unwrap_or_else(|e| panic!("no test database: {e}"));
+    apply(&pool, |v| v <= version).await;
+    pool
+}
+
+/// Applies, as plain SQL, the migrations after `version` to a database [`database_at`] made.
+///
+/// # Panics
+/// If a migration fails.
+pub async fn migrate_past(pool: &PgPool, version: i64) {
+    apply(pool, |v| v > version).await;
+}
+
+async fn apply(pool: &PgPool, which: impl Fn(i64) -> bool) {
+    for m in MIGRATOR.iter().filter(|m| which(m.version) && m.migration_type.is_up_migration()) {
+        sqlx::raw_sql(&m.sql).execute(pool).await.unwrap_or_else(|e| panic!("migration {}: {e}", m.version));
+    }
+}
+
+async fn empty_database(connections: u32) -> Result<PgPool, String> {
     let base = server().as_ref().map_err(Clone::clone)?;
     let name = format!("test_{}", uuid::Uuid::new_v4().simple());
     let mut admin = sqlx::PgConnection::connect(base).await.map_err(|e| e.to_string())?;
     sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut admin).await.map_err(|e| e.to_string())?;
     let _ = admin.close().await;
-    let url = with_database(base, &name);
-    let pool = crate::pool_options(24, crate::PING_AFTER_IDLE).connect(&url).await.map_err(|e| e.to_string())?;
+    crate::pool_options(connections, crate::PING_AFTER_IDLE).connect(&with_database(base, &name)).await.map_err(|e| e.to_string())
+}
+
+async fn try_database() -> Result<PgPool, String> {
+    let pool = empty_database(24).await?;
     MIGRATOR.run(&pool).await.map_err(|e| StoreError::from(e).to_string())?;
     Ok(pool)
 }

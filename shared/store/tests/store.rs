@@ -1,6 +1,7 @@
 //! The store against a real PostgreSQL: games, seats, the journal, locking and constraints.
 
-use engine::{Game, Move, Seat, Timestamp, Variant};
+use engine::{Game, Move, Seat, Timestamp};
+use games::Variant;
 use store::testing::database;
 use store::{DrawRow, GameStatus, GameUpdate, NewGame, NewMove, RobotLevel, Store, StoreError};
 use uuid::Uuid;
@@ -14,20 +15,21 @@ async fn new_game(store: &Store, human: Uuid) -> Uuid {
     store
         .create_game(&NewGame {
             game_id: id,
-            variant: Variant::ScrabbleEn,
+            variant: Variant::Tile(engine::Variant::ScrabbleEn),
             seed: u64::MAX - 3,
-            no_repeat_words: false,
+            no_repeat_words: Some(false),
+            setup: r#"{"variant":"scrabble-en","seats":2,"seed":1}"#.into(),
             status: GameStatus::Active,
             turn_seconds: None,
             turn_deadline: None,
             seats: vec![Some(human), Some(RobotLevel::Hard.account_id())],
             draws: vec![
-                DrawRow { round: 1, pick_no: 1, account_id: Some(human), letter: "E".into(), is_blank: false, rank: 4 },
+                DrawRow { round: 1, pick_no: 1, account_id: Some(human), letter: Some("E".into()), is_blank: false, rank: 4 },
                 DrawRow {
                     round: 1,
                     pick_no: 2,
                     account_id: Some(RobotLevel::Hard.account_id()),
-                    letter: "?".into(),
+                    letter: Some("?".into()),
                     is_blank: true,
                     rank: -1,
                 },
@@ -42,8 +44,17 @@ async fn new_game(store: &Store, human: Uuid) -> Uuid {
     id
 }
 
-fn row(entry: &engine::JournalEntry) -> NewMove<'_> {
-    NewMove { entry, client_move_id: None, request_hash: None, response: None }
+fn row(entry: &engine::JournalEntry) -> NewMove {
+    NewMove {
+        move_no: entry.move_no,
+        seat: entry.seat.0,
+        kind: entry.action.kind(),
+        score: entry.score,
+        entry: serde_json::to_string(entry).unwrap(),
+        client_move_id: None,
+        request_hash: None,
+        response: None,
+    }
 }
 
 #[tokio::test]
@@ -55,18 +66,18 @@ async fn a_game_round_trips_with_its_seats_and_journal() {
     assert_eq!(record.seed, u64::MAX - 3, "seeds use all 64 bits");
     assert_eq!(record.players[1].account.as_ref().unwrap().robot_level, Some(RobotLevel::Hard));
     assert_eq!(record.draws.len(), 2);
-    assert_eq!((record.draws[1].letter.as_str(), record.draws[1].is_blank, record.draws[1].rank), ("?", true, -1));
+    assert_eq!((record.draws[1].letter.as_deref(), record.draws[1].is_blank, record.draws[1].rank), (Some("?"), true, -1));
     assert_eq!(record.draws[0].account_id, Some(me.account_id));
 
-    let mut game = Game::new(Variant::ScrabbleEn, 2, record.seed).unwrap();
-    let entry = game.play(engine::builtin_graph(Variant::ScrabbleEn), Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
+    let mut game = Game::new(engine::Variant::ScrabbleEn, 2, record.seed).unwrap();
+    let entry = game.play(engine::builtin_graph(engine::Variant::ScrabbleEn), Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
     let tx = store.lock_game(id, None).await.unwrap();
     let cmid = Uuid::new_v4();
     let keyed = NewMove { client_move_id: Some(cmid), request_hash: Some([7; 32]), response: Some("{\"a\":1}".into()), ..row(&entry) };
     tx.finish(&[keyed], &update(1)).await.unwrap();
 
     let record = store.game(id).await.unwrap();
-    assert_eq!(record.journal, vec![entry]);
+    assert_eq!(serde_json::from_str::<Vec<engine::JournalEntry>>(&record.journal).unwrap(), vec![entry]);
     assert_eq!(record.move_count, 1);
     let found = store.lock_game(id, Some(cmid)).await.unwrap().client_move.unwrap();
     assert_eq!((found.move_no, found.seat, found.request_hash, found.response), (0, 0, Some(vec![7; 32]), Some("{\"a\":1}".into())));
@@ -78,17 +89,17 @@ async fn a_move_number_cannot_be_written_twice_and_a_failed_or_dropped_transacti
     let store = Store::new(database().await);
     let me = store.ensure_human(Uuid::new_v4(), "Bob").await.unwrap();
     let id = new_game(&store, me.account_id).await;
-    let mut game = Game::new(Variant::ScrabbleEn, 2, 1).unwrap();
-    let entry = game.play(engine::builtin_graph(Variant::ScrabbleEn), Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
+    let mut game = Game::new(engine::Variant::ScrabbleEn, 2, 1).unwrap();
+    let entry = game.play(engine::builtin_graph(engine::Variant::ScrabbleEn), Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
     {
         let _tx = store.lock_game(id, None).await.unwrap();
     }
-    assert!(store.game(id).await.unwrap().journal.is_empty());
+    assert_eq!(store.game(id).await.unwrap().journal, "[]");
     let tx = store.lock_game(id, None).await.unwrap();
     let twice = [row(&entry), row(&entry)];
     assert!(matches!(tx.finish(&twice, &update(2)).await, Err(StoreError::Conflict(_))));
     let record = store.game(id).await.unwrap();
-    assert!(record.journal.is_empty() && record.move_count == 0, "a failed write leaves nothing");
+    assert!(record.journal == "[]" && record.move_count == 0, "a failed write leaves nothing");
     store.lock_game(id, None).await.unwrap().finish(&[row(&entry)], &update(1)).await.unwrap();
     let again = store.lock_game(id, None).await.unwrap().finish(&[row(&entry)], &update(1)).await;
     assert!(matches!(again, Err(StoreError::Conflict(_))));
@@ -104,7 +115,14 @@ async fn sql_checks_refuse_impossible_rows() {
         "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status) VALUES (gen_random_uuid(), 'chess', 1, 2, false, 'active')",
         "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status) VALUES (gen_random_uuid(), 'erudit', 1, 5, true, 'active')",
         "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status) VALUES (gen_random_uuid(), 'erudit', 1, 2, true, 'finished')",
+        "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status) VALUES (gen_random_uuid(), 'erudit', 1, 2, NULL, 'active')",
+        "INSERT INTO games (game_id, variant, seed, seats, status) VALUES (gen_random_uuid(), 'noi-tu', 1, 2, 'active')",
+        "INSERT INTO games (game_id, variant, seed, seats, status, setup) VALUES (gen_random_uuid(), 'noi-tu', 1, 3, 'active', '{}')",
+        "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, setup) VALUES (gen_random_uuid(), 'noi-tu', 1, 2, false, 'active', '{}')",
     ];
+    let chain =
+        "INSERT INTO games (game_id, variant, seed, seats, status, setup) VALUES (gen_random_uuid(), 'noi-tu', 1, 2, 'active', '{}')";
+    sqlx::query(chain).execute(pool).await.expect("a chain game: two seats, its setup, no tile columns");
     for sql in bad {
         assert!(sqlx::query(sql).execute(pool).await.is_err(), "{sql}");
     }
@@ -113,11 +131,14 @@ async fn sql_checks_refuse_impossible_rows() {
     let play_with_no_score =
         format!("INSERT INTO game_moves (game_id, move_no, seat, kind, score, entry) VALUES ('{id}', 0, 0, 'pass', 5, '{{}}'::jsonb)");
     assert!(sqlx::query(&play_with_no_score).execute(pool).await.is_err());
+    let word =
+        format!("INSERT INTO game_moves (game_id, move_no, seat, kind, score, entry) VALUES ('{id}', 0, 0, 'word', 12, '{{}}'::json)");
+    sqlx::query(&word).execute(pool).await.expect("a word scores");
     assert!(matches!(store.ensure_human(RobotLevel::Easy.account_id(), "impostor").await, Err(StoreError::Conflict(_))));
     assert!(matches!(store.game(Uuid::new_v4()).await, Err(StoreError::NotFound)));
-    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5]);
+    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6]);
     store.migrate().await.unwrap();
-    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5], "migrating again changes nothing");
+    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6], "migrating again changes nothing");
 }
 
 /// A pooled connection the server closed while it sat idle: past the ping threshold it is
@@ -153,9 +174,10 @@ async fn an_idle_connection_closed_by_the_server_is_replaced_once_past_the_ping_
 fn open_game(human: Uuid, limit: u32) -> NewGame {
     NewGame {
         game_id: Uuid::new_v4(),
-        variant: Variant::Erudit,
+        variant: Variant::Tile(engine::Variant::Erudit),
         seed: 1,
-        no_repeat_words: true,
+        no_repeat_words: Some(true),
+        setup: r#"{"variant":"erudit","seats":2,"seed":1,"no_repeat_words":true}"#.into(),
         status: GameStatus::Open,
         turn_seconds: None,
         turn_deadline: None,

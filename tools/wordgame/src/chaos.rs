@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use games::Position;
 use hyper::body::Bytes;
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
@@ -694,6 +695,7 @@ async fn check(url: &str, logs: &[Log]) -> Result<Findings, CliError> {
 
     // Every game is whole, consistent, loads, replays, and waits on no robot.
     let store = Store::new(pool.clone());
+    let families = games::Families::new(Arc::new(engine::Lexicons::builtin()));
     for (game_id, seats, move_count, status) in &games {
         let mut nos = numbers.remove(game_id).unwrap_or_default();
         nos.sort_unstable();
@@ -725,9 +727,7 @@ async fn check(url: &str, logs: &[Log]) -> Result<Findings, CliError> {
                 continue;
             }
         };
-        let setup =
-            engine::Setup { variant: record.variant, seats: record.seats, seed: record.seed, no_repeat_words: record.no_repeat_words };
-        let game = match engine::replay(&setup, &record.journal) {
+        let game = match families.replay(&record.stored()) {
             Ok(g) => g,
             Err(e) => {
                 f.replay_failures += 1;

@@ -1,0 +1,316 @@
+//! The chain family behind the contract: Nối từ, played by the `noitu` crate over its built-in
+//! dictionary (parsed on first use). The chain, its syllables and the used words stay here.
+//! Nothing in a chain game is private: every seat sees everything.
+
+use noitu::robot::seeded;
+use noitu::{Dictionary, Game, RobotView, WordId};
+use serde::Serialize;
+
+use crate::contract::{
+    Checked, CheckedInner, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline, WallBudget,
+};
+use crate::entry::{Entry, EntryView, Viewer, entry_view};
+use crate::moves::Move;
+use crate::outcome::{EndReason, Outcome};
+use crate::rejection::Rejected;
+use crate::seat::{Seat, Timestamp};
+use crate::variant::{Family, Variant};
+
+/// The most hints one request gets.
+const MAX_HINTS: usize = 20;
+
+/// A chain game over the built-in dictionary.
+#[derive(Debug, Clone)]
+pub struct ChainGame {
+    game: Game<'static>,
+}
+
+/// What a player sees of a chain game besides what every family shows.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ChainView {
+    /// The opening word, given (no seat played it).
+    pub opening: String,
+    /// Every word played, in order.
+    pub chain: Vec<ChainLink>,
+    /// The syllable the next word must begin with.
+    pub syllable: String,
+    /// Words spent so far, the opening included: none of them may be played again.
+    pub words_used: usize,
+}
+
+/// One word of the chain.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ChainLink {
+    /// Its journal entry's number.
+    pub move_no: u32,
+    /// Who played it.
+    pub seat: Seat,
+    /// The word, as the dictionary spells it.
+    pub word: String,
+    /// Its points.
+    pub points: i32,
+    /// The syllable it ends on: the next word's first.
+    pub ends_on: String,
+}
+
+/// A word the player could play.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ChainHint {
+    /// The word, ready to submit.
+    pub word: String,
+    /// Its points.
+    pub score: i32,
+    /// How many words the opponent could answer it with (0: it wins at once).
+    pub replies: usize,
+}
+
+/// A word's score if it were submitted now.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct ChainScore {
+    /// The word as the dictionary spells it (absent for a resignation).
+    pub word: Option<String>,
+    /// Its points.
+    pub total: i32,
+}
+
+/// The admin replay of a chain game.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChainTimeline {
+    /// The opening word and the syllable it hands on.
+    pub opening: String,
+    /// Step 0 (the opening) and one step per move.
+    pub steps: Vec<ChainStep>,
+}
+
+/// The chain after one move.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChainStep {
+    /// 0 for the opening, then the move's number + 1.
+    pub index: usize,
+    /// The move (absent at step 0), as an admin sees it.
+    #[serde(rename = "move")]
+    pub mv: Option<EntryView>,
+    /// Running scores.
+    pub scores: Vec<i32>,
+    /// The syllable handed on.
+    pub syllable: String,
+    /// The seat to move next (absent once over).
+    pub to_move: Option<Seat>,
+}
+
+fn dictionary() -> &'static Dictionary {
+    Dictionary::builtin()
+}
+
+fn rejected(r: noitu::Rejection) -> GameError {
+    GameError::Rejected(Rejected::from(r))
+}
+
+fn checked(c: Checked) -> noitu::CheckedMove {
+    match c.0 {
+        CheckedInner::Chain(c) => c,
+        CheckedInner::Tile(_) => panic!("a tile move applied to a chain game"),
+    }
+}
+
+impl ChainGame {
+    /// A new game: the opening word drawn from `seed` and pinned into the setup.
+    ///
+    /// # Errors
+    /// [`GameError::Replay`] if no opening fits (a dictionary fault).
+    pub fn new(seed: u64) -> Result<ChainGame, GameError> {
+        let game = Game::new(&noitu::Setup::new(seed), dictionary()).map_err(|e| GameError::Replay(e.to_string()))?;
+        Ok(ChainGame { game })
+    }
+
+    /// The game `journal` (the chain's entries as a JSON array) leads to from `setup` (the
+    /// setup as JSON, its opening pinned).
+    ///
+    /// # Errors
+    /// [`GameError::Replay`] if the setup or journal does not read or replay.
+    pub fn replay(setup: &str, journal: &str) -> Result<ChainGame, GameError> {
+        let bad = |e: String| GameError::Replay(e);
+        let setup: noitu::Setup = serde_json::from_str(setup).map_err(|e| bad(e.to_string()))?;
+        let entries: Vec<noitu::JournalEntry> = serde_json::from_str(journal).map_err(|e| bad(e.to_string()))?;
+        let game = noitu::replay(&setup, &entries, dictionary()).map_err(|e| bad(e.to_string()))?;
+        Ok(ChainGame { game })
+    }
+
+    /// The setup as stored, its opening word pinned.
+    pub fn setup_json(&self) -> String {
+        serde_json::to_string(self.game.setup()).expect("a setup always serializes")
+    }
+
+    /// The engine's game.
+    pub fn game(&self) -> &Game<'static> {
+        &self.game
+    }
+
+    fn links(&self) -> Vec<ChainLink> {
+        let dict = dictionary();
+        self.game
+            .journal()
+            .iter()
+            .filter_map(|e| match &e.action {
+                noitu::Action::Word { word } => {
+                    let id = dict.lookup(word)?;
+                    Some(ChainLink {
+                        move_no: e.move_no,
+                        seat: e.seat.into(),
+                        word: word.clone(),
+                        points: e.score as i32,
+                        ends_on: dict.syllable(dict.last(id)).to_string(),
+                    })
+                }
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+impl Position for ChainGame {
+    fn variant(&self) -> Variant {
+        Variant::NoiTu
+    }
+
+    fn seats(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Seat {
+        self.game.to_move().into()
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn move_count(&self) -> u32 {
+        self.game.move_count()
+    }
+
+    fn scores(&self) -> Vec<i32> {
+        self.game.scores().iter().map(|&s| s as i32).collect()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let end = self.game.end()?;
+        let reason = match end {
+            noitu::EndReason::NoLegalMove { .. } => EndReason::NoLegalMove,
+            noitu::EndReason::Timeout { .. } => EndReason::Timeout,
+            noitu::EndReason::Resigned { .. } => EndReason::Resigned,
+        };
+        Some(Outcome { reason, seat: Some(end.loser().into()), winners: vec![end.winner().into()], adjustments: vec![0, 0] })
+    }
+
+    fn set_deadline(&mut self, deadline: Option<Timestamp>) {
+        self.game.set_deadline(deadline.map(|t| noitu::Timestamp(t.0)));
+    }
+
+    fn entry(&self, move_no: u32) -> Option<Entry> {
+        self.game.journal().get(move_no as usize).cloned().map(Entry::Chain)
+    }
+
+    fn check(&self, seat: Seat, mv: &Move, now: Timestamp) -> Result<Checked, GameError> {
+        let c = match mv {
+            Move::Word { word } => self.game.check(seat.chain(), word, noitu::Timestamp(now.0)),
+            Move::Resign => self.game.check_resign(seat.chain()),
+            Move::Play { .. } => return Err(GameError::WrongFamily { family: Family::Chain, kind: "play" }),
+            Move::Pass => return Err(GameError::WrongFamily { family: Family::Chain, kind: "pass" }),
+            Move::Exchange { .. } => return Err(GameError::WrongFamily { family: Family::Chain, kind: "exchange" }),
+        };
+        Ok(Checked(CheckedInner::Chain(c.map_err(rejected)?)))
+    }
+
+    fn check_timeout(&self, now: Timestamp) -> Result<Checked, GameError> {
+        Ok(Checked(CheckedInner::Chain(self.game.check_timeout(noitu::Timestamp(now.0)).map_err(rejected)?)))
+    }
+
+    fn apply(&mut self, c: Checked) -> Entry {
+        Entry::Chain(self.game.apply(checked(c)).clone())
+    }
+
+    fn preview(&self, c: &Checked) -> Score {
+        match &c.0 {
+            CheckedInner::Chain(c) => {
+                Score::Chain(ChainScore { word: c.word().map(|w| dictionary().text(w).to_string()), total: c.score() as i32 })
+            }
+            CheckedInner::Tile(_) => panic!("a tile move previewed in a chain game"),
+        }
+    }
+
+    fn view(&self, _viewer: Option<Seat>) -> FamilyView {
+        let dict = dictionary();
+        FamilyView::Chain(ChainView {
+            opening: dict.text(self.game.opening()).to_string(),
+            chain: self.links(),
+            syllable: dict.syllable(self.game.current()).to_string(),
+            words_used: self.game.used().len(),
+        })
+    }
+
+    fn seat_detail(&self, _seat: Seat) -> SeatDetail {
+        SeatDetail::Chain {}
+    }
+
+    fn hints(&self, seat: Seat, limit: usize) -> Result<Vec<Hint>, GameError> {
+        if self.game.is_over() {
+            return Err(rejected(noitu::Rejection::GameOver));
+        }
+        let dict = dictionary();
+        let view = RobotView::new(&self.game);
+        // The hard robot's order of candidates: words that leave no answer first, then fewest
+        // answers; among equals the longer word (more points), then the dictionary's order.
+        let mut words: Vec<(usize, std::cmp::Reverse<u32>, WordId)> =
+            view.legal_moves().map(|w| (view.replies_after(w), std::cmp::Reverse(dict.syllables_in(w)), w)).collect();
+        words.sort_unstable();
+        let now = noitu::Timestamp(i64::MIN);
+        Ok(words
+            .into_iter()
+            .take(limit.clamp(1, MAX_HINTS))
+            .map(|(replies, _, w)| {
+                let word = dict.text(w).to_string();
+                let score = self.game.check(seat.chain(), &word, now).map_or(0, |c| c.score() as i32);
+                Hint::Chain(ChainHint { word, score, replies })
+            })
+            .collect())
+    }
+
+    fn robot(&self, level: Level, seed: u64, mut budget: WallBudget) -> Result<Option<RobotMove>, GameError> {
+        let strategy = match level {
+            Level::Easy => noitu::robot::Level::Easy,
+            Level::Medium => noitu::robot::Level::Medium,
+            Level::Hard => noitu::robot::Level::Hard,
+        }
+        .strategy();
+        let decision = strategy.decide(&RobotView::new(&self.game), &mut seeded(seed), &mut budget);
+        Ok(decision.map(|d| RobotMove { mv: Move::Word { word: dictionary().text(d.word).to_string() }, thinking_ms: d.thinking_ms }))
+    }
+
+    fn timeline(&self) -> Result<Timeline, GameError> {
+        let dict = dictionary();
+        let mut game = Game::new(self.game.setup(), dict).map_err(|e| GameError::Replay(e.to_string()))?;
+        let step = |game: &Game<'_>, index: usize, mv: Option<EntryView>| ChainStep {
+            index,
+            mv,
+            scores: game.scores().iter().map(|&s| s as i32).collect(),
+            syllable: dict.syllable(game.current()).to_string(),
+            to_move: (!game.is_over()).then(|| game.to_move().into()),
+        };
+        let mut steps = vec![step(&game, 0, None)];
+        for entry in self.game.journal() {
+            let refused = |r: noitu::Rejection| GameError::Replay(format!("entry {}: {r}", entry.move_no));
+            let c = match &entry.action {
+                noitu::Action::Word { word } => game.check(entry.seat, word, noitu::Timestamp(i64::MIN)).map_err(refused)?,
+                noitu::Action::Resign => game.check_resign(entry.seat).map_err(refused)?,
+                noitu::Action::Timeout => {
+                    game.set_deadline(Some(noitu::Timestamp(i64::MIN)));
+                    game.check_timeout(noitu::Timestamp(i64::MIN)).map_err(refused)?
+                }
+            };
+            let applied = Entry::Chain(game.apply(c).clone());
+            steps.push(step(&game, steps.len(), Some(entry_view(&applied, Viewer::Admin))));
+        }
+        Ok(Timeline::Chain(ChainTimeline { opening: dict.text(game.opening()).to_string(), steps }))
+    }
+}

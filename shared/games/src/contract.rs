@@ -1,0 +1,203 @@
+//! The contract every game family implements ([`Position`]) and the plain data it answers with.
+//! A family takes untrusted [`Move`]s and turns them into [`Checked`] moves or typed refusals,
+//! applies checked moves (which cannot fail), journals them, and says whose turn it is, when it
+//! ends, what each seat may see, which moves to hint and what its robots play. What only one
+//! family has (a board, a rack, a bag; a chain and its syllable) stays in that family's view
+//! types.
+
+use std::time::Instant;
+
+use serde::Serialize;
+
+use crate::chain::{ChainHint, ChainScore, ChainTimeline, ChainView};
+use crate::entry::Entry;
+use crate::moves::Move;
+use crate::outcome::Outcome;
+use crate::rejection::Rejected;
+use crate::seat::{Seat, Timestamp};
+use crate::tile::{TileHint, TileTimeline, TileView};
+use crate::variant::{Family, Variant};
+
+/// A robot's level, in every family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// A beginner.
+    Easy,
+    /// A club player.
+    Medium,
+    /// The family's best.
+    Hard,
+}
+
+/// A move checked against one state of one game; only that game's `apply` takes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Checked(pub(crate) CheckedInner);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum CheckedInner {
+    Tile(engine::CheckedMove),
+    Chain(noitu::CheckedMove),
+}
+
+/// A robot's move: submitted through `check` like anyone's.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RobotMove {
+    /// The move.
+    pub mv: Move,
+    /// How long the client should take to reveal it.
+    pub thinking_ms: u32,
+}
+
+/// A wall-clock budget for a robot's thinking: it stops at `until`. The engines read no clock;
+/// this is the clock they are given.
+#[derive(Debug, Clone, Copy)]
+pub struct WallBudget {
+    /// When to stop.
+    pub until: Instant,
+}
+
+impl engine::robot::Budget for WallBudget {
+    fn expired(&mut self, _rounds_done: u32) -> bool {
+        Instant::now() >= self.until
+    }
+}
+
+impl noitu::robot::Budget for WallBudget {
+    fn expired(&mut self, _nodes: u64) -> bool {
+        Instant::now() >= self.until
+    }
+}
+
+/// What a family operation can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// The rules refuse the move; nothing changed.
+    #[error(transparent)]
+    Rejected(#[from] Rejected),
+    /// The move is one of another family's kinds (tiles to a chain, a word to a board).
+    #[error("a {kind} move is not a move of a {} game", match .family { Family::Tile => "tile", Family::Chain => "chain" })]
+    WrongFamily {
+        /// The game's family.
+        family: Family,
+        /// The kind sent.
+        kind: &'static str,
+    },
+    /// A word graph could not be loaded (a deployment fault, not the caller's).
+    #[error("word graph unavailable")]
+    Lexicon(#[from] engine::LexiconError),
+    /// A stored game does not replay (a corrupt setup or journal).
+    #[error("stored game does not replay: {0}")]
+    Replay(String),
+}
+
+/// A game's family-specific view, beside the fields every family has.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum FamilyView {
+    /// Board, bag, the viewer's rack, the no-repeat rule.
+    Tile(TileView),
+    /// The chain and the syllable to continue from.
+    Chain(ChainView),
+}
+
+/// What a family shows of one seat besides its score.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum SeatDetail {
+    /// Tiles on the seat's rack.
+    Tile {
+        /// How many.
+        rack_size: usize,
+    },
+    /// Nothing more.
+    Chain {},
+}
+
+/// A suggested move, best first.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum Hint {
+    /// A play.
+    Tile(TileHint),
+    /// A word.
+    Chain(ChainHint),
+}
+
+/// What a move would score if submitted now.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum Score {
+    /// Words formed, the bingo bonus and the total.
+    Tile(engine::ScoreBreakdown),
+    /// The word and its points.
+    Chain(ChainScore),
+}
+
+/// The admin replay's steps, family by family.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum Timeline {
+    /// Racks, board and bag after every move.
+    Tile(TileTimeline),
+    /// The chain step by step.
+    Chain(ChainTimeline),
+}
+
+/// One game of some family, in play or over. Every method but `apply` leaves it unchanged.
+pub trait Position {
+    /// The variant.
+    fn variant(&self) -> Variant;
+    /// Number of seats.
+    fn seats(&self) -> usize;
+    /// The seat to move (meaningless once over).
+    fn to_move(&self) -> Seat;
+    /// Whether the game has ended.
+    fn is_over(&self) -> bool;
+    /// Moves applied so far; the next move's number.
+    fn move_count(&self) -> u32;
+    /// Each seat's points (final once over).
+    fn scores(&self) -> Vec<i32>;
+    /// How it ended.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Sets the current turn's deadline (applying a move clears it).
+    fn set_deadline(&mut self, deadline: Option<Timestamp>);
+    /// The journal entry `move_no`.
+    fn entry(&self, move_no: u32) -> Option<Entry>;
+    /// Validates `mv` by `seat` at `now` (a resignation on either turn).
+    ///
+    /// # Errors
+    /// [`GameError::Rejected`], [`GameError::WrongFamily`], [`GameError::Lexicon`].
+    fn check(&self, seat: Seat, mv: &Move, now: Timestamp) -> Result<Checked, GameError>;
+    /// Validates a claim that the seat to move ran out of time at `now`.
+    ///
+    /// # Errors
+    /// [`GameError::Rejected`] (`game_over`, `deadline_not_passed`).
+    fn check_timeout(&self, now: Timestamp) -> Result<Checked, GameError>;
+    /// Applies a move checked against this very state and returns its journal entry.
+    ///
+    /// # Panics
+    /// If `checked` was checked against another game.
+    fn apply(&mut self, checked: Checked) -> Entry;
+    /// What `checked` scores.
+    fn preview(&self, checked: &Checked) -> Score;
+    /// What `viewer` (a seat, or nobody) may see of the family's state.
+    fn view(&self, viewer: Option<Seat>) -> FamilyView;
+    /// What everyone may see of `seat`.
+    fn seat_detail(&self, seat: Seat) -> SeatDetail;
+    /// Up to `limit` moves `seat` could make, best first.
+    ///
+    /// # Errors
+    /// [`GameError::Rejected`] once the game is over; [`GameError::Lexicon`].
+    fn hints(&self, seat: Seat, limit: usize) -> Result<Vec<Hint>, GameError>;
+    /// The move of a robot of `level` for the seat to move, its choices seeded by `seed`, its
+    /// thinking stopped by `budget`; `None` when it has no move (the game is then over).
+    ///
+    /// # Errors
+    /// [`GameError::Lexicon`].
+    fn robot(&self, level: Level, seed: u64, budget: WallBudget) -> Result<Option<RobotMove>, GameError>;
+    /// The admin replay's steps.
+    ///
+    /// # Errors
+    /// [`GameError::Replay`] if the journal does not fold.
+    fn timeline(&self) -> Result<Timeline, GameError>;
+}

@@ -1,0 +1,35 @@
+//! The game-family contract the service speaks (after shakmaty's `Position` and
+//! `VariantPosition`): every family implements [`Position`], and [`AnyGame`] holds one game of
+//! any family and forwards each method to it. The tile family ([`tile`]: Scrabble and Эрудит,
+//! the `engine` crate) and the chain family ([`chain`]: Nối từ, the `noitu` crate) live behind
+//! it; the service, the store and the API see only the contract's plain data: a [`Variant`],
+//! untrusted [`Move`]s, opaque [`Checked`] moves, journal [`Entry`]s, typed [`Rejected`]
+//! refusals with a code and details, an [`Outcome`], views, hints and robot moves.
+//!
+//! Adding a family: a module implementing [`Position`], an arm in [`AnyGame`] and in
+//! [`Variant`], and its setup, replay and draw in [`Families`].
+
+mod any;
+pub mod chain;
+mod contract;
+mod draw;
+mod entry;
+pub mod lots;
+mod moves;
+mod outcome;
+mod rejection;
+mod seat;
+pub mod tile;
+mod variant;
+
+pub use any::{AnyGame, Families, NewSetup, Stored};
+pub use contract::{Checked, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline, WallBudget};
+pub use draw::{Draw, DrawPick};
+pub use engine::seating::Entropy;
+pub use engine::{LexiconError, Lexicons};
+pub use entry::{ActionView, Entry, EntryView, ExchangeKind, Viewer, entry_view};
+pub use moves::Move;
+pub use outcome::{EndReason, Outcome};
+pub use rejection::{Rejected, codes};
+pub use seat::{Seat, Timestamp};
+pub use variant::{Family, UnknownVariant, Variant};

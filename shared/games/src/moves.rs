@@ -1,0 +1,106 @@
+//! A move as a player sends it, for any family: the tile kinds (play, pass, exchange), the
+//! chain's word, and resign, which both have. Read strictly at every depth: a field the kind
+//! does not have is refused. Which kinds a game takes is its family's business: a word sent to
+//! a tile game, or tiles to a chain, is refused with [`crate::GameError::WrongFamily`].
+
+use engine::{PlacementInput, TileInput};
+use serde::{Deserialize, Serialize};
+
+/// An untrusted move. It serializes exactly as the tile engine's `Move` does for the tile kinds,
+/// so a request hashed before the families came hashes the same now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", from = "MoveInput")]
+pub enum Move {
+    /// Tiles placed on the board (tile family).
+    Play {
+        /// The tiles and where they go.
+        placements: Vec<PlacementInput>,
+    },
+    /// Skip the turn (tile family).
+    Pass,
+    /// Return tiles to the bag (tile family).
+    Exchange {
+        /// The rack tiles to return.
+        tiles: Vec<TileInput>,
+    },
+    /// Give up the game (every family).
+    Resign,
+    /// A word for the chain (chain family), as typed.
+    Word {
+        /// The word.
+        word: String,
+    },
+}
+
+/// The wire form: every kind a struct, so unknown fields are refused on field-less kinds too.
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+enum MoveInput {
+    Play { placements: Vec<PlacementInput> },
+    Pass {},
+    Exchange { tiles: Vec<TileInput> },
+    Resign {},
+    Word { word: String },
+}
+
+impl From<MoveInput> for Move {
+    fn from(m: MoveInput) -> Move {
+        match m {
+            MoveInput::Play { placements } => Move::Play { placements },
+            MoveInput::Pass {} => Move::Pass,
+            MoveInput::Exchange { tiles } => Move::Exchange { tiles },
+            MoveInput::Resign {} => Move::Resign,
+            MoveInput::Word { word } => Move::Word { word },
+        }
+    }
+}
+
+impl Move {
+    /// The tile engine's move, if this is one of its kinds.
+    pub(crate) fn tile(&self) -> Option<engine::Move> {
+        Some(match self {
+            Move::Play { placements } => engine::Move::Play { placements: placements.clone() },
+            Move::Pass => engine::Move::Pass,
+            Move::Exchange { tiles } => engine::Move::Exchange { tiles: tiles.clone() },
+            Move::Resign => engine::Move::Resign,
+            Move::Word { .. } => return None,
+        })
+    }
+}
+
+impl From<engine::Move> for Move {
+    fn from(m: engine::Move) -> Move {
+        match m {
+            engine::Move::Play { placements } => Move::Play { placements },
+            engine::Move::Pass => Move::Pass,
+            engine::Move::Exchange { tiles } => Move::Exchange { tiles },
+            engine::Move::Resign => Move::Resign,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_moves_write_as_the_engine_writes_them_and_strays_are_refused() {
+        for json in [
+            r#"{"kind":"play","placements":[{"square":"H8","letter":"A","blank":false}]}"#,
+            r#"{"kind":"pass"}"#,
+            r#"{"kind":"exchange","tiles":[{"letter":"Q"},"blank"]}"#,
+            r#"{"kind":"resign"}"#,
+        ] {
+            let ours: Move = serde_json::from_str(json).unwrap();
+            let theirs: engine::Move = serde_json::from_str(json).unwrap();
+            assert_eq!(serde_json::to_string(&ours).unwrap(), serde_json::to_string(&theirs).unwrap());
+        }
+        let word: Move = serde_json::from_str(r#"{"kind":"word","word":"học sinh"}"#).unwrap();
+        assert_eq!(word, Move::Word { word: "học sinh".into() });
+        for bad in
+            [r#"{"kind":"word"}"#, r#"{"kind":"word","word":"a b","score":1}"#, r#"{"kind":"pass","word":"x"}"#, r#"{"kind":"jump"}"#]
+        {
+            assert!(serde_json::from_str::<Move>(bad).is_err(), "{bad}");
+        }
+    }
+}

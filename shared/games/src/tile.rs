@@ -1,0 +1,290 @@
+//! The tile family behind the contract: Scrabble (English, Russian) and Эрудит, played by the
+//! `engine` crate. Board, racks, bag, premiums, words and the no-repeat rule stay here.
+
+use engine::robot::{LevelRobot, RobotView, seeded};
+use engine::{Lexicon, Lexicons, MoveGenerator, PlacementInput, Premium, RackTile, Ranking, Square};
+use serde::Serialize;
+
+use crate::contract::{
+    Checked, CheckedInner, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline, WallBudget,
+};
+use crate::entry::Entry;
+use crate::moves::Move;
+use crate::outcome::{EndReason, Outcome};
+use crate::seat::{Seat, Timestamp};
+use crate::variant::{Family, Variant};
+
+/// The most hints one request gets.
+const MAX_HINTS: usize = 20;
+
+/// A tile game: the engine's game and the word graphs it is judged by (each loaded on first
+/// use, so a route that judges no word never reads one).
+#[derive(Debug, Clone)]
+pub struct TileGame<'a> {
+    game: engine::Game,
+    lexicons: &'a Lexicons,
+}
+
+/// What a player sees of a tile game besides what every family shows.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct TileView {
+    /// Whether the no-repeat-words rule applies.
+    pub no_repeat_words: bool,
+    /// Every word played so far (main and cross), upper case, sorted (empty when the rule is
+    /// off).
+    pub played_words: Vec<String>,
+    /// Tiles on the board.
+    pub board: Vec<BoardTile>,
+    /// Tiles left in the bag.
+    pub bag_size: usize,
+    /// The viewer's rack: letters, `?` for a blank.
+    pub your_rack: Option<Vec<String>>,
+}
+
+/// A tile on the board.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct BoardTile {
+    /// Its square, "A1".."O15".
+    pub square: String,
+    /// The letter it shows.
+    pub letter: char,
+    /// Whether it is a blank.
+    pub blank: bool,
+}
+
+/// A suggested play.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct TileHint {
+    /// GCG coordinate: "8D" across from row 8, "D8" down.
+    pub coord: String,
+    /// The main word (`.` for board tiles, lower case for blanks).
+    pub word: String,
+    /// Points.
+    pub score: i32,
+    /// Score + leave value, thousandths of a point.
+    pub equity: i32,
+    /// The placements, ready to submit as a play.
+    pub placements: Vec<PlacementInput>,
+}
+
+/// The admin replay of a tile game.
+#[derive(Debug, Clone, Serialize)]
+pub struct TileTimeline {
+    /// Premium of each square, row by row: "tw", "dw", "tl", "dl" or "".
+    pub premiums: Vec<&'static str>,
+    /// Points of each letter (upper case).
+    pub values: std::collections::BTreeMap<String, i32>,
+    /// Step 0 (the deal) and one step per move.
+    pub timeline: engine::timeline::Timeline,
+}
+
+/// A lexicon that holds no word, for the checks that consult none (a resignation).
+struct NoWords;
+
+impl Lexicon for NoWords {
+    fn contains(&self, _word: &[engine::Letter]) -> bool {
+        false
+    }
+}
+
+impl<'a> TileGame<'a> {
+    /// The game `journal` (the engine's entries as a JSON array) leads to from `setup`.
+    ///
+    /// # Errors
+    /// [`GameError::Replay`] if the journal does not read or replay.
+    pub fn replay(setup: &engine::Setup, journal: &str, lexicons: &'a Lexicons) -> Result<TileGame<'a>, GameError> {
+        let entries: Vec<engine::JournalEntry> = serde_json::from_str(journal).map_err(|e| GameError::Replay(e.to_string()))?;
+        let game = engine::replay(setup, &entries).map_err(|e| GameError::Replay(e.to_string()))?;
+        Ok(TileGame { game, lexicons })
+    }
+
+    /// The engine's game.
+    pub fn game(&self) -> &engine::Game {
+        &self.game
+    }
+
+    /// The game in GCG, its players named `names`.
+    ///
+    /// # Errors
+    /// [`GameError::Replay`] if the journal does not fold.
+    pub fn gcg(&self, names: &[String], title: &str) -> Result<String, GameError> {
+        engine::gcg::to_gcg(self.game.setup(), self.game.journal(), names, title).map_err(|e| GameError::Replay(e.to_string()))
+    }
+
+    fn graph(&self) -> Result<&'a engine::WordGraph, GameError> {
+        Ok(self.lexicons.get(self.game.rules().variant)?)
+    }
+}
+
+fn checked(c: Checked) -> engine::CheckedMove {
+    match c.0 {
+        CheckedInner::Tile(c) => c,
+        CheckedInner::Chain(_) => panic!("a chain move applied to a tile game"),
+    }
+}
+
+impl Position for TileGame<'_> {
+    fn variant(&self) -> Variant {
+        Variant::Tile(self.game.rules().variant)
+    }
+
+    fn seats(&self) -> usize {
+        self.game.seats()
+    }
+
+    fn to_move(&self) -> Seat {
+        self.game.to_move().into()
+    }
+
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    fn move_count(&self) -> u32 {
+        self.game.move_count()
+    }
+
+    fn scores(&self) -> Vec<i32> {
+        self.game.scores().to_vec()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let end = self.game.end()?;
+        let (reason, seat) = match end.reason {
+            engine::EndReason::WentOut { seat } => (EndReason::WentOut, Some(seat.into())),
+            engine::EndReason::ScorelessTurns => (EndReason::ScorelessTurns, None),
+            engine::EndReason::Resigned { seat } => (EndReason::Resigned, Some(seat.into())),
+        };
+        Some(Outcome {
+            reason,
+            seat,
+            winners: self.game.winners().into_iter().map(Seat::from).collect(),
+            adjustments: end.adjustments.clone(),
+        })
+    }
+
+    fn set_deadline(&mut self, deadline: Option<Timestamp>) {
+        self.game.set_deadline(deadline.map(|t| engine::Timestamp(t.0)));
+    }
+
+    fn entry(&self, move_no: u32) -> Option<Entry> {
+        self.game.journal().get(move_no as usize).cloned().map(Entry::Tile)
+    }
+
+    fn check(&self, seat: Seat, mv: &Move, now: Timestamp) -> Result<Checked, GameError> {
+        let m = mv.tile().ok_or(GameError::WrongFamily { family: Family::Tile, kind: "word" })?;
+        let lexicon: &dyn Lexicon = match m {
+            engine::Move::Play { .. } => self.graph()?,
+            _ => &NoWords,
+        };
+        let c = self.game.check(lexicon, seat.tile(), &m, engine::Timestamp(now.0)).map_err(crate::Rejected::from)?;
+        Ok(Checked(CheckedInner::Tile(c)))
+    }
+
+    fn check_timeout(&self, now: Timestamp) -> Result<Checked, GameError> {
+        let c = self.game.check_timeout(engine::Timestamp(now.0)).map_err(crate::Rejected::from)?;
+        Ok(Checked(CheckedInner::Tile(c)))
+    }
+
+    fn apply(&mut self, c: Checked) -> Entry {
+        Entry::Tile(self.game.apply(checked(c)).clone())
+    }
+
+    fn preview(&self, c: &Checked) -> Score {
+        match &c.0 {
+            CheckedInner::Tile(c) => match c.action() {
+                engine::moves::CheckedAction::Play { score, .. } => Score::Tile(score.clone()),
+                _ => Score::Tile(engine::ScoreBreakdown { words: Vec::new(), bingo: 0, total: 0 }),
+            },
+            CheckedInner::Chain(_) => panic!("a chain move previewed in a tile game"),
+        }
+    }
+
+    fn view(&self, viewer: Option<Seat>) -> FamilyView {
+        let rules = self.game.rules();
+        let mut played_words: Vec<String> = self.game.played_words().iter().cloned().collect();
+        played_words.sort();
+        let board = self
+            .game
+            .board()
+            .tiles()
+            .map(|(sq, t)| BoardTile { square: sq.to_string(), letter: rules.char_of(t.letter()), blank: t.is_blank() })
+            .collect();
+        let your_rack = viewer.map(|s| {
+            self.game
+                .rack(s.tile())
+                .tiles()
+                .map(|t| match t {
+                    RackTile::Letter(l) => rules.char_of(l).to_string(),
+                    RackTile::Blank => "?".to_string(),
+                })
+                .collect()
+        });
+        FamilyView::Tile(TileView {
+            no_repeat_words: self.game.no_repeat_words(),
+            played_words,
+            board,
+            bag_size: self.game.bag().len(),
+            your_rack,
+        })
+    }
+
+    fn seat_detail(&self, seat: Seat) -> SeatDetail {
+        SeatDetail::Tile { rack_size: self.game.rack(seat.tile()).len() }
+    }
+
+    fn hints(&self, seat: Seat, limit: usize) -> Result<Vec<Hint>, GameError> {
+        if self.game.is_over() {
+            return Err(crate::Rejected::from(engine::Rejection::GameOver).into());
+        }
+        let rules = self.game.rules();
+        let generator = MoveGenerator::new(rules, self.graph()?);
+        let leave = engine::LeaveTable::heuristic(rules);
+        let plays = engine::norepeat::best_plays(
+            &self.game,
+            &generator,
+            self.game.rack(seat.tile()),
+            limit.clamp(1, MAX_HINTS),
+            Ranking::Equity(&leave),
+        );
+        Ok(plays
+            .iter()
+            .map(|p| {
+                Hint::Tile(TileHint {
+                    coord: p.coordinate(),
+                    word: p.notation(rules),
+                    score: p.score,
+                    equity: p.equity,
+                    placements: p.placements().into_iter().map(|pl| PlacementInput::from_placement(rules, pl)).collect(),
+                })
+            })
+            .collect())
+    }
+
+    fn robot(&self, level: Level, seed: u64, mut budget: WallBudget) -> Result<Option<RobotMove>, GameError> {
+        let level = match level {
+            Level::Easy => engine::robot::Level::Easy,
+            Level::Medium => engine::robot::Level::Medium,
+            Level::Hard => engine::robot::Level::Hard,
+        };
+        let robot = LevelRobot::new(level, &self.game, self.graph()?);
+        let decision = engine::robot::Robot::decide(&robot, &RobotView::new(&self.game), &mut seeded(seed), &mut budget);
+        Ok(Some(RobotMove { mv: decision.mv.into(), thinking_ms: decision.thinking_ms }))
+    }
+
+    fn timeline(&self) -> Result<Timeline, GameError> {
+        let rules = self.game.rules();
+        let timeline = engine::timeline::timeline(self.game.setup(), self.game.journal()).map_err(|e| GameError::Replay(e.to_string()))?;
+        let premiums = Square::all()
+            .map(|sq| match rules.layout.premium(sq) {
+                Premium::TripleWord => "tw",
+                Premium::DoubleWord => "dw",
+                Premium::TripleLetter => "tl",
+                Premium::DoubleLetter => "dl",
+                Premium::None => "",
+            })
+            .collect();
+        let values = rules.letters.iter().map(|l| (l.ch.to_string(), i32::from(l.value))).collect();
+        Ok(Timeline::Tile(TileTimeline { premiums, values, timeline }))
+    }
+}
