@@ -4,9 +4,13 @@
 For every binary given (default: target/release/<function> for each crate in functions/), starts
 it against a fake Lambda runtime API on 127.0.0.1 and times process start to the moment it asks
 for its first event (GET .../runtime/invocation/next): the init a real cold start pays before the
-first request, without the database (the pool connects lazily). Functions that judge or make
-moves read and check the three word graphs from LEXICON_DIR during init, as in Lambda; the
-graphs come from `wordgame graphs` (written to target/lambda/lexicon-layer/lexicon if missing).
+first request, without the database (the pool connects lazily). No function reads a word graph
+or the chain's dictionary at init: a game's family loads what it needs on first use. So the
+script then runs the `first_use` example (target/release/examples/first_use, built with
+`cargo build --release -p api --example first_use`) for what the first request of a tile route
+(one variant's graph from LEXICON_DIR, read and checked) and of a chain route (the dictionary,
+parsed) add. The graphs come from `wordgame graphs` (written to
+target/lambda/lexicon-layer/lexicon if missing).
 
     scripts/coldstart.py [--runs N] [BINARY ...]
 """
@@ -81,6 +85,17 @@ def main():
         print(f"{os.path.basename(binary):<18} {statistics.median(times):>10.1f} {max(times):>8.1f}")
     server.shutdown()
     print(f"worst median: {worst:.1f} ms")
+    first_use = os.path.join(root, "target", "release", "examples", "first_use")
+    if not os.path.exists(first_use):
+        print(f"(no {first_use}: build it for the first-use figures)")
+        return
+    print(f"first request of each family, on top of init (median of {args.runs} processes):")
+    runs = []
+    for _ in range(args.runs):
+        out = subprocess.run([first_use], env=dict(os.environ, LEXICON_DIR=lexicon_dir), check=True, capture_output=True, text=True)
+        runs.append({line.rsplit(" ms", 1)[0].rsplit(" ", 1)[0]: float(line.rsplit(" ms", 1)[0].rsplit(" ", 1)[1]) for line in out.stdout.splitlines()})
+    for what in runs[0]:
+        print(f"  {what:<28} {statistics.median(r[what] for r in runs):>8.1f} ms")
 
 
 if __name__ == "__main__":

@@ -2,8 +2,8 @@
 //! timeline embedded as JSON, the timeline itself, the game in GCG, and an account's games.
 
 use askama::Template;
-use games::{ActionView, Timeline};
 use lambda_http::{Body, Response};
+use service::Timeline;
 use service::{AdminAccount, AdminReplay, DrawView};
 use uuid::Uuid;
 
@@ -67,7 +67,7 @@ struct AccountPage<'a> {
     level: Option<&'static str>,
     account_id: Uuid,
     created_at: String,
-    games: &'a [store::AccountGame],
+    games: &'a [service::AccountGame],
 }
 
 /// The draw's picks grouped by round, each round's leader named.
@@ -97,25 +97,12 @@ fn embedded(replay: &AdminReplay) -> Result<String, ApiError> {
 /// The replay page of a game: the board and racks of a tile game, or the chain's steps.
 pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiError> {
     let name_of = |seat: usize| replay.seats.get(seat).map_or_else(|| format!("seat {seat}"), |s| s.display_name.clone());
-    let (variant, status, end_reason) = (replay.variant.id(), replay.status.id(), replay.end_reason.map(games::EndReason::id));
+    let (variant, status, end_reason) = (replay.variant.id(), replay.status.id(), replay.end_reason.map(service::EndReason::id));
+    let log = replay.steps.log(&name_of);
+    let last_step = replay.steps.last_step();
     let timeline = match &replay.steps {
         Timeline::Tile(t) => t,
         Timeline::Chain(chain) => {
-            let log = chain
-                .steps
-                .iter()
-                .filter_map(|s| s.mv.as_ref().map(|m| (s, m)))
-                .map(|(s, m)| {
-                    let who = name_of(m.seat.index());
-                    let what = match &m.action {
-                        ActionView::Chain(noitu::Action::Word { word }) => format!("plays {word} for {}", m.score),
-                        ActionView::Chain(noitu::Action::Resign) => "resigns".to_string(),
-                        _ => "runs out of time".to_string(),
-                    };
-                    let scores: Vec<String> = s.scores.iter().enumerate().map(|(i, p)| format!("{} {p}", name_of(i))).collect();
-                    format!("{who} {what} ({}); hands on {}", scores.join(" — "), s.syllable)
-                })
-                .collect();
             let page = ChainPage {
                 game_id: replay.game_id,
                 variant,
@@ -126,33 +113,12 @@ pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiErr
                 draw_rounds: draw_rounds(replay),
                 opening: &chain.opening,
                 log,
-                last_step: chain.steps.len() - 1,
+                last_step,
                 timeline_json: embedded(replay)?,
             };
             return html(page.render());
         }
     };
-    let log = timeline
-        .timeline
-        .steps
-        .iter()
-        .filter_map(|s| s.mv.as_ref().map(|m| (s, m)))
-        .map(|(s, m)| {
-            let who = name_of(m.entry.seat.index());
-            let what = match &m.entry.action {
-                engine::Action::Play { words, .. } => {
-                    let main = words.iter().find(|w| w.main).map_or(String::new(), |w| w.word.clone());
-                    format!("plays {main} for {}", m.entry.score)
-                }
-                engine::Action::Exchange { tiles } => format!("exchanges {} tiles", tiles.len()),
-                engine::Action::Pass => "passes".to_string(),
-                engine::Action::Resign => "resigns".to_string(),
-                engine::Action::Timeout => "runs out of time".to_string(),
-            };
-            let drawn = if m.drawn.is_empty() { String::new() } else { format!("; draws {}", m.drawn.concat()) };
-            format!("{who} {what}{drawn}; bag {}", s.bag)
-        })
-        .collect();
     let rows = (0..15)
         .map(|r| Row {
             number: r + 1,
@@ -172,7 +138,7 @@ pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiErr
         columns: ('A'..='O').collect(),
         rows,
         log,
-        last_step: timeline.timeline.steps.len() - 1,
+        last_step,
         timeline_json: embedded(replay)?,
     };
     html(page.render())
@@ -182,8 +148,8 @@ pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiErr
 pub(crate) fn account_page(a: &AdminAccount) -> Result<Response<Body>, ApiError> {
     let page = AccountPage {
         name: &a.account.display_name,
-        kind: if a.account.kind == store::AccountKind::Robot { "robot" } else { "human" },
-        level: a.account.robot_level.map(store::RobotLevel::id),
+        kind: if a.account.kind == service::AccountKind::Robot { "robot" } else { "human" },
+        level: a.account.robot_level.map(service::RobotLevel::id),
         account_id: a.account.account_id,
         created_at: a.account.created_at.to_rfc3339(),
         games: &a.games,

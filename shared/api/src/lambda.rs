@@ -4,11 +4,14 @@ use std::sync::Arc;
 
 use lambda_http::{Error, Request, service_fn};
 
-use crate::{AppState, Config, ConfigError, Route, handle, telemetry};
+use crate::{AppState, Config, Route, handle, telemetry};
 
-/// Serves `route` in the Lambda runtime: tracing, configuration, the word graphs (from
-/// `LEXICON_DIR`) and the pool are set up once per cold start; a bad configuration fails the
-/// cold start with a clear message.
+/// Serves `route` in the Lambda runtime: tracing, configuration and the pool are set up once per
+/// cold start, and a bad configuration (a missing graph file included) fails it with a clear
+/// message. What a game's family needs is loaded on its first use and kept for the instance's
+/// life: one variant's word graph (from `LEXICON_DIR`, checked against this build) for a tile
+/// game, the chain's dictionary for a Nối từ game; a route or family that needs neither never
+/// pays for them.
 ///
 /// # Errors
 /// The configuration error, or the runtime's.
@@ -16,14 +19,6 @@ pub async fn run(route: Route) -> Result<(), Error> {
     telemetry::init_json();
     let config = Config::from_env().inspect_err(|e| tracing::error!(error = %e, "bad configuration"))?;
     let lexicons = config.lexicons().inspect_err(|e| tracing::error!(error = %e, "bad configuration"))?;
-    // Routes that judge or make moves read their word graphs now, so no request pays for it and
-    // a bad layer fails the cold start; the others never read them.
-    if route.judges_moves() {
-        lexicons
-            .load_all()
-            .map_err(|e| ConfigError::Lexicons(e.to_string()))
-            .inspect_err(|e| tracing::error!(error = %e, "cannot load the word graphs"))?;
-    }
     let state =
         AppState::connect(&config, Arc::new(lexicons)).await.inspect_err(|e| tracing::error!(error = %e, "cannot set up the database"))?;
     let state = &state;

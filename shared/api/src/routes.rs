@@ -59,22 +59,6 @@ impl Route {
         Route::AdminAccount,
     ];
 
-    /// Whether the route judges or makes moves (and so needs the word graphs): a robot may
-    /// move after a game is created, joined, given a robot, or after any move.
-    pub const fn judges_moves(self) -> bool {
-        matches!(
-            self,
-            Route::CreateGame
-                | Route::SubmitMove
-                | Route::PreviewMove
-                | Route::Hint
-                | Route::Resign
-                | Route::ClaimTimeout
-                | Route::JoinGame
-                | Route::AttachRobot
-        )
-    }
-
     /// The HTTP method.
     pub const fn method(self) -> &'static str {
         match self {

@@ -1,6 +1,6 @@
 //! The three variants as data: alphabet, tiles, values, board, rack, bonuses and end rules.
 //!
-//! Every fact comes from `shared/RULES.md`; a variant is a value, not a branch in the code.
+//! Every fact comes from `docs/RULES.md`; a variant is a value, not a branch in the code.
 
 use std::fmt;
 use std::str::FromStr;

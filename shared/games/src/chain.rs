@@ -98,6 +98,24 @@ pub struct ChainStep {
     pub to_move: Option<Seat>,
 }
 
+impl ChainTimeline {
+    pub(crate) fn log(&self, name_of: &dyn Fn(usize) -> String) -> Vec<String> {
+        self.steps
+            .iter()
+            .filter_map(|s| s.mv.as_ref().map(|m| (s, m)))
+            .map(|(s, m)| {
+                let what = match &m.action {
+                    crate::ActionView::Chain(noitu::Action::Word { word }) => format!("plays {word} for {}", m.score),
+                    crate::ActionView::Chain(noitu::Action::Resign) => "resigns".to_string(),
+                    _ => "runs out of time".to_string(),
+                };
+                let scores: Vec<String> = s.scores.iter().enumerate().map(|(i, p)| format!("{} {p}", name_of(i))).collect();
+                format!("{} {what} ({}); hands on {}", name_of(m.seat.index()), scores.join(" — "), s.syllable)
+            })
+            .collect()
+    }
+}
+
 fn dictionary() -> &'static Dictionary {
     Dictionary::builtin()
 }

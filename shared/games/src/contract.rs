@@ -143,6 +143,26 @@ pub enum Timeline {
     Chain(ChainTimeline),
 }
 
+impl Timeline {
+    /// One line per move for the replay page's log, each player named by `name_of(seat)`: a
+    /// tile move with the tiles it drew and the bag left, a word with the running scores and
+    /// the syllable it hands on.
+    pub fn log(&self, name_of: &dyn Fn(usize) -> String) -> Vec<String> {
+        match self {
+            Timeline::Tile(t) => t.log(name_of),
+            Timeline::Chain(c) => c.log(name_of),
+        }
+    }
+
+    /// The last step's index.
+    pub fn last_step(&self) -> usize {
+        match self {
+            Timeline::Tile(t) => t.timeline.steps.len().saturating_sub(1),
+            Timeline::Chain(c) => c.steps.len().saturating_sub(1),
+        }
+    }
+}
+
 /// One game of some family, in play or over. Every method but `apply` leaves it unchanged.
 pub trait Position {
     /// The variant.

@@ -78,6 +78,31 @@ pub struct TileTimeline {
     pub timeline: engine::timeline::Timeline,
 }
 
+impl TileTimeline {
+    pub(crate) fn log(&self, name_of: &dyn Fn(usize) -> String) -> Vec<String> {
+        self.timeline
+            .steps
+            .iter()
+            .filter_map(|s| s.mv.as_ref().map(|m| (s, m)))
+            .map(|(s, m)| {
+                let who = name_of(m.entry.seat.index());
+                let what = match &m.entry.action {
+                    engine::Action::Play { words, .. } => {
+                        let main = words.iter().find(|w| w.main).map_or(String::new(), |w| w.word.clone());
+                        format!("plays {main} for {}", m.entry.score)
+                    }
+                    engine::Action::Exchange { tiles } => format!("exchanges {} tiles", tiles.len()),
+                    engine::Action::Pass => "passes".to_string(),
+                    engine::Action::Resign => "resigns".to_string(),
+                    engine::Action::Timeout => "runs out of time".to_string(),
+                };
+                let drawn = if m.drawn.is_empty() { String::new() } else { format!("; draws {}", m.drawn.concat()) };
+                format!("{who} {what}{drawn}; bag {}", s.bag)
+            })
+            .collect()
+    }
+}
+
 /// A lexicon that holds no word, for the checks that consult none (a resignation).
 struct NoWords;
 
