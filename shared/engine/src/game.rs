@@ -2,42 +2,21 @@
 //! applied, and every applied move is journalled.
 
 use std::collections::HashSet;
-use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use crate::bag::Bag;
 use crate::board::Board;
-use crate::journal::{Action, JournalEntry, JournalTile, Setup};
+use crate::journal::{Action, JournalEntry, JournalTile};
 use crate::lexicon::Lexicon;
 use crate::moves::{CheckedAction, CheckedMove, Move, TileInput};
 use crate::rack::Rack;
 use crate::rejection::Rejection;
+use crate::seat::{Seat, Timestamp};
+use crate::setup::{Setup, SetupError};
 use crate::tile::RackTile;
 use crate::variant::{Rules, Variant};
 use crate::{norepeat, play};
-
-/// A seat at the table, 0-based; seat 0 moves first.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Seat(pub u8);
-
-impl Seat {
-    /// The seat's index.
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
-
-/// A point in time, milliseconds since the Unix epoch, as given by the caller (the engine never
-/// reads the clock).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub struct Timestamp(pub i64);
 
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -64,14 +43,6 @@ pub struct GameEnd {
     pub reason: EndReason,
     /// Points added to (or, negative, taken from) each seat's score at the end.
     pub adjustments: Vec<i32>,
-}
-
-/// A setup the engine cannot play.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
-    /// Seat count outside 2..=4.
-    #[error("a game has 2 to 4 seats, not {0}")]
-    SeatCount(usize),
 }
 
 /// The live state of one game.

@@ -5,9 +5,12 @@
 
 use std::fmt::Write;
 
-use crate::game::{EndReason, Seat};
-use crate::journal::{Action, JournalEntry, ReplayError, Setup};
+use crate::game::EndReason;
+use crate::journal::{Action, JournalEntry};
 use crate::moves::TileInput;
+use crate::replay::ReplayError;
+use crate::seat::Seat;
+use crate::setup::Setup;
 use crate::square::Direction;
 use crate::timeline::timeline;
 
@@ -75,7 +78,7 @@ pub fn to_gcg(setup: &Setup, journal: &[JournalEntry], names: &[String], title: 
         && let Some(final_entry) = journal.last()
         && final_entry.action != Action::Resign
     {
-        let game = crate::journal::replay(setup, journal)?;
+        let game = crate::replay::replay(setup, journal)?;
         if let Some(end) = game.end() {
             for (seat, adj) in end.adjustments.iter().enumerate().filter(|(_, a)| **a != 0) {
                 let racks: String = match end.reason {

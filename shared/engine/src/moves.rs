@@ -2,8 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::Seat;
 use crate::scoring::ScoreBreakdown;
+use crate::seat::Seat;
 use crate::square::Direction;
 use crate::tile::{Placement, RackTile};
 use crate::variant::Rules;

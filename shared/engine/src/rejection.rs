@@ -1,6 +1,6 @@
 //! Why a move was refused: one variant per reason, each with a stable snake_case code.
 
-use crate::game::Seat;
+use crate::seat::Seat;
 use crate::square::Square;
 
 /// A refused move. Reasons are checked in the order listed: turn, shape, rack, board, words,

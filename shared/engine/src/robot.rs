@@ -2,7 +2,7 @@
 //! the caller validates its move like anyone's) and returns a move with a `thinking_ms` the
 //! caller uses to pace the reveal; nothing sleeps. Difficulty comes from how well a level plays,
 //! never from refusing to win. All levels draw their plays from the same filtered, re-scored list
-//! as hints ([`crate::norepeat::best_plays`]), so in Эрудит they never repeat a main word.
+//! as hints ([`crate::best_plays::best_plays`]), so in Эрудит they never repeat a main word.
 //!
 //! - easy: a beginner: a high-temperature softmax over the scores of plays it could find, where
 //!   short plays forming one word are much easier to find;
@@ -19,13 +19,13 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
+use crate::best_plays::best_plays;
 use crate::board::Board;
 use crate::game::Game;
 use crate::leave::LeaveTable;
 use crate::lexicon::WordGraph;
 use crate::movegen::{GeneratedPlay, MoveGenerator, Ranking, exchanges};
 use crate::moves::{Move, TileInput};
-use crate::norepeat::best_plays;
 use crate::rack::Rack;
 use crate::tile::RackTile;
 

@@ -7,7 +7,7 @@
 //! loops. Entropy is injected ([`Entropy`]): production passes the OS CSPRNG, fresh for every
 //! draw and never the game's bag seed; tests pass a script.
 
-use crate::game::SetupError;
+use crate::setup::SetupError;
 use crate::tile::RackTile;
 use crate::variant::Rules;
 

@@ -5,9 +5,12 @@
 
 use serde::Serialize;
 
-use crate::game::{Game, Seat};
-use crate::journal::{Action, JournalEntry, ReplayError, Setup, recorded_move};
+use crate::game::Game;
+use crate::journal::{Action, JournalEntry};
 use crate::rack::Rack;
+use crate::replay::{ReplayError, recorded_move};
+use crate::seat::Seat;
+use crate::setup::Setup;
 use crate::tile::RackTile;
 use crate::variant::Rules;
 

@@ -6,8 +6,9 @@ mod common;
 use std::collections::HashSet;
 
 use common::{AnyWord, board, placements, rack_letters};
+use engine::best_plays::best_plays;
 use engine::lexicon::builtin_graph;
-use engine::norepeat::{apply, best_plays};
+use engine::norepeat::apply;
 use engine::play::evaluate;
 use engine::{Direction::*, Game, LeaveTable, Move, MoveGenerator, Rack, Ranking, Rejection, Seat, Setup, Timestamp, Variant, replay};
 

@@ -265,7 +265,7 @@ impl Position for TileGame<'_> {
         let rules = self.game.rules();
         let generator = MoveGenerator::new(rules, self.graph()?);
         let leave = engine::LeaveTable::heuristic(rules);
-        let plays = engine::norepeat::best_plays(
+        let plays = engine::best_plays::best_plays(
             &self.game,
             &generator,
             self.game.rack(seat.tile()),

@@ -222,8 +222,9 @@ fn local_top_play(view: &View, rack: &[String]) -> engine::Move {
     let leave = engine::LeaveTable::heuristic(rules);
     let played: std::collections::HashSet<String> = view.played_words.iter().cloned().collect();
     let played = view.no_repeat_words.then_some(&played);
-    let top =
-        |rack: &engine::Rack| engine::norepeat::best_plays_on(rules, &board, played, &generator, rack, 1, engine::Ranking::Equity(&leave));
+    let top = |rack: &engine::Rack| {
+        engine::best_plays::best_plays_on(rules, &board, played, &generator, rack, 1, engine::Ranking::Equity(&leave))
+    };
     let mut plays = top(&without_blanks);
     if plays.is_empty() && without_blanks.len() < rack.len() {
         plays = top(&rack);

@@ -9,9 +9,9 @@ use serde::Deserialize;
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
 
 use super::{Action, JournalEntry, JournalTile};
-use crate::game::Seat;
 use crate::moves::TileInput;
 use crate::scoring::WordScore;
+use crate::seat::Seat;
 use crate::square::{Direction, Square};
 
 impl<'de> Deserialize<'de> for JournalEntry {
@@ -192,7 +192,7 @@ impl<'de> Visitor<'de> for EntryVisitor {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Seat;
+    use crate::seat::Seat;
 
     fn play() -> JournalEntry {
         JournalEntry {

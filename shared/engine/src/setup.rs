@@ -1,0 +1,28 @@
+//! What a game starts from: with the journal, everything needed to rebuild it; and the setups
+//! the engine cannot play.
+
+use serde::{Deserialize, Serialize};
+
+use crate::variant::Variant;
+
+/// What a game starts from: with the journal, everything needed to rebuild it.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Setup {
+    /// The variant.
+    pub variant: Variant,
+    /// Number of seats, 2..=4.
+    pub seats: usize,
+    /// The bag's seed.
+    pub seed: u64,
+    /// Whether the no-repeat-words rule applies (pinned per game; absent in old records = off).
+    #[serde(default)]
+    pub no_repeat_words: bool,
+}
+
+/// A setup the engine cannot play.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// Seat count outside 2..=4.
+    #[error("a game has 2 to 4 seats, not {0}")]
+    SeatCount(usize),
+}
