@@ -2,9 +2,12 @@
 -- Every existing row stays valid and every journal entry stays as written: a tile game is still
 -- rebuilt from its seed, seats and no-repeat flag and its entries, exactly as before.
 --
--- Contract step: the journal's `tiles` and `words` columns go. They repeated facts of a tile
--- play's entry (which keeps them) and no query read them; the code from this release on does not
--- write them, so apply this once the functions of the previous release are replaced.
+-- Expand only (a release's migrations run while the previous release's functions still serve):
+-- CHECKs widened under their own names, NOT NULLs relaxed, a nullable column and constraints the
+-- old code satisfies. The journal's `tiles` and `words` columns stay for the old code, which
+-- still writes them; they are the tile family's copies of facts its entries hold, nothing reads
+-- them, and the code from this release on leaves them at their default ('[]'). A contract
+-- migration in a later release drops them.
 
 -- Games: the chain's variant and end reasons; the family's setup as data (for the chain, its
 -- seed and pinned options with the opening word; NULL for tile games created before it, which
@@ -22,12 +25,10 @@ ALTER TABLE games ADD CONSTRAINT games_chain_has_two_seats CHECK (variant <> 'no
 
 -- The journal: the entry as its family wrote it, plus what every family has (number, seat, kind,
 -- score, the idempotency key, hash and answer).
-ALTER TABLE game_moves DROP COLUMN tiles;
-ALTER TABLE game_moves DROP COLUMN words;
 ALTER TABLE game_moves DROP CONSTRAINT game_moves_kind_check;
 ALTER TABLE game_moves ADD CONSTRAINT game_moves_kind_check CHECK (kind IN ('play', 'pass', 'exchange', 'resign', 'timeout', 'word'));
 ALTER TABLE game_moves DROP CONSTRAINT game_moves_check;
-ALTER TABLE game_moves ADD CONSTRAINT game_moves_scoring_kinds CHECK (kind IN ('play', 'word') OR score = 0);
+ALTER TABLE game_moves ADD CONSTRAINT game_moves_check CHECK (kind IN ('play', 'word') OR score = 0);
 
 -- The draw that decides who moves first serves both families: a tile draw records the tile's
 -- letter; the chain's draw of lots records only the rank drawn (no letter, never a blank).

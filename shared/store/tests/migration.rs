@@ -1,5 +1,6 @@
 //! Migration 0006 (game families) over rows the code before it wrote: every tile game written
-//! then, loaded after the migration, replays to the same game with the same journal.
+//! then, loaded after the migration, replays to the same game with the same journal; and that
+//! code can still write its rows after it (the migration only expands).
 
 use std::sync::Arc;
 
@@ -113,6 +114,11 @@ async fn games_written_before_the_families_replay_identically_after_the_migratio
         write_as_before(&pool, *id, game, [ann, robot]).await;
     }
     migrate_past(&pool, 5).await;
+    // The previous release's code still serves while the migration runs: what it writes stays
+    // valid.
+    let late = (Uuid::new_v4(), self_play(Variant::Erudit, 14, 12));
+    write_as_before(&pool, late.0, &late.1, [ann, robot]).await;
+    let written: Vec<(Uuid, Game)> = written.into_iter().chain([late]).collect();
 
     let store = Store::new(pool);
     let families = Families::new(Arc::new(engine::Lexicons::builtin()));
