@@ -328,4 +328,15 @@ async fn the_admin_replay_of_a_chain_steps_through_its_words() {
     }
     let (status, _, _) = app.raw(Some(admin), true, "GET", &format!("/_gm/games/{id}.gcg"), "").await;
     assert_eq!(status, 404, "GCG is the tile family's export");
+
+    // Every user string on the page is escaped, in the HTML and in the embedded timeline.
+    let sub = Uuid::new_v4().to_string();
+    let hostile = "<img src=x onerror=alert(1)></script>";
+    let (status, game) = app
+        .call_claims(&[("sub", &sub), ("name", hostile)], "POST", "/games", r#"{"variant":"noi-tu","opponents":[{"robot":"easy"}]}"#)
+        .await;
+    assert_eq!(status, 201, "{game}");
+    let (_, _, page) = app.raw(Some(admin), true, "GET", &format!("/_gm/games/{}", game["game_id"].as_str().unwrap()), "").await;
+    assert!(!page.contains("<img src=x") && !page.contains("alert(1)></script>"), "{page}");
+    assert!(page.contains("img src=x onerror"), "the name is shown, escaped: {page}");
 }

@@ -7,6 +7,38 @@ use serde::Serialize;
 
 use crate::seat::Seat;
 
+/// What kind of move a journal entry records, in any family (stored and shown as its id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MoveKind {
+    /// Tiles placed (tile family).
+    Play,
+    /// A pass (tile family).
+    Pass,
+    /// Tiles returned to the bag (tile family).
+    Exchange,
+    /// A resignation.
+    Resign,
+    /// The seat to move let its deadline pass.
+    Timeout,
+    /// A word added to the chain (chain family).
+    Word,
+}
+
+impl MoveKind {
+    /// The stored id: play, pass, exchange, resign, timeout or word.
+    pub const fn id(self) -> &'static str {
+        match self {
+            MoveKind::Play => "play",
+            MoveKind::Pass => "pass",
+            MoveKind::Exchange => "exchange",
+            MoveKind::Resign => "resign",
+            MoveKind::Timeout => "timeout",
+            MoveKind::Word => "word",
+        }
+    }
+}
+
 /// One applied move, of either family.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(untagged)]
@@ -34,11 +66,21 @@ impl Entry {
         }
     }
 
-    /// The stable kind: play, pass, exchange, resign, timeout or word.
-    pub fn kind(&self) -> &'static str {
+    /// Its kind.
+    pub fn kind(&self) -> MoveKind {
         match self {
-            Entry::Tile(e) => e.action.kind(),
-            Entry::Chain(e) => e.action.kind(),
+            Entry::Tile(e) => match e.action {
+                engine::Action::Play { .. } => MoveKind::Play,
+                engine::Action::Pass => MoveKind::Pass,
+                engine::Action::Exchange { .. } => MoveKind::Exchange,
+                engine::Action::Resign => MoveKind::Resign,
+                engine::Action::Timeout => MoveKind::Timeout,
+            },
+            Entry::Chain(e) => match e.action {
+                noitu::Action::Word { .. } => MoveKind::Word,
+                noitu::Action::Resign => MoveKind::Resign,
+                noitu::Action::Timeout => MoveKind::Timeout,
+            },
         }
     }
 
@@ -169,6 +211,7 @@ mod tests {
         for viewer in [Viewer::Public, Viewer::Seat(Seat(0)), Viewer::Admin] {
             assert_eq!(serde_json::to_value(entry_view(&word, viewer)).unwrap(), serde_json::to_value(&word).unwrap());
         }
-        assert_eq!((word.kind(), word.score(), word.seat()), ("word", 12, Seat(1)));
+        assert_eq!((word.kind(), word.score(), word.seat()), (MoveKind::Word, 12, Seat(1)));
+        assert_eq!(word.kind().id(), "word");
     }
 }

@@ -27,7 +27,7 @@ pub use contract::{Checked, FamilyView, GameError, Hint, Level, Position, RobotM
 pub use draw::{Draw, DrawPick};
 pub use engine::seating::Entropy;
 pub use engine::{LexiconError, Lexicons};
-pub use entry::{ActionView, Entry, EntryView, ExchangeKind, Viewer, entry_view};
+pub use entry::{ActionView, Entry, EntryView, ExchangeKind, MoveKind, Viewer, entry_view};
 pub use moves::Move;
 pub use outcome::{EndReason, Outcome};
 pub use rejection::{Rejected, codes};

@@ -466,8 +466,8 @@ pub struct NewMove {
     pub move_no: u32,
     /// The seat that moved.
     pub seat: u8,
-    /// Its kind (play, pass, exchange, resign, timeout, word).
-    pub kind: &'static str,
+    /// Its kind.
+    pub kind: games::MoveKind,
     /// Its points.
     pub score: i32,
     /// The entry, as JSON.
@@ -552,7 +552,7 @@ impl GameTx {
         for m in moves {
             cols.move_no.push(m.move_no as i32);
             cols.seat.push(i16::from(m.seat));
-            cols.kind.push(m.kind.to_string());
+            cols.kind.push(m.kind.id().to_string());
             cols.score.push(m.score);
             cols.entry.push(m.entry.clone());
             cols.client_move_id.push(m.client_move_id);

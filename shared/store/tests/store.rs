@@ -48,7 +48,7 @@ fn row(entry: &engine::JournalEntry) -> NewMove {
     NewMove {
         move_no: entry.move_no,
         seat: entry.seat.0,
-        kind: entry.action.kind(),
+        kind: games::Entry::Tile(entry.clone()).kind(),
         score: entry.score,
         entry: serde_json::to_string(entry).unwrap(),
         client_move_id: None,
