@@ -374,7 +374,7 @@ Resources:
       Architectures: [arm64]
       Handler: index.handler
       MemorySize: 128
-      Timeout: 300
+      Timeout: 900
       Role: !GetAtt SchemaMigrationRunnerRole.Arn
       TracingConfig:
         Mode: Active
@@ -384,26 +384,41 @@ Resources:
         - { Key: stage, Value: !Ref StageName }
       Code:
         ZipFile: |
-          import json, time, urllib.request
+          # Runs migrate's version (the resource's MigrateVersion) and answers CloudFormation.
+          # A database not reachable yet (the proxy registering its first target) is retried
+          # for up to 10 minutes; a migration that fails there fails the deploy. migrate's log
+          # tail tells the database is ahead of it (sqlx VersionMissing: "previously applied but
+          # is missing"), which a rollback to the previous version meets: that is success.
+          import base64, json, time, urllib.request
           import boto3
           from botocore.config import Config
 
           LAMBDA = boto3.client("lambda", config=Config(read_timeout=200, retries={"max_attempts": 0}))
-          AHEAD = "previously applied but is missing"
+          AHEAD = ("VersionMissing", "previously applied but is missing")
+          DEADLINE = 600
+
+          def run_once(version_arn):
+              r = LAMBDA.invoke(FunctionName=version_arn, Payload=b"{}", LogType="Tail")
+              body = r["Payload"].read().decode()
+              tail = base64.b64decode(r.get("LogResult", "")).decode(errors="replace")
+              if not r.get("FunctionError"):
+                  return "ok", body
+              if any(a in body or a in tail for a in AHEAD):
+                  return "ok", "the database is ahead of this migrate version: " + body
+              return "retry", body + " | " + tail[-1500:]
 
           def migrate(version_arn):
-              for attempt in range(8):
+              started, last = time.time(), ""
+              while time.time() - started < DEADLINE:
                   try:
-                      r = LAMBDA.invoke(FunctionName=version_arn, Payload=b"{}")
-                      break
-                  except LAMBDA.exceptions.TooManyRequestsException:
-                      time.sleep(3 * (attempt + 1))
-              else:
-                  return False, "migrate stayed throttled"
-              body = r["Payload"].read().decode()
-              if r.get("FunctionError"):
-                  return AHEAD in body, body
-              return True, body
+                      outcome, last = run_once(version_arn)
+                  except (LAMBDA.exceptions.TooManyRequestsException, LAMBDA.exceptions.ResourceConflictException) as e:
+                      outcome, last = "retry", repr(e)
+                  print(json.dumps({"migrate": last[:2000], "outcome": outcome}))
+                  if outcome == "ok":
+                      return True, last
+                  time.sleep(20)
+              return False, last
 
           def handler(event, context):
               status, reason, data = "FAILED", "", {}
@@ -412,7 +427,6 @@ Resources:
                       status = "SUCCESS"
                   else:
                       ok, body = migrate(event["ResourceProperties"]["MigrateVersion"])
-                      print(json.dumps({"migrate": body, "ok": ok}))
                       status, reason = ("SUCCESS" if ok else "FAILED"), body[:300]
                       data = {"Result": body[:200]}
               except Exception as e:

@@ -171,7 +171,7 @@ fn the_schema_is_migrated_before_any_new_code_is_published() {
     assert!(depends_on(migration).contains(&"DbProxyTargetGroup".to_string()));
     // Its runner fails the deploy when migrate fails, and calls a newer schema success.
     let code = r["SchemaMigrationRunner"]["Properties"]["Code"]["ZipFile"].as_str().unwrap();
-    assert!(code.contains("FunctionError") && code.contains("previously applied but is missing"));
+    assert!(code.contains("FunctionError") && code.contains("VersionMissing"));
     for (name, f) in api_functions(&doc) {
         assert!(depends_on(f).contains(&"SchemaMigration".to_string()), "{name} can update before the schema");
     }
