@@ -149,6 +149,9 @@ fn a_first_create_into_an_empty_account_can_succeed_or_roll_back() {
     let cluster = &r["DbCluster"];
     let (cond, on, off) = if_of(&cluster["Properties"]["DeletionProtection"]);
     assert_eq!((cond, on.as_bool(), off.as_bool()), ("Protect", Some(true), Some(false)));
+    // An intrinsic in a policy attribute needs the language extensions, applied before SAM's.
+    let transforms: Vec<&str> = doc["Transform"].as_sequence().unwrap().iter().map(|t| t.as_str().unwrap()).collect();
+    assert_eq!(transforms, ["AWS::LanguageExtensions", "AWS::Serverless-2016-10-31"]);
     for policy in ["DeletionPolicy", "UpdateReplacePolicy"] {
         let (cond, on, off) = if_of(&cluster[policy]);
         assert_eq!((cond, on.as_str(), off.as_str()), ("Protect", Some("Snapshot"), Some("Delete")), "{policy}");
