@@ -701,9 +701,11 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
             ApiId: !Ref HttpApi
             Method: {method}
             Path: {path}
+            # With reservations on, the burst is the reservation: a request beyond it gets API
+            # Gateway's 429 instead of a Lambda throttle, which API Gateway answers with a 500.
             RouteSettings:
               ThrottlingRateLimit: {rate}
-              ThrottlingBurstLimit: {burst}{auth}
+              ThrottlingBurstLimit: !If [Reserve, {reserved}, {burst}]{auth}
 {log_resources(lid, binary)}
   # Counts this function's answers with status >= 500 (a handler's 500 is a successful
   # invocation, invisible to Lambda's Errors): the handler's one "handled" line per request.
