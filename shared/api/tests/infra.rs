@@ -406,3 +406,27 @@ fn the_documented_log_queries_name_fields_the_service_writes() {
         assert!(at(line, field).is_some(), "a metric filter reads {field}, which the handled line does not have");
     }
 }
+
+/// `python3 infra/generate.py --check` (the template is the generator's) and
+/// `python3 infra/test_schema_migration.py` (the custom resource's inline runner), so that CI's
+/// cargo test runs both; skipped, with a note, where there is no python3.
+#[test]
+fn the_template_is_the_generators_and_its_migration_runner_answers_cloudformation() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    for args in [&["infra/generate.py", "--check"][..], &["infra/test_schema_migration.py"][..]] {
+        let out = match std::process::Command::new("python3").args(args).current_dir(root).output() {
+            Ok(out) => out,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                eprintln!("python3 not found: {args:?} not run");
+                return;
+            }
+            Err(e) => panic!("python3 {args:?}: {e}"),
+        };
+        assert!(
+            out.status.success(),
+            "python3 {args:?}:\n{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
