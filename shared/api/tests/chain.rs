@@ -340,3 +340,44 @@ async fn the_admin_replay_of_a_chain_steps_through_its_words() {
     assert!(!page.contains("<img src=x") && !page.contains("alert(1)></script>"), "{page}");
     assert!(page.contains("img src=x onerror"), "the name is shown, escaped: {page}");
 }
+
+#[tokio::test]
+async fn a_robot_attached_to_an_open_chain_game_answers_at_once_when_it_leads_and_an_open_game_can_be_withdrawn() {
+    let app = App::new().await;
+    let ann = Player::new();
+    let mut robot_led = false;
+    for _ in 0..12 {
+        let (status, opened) = app.call(Some(ann), "POST", "/games/open", r#"{"variant":"noi-tu","turn_seconds":60}"#).await;
+        assert_eq!(status, 201, "{opened}");
+        assert_eq!(opened["turn_deadline"], Value::Null, "no clock runs while the seat is empty");
+        let id = opened["game_id"].as_str().unwrap().to_string();
+        let (status, outcome) = app.call(Some(ann), "POST", &format!("/games/{id}/robot"), r#"{"level":"easy"}"#).await;
+        assert_eq!(status, 200, "{outcome}");
+        let game = &outcome["game"];
+        assert_eq!(game["status"], "active");
+        assert!(game["turn_deadline"].is_string(), "the clock starts");
+        let robot_seat = 1 - game["your_seat"].as_u64().unwrap();
+        if robot_seat == 0 {
+            robot_led = true;
+            assert_eq!(outcome["moves"][0]["kind"], "word", "the robot answered the opening in this request");
+            assert!(outcome["thinking_ms"].as_u64().unwrap() >= 400);
+            assert_eq!(game["to_move"], game["your_seat"]);
+        } else {
+            assert_eq!(outcome["moves"], json!([]));
+        }
+        let (status, again) = app.call(Some(ann), "POST", &format!("/games/{id}/robot"), r#"{"level":"hard"}"#).await;
+        assert_eq!((status, again["error"]["code"].as_str()), (409, Some("not_open")));
+        if robot_led {
+            break;
+        }
+    }
+    assert!(robot_led, "in 12 draws of lots the robot led at least once");
+
+    let (_, opened) = app.call(Some(ann), "POST", "/games/open", r#"{"variant":"noi-tu"}"#).await;
+    let id = opened["game_id"].as_str().unwrap();
+    let (status, withdrawn) = app.call(Some(ann), "POST", &format!("/games/{id}/withdraw"), "").await;
+    assert_eq!((status, withdrawn["status"].as_str()), (200, Some("withdrawn")), "{withdrawn}");
+    let body = json!({"expected_move_no": withdrawn["move_count"], "move": {"kind": "word", "word": "học sinh"}}).to_string();
+    let (status, refused) = app.call(Some(ann), "POST", &format!("/games/{id}/moves"), &body).await;
+    assert_eq!((status, refused["error"]["code"].as_str()), (409, Some("game_withdrawn")));
+}

@@ -65,48 +65,22 @@ fn expected(timeline: &Value, step: usize) -> (Vec<String>, Vec<i64>) {
     (tiles, steps[step]["scores"].as_array().unwrap().iter().map(|s| s.as_i64().unwrap()).collect())
 }
 
-#[test]
-fn the_replay_page_steps_through_a_finished_game_in_chromium() {
-    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
+/// Whether Chromium and its driver are installed; says so loudly when they are not.
+fn have_chromium() -> bool {
+    let there = Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists();
+    if !there {
         eprintln!(
             "\n!!!!!!!! SKIPPED: Chromium is not installed ({CHROMIUM}, {CHROMEDRIVER}); `apt-get install chromium chromium-driver` (CI does) !!!!!!!!\n"
         );
-        return;
     }
-    let (_server, port, dir) = start_server("browser-test");
-    let (alice, admin) = (format!("Bearer {}", token("alice", false)), format!("Bearer {}", token("root", true)));
+    there
+}
 
-    // A finished game: a few hinted moves against the robot, then a resignation.
-    let (status, body) =
-        request(port, "POST", "/games", &[("authorization", &alice)], r#"{"variant":"scrabble-en","opponents":[{"robot":"hard"}]}"#)
-            .unwrap();
-    assert_eq!(status, 201, "{body}");
-    let game: Value = serde_json::from_str(&body).unwrap();
-    let id = game["game_id"].as_str().unwrap().to_string();
-    for _ in 0..4 {
-        let (_, view) = request(port, "GET", &format!("/games/{id}"), &[("authorization", &alice)], "").unwrap();
-        let view: Value = serde_json::from_str(&view).unwrap();
-        let (_, hints) = request(port, "GET", &format!("/games/{id}/hint?limit=1"), &[("authorization", &alice)], "").unwrap();
-        let hints: Value = serde_json::from_str(&hints).unwrap();
-        let mv = match hints["hints"].get(0) {
-            Some(h) => json!({"kind": "play", "placements": h["placements"]}),
-            None => json!({"kind": "pass"}),
-        };
-        let body = json!({"expected_move_no": view["move_count"], "move": mv}).to_string();
-        let (status, answer) = request(port, "POST", &format!("/games/{id}/moves"), &[("authorization", &alice)], &body).unwrap();
-        assert_eq!(status, 200, "{answer}");
-    }
-    let (status, _) = request(port, "POST", &format!("/games/{id}/resign"), &[("authorization", &alice)], "").unwrap();
-    assert_eq!(status, 200);
-    let (status, timeline) = request(port, "GET", &format!("/_gm/games/{id}/timeline.json"), &[("authorization", &admin)], "").unwrap();
-    assert_eq!(status, 200, "{timeline}");
-    let timeline: Value = serde_json::from_str(&timeline).unwrap();
-    let last = timeline["timeline"]["steps"].as_array().unwrap().len() - 1;
-    assert!(last >= 8, "{last} moves");
-
-    // Chromium through chromedriver.
+/// Headless Chromium through chromedriver, its profile under `dir`, with `admin` (an
+/// authorization header value) on every request it makes.
+fn chromium(dir: &Path, admin: &str) -> (Guard, Browser) {
     let driver_port = free_port();
-    let _driver =
+    let driver =
         Guard(Command::new(CHROMEDRIVER).arg(format!("--port={driver_port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap());
     let started = Instant::now();
     while request(driver_port, "GET", "/status", &[], "").is_none() {
@@ -140,6 +114,46 @@ fn the_replay_page_steps_through_a_finished_game_in_chromium() {
         "/goog/cdp/execute",
         json!({"cmd": "Network.setExtraHTTPHeaders", "params": {"headers": {"Authorization": admin}}}),
     );
+    (driver, browser)
+}
+
+#[test]
+fn the_replay_page_steps_through_a_finished_game_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    let (_server, port, dir) = start_server("browser-test");
+    let (alice, admin) = (format!("Bearer {}", token("alice", false)), format!("Bearer {}", token("root", true)));
+
+    // A finished game: a few hinted moves against the robot, then a resignation.
+    let (status, body) =
+        request(port, "POST", "/games", &[("authorization", &alice)], r#"{"variant":"scrabble-en","opponents":[{"robot":"hard"}]}"#)
+            .unwrap();
+    assert_eq!(status, 201, "{body}");
+    let game: Value = serde_json::from_str(&body).unwrap();
+    let id = game["game_id"].as_str().unwrap().to_string();
+    for _ in 0..4 {
+        let (_, view) = request(port, "GET", &format!("/games/{id}"), &[("authorization", &alice)], "").unwrap();
+        let view: Value = serde_json::from_str(&view).unwrap();
+        let (_, hints) = request(port, "GET", &format!("/games/{id}/hint?limit=1"), &[("authorization", &alice)], "").unwrap();
+        let hints: Value = serde_json::from_str(&hints).unwrap();
+        let mv = match hints["hints"].get(0) {
+            Some(h) => json!({"kind": "play", "placements": h["placements"]}),
+            None => json!({"kind": "pass"}),
+        };
+        let body = json!({"expected_move_no": view["move_count"], "move": mv}).to_string();
+        let (status, answer) = request(port, "POST", &format!("/games/{id}/moves"), &[("authorization", &alice)], &body).unwrap();
+        assert_eq!(status, 200, "{answer}");
+    }
+    let (status, _) = request(port, "POST", &format!("/games/{id}/resign"), &[("authorization", &alice)], "").unwrap();
+    assert_eq!(status, 200);
+    let (status, timeline) = request(port, "GET", &format!("/_gm/games/{id}/timeline.json"), &[("authorization", &admin)], "").unwrap();
+    assert_eq!(status, 200, "{timeline}");
+    let timeline: Value = serde_json::from_str(&timeline).unwrap();
+    let last = timeline["timeline"]["steps"].as_array().unwrap().len() - 1;
+    assert!(last >= 8, "{last} moves");
+
+    let (_driver, browser) = chromium(&dir, &admin);
     browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/games/{id}")}));
 
     let page = browser.script(READ_PAGE);
@@ -170,6 +184,59 @@ fn the_replay_page_steps_through_a_finished_game_in_chromium() {
     std::fs::write(&shot, &bytes).unwrap();
     eprintln!("screenshot: {} ({} bytes)", shot.display(), bytes.len());
     assert!(bytes.starts_with(b"\x89PNG"));
-    let _ = request(driver_port, "DELETE", &format!("/session/{}", browser.session), &[], "");
+    let _ = request(browser.port, "DELETE", &format!("/session/{}", browser.session), &[], "");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The scores, the syllable handed on and the step the chain page shows.
+const READ_CHAIN: &str = "return { scores: [...document.querySelectorAll('.score')].map(s => Number(s.textContent)), \
+    syllable: document.getElementById('syllable').textContent, step: document.getElementById('step').textContent, \
+    log: [...document.querySelectorAll('#log li')].filter(li => !li.hidden).length };";
+
+#[test]
+fn the_chain_replay_page_steps_through_its_words_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    let (_server, port, dir) = start_server("browser-chain-test");
+    let (alice, admin) = (format!("Bearer {}", token("alice", false)), format!("Bearer {}", token("root", true)));
+    let auth = [("authorization", alice.as_str())];
+    let (status, body) = request(port, "POST", "/games", &auth, r#"{"variant":"noi-tu","opponents":[{"robot":"easy"}]}"#).unwrap();
+    assert_eq!(status, 201, "{body}");
+    let id = serde_json::from_str::<Value>(&body).unwrap()["game_id"].as_str().unwrap().to_string();
+    for _ in 0..3 {
+        let view: Value = serde_json::from_str(&request(port, "GET", &format!("/games/{id}"), &auth, "").unwrap().1).unwrap();
+        if view["status"] != "active" {
+            break;
+        }
+        let hints: Value =
+            serde_json::from_str(&request(port, "GET", &format!("/games/{id}/hint?limit=20"), &auth, "").unwrap().1).unwrap();
+        // The word that leaves the opponent most answers: the game lasts a few moves.
+        let word = hints["hints"].as_array().unwrap().last().unwrap()["word"].clone();
+        let body = json!({"expected_move_no": view["move_count"], "move": {"kind": "word", "word": word}}).to_string();
+        let (status, answer) = request(port, "POST", &format!("/games/{id}/moves"), &auth, &body).unwrap();
+        assert_eq!(status, 200, "{answer}");
+    }
+    let (_, timeline) = request(port, "GET", &format!("/_gm/games/{id}/timeline.json"), &[("authorization", &admin)], "").unwrap();
+    let timeline: Value = serde_json::from_str(&timeline).unwrap();
+    let steps = timeline["steps"].as_array().unwrap().clone();
+    let last = steps.len() - 1;
+    assert!(last >= 2, "{last} moves");
+
+    let (_driver, browser) = chromium(&dir, &admin);
+    browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/games/{id}")}));
+    let shown =
+        |k: usize| json!({"scores": steps[k]["scores"], "syllable": steps[k]["syllable"], "step": format!("{k} / {last}"), "log": k});
+    assert_eq!(browser.script(READ_CHAIN), shown(0), "step 0: the opening");
+    browser.click("#next");
+    browser.click("#next");
+    assert_eq!(browser.script(READ_CHAIN), shown(2));
+    browser.click("#prev");
+    assert_eq!(browser.script(READ_CHAIN), shown(1));
+    browser.click("#last");
+    assert_eq!(browser.script(READ_CHAIN), shown(last));
+    browser.click("#first");
+    assert_eq!(browser.script(READ_CHAIN), shown(0));
+    let _ = request(browser.port, "DELETE", &format!("/session/{}", browser.session), &[], "");
     let _ = std::fs::remove_dir_all(&dir);
 }
