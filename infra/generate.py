@@ -109,9 +109,9 @@ Parameters:
     AllowedValues: [Canary10Percent5Minutes, Canary10Percent10Minutes, Linear10PercentEvery1Minute, AllAtOnce]
     Description: "How CodeDeploy moves each function's live alias to a new version; the function's 5xx and error alarms roll it back."
   AllowedOrigins:
-    Type: CommaDelimitedList
+    Type: String
     Default: ""
-    Description: "Browser origins allowed by CORS (e.g. https://play.example.org); empty = no CORS (no browser client on another origin)."
+    Description: "Browser origins allowed by CORS, comma-separated (e.g. https://play.example.org,https://staging.play.example.org); empty = no CORS. A String split in the template, not a CommaDelimitedList: SAM resolves the parameter into the API's OpenAPI body, where Fn::Split then makes the list."
   DomainName:
     Type: String
     Default: ""
@@ -136,7 +136,7 @@ Conditions:
   HighlyAvailable: !Equals [!Ref HighAvailability, "on"]
   Insights: !Equals [!Ref PerformanceInsights, "on"]
   ExportLogs: !Equals [!Ref PostgresLogExport, "on"]
-  HasCors: !Not [!Equals [!Join [",", !Ref AllowedOrigins], ""]]
+  HasCors: !Not [!Equals [!Ref AllowedOrigins, ""]]
   HasDomain: !Not [!Equals [!Ref DomainName, ""]]
 
 Globals:
@@ -474,7 +474,7 @@ Resources:
         ThrottlingRateLimit: 100
       CorsConfiguration: !If
         - HasCors
-        - AllowOrigins: !Ref AllowedOrigins
+        - AllowOrigins: !Split [",", !Ref AllowedOrigins]
           AllowMethods: [GET, POST, OPTIONS]
           AllowHeaders: [authorization, content-type]
           ExposeHeaders: [retry-after]

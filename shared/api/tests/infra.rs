@@ -268,7 +268,12 @@ fn high_availability_is_a_parameter_with_the_reader_in_the_second_zone() {
         assert_eq!(if_of(&r[instance]["Properties"]["EnablePerformanceInsights"]).0, "Insights");
     }
     assert_eq!(if_of(&r["DbCluster"]["Properties"]["EnableCloudwatchLogsExports"]).0, "ExportLogs");
-    assert_eq!(if_of(&r["HttpApi"]["Properties"]["CorsConfiguration"]).0, "HasCors");
+    let (cond, cors, _) = if_of(&r["HttpApi"]["Properties"]["CorsConfiguration"]);
+    assert_eq!(cond, "HasCors");
+    // SAM writes the origins into the API's OpenAPI body with the parameter's value resolved: a
+    // String split there by CloudFormation, not a CommaDelimitedList SAM might resolve to text.
+    assert_eq!(doc["Parameters"]["AllowedOrigins"]["Type"], "String");
+    assert_eq!(cors["AllowOrigins"], serde_yaml::from_str::<Value>(r#"!Split [",", !Ref AllowedOrigins]"#).unwrap());
     assert_eq!(r["ApiDomain"]["Condition"], "HasDomain");
 }
 
