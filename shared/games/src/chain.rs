@@ -62,6 +62,9 @@ pub struct ChainHint {
     pub score: i32,
     /// How many words the opponent could answer it with (0: it wins at once).
     pub replies: usize,
+    /// Whether one of those answers would leave the player without a word (it hands the
+    /// opponent a win).
+    pub answer_wins: bool,
 }
 
 /// A word's score if it were submitted now.
@@ -114,6 +117,17 @@ impl ChainTimeline {
             })
             .collect()
     }
+}
+
+/// Whether, after the legal move `word`, the opponent has an answer that leaves no word.
+fn answer_wins(view: &RobotView<'_, '_>, word: WordId) -> bool {
+    let dict = view.dictionary();
+    let (at, to) = (view.current(), dict.last(word));
+    dict.words_from(to).filter(|&reply| reply != word && !view.is_used(reply)).any(|reply| {
+        let end = dict.last(reply);
+        // Both words are spent by then: `word` begins at `at`, `reply` at `to`.
+        view.remaining_from(end) == usize::from(at == end) + usize::from(to == end)
+    })
 }
 
 fn dictionary() -> &'static Dictionary {
@@ -277,19 +291,26 @@ impl Position for ChainGame {
         }
         let dict = dictionary();
         let view = RobotView::new(&self.game);
-        // The hard robot's order of candidates: words that leave no answer first, then fewest
-        // answers; among equals the longer word (more points), then the dictionary's order.
-        let mut words: Vec<(usize, std::cmp::Reverse<u32>, WordId)> =
-            view.legal_moves().map(|w| (view.replies_after(w), std::cmp::Reverse(dict.syllables_in(w)), w)).collect();
+        // The robots' judgement, best first: a word that leaves the opponent no answer; then words
+        // none of whose answers wins at once (the medium robot's filter, which the hard robot's
+        // search also finds), fewest answers first as the hard robot orders its candidates; then
+        // the rest. Among equals the longer word (more points), then the dictionary's order.
+        let mut words: Vec<(bool, bool, usize, std::cmp::Reverse<u32>, WordId)> = view
+            .legal_moves()
+            .map(|w| {
+                let replies = view.replies_after(w);
+                (replies > 0, replies > 0 && answer_wins(&view, w), replies, std::cmp::Reverse(dict.syllables_in(w)), w)
+            })
+            .collect();
         words.sort_unstable();
         let now = noitu::Timestamp(i64::MIN);
         Ok(words
             .into_iter()
             .take(limit.clamp(1, MAX_HINTS))
-            .map(|(replies, _, w)| {
+            .map(|(_, answer_wins, replies, _, w)| {
                 let word = dict.text(w).to_string();
                 let score = self.game.check(seat.chain(), &word, now).map_or(0, |c| c.score() as i32);
-                Hint::Chain(ChainHint { word, score, replies })
+                Hint::Chain(ChainHint { word, score, replies, answer_wins })
             })
             .collect())
     }
