@@ -26,16 +26,21 @@ pub(crate) struct Row {
     cells: Vec<Cell>,
 }
 
-#[derive(Template)]
-#[template(path = "replay.html")]
-struct ReplayPage<'a> {
+/// What both replay pages show above their steps: the game, its seats and its draw.
+pub(crate) struct Heading<'a> {
     game_id: Uuid,
-    variant: &'a str,
-    status: &'a str,
+    variant: &'static str,
+    status: &'static str,
     end_reason: Option<&'static str>,
     seats: &'a [service::AdminSeat],
     draw_title: &'static str,
     draw_rounds: Vec<DrawRound>,
+}
+
+#[derive(Template)]
+#[template(path = "replay.html")]
+struct ReplayPage<'a> {
+    head: Heading<'a>,
     columns: Vec<char>,
     rows: Vec<Row>,
     log: Vec<String>,
@@ -46,13 +51,7 @@ struct ReplayPage<'a> {
 #[derive(Template)]
 #[template(path = "chain.html")]
 struct ChainPage<'a> {
-    game_id: Uuid,
-    variant: &'a str,
-    status: &'a str,
-    end_reason: Option<&'static str>,
-    seats: &'a [service::AdminSeat],
-    draw_title: &'static str,
-    draw_rounds: Vec<DrawRound>,
+    head: Heading<'a>,
     opening: &'a str,
     log: Vec<String>,
     last_step: usize,
@@ -97,25 +96,21 @@ fn embedded(replay: &AdminReplay) -> Result<String, ApiError> {
 /// The replay page of a game: the board and racks of a tile game, or the chain's steps.
 pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiError> {
     let name_of = |seat: usize| replay.seats.get(seat).map_or_else(|| format!("seat {seat}"), |s| s.display_name.clone());
-    let (variant, status, end_reason) = (replay.variant.id(), replay.status.id(), replay.end_reason.map(service::EndReason::id));
+    let head = |draw_title| Heading {
+        game_id: replay.game_id,
+        variant: replay.variant.id(),
+        status: replay.status.id(),
+        end_reason: replay.end_reason.map(service::EndReason::id),
+        seats: &replay.seats,
+        draw_title,
+        draw_rounds: draw_rounds(replay),
+    };
     let log = replay.steps.log(&name_of);
     let last_step = replay.steps.last_step();
     let timeline = match &replay.steps {
         Timeline::Tile(t) => t,
         Timeline::Chain(chain) => {
-            let page = ChainPage {
-                game_id: replay.game_id,
-                variant,
-                status,
-                end_reason,
-                seats: &replay.seats,
-                draw_title: "Draw of lots",
-                draw_rounds: draw_rounds(replay),
-                opening: &chain.opening,
-                log,
-                last_step,
-                timeline_json: embedded(replay)?,
-            };
+            let page = ChainPage { head: head("Draw of lots"), opening: &chain.opening, log, last_step, timeline_json: embedded(replay)? };
             return html(page.render());
         }
     };
@@ -128,13 +123,7 @@ pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiErr
         })
         .collect();
     let page = ReplayPage {
-        game_id: replay.game_id,
-        variant,
-        status,
-        end_reason,
-        seats: &replay.seats,
-        draw_title: "First-move draw",
-        draw_rounds: draw_rounds(replay),
+        head: head("First-move draw"),
         columns: ('A'..='O').collect(),
         rows,
         log,
