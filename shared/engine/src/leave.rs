@@ -6,9 +6,9 @@
 //! for English a Q-without-U penalty. `LeaveTable::with_tile_values` lets a refined per-letter
 //! table (from self-play) replace the first term.
 
+use crate::counts::Counts;
 use crate::letter::Letter;
 use crate::lexicon::tile_code;
-use crate::movegen::Counts;
 use crate::rack::Rack;
 use crate::tile::RackTile;
 use crate::variant::{Rules, Variant};
@@ -142,7 +142,7 @@ mod tests {
         // Best first: blank 25, S 8, S 8, E 1.5, A 1; Q and V count as 0.
         assert_eq!(bounds, vec![0, 25_000, 33_000, 41_000, 42_500, 43_500, 43_500, 43_500]);
         assert_eq!(*bounds.last().unwrap(), table.best_leave(&rack));
-        for kept in crate::movegen::exchanges_all(&rack) {
+        for kept in crate::exchange::exchanges_all(&rack) {
             assert!(table.value(&kept) <= bounds[kept.len()], "{kept:?}");
         }
     }

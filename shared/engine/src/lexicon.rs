@@ -10,8 +10,8 @@ use std::sync::OnceLock;
 
 use wordgraph::Graph;
 
+use crate::bingo::BingoWords;
 use crate::letter::Letter;
-use crate::movegen::BingoWords;
 use crate::variant::{Rules, Variant};
 
 /// Answers whether a sequence of letters is a word.

@@ -9,9 +9,12 @@
 
 pub mod bag;
 pub mod best_plays;
+mod bingo;
 pub mod board;
 pub mod brute;
 pub mod cgp;
+mod counts;
+pub mod exchange;
 pub mod game;
 pub mod gcg;
 pub mod journal;

@@ -9,13 +9,13 @@ use std::time::Instant;
 
 use serde::Serialize;
 
-use crate::chain::{ChainHint, ChainScore, ChainTimeline, ChainView};
+use crate::chain_view::{ChainHint, ChainScore, ChainTimeline, ChainView};
 use crate::entry::Entry;
 use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::rejection::Rejected;
 use crate::seat::{Seat, Timestamp};
-use crate::tile::{TileHint, TileTimeline, TileView};
+use crate::tile_view::{TileHint, TileTimeline, TileView};
 use crate::variant::{Family, Variant};
 
 /// A robot's level, in every family.

@@ -11,6 +11,7 @@
 
 mod any;
 pub mod chain;
+mod chain_view;
 mod contract;
 mod draw;
 mod entry;
@@ -20,6 +21,7 @@ mod outcome;
 mod rejection;
 mod seat;
 pub mod tile;
+mod tile_view;
 mod variant;
 
 pub use any::{AnyGame, Families, NewSetup, Stored};

@@ -12,6 +12,7 @@ pub mod game;
 pub mod journal;
 mod random;
 pub mod rejection;
+pub mod replay;
 pub mod robot;
 pub mod scoring;
 pub mod seat;
@@ -22,8 +23,9 @@ pub mod view;
 
 pub use dictionary::{Dictionary, DictionaryError, Link, LinkId, Stats, SyllableId, WordId};
 pub use game::{CheckedMove, EndReason, Game};
-pub use journal::{Action, JournalEntry, ReplayError, replay};
+pub use journal::{Action, JournalEntry};
 pub use rejection::Rejection;
+pub use replay::{ReplayError, replay};
 pub use seat::{Seat, Timestamp};
 pub use setup::{Options, Setup, SetupError, VARIANT};
 pub use spelling::{SpellingError, normalize};

@@ -1,9 +1,9 @@
 //! An upper bound on the score (or equity) of any play generated from one anchor, so a top-N
 //! search can take anchors best first and stop when none can beat what it holds.
 
-use super::bingo::BingoChances;
 use super::line::Line;
-use super::search::Counts;
+use crate::bingo::BingoChances;
+use crate::counts::Counts;
 use crate::square::BOARD_SIZE;
 
 /// What the bound needs to know about the rack, computed once per position.

@@ -5,7 +5,6 @@
 //! history. Cross-check sets and cross-scores are computed once per line; each anchor is then
 //! searched through the GADDAG (see [`search`]).
 
-mod bingo;
 mod bound;
 mod line;
 mod search;
@@ -13,6 +12,8 @@ mod search;
 use std::cmp::Ordering;
 
 use crate::board::Board;
+use crate::counts::Counts;
+pub use crate::exchange::exchanges;
 use crate::leave::LeaveTable;
 use crate::letter::Letter;
 use crate::lexicon::{WordGraph, tile_code};
@@ -20,9 +21,7 @@ use crate::rack::Rack;
 use crate::square::{BOARD_SIZE, Direction, Square};
 use crate::tile::{Placement, RackTile, Tile};
 use crate::variant::Rules;
-pub(crate) use bingo::BingoWords;
 use line::Line;
-pub(crate) use search::Counts;
 use search::{BLANK_FLAG, Search};
 
 /// A play found by the generator: its main word's squares, the tiles placed and the score.
@@ -260,10 +259,10 @@ impl<'a> MoveGenerator<'a> {
             .collect();
         let mut tasks: Vec<(usize, usize, usize, i32)> = Vec::new();
         let facts = prune.map(|_| {
-            let bingos = if self.rules.rack_size == bingo::RACK && rack.len() == bingo::RACK {
-                bingo::BingoChances::of(self.lexicon.bingo_words(), &counts, self.rules.alphabet().count() as u8)
+            let bingos = if self.rules.rack_size == crate::bingo::RACK && rack.len() == crate::bingo::RACK {
+                crate::bingo::BingoChances::of(self.lexicon.bingo_words(), &counts, self.rules.alphabet().count() as u8)
             } else {
-                bingo::BingoChances::ANY
+                crate::bingo::BingoChances::ANY
             };
             bound::RackFacts::new(&counts, &self.values, self.rules.rack_size, self.rules.bingo_bonus, bingos)
         });
@@ -311,41 +310,4 @@ impl<'a> MoveGenerator<'a> {
         }
         visits
     }
-}
-
-/// Every distinct non-empty multiset of rack tiles that may be exchanged with `bag` tiles left.
-pub fn exchanges(rules: &Rules, rack: &Rack, bag: usize) -> Vec<Rack> {
-    let mut out = exchanges_all(rack);
-    out.retain(|r| rules.exchange_allowed(r.len(), bag));
-    out
-}
-
-/// Every distinct non-empty sub-multiset of `rack`.
-pub(crate) fn exchanges_all(rack: &Rack) -> Vec<Rack> {
-    let kinds: Vec<(RackTile, usize)> = {
-        let mut seen: Vec<(RackTile, usize)> = Vec::new();
-        for t in rack.tiles() {
-            match seen.last_mut() {
-                Some((k, n)) if *k == t => *n += 1,
-                _ => seen.push((t, 1)),
-            }
-        }
-        seen
-    };
-    let mut out = vec![Rack::new()];
-    for (tile, n) in kinds {
-        let mut next = Vec::with_capacity(out.len() * (n + 1));
-        for r in &out {
-            for k in 0..=n {
-                let mut r = *r;
-                for _ in 0..k {
-                    r.add(tile);
-                }
-                next.push(r);
-            }
-        }
-        out = next;
-    }
-    out.retain(|r| !r.is_empty());
-    out
 }

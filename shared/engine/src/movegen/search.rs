@@ -15,10 +15,8 @@ use wordgraph::{Graph, Node};
 
 use super::line::Line;
 use super::{GeneratedPlay, Sink};
+use crate::counts::Counts;
 use crate::square::{BOARD_SIZE, Direction};
-
-/// Rack counts by tile code; index 0 counts blanks.
-pub(crate) type Counts = [u8; 64];
 
 /// Flag on a placed tile code marking a blank.
 pub(crate) const BLANK_FLAG: u8 = 0x80;

@@ -12,7 +12,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use wordgraph::Graph;
 
-use super::search::Counts;
+use crate::counts::Counts;
 
 /// The rack size the table serves: its words have this many letters, or one more.
 pub(crate) const RACK: usize = 7;
