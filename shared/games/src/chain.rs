@@ -20,6 +20,9 @@ pub use crate::chain_view::{ChainHint, ChainLink, ChainScore, ChainStep, ChainTi
 /// The most hints one request gets.
 const MAX_HINTS: usize = 20;
 
+/// How long the hard robot may judge the words a hint lists (its playing budget).
+const HINT_BUDGET: std::time::Duration = std::time::Duration::from_millis(40);
+
 /// A chain game over the built-in dictionary.
 #[derive(Debug, Clone)]
 pub struct ChainGame {
@@ -198,26 +201,29 @@ impl Position for ChainGame {
         }
         let dict = dictionary();
         let view = RobotView::new(&self.game);
-        // The robots' judgement, best first: a word that leaves the opponent no answer; then words
-        // none of whose answers wins at once (the medium robot's filter, which the hard robot's
-        // search also finds), fewest answers first as the hard robot orders its candidates; then
-        // the rest. Among equals the longer word (more points), then the dictionary's order.
-        let mut words: Vec<(bool, bool, usize, std::cmp::Reverse<u32>, WordId)> = view
-            .legal_moves()
-            .map(|w| {
-                let replies = view.replies_after(w);
-                (replies > 0, replies > 0 && answer_wins(&view, w), replies, std::cmp::Reverse(dict.syllables_in(w)), w)
-            })
-            .collect();
-        words.sort_unstable();
+        // The hard robot's judgement, best first: each link it may play valued by its search
+        // (a link leaving no answer wins), within the robots' budget; a link's unused words,
+        // longer first (more points), then the dictionary's order.
+        let mut budget = WallBudget { until: std::time::Instant::now() + HINT_BUDGET };
+        let judged = noitu::robot::Hard::default().judge(&view, &mut budget);
+        let mut words: Vec<WordId> = Vec::new();
+        for (link, _) in judged {
+            let mut parallel: Vec<WordId> = dict.link(link).words().filter(|&w| !view.is_used(w)).collect();
+            parallel.sort_by_key(|&w| (std::cmp::Reverse(dict.syllables_in(w)), w));
+            words.extend(parallel);
+            if words.len() >= limit.clamp(1, MAX_HINTS) {
+                break;
+            }
+        }
         let now = noitu::Timestamp(i64::MIN);
         Ok(words
             .into_iter()
             .take(limit.clamp(1, MAX_HINTS))
-            .map(|(_, answer_wins, replies, _, w)| {
+            .map(|w| {
                 let word = dict.text(w).to_string();
                 let score = self.game.check(seat.chain(), &word, now).map_or(0, |c| c.score() as i32);
-                Hint::Chain(ChainHint { word, score, replies, answer_wins })
+                let replies = view.replies_after(w);
+                Hint::Chain(ChainHint { word, score, replies, answer_wins: replies > 0 && answer_wins(&view, w) })
             })
             .collect())
     }

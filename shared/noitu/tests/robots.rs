@@ -126,6 +126,36 @@ fn hard_sees_a_win_three_plies_deep_that_medium_cannot() {
     }
 }
 
+/// The hard level's judgement ranks the forced win first and values it as won, the move that
+/// leads nowhere decided after it; out of budget at once, it still ranks by answers left.
+#[test]
+fn the_hard_judgement_ranks_a_win_three_plies_deep_first() {
+    let dict = Dictionary::from_words([
+        "mở ba",
+        "ba xô",
+        "ba cô",
+        "xô đa",
+        "đa hạ",
+        "cô gì",
+        "gì mà",
+        "gì nữa",
+        "mà gì",
+        "nữa gì",
+        "mà nữa",
+        "nữa mà",
+    ])
+    .unwrap();
+    let game = common::game(&dict, "mở ba");
+    let view = RobotView::new(&game);
+    let link = |w: &str| dict.link_of(dict.lookup(w).unwrap());
+    let judged = Hard::default().judge(&view, &mut Nodes(u64::MAX));
+    assert_eq!(judged.iter().map(|j| j.0).collect::<Vec<_>>(), vec![link("ba xô"), link("ba cô")]);
+    assert!(judged[0].1 > 900_000, "a forced win: {judged:?}");
+    assert!(judged[1].1 < judged[0].1);
+    let hasty = Hard::default().judge(&view, &mut Spent(0));
+    assert_eq!(hasty.len(), 2, "every link is listed even with no budget");
+}
+
 /// A budget that counts how often it is asked and is out at once.
 struct Spent(u32);
 

@@ -64,7 +64,7 @@ impl Service {
     /// # Errors
     /// [`ServiceError::Invalid`] for an unknown variant or bad turn seconds;
     /// [`ServiceError::TooManyOpenGames`] past [`MAX_OPEN_PER_VARIANT`].
-    #[tracing::instrument(skip(self, req), fields(account = %caller.account_id()))]
+    #[tracing::instrument(skip(self, caller, req), fields(account = %caller.account_id()))]
     pub async fn open_game(&self, caller: &Caller, req: &OpenGame) -> Result<GameView, ServiceError> {
         let variant = parse_variant(&req.variant)?;
         check_turn_seconds(req.turn_seconds)?;
@@ -88,7 +88,7 @@ impl Service {
     /// # Errors
     /// [`ServiceError::Invalid`] for an unknown variant (`unknown_variant`) or a cursor this
     /// service did not write (`bad_cursor`).
-    #[tracing::instrument(skip(self), fields(account = %caller.account_id()))]
+    #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn list_open_games(
         &self,
         caller: &Caller,
@@ -124,7 +124,7 @@ impl Service {
     /// [`ServiceError::NotYourGame`] for someone else's game, [`ServiceError::NotOpen`] once
     /// someone has joined (resign instead) or for a finished one, [`ServiceError::Withdrawn`]
     /// if it already was, [`ServiceError::NotFound`].
-    #[tracing::instrument(skip(self), fields(account = %caller.account_id()))]
+    #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn withdraw_game(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
         let tx = self.store.lock_game(game_id, None).await?;
         let seat = seat_of(&tx.game, caller)?;
@@ -147,7 +147,7 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NotOpen`] if the game is full or finished (also for the loser of a race),
     /// [`ServiceError::AlreadySeated`] for one's own game, [`ServiceError::NotFound`].
-    #[tracing::instrument(skip(self), fields(account = %caller.account_id()))]
+    #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn join_game(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
         let mut tx = self.store.lock_game(game_id, None).await?;
         if seat_of(&tx.game, caller).is_ok() {
@@ -168,7 +168,7 @@ impl Service {
     /// # Errors
     /// [`ServiceError::Invalid`] for an unknown level, [`ServiceError::NotYourGame`],
     /// [`ServiceError::NotOpen`].
-    #[tracing::instrument(skip(self), fields(account = %caller.account_id()))]
+    #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn attach_robot(&self, caller: &Caller, game_id: Uuid, level: &str) -> Result<MoveOutcome, ServiceError> {
         let level =
             RobotLevel::parse(level).ok_or_else(|| invalid(Invalid::UnknownRobotLevel, format!("unknown robot level {level:?}")))?;

@@ -164,7 +164,7 @@ impl Service {
     /// [`ServiceError::Invalid`] for an unknown variant, a number of opponents the variant does
     /// not seat, an unknown robot level, the caller or a robot account as a human opponent, a
     /// seat twice, or turn seconds out of range; [`ServiceError::AccountNotFound`].
-    #[tracing::instrument(skip(self, req), fields(account = %caller.account_id()))]
+    #[tracing::instrument(skip(self, caller, req), fields(account = %caller.account_id()))]
     pub async fn create_game(&self, caller: &Caller, req: &CreateGame) -> Result<GameView, ServiceError> {
         let variant = parse_variant(&req.variant)?;
         let seats = variant.seats();
@@ -219,7 +219,7 @@ impl Service {
     ///
     /// # Errors
     /// [`ServiceError::NotFound`]; [`ServiceError::NotYourGame`] for a non-player.
-    #[tracing::instrument(skip(self), fields(account = %caller.account_id()))]
+    #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn get_game(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
         let (record, game) = self.load_settled(game_id).await?;
         let seat = seat_of(&record, caller)?;
@@ -236,7 +236,7 @@ impl Service {
     /// move of another family, [`ServiceError::NotYourGame`], [`ServiceError::NotFound`],
     /// [`ServiceError::Conflict`] on a lost race, [`ServiceError::IdempotencyKeyReused`],
     /// [`ServiceError::Withdrawn`].
-    #[tracing::instrument(skip(self, req), fields(account = %caller.account_id(), expected = req.expected_move_no))]
+    #[tracing::instrument(skip(self, caller, req), fields(account = %caller.account_id(), expected = req.expected_move_no))]
     pub async fn submit_move(&self, caller: &Caller, game_id: Uuid, req: &SubmitMove) -> Result<Submitted, ServiceError> {
         let (tx, mut game) = self.lock_settled(game_id, req.client_move_id).await?;
         let seat = seat_of(&tx.game, caller)?;
@@ -267,7 +267,7 @@ impl Service {
     /// # Errors
     /// As [`Service::submit_move`], without the staleness check; [`ServiceError::NotStarted`]
     /// for an open game (withdraw it instead).
-    #[tracing::instrument(skip(self), fields(account = %caller.account_id()))]
+    #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn resign(&self, caller: &Caller, game_id: Uuid) -> Result<MoveOutcome, ServiceError> {
         let (tx, mut game) = self.lock_settled(game_id, None).await?;
         let seat = seat_of(&tx.game, caller)?;
@@ -281,7 +281,7 @@ impl Service {
     /// # Errors
     /// [`ServiceError::Rejected`] with `deadline_not_passed` or `game_over`;
     /// [`ServiceError::NotStarted`] for an open game; as above.
-    #[tracing::instrument(skip(self), fields(account = %caller.account_id()))]
+    #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn claim_timeout(&self, caller: &Caller, game_id: Uuid) -> Result<MoveOutcome, ServiceError> {
         let (tx, mut game) = self.lock_settled(game_id, None).await?;
         let seat = seat_of(&tx.game, caller)?;
@@ -294,7 +294,7 @@ impl Service {
     ///
     /// # Errors
     /// [`ServiceError::Rejected`] with exactly the reason submit would give.
-    #[tracing::instrument(skip(self, mv), fields(account = %caller.account_id()))]
+    #[tracing::instrument(skip(self, caller, mv), fields(account = %caller.account_id()))]
     pub async fn preview_move(&self, caller: &Caller, game_id: Uuid, mv: &Move) -> Result<Preview, ServiceError> {
         let (record, game) = self.load_settled(game_id).await?;
         let seat = seat_of(&record, caller)?;
@@ -308,7 +308,7 @@ impl Service {
     ///
     /// # Errors
     /// [`ServiceError::Rejected`] with `game_over` once the game has ended; as above.
-    #[tracing::instrument(skip(self), fields(account = %caller.account_id()))]
+    #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn hint(&self, caller: &Caller, game_id: Uuid, limit: usize) -> Result<Vec<Hint>, ServiceError> {
         let (record, game) = self.load_settled(game_id).await?;
         let seat = seat_of(&record, caller)?;

@@ -80,6 +80,32 @@ impl Strategy for Hard {
     }
 }
 
+impl Hard {
+    /// This level's judgement of every link the side to move may play, best first, with its
+    /// value for the mover: a link that leaves no answer is a win; the others are valued by this
+    /// level's search, deepened to its depth while the node cap and `budget` allow (the deepest
+    /// round that finished counts; before any, fewer answers left is better). Equal values keep
+    /// the order of fewest answers left. No randomness: the kill rate is for play, not judgement.
+    pub fn judge(&self, view: &RobotView<'_, '_>, budget: &mut dyn Budget) -> Vec<(LinkId, i32)> {
+        let at = view.current();
+        let mut search = Search::new(view, self.node_cap, budget);
+        let mut moves = search.moves_from(at);
+        moves.sort_unstable_by_key(|&(l, n)| (n, l));
+        let mut judged: Vec<(LinkId, i32)> = moves.iter().map(|&(l, n)| (l, if n == 0 { WIN } else { -super::search::leaf(n) })).collect();
+        let live: Vec<(LinkId, u32)> = moves.iter().filter(|&&(_, n)| n > 0).copied().collect();
+        for depth in 2..=self.depth.max(1) {
+            let Some(values) = search.values(at, &live, depth) else { break };
+            for (l, v) in values {
+                if let Some(j) = judged.iter_mut().find(|j| j.0 == l) {
+                    j.1 = v;
+                }
+            }
+        }
+        judged.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+        judged
+    }
+}
+
 /// The unused word of `link` with the most syllables, ties at random.
 fn longest(view: &RobotView<'_, '_>, link: LinkId, rng: &mut ChaCha8Rng) -> WordId {
     let dict = view.dictionary();

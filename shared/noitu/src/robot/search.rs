@@ -12,7 +12,7 @@ const INFINITY: i32 = 1_000_000_000;
 const POLL: u64 = 256;
 
 /// The value of a quiet position for the side to move: +ln(1 + its words), in thousandths.
-fn leaf(words: u32) -> i32 {
+pub(super) fn leaf(words: u32) -> i32 {
     (f64::from(words).ln_1p() * 1000.0) as i32
 }
 
@@ -77,6 +77,21 @@ impl<'a> Search<'a> {
             }
         }
         best
+    }
+
+    /// Each of `candidates` (moves from `at`) with its exact value searched `depth` plies deep
+    /// (a full window for each, where [`Search::best`] only proves the best); `None` if the
+    /// budget or the node cap stopped the search first.
+    pub(super) fn values(&mut self, at: SyllableId, candidates: &[(LinkId, u32)], depth: u32) -> Option<Vec<(LinkId, i32)>> {
+        let mut out = Vec::with_capacity(candidates.len());
+        for &(l, _) in candidates {
+            let v = -self.child(at, l, depth - 1, -INFINITY, INFINITY, 1);
+            if self.stopped {
+                return None;
+            }
+            out.push((l, v));
+        }
+        Some(out)
     }
 
     /// Plays link `l` from `at`, searches the answer, takes it back.
