@@ -96,26 +96,17 @@ fn hard_takes_a_win_as_often_as_its_kill_rate_says() {
     assert!((150..=190).contains(&kills), "{kills} kills in 200 at the default rate 0.85");
 }
 
+/// From ba: "ba xô" forces "xô đa", then "đa hạ" leaves no answer; "ba cô" leads nowhere
+/// decided. Both leave the opponent one answer and no instant win.
+fn forced_win() -> Dictionary {
+    Dictionary::from_words(["mở ba", "ba xô", "ba cô", "xô đa", "đa hạ", "cô gì", "gì mà", "gì nữa", "mà gì", "nữa gì", "mà nữa", "nữa mà"])
+        .unwrap()
+}
+
 #[test]
 fn hard_sees_a_win_three_plies_deep_that_medium_cannot() {
-    // From ba: "ba xô" forces "xô đa", then "đa hạ" leaves no answer; "ba cô" leads nowhere
-    // decided. Both leave the opponent one answer and no instant win, so medium takes the first
-    // in its order, "ba cô".
-    let dict = Dictionary::from_words([
-        "mở ba",
-        "ba xô",
-        "ba cô",
-        "xô đa",
-        "đa hạ",
-        "cô gì",
-        "gì mà",
-        "gì nữa",
-        "mà gì",
-        "nữa gì",
-        "mà nữa",
-        "nữa mà",
-    ])
-    .unwrap();
+    // Medium takes the first in its order, "ba cô".
+    let dict = forced_win();
     let game = common::game(&dict, "mở ba");
     let view = RobotView::new(&game);
     for seed in 0..20 {
@@ -130,21 +121,7 @@ fn hard_sees_a_win_three_plies_deep_that_medium_cannot() {
 /// leads nowhere decided after it; out of budget at once, it still ranks by answers left.
 #[test]
 fn the_hard_judgement_ranks_a_win_three_plies_deep_first() {
-    let dict = Dictionary::from_words([
-        "mở ba",
-        "ba xô",
-        "ba cô",
-        "xô đa",
-        "đa hạ",
-        "cô gì",
-        "gì mà",
-        "gì nữa",
-        "mà gì",
-        "nữa gì",
-        "mà nữa",
-        "nữa mà",
-    ])
-    .unwrap();
+    let dict = forced_win();
     let game = common::game(&dict, "mở ba");
     let view = RobotView::new(&game);
     let link = |w: &str| dict.link_of(dict.lookup(w).unwrap());
