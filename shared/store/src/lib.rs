@@ -2,6 +2,8 @@
 //! lives in this crate. A game's state is never stored: it is rebuilt from the seed and the
 //! journal (`engine::replay`); the `games` row carries what queries need without a replay.
 //!
+//! [`Store::grant_app_role`] gives the API functions' database role its rows and nothing more.
+//!
 //! [`local`] starts a private PostgreSQL from the system's binaries for `wordgame serve` and the
 //! tests; [`testing`] gives each test a fresh database on it.
 
@@ -9,11 +11,13 @@ mod accounts;
 mod error;
 mod games;
 pub mod local;
+mod roles;
 pub mod testing;
 
 pub use accounts::{Account, AccountGame, AccountKind, RobotLevel};
 pub use error::StoreError;
 pub use games::{ClientMove, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, NewMove, OpenGameSummary, Player};
+pub use roles::{AppRole, RoleNameError};
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
