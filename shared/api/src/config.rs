@@ -3,8 +3,11 @@
 //! Two database modes: `DATABASE_URL` (local: any PostgreSQL URL), or RDS Proxy with IAM
 //! authentication (`DB_PROXY_ENDPOINT`, `DB_NAME`, `DB_USER`, optional `DB_PORT`; the region
 //! from `AWS_REGION`): the password is a token signed with the credentials `aws-config` loads,
-//! refreshed before it expires. Either way the pool is created once per cold start, connects
-//! lazily and holds 1–2 connections (`DB_MAX_CONNECTIONS`, default 2).
+//! renewed when it is ten minutes old by the wall clock, and the proxy's certificate is verified
+//! (`verify-full`, against the roots in [`crate::tls`]). Either way the pool is created once per
+//! cold start, connects lazily and holds 1–2 connections (`DB_MAX_CONNECTIONS`, default 2).
+//! `DB_APP_USER` names the application role the migrate function grants (see
+//! [`store::Store::grant_app_role`]); the API functions log in as it (`DB_USER`).
 //!
 //! In Lambda the word graphs are files (`LEXICON_DIR`, the lexicon layer's `/opt/lexicon`),
 //! which keeps each function's zip small; the local gateway and the tests use the graphs
@@ -12,7 +15,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, SystemTime};
 
 use aws_credential_types::provider::ProvideCredentials;
 use engine::{LexiconError, Lexicons, Variant, WordGraph};
@@ -48,6 +51,8 @@ pub struct Config {
     pub max_connections: u32,
     /// Where the word graph files are (`LEXICON_DIR`), if set.
     pub lexicon_dir: Option<PathBuf>,
+    /// The application role the migrate function creates and grants (`DB_APP_USER`), if set.
+    pub app_user: Option<store::AppRole>,
 }
 
 /// A configuration that cannot work; reported at cold start, not per request.
@@ -115,7 +120,13 @@ impl Config {
             None => 2,
         };
         let lexicon_dir = var("LEXICON_DIR").map(PathBuf::from);
-        Ok(Config { database, max_connections, lexicon_dir })
+        let app_user = match var("DB_APP_USER") {
+            Some(name) => {
+                Some(store::AppRole::new(&name).map_err(|e| ConfigError::Invalid { name: "DB_APP_USER", reason: e.to_string() })?)
+            }
+            None => None,
+        };
+        Ok(Config { database, max_connections, lexicon_dir, app_user })
     }
 
     /// The word graphs as files in [`Config::lexicon_dir`], each read and checked against this
@@ -136,8 +147,9 @@ impl Config {
         }))
     }
 
-    /// A store over a lazily connected pool, for a short task such as applying migrations (an
-    /// IAM token is signed once and not renewed, so keep the task under 15 minutes).
+    /// A store over a new, lazily connected pool, for a short task such as applying migrations:
+    /// with IAM a token is signed now and not renewed, so call it once per task (the migrate
+    /// function does, per invocation) and keep the task under 15 minutes.
     ///
     /// # Errors
     /// [`ConfigError`] if the URL does not parse or no AWS credentials can be had.
@@ -162,7 +174,7 @@ async fn connect_pool(config: &Config) -> Result<(sqlx::PgPool, Option<Arc<IamAu
                 port: *port,
                 database: database.clone(),
                 user: user.clone(),
-                made: Mutex::new(Instant::now()),
+                made: Mutex::new(SystemTime::now()),
             };
             let pool = pool_options.connect_lazy_with(auth.options().await?);
             Ok((pool, Some(Arc::new(auth))))
@@ -212,12 +224,35 @@ struct IamAuth {
     port: u16,
     database: String,
     user: String,
-    /// When the current token was made.
-    made: Mutex<Instant>,
+    /// When the current token was made, by the wall clock: a monotonic clock may stand still
+    /// while Lambda freezes the sandbox between invocations, but the token's 15 minutes run on.
+    made: Mutex<SystemTime>,
 }
 
 /// Renew the token well before its 15 minutes are up.
 const TOKEN_RENEWAL: Duration = Duration::from_secs(600);
+
+/// Whether a token made at `made` is due for renewal at `now`: from ten minutes on, and also if
+/// the clock went back (its age is then unknown).
+fn token_due(made: SystemTime, now: SystemTime) -> bool {
+    now.duration_since(made).map_or(true, |age| age >= TOKEN_RENEWAL)
+}
+
+/// Connection options to RDS Proxy as `user` with the IAM `token`: TLS verified in full (the
+/// chain to the compiled-in roots and the endpoint's name), unnamed statements only.
+fn proxy_options(endpoint: &str, port: u16, database: &str, user: &str, token: &str) -> PgConnectOptions {
+    PgConnectOptions::new()
+        .host(endpoint)
+        .port(port)
+        .database(database)
+        .username(user)
+        .password(token)
+        .ssl_mode(PgSslMode::VerifyFull)
+        .ssl_root_cert_from_pem(crate::tls::PROXY_ROOTS_PEM.to_vec())
+        // Unnamed statements only: a named prepared statement is session state, which would
+        // pin the client's session to one database connection in RDS Proxy.
+        .statement_cache_capacity(0)
+}
 
 impl IamAuth {
     async fn options(&self) -> Result<PgConnectOptions, ConfigError> {
@@ -226,16 +261,7 @@ impl IamAuth {
         let region = self.sdk.region().ok_or_else(|| ConfigError::Aws("no region (AWS_REGION)".into()))?;
         let token = iam::auth_token(&credentials, region.as_ref(), &self.endpoint, self.port, &self.user, SystemTime::now())
             .map_err(|e| ConfigError::Aws(e.to_string()))?;
-        Ok(PgConnectOptions::new()
-            .host(&self.endpoint)
-            .port(self.port)
-            .database(&self.database)
-            .username(&self.user)
-            .password(&token)
-            .ssl_mode(PgSslMode::Require)
-            // Unnamed statements only: a named prepared statement is session state, which would
-            // pin the client's session to one database connection in RDS Proxy.
-            .statement_cache_capacity(0))
+        Ok(proxy_options(&self.endpoint, self.port, &self.database, &self.user, &token))
     }
 }
 
@@ -262,10 +288,10 @@ impl AppState {
     }
 
     /// With IAM authentication, a fresh token for new connections once the current one is ten
-    /// minutes old (open connections stay valid).
+    /// minutes old by the wall clock (open connections stay valid).
     pub(crate) async fn renew_credentials(&self) {
         let Some(auth) = &self.iam else { return };
-        let due = auth.made.lock().map(|made| made.elapsed() >= TOKEN_RENEWAL).unwrap_or(true);
+        let due = auth.made.lock().map(|made| token_due(*made, SystemTime::now())).unwrap_or(true);
         if !due {
             return;
         }
@@ -273,7 +299,7 @@ impl AppState {
             Ok(options) => {
                 self.service.store().pool().set_connect_options(options);
                 if let Ok(mut made) = auth.made.lock() {
-                    *made = Instant::now();
+                    *made = SystemTime::now();
                 }
             }
             Err(e) => tracing::error!(error = %e, "cannot renew the database token"),
@@ -316,6 +342,39 @@ mod tests {
             Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("DB_MAX_CONNECTIONS", "99")])),
             Err(ConfigError::Invalid { name: "DB_MAX_CONNECTIONS", .. })
         ));
+    }
+
+    #[test]
+    fn the_application_role_is_read_and_checked() {
+        let c = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("DB_APP_USER", "wordgame_app")])).unwrap();
+        assert_eq!(c.app_user.as_ref().map(store::AppRole::name), Some("wordgame_app"));
+        assert!(Config::from_vars(vars(&[("DATABASE_URL", "postgres://x")])).unwrap().app_user.is_none());
+        assert!(matches!(
+            Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("DB_APP_USER", "app; DROP TABLE games")])),
+            Err(ConfigError::Invalid { name: "DB_APP_USER", .. })
+        ));
+    }
+
+    #[test]
+    fn the_token_is_renewed_by_its_wall_clock_age() {
+        let made = SystemTime::UNIX_EPOCH + Duration::from_secs(1_764_400_000);
+        assert!(!token_due(made, made));
+        assert!(!token_due(made, made + Duration::from_secs(599)));
+        assert!(token_due(made, made + TOKEN_RENEWAL));
+        // A sandbox frozen for an hour: the wall clock has moved on, whatever a monotonic one says.
+        assert!(token_due(made, made + Duration::from_secs(3600)));
+        assert!(token_due(made, made - Duration::from_secs(1)), "a clock that went back: age unknown, renew");
+        assert!(TOKEN_RENEWAL < iam::TOKEN_LIFETIME);
+    }
+
+    #[test]
+    fn the_proxy_is_reached_with_its_certificate_verified_in_full() {
+        let o = proxy_options("p.proxy-abc.eu-central-1.rds.amazonaws.com", 5432, "wordgame", "wordgame_app", "token");
+        assert!(matches!(o.get_ssl_mode(), PgSslMode::VerifyFull));
+        assert_eq!(
+            (o.get_host(), o.get_port(), o.get_username(), o.get_database()),
+            ("p.proxy-abc.eu-central-1.rds.amazonaws.com", 5432, "wordgame_app", Some("wordgame"))
+        );
     }
 
     #[test]

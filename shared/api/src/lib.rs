@@ -16,6 +16,7 @@ pub mod jwt;
 pub mod lambda;
 pub mod routes;
 pub mod telemetry;
+pub mod tls;
 
 pub use config::{AppState, Config, ConfigError, Database};
 pub use error::{ApiError, HttpCode};
