@@ -66,7 +66,12 @@ Parameters:
     Type: String
     Default: wordgame_admin
     AllowedPattern: "[a-z][a-z0-9_]{2,30}"
-    Description: "The database user, the cluster's master user whose secret RDS Proxy holds; the functions connect as it through the proxy with IAM tokens (no password in any function)."
+    Description: "The schema's owner: the cluster's master user, whose secret RDS Proxy holds. Only migrate connects as it (through the proxy, with an IAM token); no API function may."
+  DbAppUser:
+    Type: String
+    Default: wordgame_app
+    AllowedPattern: "[a-z][a-z0-9_]{2,30}"
+    Description: "The application role the API functions connect as (through the proxy, IAM end to end, no password anywhere): migrate creates it with SELECT/INSERT/UPDATE/DELETE on the tables and USAGE on the sequences only, and grants it rds_iam."
   StageName:
     Type: String
     Default: staging
@@ -157,7 +162,7 @@ Globals:
       Variables:
         DB_PROXY_ENDPOINT: !GetAtt DbProxy.Endpoint
         DB_NAME: !Ref DbName
-        DB_USER: !Ref DbUser
+        DB_USER: !Ref DbAppUser
         DB_MAX_CONNECTIONS: "2"
         LEXICON_DIR: /opt/lexicon
         RUST_LOG: info
@@ -275,6 +280,9 @@ Resources:
       PromotionTier: 1
       EnablePerformanceInsights: !If [Insights, true, false]
       PerformanceInsightsRetentionPeriod: !If [Insights, 7, !Ref "AWS::NoValue"]
+  # The proxy logs in to Aurora as the owner with the master secret, and as the application
+  # role with IAM (end-to-end IAM authentication: DefaultAuthScheme IAM_AUTH, the role granted
+  # rds_iam by migrate): the application role has no password at all.
   DbProxyRole:
     Type: AWS::IAM::Role
     Properties:
@@ -292,6 +300,13 @@ Resources:
               - Effect: Allow
                 Action: secretsmanager:GetSecretValue
                 Resource: !GetAtt DbCluster.MasterUserSecret.SecretArn
+        - PolicyName: connect-as-app-role
+          PolicyDocument:
+            Version: "2012-10-17"
+            Statement:
+              - Effect: Allow
+                Action: rds-db:connect
+                Resource: !Sub "arn:${AWS::Partition}:rds-db:${AWS::Region}:${AWS::AccountId}:dbuser:${DbCluster.DBClusterResourceId}/${DbAppUser}"
   DbProxy:
     Type: AWS::RDS::DBProxy
     Properties:
@@ -300,6 +315,7 @@ Resources:
       RequireTLS: true
       IdleClientTimeout: 900
       RoleArn: !GetAtt DbProxyRole.Arn
+      DefaultAuthScheme: IAM_AUTH
       VpcSubnetIds: [!Ref PrivateSubnetA, !Ref PrivateSubnetB]
       VpcSecurityGroupIds: [!Ref ProxySecurityGroup]
       Auth:
@@ -322,12 +338,25 @@ Resources:
         MaxConnectionsPercent: 80
         ConnectionBorrowTimeout: 3
 
-  # The one permission every function has on the database: connect through the proxy as DbUser
-  # with an IAM token (the resource names the proxy by its id, the ARN's last part).
-  DbConnectPolicy:
+  # The one permission a function has on the database: connect through the proxy with an IAM
+  # token as one user (the resource names the proxy by its id, the ARN's last part). The API
+  # functions may connect as the application role only, migrate as the owner only.
+  DbConnectAppPolicy:
     Type: AWS::IAM::ManagedPolicy
     Properties:
-      Description: Connect to the wordgame database through RDS Proxy with IAM authentication
+      Description: Connect to the wordgame database through RDS Proxy as the application role (DbAppUser)
+      PolicyDocument:
+        Version: "2012-10-17"
+        Statement:
+          - Effect: Allow
+            Action: rds-db:connect
+            Resource: !Sub
+              - "arn:${AWS::Partition}:rds-db:${AWS::Region}:${AWS::AccountId}:dbuser:${ProxyId}/${DbAppUser}"
+              - ProxyId: !Select [6, !Split [":", !GetAtt DbProxy.DBProxyArn]]
+  DbConnectOwnerPolicy:
+    Type: AWS::IAM::ManagedPolicy
+    Properties:
+      Description: Connect to the wordgame database through RDS Proxy as the schema's owner (DbUser), for migrate only
       PolicyDocument:
         Version: "2012-10-17"
         Statement:
@@ -690,7 +719,7 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
       ReservedConcurrentExecutions: !If [Reserve, {reserved}, !Ref "AWS::NoValue"]
       LoggingConfig:
         LogFormat: JSON
-      Policies: [!Ref DbConnectPolicy]
+      Policies: [!Ref DbConnectAppPolicy]
       DeploymentPreference:
         Type: !Ref TrafficShifting
         Alarms: [!Ref {lid}Http5xxAlarm, !Ref {lid}ErrorsAlarm]
@@ -809,7 +838,12 @@ MIGRATE = f'''  MigrateFunction:
       ReservedConcurrentExecutions: !If [Reserve, {MIGRATE_RESERVED}, !Ref "AWS::NoValue"]
       LoggingConfig:
         LogFormat: JSON
-      Policies: [!Ref DbConnectPolicy]
+      Policies: [!Ref DbConnectOwnerPolicy]
+      # The owner applies the migrations, then grants the application role its rows.
+      Environment:
+        Variables:
+          DB_USER: !Ref DbUser
+          DB_APP_USER: !Ref DbAppUser
 {log_resources("Migrate", "migrate")}
 {lambda_alarms("Migrate", "migrate", throttles=False, duration=False)}'''
 

@@ -180,6 +180,68 @@ fn the_schema_is_migrated_before_any_new_code_is_published() {
     }
 }
 
+/// A `!Ref` to `name`.
+fn is_ref(v: &Value, name: &str) -> bool {
+    tagged(v, "Ref").and_then(Value::as_str) == Some(name)
+}
+
+/// The text of a `!Sub` (either form).
+fn sub_text(v: &Value) -> String {
+    let sub = tagged(v, "Sub").unwrap_or_else(|| panic!("{v:?} is not !Sub"));
+    sub.as_str().or_else(|| sub.as_sequence().and_then(|s| s[0].as_str())).unwrap().to_string()
+}
+
+#[test]
+fn the_api_functions_connect_as_the_application_role_and_only_migrate_as_the_owner() {
+    let doc = template();
+    let r = &doc["Resources"];
+    // Two users, both names the store accepts as roles, never the same.
+    let (owner, app) = (parameter_default(&doc, "DbUser").as_str().unwrap(), parameter_default(&doc, "DbAppUser").as_str().unwrap());
+    assert_ne!(owner, app);
+    store::AppRole::new(app).unwrap();
+    store::AppRole::new(owner).unwrap();
+    assert!(is_ref(&doc["Globals"]["Function"]["Environment"]["Variables"]["DB_USER"], "DbAppUser"));
+    // Each function may connect as one user: the API functions as the application role ...
+    let policy_user = |policy: &str| sub_text(&r[policy]["Properties"]["PolicyDocument"]["Statement"][0]["Resource"]);
+    assert!(policy_user("DbConnectAppPolicy").ends_with("/${DbAppUser}"));
+    assert!(policy_user("DbConnectOwnerPolicy").ends_with("/${DbUser}"));
+    for (name, f) in api_functions(&doc) {
+        let policies = f["Properties"]["Policies"].as_sequence().unwrap();
+        assert!(policies.len() == 1 && is_ref(&policies[0], "DbConnectAppPolicy"), "{name}: {policies:?}");
+        assert!(f["Properties"]["Environment"].is_null(), "{name} overrides the database user");
+    }
+    // ... and migrate as the owner, told which role to grant.
+    let migrate = &r["MigrateFunction"]["Properties"];
+    let policies = migrate["Policies"].as_sequence().unwrap();
+    assert!(policies.len() == 1 && is_ref(&policies[0], "DbConnectOwnerPolicy"));
+    assert!(is_ref(&migrate["Environment"]["Variables"]["DB_USER"], "DbUser"));
+    assert!(is_ref(&migrate["Environment"]["Variables"]["DB_APP_USER"], "DbAppUser"));
+    // The proxy requires TLS and IAM from clients; it reaches Aurora with the master secret for
+    // the owner and with IAM for the application role (which therefore has no password).
+    let proxy = &r["DbProxy"]["Properties"];
+    assert_eq!(proxy["RequireTLS"].as_bool(), Some(true));
+    assert_eq!(proxy["DefaultAuthScheme"], "IAM_AUTH");
+    let auth = proxy["Auth"].as_sequence().unwrap();
+    assert_eq!(auth.len(), 1);
+    assert_eq!((auth[0]["AuthScheme"].as_str(), auth[0]["IAMAuth"].as_str()), (Some("SECRETS"), Some("REQUIRED")));
+    let proxy_role = serde_yaml::to_string(&r["DbProxyRole"]).unwrap();
+    assert!(proxy_role.contains("rds-db:connect") && proxy_role.contains("${DbCluster.DBClusterResourceId}/${DbAppUser}"), "{proxy_role}");
+    // The docs say so.
+    for phrase in ["DbAppUser", "rds_iam", "ALTER DEFAULT PRIVILEGES", "verify-full"] {
+        assert!(operations().contains(phrase), "docs/OPERATIONS.md does not mention {phrase}");
+    }
+}
+
+#[test]
+fn migrate_signs_a_fresh_token_per_invocation() {
+    // The pool (and with it the IAM token) is made inside the handler, not once per cold start.
+    let source = include_str!("../../../functions/migrate/src/main.rs");
+    let handler = source.find("service_fn(").unwrap();
+    let store = source.find("config.store()").expect("migrate opens its store through Config::store");
+    assert!(store > handler, "migrate opens its pool before the handler: one token per cold start");
+    assert!(source[handler..].contains(".close().await"), "each invocation closes its pool");
+}
+
 #[test]
 fn every_function_is_shifted_gradually_and_rolled_back_on_its_5xx() {
     let doc = template();
