@@ -14,6 +14,7 @@ mod leaves;
 mod loadtest;
 mod movegen;
 mod positions;
+mod postgres;
 mod selfplay;
 mod serve;
 mod token;
@@ -53,6 +54,8 @@ enum Command {
     Chaos(chaos::Args),
     /// Writes this build's word graphs as files, for the Lambda lexicon layer.
     Graphs(graphs::Args),
+    /// Starts only a throwaway private PostgreSQL, prints its URL and runs until killed.
+    Postgres(postgres::Args),
 }
 
 /// A failure the user can fix: printed as one line, exit code 2.
@@ -80,6 +83,7 @@ fn main() -> ExitCode {
         Command::Ladder(args) => ladder::run(&args),
         Command::Graphs(args) => graphs::run(&args),
         Command::Chaos(args) => chaos::run(&args),
+        Command::Postgres(args) => postgres::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
