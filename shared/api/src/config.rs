@@ -239,8 +239,9 @@ fn token_due(made: SystemTime, now: SystemTime) -> bool {
 }
 
 /// Connection options to RDS Proxy as `user` with the IAM `token`: TLS verified in full (the
-/// chain to the compiled-in roots and the endpoint's name), unnamed statements only.
-fn proxy_options(endpoint: &str, port: u16, database: &str, user: &str, token: &str) -> PgConnectOptions {
+/// chain to `roots_pem`, in Lambda [`crate::tls::PROXY_ROOTS_PEM`], and the endpoint's name),
+/// unnamed statements only.
+pub fn proxy_options(endpoint: &str, port: u16, database: &str, user: &str, token: &str, roots_pem: &[u8]) -> PgConnectOptions {
     PgConnectOptions::new()
         .host(endpoint)
         .port(port)
@@ -248,7 +249,7 @@ fn proxy_options(endpoint: &str, port: u16, database: &str, user: &str, token: &
         .username(user)
         .password(token)
         .ssl_mode(PgSslMode::VerifyFull)
-        .ssl_root_cert_from_pem(crate::tls::PROXY_ROOTS_PEM.to_vec())
+        .ssl_root_cert_from_pem(roots_pem.to_vec())
         // Unnamed statements only: a named prepared statement is session state, which would
         // pin the client's session to one database connection in RDS Proxy.
         .statement_cache_capacity(0)
@@ -261,7 +262,7 @@ impl IamAuth {
         let region = self.sdk.region().ok_or_else(|| ConfigError::Aws("no region (AWS_REGION)".into()))?;
         let token = iam::auth_token(&credentials, region.as_ref(), &self.endpoint, self.port, &self.user, SystemTime::now())
             .map_err(|e| ConfigError::Aws(e.to_string()))?;
-        Ok(proxy_options(&self.endpoint, self.port, &self.database, &self.user, &token))
+        Ok(proxy_options(&self.endpoint, self.port, &self.database, &self.user, &token, crate::tls::PROXY_ROOTS_PEM))
     }
 }
 
@@ -369,7 +370,14 @@ mod tests {
 
     #[test]
     fn the_proxy_is_reached_with_its_certificate_verified_in_full() {
-        let o = proxy_options("p.proxy-abc.eu-central-1.rds.amazonaws.com", 5432, "wordgame", "wordgame_app", "token");
+        let o = proxy_options(
+            "p.proxy-abc.eu-central-1.rds.amazonaws.com",
+            5432,
+            "wordgame",
+            "wordgame_app",
+            "token",
+            crate::tls::PROXY_ROOTS_PEM,
+        );
         assert!(matches!(o.get_ssl_mode(), PgSslMode::VerifyFull));
         assert_eq!(
             (o.get_host(), o.get_port(), o.get_username(), o.get_database()),
