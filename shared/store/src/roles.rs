@@ -48,7 +48,13 @@ fn grants(role: &str) -> Vec<String> {
     [
         // Create it if missing; either way it may log in and has no special powers.
         format!("DO $$ BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '{role}') THEN CREATE ROLE {role} LOGIN; END IF; END $$"),
-        format!("ALTER ROLE {role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS"),
+        // Only a superuser may change the superuser, replication and bypass-RLS attributes (RDS's
+        // master user is none), and only a superuser can have set them: refuse such a role.
+        format!("ALTER ROLE {role} LOGIN NOCREATEDB NOCREATEROLE"),
+        format!(
+            "DO $$ BEGIN IF EXISTS (SELECT FROM pg_roles WHERE rolname = '{role}' AND (rolsuper OR rolreplication OR rolbypassrls)) THEN \
+             RAISE EXCEPTION 'the application role {role} is a superuser, a replication role or bypasses row security'; END IF; END $$"
+        ),
         "DO $$ BEGIN EXECUTE format('GRANT CONNECT ON DATABASE %I TO ROLE_NAME', current_database()); END $$".replace("ROLE_NAME", role),
         // Use the schema, never create in it (PostgreSQL before 15 let every role create there).
         "REVOKE CREATE ON SCHEMA public FROM PUBLIC".to_string(),

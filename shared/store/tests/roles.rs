@@ -1,5 +1,5 @@
 //! The application role on a real PostgreSQL: after the migrations, the owner's
-//! `grant_app_role` lets it play (read and write rows, tables created later included) and
+//! `grant_app_role` (the owner no superuser, as in Amazon RDS) lets it play (read and write rows, tables created later included) and
 //! nothing else — no DROP, ALTER, CREATE or TRUNCATE, no migration history, no roles.
 
 use sqlx::postgres::PgPoolOptions;
@@ -11,6 +11,22 @@ use uuid::Uuid;
 /// A role name of its own per run (roles belong to the whole server, not one database).
 fn fresh_role() -> AppRole {
     AppRole::new(&format!("app_{}", &Uuid::new_v4().simple().to_string()[..12])).unwrap()
+}
+
+/// A new database owned by a new role that may create roles but is no superuser (as Amazon
+/// RDS's master user is), migrated by that owner; a pool on it logged in as the owner.
+async fn owner_database() -> PgPool {
+    let admin = database().await;
+    let name = format!("own_{}", &Uuid::new_v4().simple().to_string()[..12]);
+    for sql in [format!("CREATE ROLE {name} LOGIN CREATEROLE PASSWORD 'owner-test'"), format!("CREATE DATABASE {name} OWNER {name}")] {
+        admin.execute(sql.as_str()).await.unwrap();
+    }
+    let options = (*admin.connect_options()).clone().username(&name).password("owner-test").database(&name);
+    let owner = PgPoolOptions::new().max_connections(4).connect_with(options).await.unwrap();
+    let superuser: bool = sqlx::query_scalar("SELECT rolsuper FROM pg_roles WHERE rolname = current_user").fetch_one(&owner).await.unwrap();
+    assert!(!superuser);
+    Store::new(owner.clone()).migrate().await.unwrap();
+    owner
 }
 
 /// A pool on the owner's database, logged in as `role`.
@@ -36,7 +52,7 @@ async fn is_member(pool: &PgPool, role: &AppRole, of: &str) -> bool {
 
 #[tokio::test]
 async fn the_application_role_plays_but_cannot_change_the_schema() {
-    let owner = database().await;
+    let owner = owner_database().await;
     let role = fresh_role();
     let owner_store = Store::new(owner.clone());
     owner_store.grant_app_role(&role).await.unwrap();
@@ -86,8 +102,10 @@ async fn the_application_role_plays_but_cannot_change_the_schema() {
     let exists: bool =
         sqlx::query_scalar("SELECT EXISTS (SELECT FROM pg_roles WHERE rolname = 'rds_iam')").fetch_one(&owner).await.unwrap();
     if !exists {
-        // The runs above met no `rds_iam` and did not fail; now it exists, the next run grants it.
-        owner.execute("CREATE ROLE rds_iam NOLOGIN").await.unwrap();
+        // The runs above met no `rds_iam` and did not fail; now it exists, the next run grants
+        // it (in RDS the master user may grant it; here the owner gets the admin option).
+        let me: String = sqlx::query_scalar("SELECT current_user::text").fetch_one(&owner).await.unwrap();
+        owner.execute(format!("CREATE ROLE rds_iam NOLOGIN; GRANT rds_iam TO {me} WITH ADMIN OPTION").as_str()).await.unwrap();
     }
     owner_store.grant_app_role(&role).await.unwrap();
     assert!(is_member(&owner, &role, "rds_iam").await);
@@ -95,9 +113,18 @@ async fn the_application_role_plays_but_cannot_change_the_schema() {
 }
 
 #[tokio::test]
-async fn the_owner_cannot_be_made_the_application_role() {
+async fn the_owner_or_a_superuser_cannot_be_made_the_application_role() {
     let owner = database().await;
     let me: String = sqlx::query_scalar("SELECT current_user::text").fetch_one(&owner).await.unwrap();
-    let err = Store::new(owner).grant_app_role(&AppRole::new(&me).unwrap()).await.unwrap_err();
+    let store = Store::new(owner.clone());
+    let err = store.grant_app_role(&AppRole::new(&me).unwrap()).await.unwrap_err();
     assert!(matches!(err, StoreError::Conflict(_)), "{err}");
+    let mighty = fresh_role();
+    owner.execute(format!("CREATE ROLE {} LOGIN SUPERUSER CREATEDB", mighty.name()).as_str()).await.unwrap();
+    let err = store.grant_app_role(&mighty).await.unwrap_err();
+    assert!(format!("{:?}", err).contains("is a superuser"), "{err:?}");
+    // The refused run changed nothing: the attribute its first statement took away is back.
+    let createdb: bool =
+        sqlx::query_scalar("SELECT rolcreatedb FROM pg_roles WHERE rolname = $1").bind(mighty.name()).fetch_one(&owner).await.unwrap();
+    assert!(createdb, "one transaction: the refused run left nothing behind");
 }
