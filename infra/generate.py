@@ -341,30 +341,7 @@ Resources:
   # The one permission a function has on the database: connect through the proxy with an IAM
   # token as one user (the resource names the proxy by its id, the ARN's last part). The API
   # functions may connect as the application role only, migrate as the owner only.
-  DbConnectAppPolicy:
-    Type: AWS::IAM::ManagedPolicy
-    Properties:
-      Description: Connect to the wordgame database through RDS Proxy as the application role (DbAppUser)
-      PolicyDocument:
-        Version: "2012-10-17"
-        Statement:
-          - Effect: Allow
-            Action: rds-db:connect
-            Resource: !Sub
-              - "arn:${AWS::Partition}:rds-db:${AWS::Region}:${AWS::AccountId}:dbuser:${ProxyId}/${DbAppUser}"
-              - ProxyId: !Select [6, !Split [":", !GetAtt DbProxy.DBProxyArn]]
-  DbConnectOwnerPolicy:
-    Type: AWS::IAM::ManagedPolicy
-    Properties:
-      Description: Connect to the wordgame database through RDS Proxy as the schema's owner (DbUser), for migrate only
-      PolicyDocument:
-        Version: "2012-10-17"
-        Statement:
-          - Effect: Allow
-            Action: rds-db:connect
-            Resource: !Sub
-              - "arn:${AWS::Partition}:rds-db:${AWS::Region}:${AWS::AccountId}:dbuser:${ProxyId}/${DbUser}"
-              - ProxyId: !Select [6, !Split [":", !GetAtt DbProxy.DBProxyArn]]
+DB_CONNECT_POLICIES
 
   # --- Schema before code. SchemaMigration invokes the migrate function's new version whenever
   # it changes (the migrations are compiled into it) and fails the deploy if migrate fails; every
@@ -693,7 +670,29 @@ ALARM_ACTIONS
       TreatMissingData: notBreaching
 ALARM_ACTIONS
 
-'''.replace("ALARM_ACTIONS", ALARM_ACTIONS)
+'''
+
+
+def db_connect_policy(lid, user_parameter, who):
+    """The managed policy to connect through the proxy as the user `user_parameter` names."""
+    return f'''  {lid}:
+    Type: AWS::IAM::ManagedPolicy
+    Properties:
+      Description: Connect to the wordgame database through RDS Proxy as {who} ({user_parameter})
+      PolicyDocument:
+        Version: "2012-10-17"
+        Statement:
+          - Effect: Allow
+            Action: rds-db:connect
+            Resource: !Sub
+              - "arn:${{AWS::Partition}}:rds-db:${{AWS::Region}}:${{AWS::AccountId}}:dbuser:${{ProxyId}}/${{{user_parameter}}}"
+              - ProxyId: !Select [6, !Split [":", !GetAtt DbProxy.DBProxyArn]]'''
+
+
+HEAD = HEAD.replace("ALARM_ACTIONS", ALARM_ACTIONS).replace("DB_CONNECT_POLICIES", "\n".join([
+    db_connect_policy("DbConnectAppPolicy", "DbAppUser", "the application role"),
+    db_connect_policy("DbConnectOwnerPolicy", "DbUser", "the schema's owner, for migrate only"),
+]))
 
 
 def function_block(lid, binary, method, path, memory, timeout, reserved, throttle, admin):
