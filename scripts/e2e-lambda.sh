@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # End to end through the real function binaries under cargo lambda's runtime emulator: builds
-# migrate and the game's functions for this machine, starts a throwaway private PostgreSQL
-# (`wordgame postgres`), runs migrate under one emulator logged in as the owner (it applies the
-# migrations and creates the application role), then plays a short game against a robot under
-# a second emulator whose functions log in as the application role only — create, get, hint,
-# submit the hint, resign, get — each request an HTTP API payload-2.0 event with the JWT
-# authoriser's claims, as API Gateway sends it. Checks every answer; then, as the owner, the
-# game's rows and that the functions were logged in as the application role.
-# Stops everything it started (emulators, functions, PostgreSQL) however it exits.
+# migrate and the game's functions for this machine and starts a throwaway private PostgreSQL
+# (`wordgame postgres`). Under one emulator, migrate logs in as the owner (the database's owner,
+# allowed to create roles, no superuser: as RDS's master user), applies the migrations and
+# creates the application role. Under a second emulator, whose functions log in as that role
+# only, it plays a short game against a robot — create, get, hint, submit the hint, resign, get —
+# each request an HTTP API payload-2.0 event with the JWT authoriser's claims, as API Gateway
+# sends it. Checks every answer; then, as the owner, the game's rows and that the functions
+# were logged in as the application role. Stops everything it started (emulators, functions,
+# PostgreSQL) however it exits.
 #
 #   scripts/e2e-lambda.sh        prints each step and the total time; exit 0 when all passed
 set -euo pipefail
@@ -43,11 +44,18 @@ echo "=== private PostgreSQL"
 setsid target/debug/wordgame postgres --data-dir "$work/pg" >"$work/pg.url" 2>"$work/pg.log" &
 groups+=($!)
 for _ in $(seq 600); do [ -s "$work/pg.url" ] && break; sleep 0.1; done
-owner_url="$(head -1 "$work/pg.url")"
-[ -n "$owner_url" ] || { cat "$work/pg.log" >&2; echo "PostgreSQL did not start" >&2; exit 1; }
+superuser_url="$(head -1 "$work/pg.url")"
+[ -n "$superuser_url" ] || { cat "$work/pg.log" >&2; echo "PostgreSQL did not start" >&2; exit 1; }
+psql_bin=""
+for d in /usr/lib/postgresql/*/bin; do [ -x "$d/psql" ] && psql_bin="$d/psql"; done
+[ -n "$psql_bin" ] || psql_bin="$(command -v psql)"
+# The owner as in Amazon RDS: the database's owner, allowed to create roles, no superuser.
+"$psql_bin" "$superuser_url" -q -v ON_ERROR_STOP=1 \
+  -c "CREATE ROLE wordgame_owner LOGIN CREATEROLE" -c "ALTER DATABASE wordgame OWNER TO wordgame_owner"
+owner_url="${superuser_url/postgres:\/\/postgres@/postgres://wordgame_owner@}"
 app_user=wordgame_app
-app_url="${owner_url/postgres:\/\/postgres@/postgres://$app_user@}"
-echo "owner $owner_url, application role $app_user"
+app_url="${superuser_url/postgres:\/\/postgres@/postgres://$app_user@}"
+echo "owner $owner_url (no superuser), application role $app_user"
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 # start_emulator PORT LOG KEY=VALUE...: cargo lambda watch on PORT with those variables.
@@ -145,9 +153,6 @@ PY
 if [ "$status" = 0 ]; then
   # As the owner: the game's rows are there, and the functions were logged in as the
   # application role (their pools keep their connections open between invocations).
-  psql_bin=""
-  for d in /usr/lib/postgresql/*/bin; do [ -x "$d/psql" ] && psql_bin="$d/psql"; done
-  [ -n "$psql_bin" ] || psql_bin="$(command -v psql)"
   game="$(cat "$work/game")"
   check="$("$psql_bin" "$owner_url" -At -c "SELECT (SELECT status FROM games WHERE game_id = '$game') || ' ' ||
     (SELECT count(*) FROM game_moves WHERE game_id = '$game') || ' ' ||
