@@ -78,7 +78,9 @@ impl Service {
         let game = self.rebuild(&record)?;
         let names: Vec<String> = seats(&record).into_iter().map(|s| s.display_name).collect();
         let title = format!("wordgame {} game {}", record.variant.id(), record.game_id);
-        Ok(game.gcg(&names, &title).ok_or(ServiceError::NotFound)??)
+        let id = record.game_id.to_string();
+        let header = games::GcgHeader { id: &id, names: &names, title: &title };
+        Ok(game.gcg(&header).ok_or(ServiceError::NotFound)??)
     }
 
     /// An account and its games.
