@@ -1,5 +1,7 @@
 //! The admin pages: server-rendered (askama, escaped) with a small page-scoped stepper over the
 //! timeline embedded as JSON, the timeline itself, the game in GCG, and an account's games.
+//! Every page carries a fresh nonce: its one script and its style element run under a
+//! `Content-Security-Policy` that allows nothing else (see [`security_headers`]).
 
 use askama::Template;
 use lambda_http::{Body, Response};
@@ -26,8 +28,42 @@ pub(crate) struct Row {
     cells: Vec<Cell>,
 }
 
-/// What both replay pages show above their steps: the game, its seats and its draw.
+/// One seat's line of the result: its final score, what the moves made and the settlement.
+pub(crate) struct ResultRow {
+    name: String,
+    total: i32,
+    moves: i32,
+    settlement: String,
+    margin: String,
+    winner: bool,
+}
+
+/// How a finished game ended, for the page.
+pub(crate) struct GameResult {
+    reason: String,
+    winners: String,
+    rows: Vec<ResultRow>,
+}
+
+/// One entry of the premium squares' legend.
+pub(crate) struct LegendEntry {
+    class: &'static str,
+    mark: &'static str,
+    label: &'static str,
+}
+
+/// The premium squares' legend, in the board's classes.
+const LEGEND: [LegendEntry; 5] = [
+    LegendEntry { class: "tw", mark: "", label: "triple word" },
+    LegendEntry { class: "dw", mark: "", label: "double word" },
+    LegendEntry { class: "tl", mark: "", label: "triple letter" },
+    LegendEntry { class: "dl", mark: "", label: "double letter" },
+    LegendEntry { class: "dw star", mark: "★", label: "centre: the first word covers it" },
+];
+
+/// What both replay pages show above their steps: the game, its seats, its result and its draw.
 pub(crate) struct Heading<'a> {
+    nonce: &'a str,
     game_id: Uuid,
     variant: &'static str,
     status: &'static str,
@@ -35,6 +71,7 @@ pub(crate) struct Heading<'a> {
     seats: &'a [service::AdminSeat],
     draw_title: &'static str,
     draw_rounds: Vec<DrawRound>,
+    result: Option<GameResult>,
 }
 
 #[derive(Template)]
@@ -43,6 +80,7 @@ struct ReplayPage<'a> {
     head: Heading<'a>,
     columns: Vec<char>,
     rows: Vec<Row>,
+    legend: &'a [LegendEntry],
     log: Vec<String>,
     last_step: usize,
     timeline_json: String,
@@ -61,6 +99,7 @@ struct ChainPage<'a> {
 #[derive(Template)]
 #[template(path = "account.html")]
 struct AccountPage<'a> {
+    nonce: &'a str,
     name: &'a str,
     kind: &'static str,
     level: Option<&'static str>,
@@ -87,6 +126,53 @@ fn draw_rounds(replay: &AdminReplay) -> Vec<DrawRound> {
     rounds
 }
 
+/// A signed score difference, `+0` for none: `+11`, `-5`.
+fn signed(n: i32) -> String {
+    format!("{n:+}")
+}
+
+/// The result block of a finished game: the end reason (naming its seat), the winners, and per
+/// seat the final score, the moves' part, the settlement and the margin to the winner.
+fn game_result(replay: &AdminReplay, name_of: &dyn Fn(usize) -> String) -> Option<GameResult> {
+    let outcome = replay.outcome.as_ref()?;
+    let finals: Vec<i32> = match &replay.steps {
+        Timeline::Tile(t) => t.timeline.steps.last()?.scores.clone(),
+        Timeline::Chain(c) => c.steps.last()?.scores.clone(),
+    };
+    let who = outcome.seat.map_or_else(String::new, |s| name_of(s.index()));
+    let reason = match outcome.reason {
+        service::EndReason::WentOut => format!("{who} went out"),
+        service::EndReason::ScorelessTurns => "the run of scoreless turns ended it".to_string(),
+        service::EndReason::Resigned => format!("{who} resigned"),
+        service::EndReason::NoLegalMove => format!("{who} had no word left"),
+        service::EndReason::Timeout => format!("{who} ran out of time"),
+    };
+    let winners: Vec<usize> = outcome.winners.iter().map(|s| s.index()).collect();
+    let best = winners.iter().map(|&w| finals[w]).max().unwrap_or(0);
+    let runner_up = finals.iter().enumerate().filter(|(i, _)| !winners.contains(i)).map(|(_, s)| *s).max();
+    let rows = finals
+        .iter()
+        .enumerate()
+        .map(|(seat, &total)| {
+            let settled = outcome.adjustments.get(seat).copied().unwrap_or(0);
+            let winner = winners.contains(&seat);
+            let margin = match (winner, runner_up) {
+                (true, Some(r)) if total > r => format!("won by {}", total - r),
+                (true, Some(r)) => format!("won on resignation ({})", signed(total - r)),
+                (true, None) => "tied".to_string(),
+                (false, _) => format!("{} to the winner", signed(total - best)),
+            };
+            ResultRow { name: name_of(seat), total, moves: total - settled, settlement: signed(settled), margin, winner }
+        })
+        .collect();
+    let winners = match winners.as_slice() {
+        [] => "no winner".to_string(),
+        [one] => format!("{} wins", name_of(*one)),
+        many => format!("tie: {}", many.iter().map(|&w| name_of(w)).collect::<Vec<_>>().join(", ")),
+    };
+    Some(GameResult { reason, winners, rows })
+}
+
 /// The replay as JSON for the page's script, `<` escaped so no display name can close the
 /// script element.
 fn embedded(replay: &AdminReplay) -> Result<String, ApiError> {
@@ -95,8 +181,10 @@ fn embedded(replay: &AdminReplay) -> Result<String, ApiError> {
 
 /// The replay page of a game: the board and racks of a tile game, or the chain's steps.
 pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiError> {
+    let nonce = nonce();
     let name_of = |seat: usize| replay.seats.get(seat).map_or_else(|| format!("seat {seat}"), |s| s.display_name.clone());
     let head = |draw_title| Heading {
+        nonce: &nonce,
         game_id: replay.game_id,
         variant: replay.variant.id(),
         status: replay.status.id(),
@@ -104,6 +192,7 @@ pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiErr
         seats: &replay.seats,
         draw_title,
         draw_rounds: draw_rounds(replay),
+        result: game_result(replay, &name_of),
     };
     let log = replay.steps.log(&name_of);
     let last_step = replay.steps.last_step();
@@ -111,14 +200,17 @@ pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiErr
         Timeline::Tile(t) => t,
         Timeline::Chain(chain) => {
             let page = ChainPage { head: head("Draw of lots"), opening: &chain.opening, log, last_step, timeline_json: embedded(replay)? };
-            return html(page.render());
+            return html(page.render(), &nonce);
         }
     };
     let rows = (0..15)
         .map(|r| Row {
             number: r + 1,
             cells: (0..15)
-                .map(|c| Cell { name: format!("{}{}", (b'A' + c as u8) as char, r + 1), premium: timeline.premiums[r * 15 + c] })
+                .map(|c| Cell {
+                    name: format!("{}{}", (b'A' + c as u8) as char, r + 1),
+                    premium: if (r, c) == (7, 7) { "dw star" } else { timeline.premiums[r * 15 + c] },
+                })
                 .collect(),
         })
         .collect();
@@ -126,16 +218,19 @@ pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiErr
         head: head("First-move draw"),
         columns: ('A'..='O').collect(),
         rows,
+        legend: &LEGEND,
         log,
         last_step,
         timeline_json: embedded(replay)?,
     };
-    html(page.render())
+    html(page.render(), &nonce)
 }
 
 /// An account's page.
 pub(crate) fn account_page(a: &AdminAccount) -> Result<Response<Body>, ApiError> {
+    let nonce = nonce();
     let page = AccountPage {
+        nonce: &nonce,
         name: &a.account.display_name,
         kind: if a.account.kind == service::AccountKind::Robot { "robot" } else { "human" },
         level: a.account.robot_level.map(service::RobotLevel::id),
@@ -143,15 +238,52 @@ pub(crate) fn account_page(a: &AdminAccount) -> Result<Response<Body>, ApiError>
         created_at: a.account.created_at.to_rfc3339(),
         games: &a.games,
     };
-    html(page.render())
+    html(page.render(), &nonce)
 }
 
-fn html(rendered: Result<String, askama::Error>) -> Result<Response<Body>, ApiError> {
+/// A fresh page nonce: 122 random bits from the OS, as hex.
+fn nonce() -> String {
+    Uuid::new_v4().simple().to_string()
+}
+
+/// The policy of a page whose script and style carry `nonce`: nothing else loads or runs, no
+/// page may frame it, forms post only back to it.
+fn page_policy(nonce: &str) -> String {
+    format!(
+        "default-src 'none'; script-src 'nonce-{nonce}'; style-src 'nonce-{nonce}'; img-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+}
+
+/// The policy of every other admin response (JSON, GCG, errors): nothing at all.
+const NOTHING_POLICY: &str = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// Adds the admin responses' security headers: a `Content-Security-Policy` (the page's own, or
+/// one allowing nothing), `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,
+/// `Referrer-Policy: no-referrer` and `Cache-Control: no-store`.
+pub(crate) fn security_headers(response: &mut Response<Body>) {
+    use http::HeaderValue;
+    use http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS};
+    let headers = response.headers_mut();
+    if !headers.contains_key(CONTENT_SECURITY_POLICY) {
+        headers.insert(CONTENT_SECURITY_POLICY, HeaderValue::from_static(NOTHING_POLICY));
+    }
+    headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+}
+
+fn html(rendered: Result<String, askama::Error>, nonce: &str) -> Result<Response<Body>, ApiError> {
     let text = rendered.map_err(|e| {
         tracing::error!(error = %e, "template failed");
         ApiError::new(HttpCode::Internal, "internal error")
     })?;
-    Ok(Response::builder().status(200).header("content-type", "text/html; charset=utf-8").body(Body::Text(text)).expect("static headers"))
+    Ok(Response::builder()
+        .status(200)
+        .header("content-type", "text/html; charset=utf-8")
+        .header("content-security-policy", page_policy(nonce))
+        .body(Body::Text(text))
+        .expect("static headers"))
 }
 
 /// The GCG text response.

@@ -31,10 +31,13 @@ pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Bo
         span.in_scope(|| tracing::warn!("database connection lost; retrying the request once"));
         result = dispatch(state, route, &req).instrument(span.clone()).await;
     }
-    let response = match result {
+    let mut response = match result {
         Ok(r) => r,
         Err(e) => e.response(),
     };
+    if route.admin_only() {
+        crate::admin::security_headers(&mut response);
+    }
     span.in_scope(|| tracing::info!(status = response.status().as_u16(), latency_ms = started.elapsed().as_secs_f64() * 1000.0, "handled"));
     response
 }

@@ -3,8 +3,44 @@
 
 mod common;
 
+use std::collections::HashMap;
+
+use api::gateway::{Incoming, to_lambda};
 use common::{App, Player};
+use lambda_http::{Body, Response};
 use serde_json::Value;
+
+/// The whole response to `GET path` as `who` (in the admin group if `admin`), headers and all.
+async fn get(app: &App, who: Option<Player>, admin: bool, path: &str) -> Response<Body> {
+    let claims: Option<HashMap<String, String>> = who.map(|p| {
+        let mut c = HashMap::from([("sub".to_string(), p.0.to_string())]);
+        if admin {
+            c.insert("cognito:groups".to_string(), "[admin]".to_string());
+        }
+        c
+    });
+    let incoming = Incoming { method: "GET", path, claims: claims.as_ref(), request_id: "test", ..Incoming::default() };
+    let (route, request) = to_lambda(&incoming).expect("an admin route");
+    api::handle(&app.state, route, request).await
+}
+
+fn header<'a>(r: &'a Response<Body>, name: &str) -> &'a str {
+    r.headers().get(name).and_then(|v| v.to_str().ok()).unwrap_or_default()
+}
+
+/// The security headers every admin response carries, whatever its status.
+fn assert_secured(r: &Response<Body>, what: &str) {
+    assert_eq!(header(r, "x-content-type-options"), "nosniff", "{what}");
+    assert_eq!(header(r, "cache-control"), "no-store", "{what}");
+    assert_eq!(header(r, "x-frame-options"), "DENY", "{what}");
+    let csp = header(r, "content-security-policy");
+    assert!(csp.contains("frame-ancestors 'none'") && csp.contains("default-src 'none'"), "{what}: {csp}");
+    assert!(!csp.contains("unsafe-inline") && !csp.contains("unsafe-eval"), "{what}: {csp}");
+}
+
+fn text(r: &Response<Body>) -> String {
+    String::from_utf8_lossy(r.body().as_ref()).into_owned()
+}
 
 /// A finished game between `me` (with a hostile display name) and a robot.
 async fn finished_game(app: &App, me: Player) -> String {
@@ -47,6 +83,68 @@ async fn only_admins_see_the_admin_routes() {
 }
 
 #[tokio::test]
+async fn every_admin_response_carries_the_security_headers() {
+    let app = App::new().await;
+    let (me, admin) = (Player::new(), Player::new());
+    let id = finished_game(&app, me).await;
+    let paths = [
+        format!("/_gm/games/{id}"),
+        format!("/_gm/games/{id}/timeline.json"),
+        format!("/_gm/games/{id}.gcg"),
+        format!("/_gm/accounts/{}", me.0),
+        format!("/_gm/games/{}", uuid::Uuid::new_v4()),
+    ];
+    for path in &paths {
+        for (who, is_admin) in [(Some(admin), true), (Some(me), false), (None, false)] {
+            let r = get(&app, who, is_admin, path).await;
+            assert_secured(&r, &format!("{path} ({}, admin {is_admin})", r.status()));
+        }
+    }
+    // A page's script and style run under its own nonce, and only they do.
+    for path in &paths[..1] {
+        let r = get(&app, Some(admin), true, path).await;
+        let csp = header(&r, "content-security-policy").to_string();
+        let nonce = csp.split("'nonce-").nth(1).unwrap().split('\'').next().unwrap().to_string();
+        assert!(nonce.len() >= 32, "{csp}");
+        let page = text(&r);
+        assert_eq!(page.matches(&format!("nonce=\"{nonce}\"")).count(), 2, "one style, one script");
+        assert_eq!(page.matches("<script").count(), 2, "the nonced script and the JSON data block");
+        assert!(!page.contains(" onclick=") && !page.contains(" style=\""), "no inline handlers or styles");
+        let again = get(&app, Some(admin), true, path).await;
+        assert_ne!(header(&again, "content-security-policy"), csp, "a fresh nonce per response");
+    }
+}
+
+#[tokio::test]
+async fn the_replay_page_tells_how_the_game_ended() {
+    let app = App::new().await;
+    let (me, admin) = (Player::new(), Player::new());
+    let id = finished_game(&app, me).await;
+    let page = text(&get(&app, Some(admin), true, &format!("/_gm/games/{id}")).await);
+    let result = page.split("id=\"result\"").nth(1).expect("a result section").split("</section>").next().unwrap();
+    assert!(
+        result.contains("&lt;script&gt;alert(1)&lt;/script&gt; resigned")
+            || result.contains("&#60;script&#62;alert(1)&#60;/script&#62; resigned"),
+        "{result}"
+    );
+    assert!(result.contains("wins"), "{result}");
+    assert!(result.contains("<th>settlement</th>") && result.contains("class=\"winner\""), "{result}");
+    assert!(result.contains("to the winner") && result.contains("won "), "{result}");
+    for needle in ["id=\"sq-H8\" class=\"sq dw star\"", "id=\"legend\"", "triple word", "double letter", "centre"] {
+        assert!(page.contains(needle), "missing {needle}");
+    }
+    // The log gives every play its GCG coordinate and word: "plays 8H WORD for 24".
+    let log = page.split("<ol id=\"log\">").nth(1).unwrap().split("</ol>").next().unwrap();
+    let play = log.lines().find(|l| l.contains(" plays ")).expect("a play in the log");
+    let after = play.split(" plays ").nth(1).unwrap();
+    let coord = after.split(' ').next().unwrap();
+    assert!(
+        coord.len() >= 2 && (coord.starts_with(|c: char| c.is_ascii_digit()) != coord.ends_with(|c: char| c.is_ascii_digit())),
+        "{play}"
+    );
+}
+
+#[tokio::test]
 async fn the_replay_page_renders_the_game_and_escapes_names() {
     let app = App::new().await;
     let (me, admin) = (Player::new(), Player::new());
@@ -59,7 +157,7 @@ async fn the_replay_page_renders_the_game_and_escapes_names() {
     assert!(page.contains(&format!("href=\"/_gm/accounts/{}\"", me.0)));
     for needle in [
         "id=\"sq-A1\" class=\"sq tw\"",
-        "id=\"sq-H8\" class=\"sq dw\"",
+        "id=\"sq-H8\" class=\"sq dw star\"",
         "<th>O</th>",
         "<th>15</th>",
         "id=\"next\"",

@@ -75,8 +75,8 @@ pub fn to_gcg(setup: &Setup, journal: &[JournalEntry], header: &GcgHeader<'_>) -
         let rack: String = tl.steps[k].racks[seat].concat();
         let total = tl.steps[k + 1].scores[seat] - settlement(&tl, k + 1, seat);
         let body = match &entry.action {
-            Action::Play { tiles, words, .. } => match words.iter().find(|w| w.main).or(words.first()) {
-                Some(w) => format!("{} {} +{}", coordinate(w), word(w, tiles), entry.score),
+            Action::Play { tiles, words, .. } => match notation(words, tiles) {
+                Some((coord, word)) => format!("{coord} {word} +{}", entry.score),
                 None => format!("- +{}", entry.score),
             },
             Action::Exchange { tiles } => {
@@ -126,6 +126,12 @@ fn distribution(rules: &Rules) -> String {
     let mut parts: Vec<String> = rules.letters.iter().map(|l| format!("{} {}×{}", l.ch, l.count, l.value)).collect();
     parts.push(format!("? {}×0", rules.blanks));
     parts.join(" ")
+}
+
+/// A play as GCG writes it: the main word's coordinate (`8H` across, `H8` down) and the word
+/// with `.` for tiles already on the board and lower case for blanks; `None` without a word.
+pub fn notation(words: &[WordScore], tiles: &[JournalTile]) -> Option<(String, String)> {
+    words.iter().find(|w| w.main).or(words.first()).map(|w| (coordinate(w), word(w, tiles)))
 }
 
 /// The GCG coordinate of a word: across `8H` (row, column), down `H8` (column, row).

@@ -1,7 +1,7 @@
 //! Admin views: the replay timeline of any game of any family with its recorded draw, a tile
 //! game in GCG, and an account's games. The caller's admin right is checked by the HTTP layer.
 
-use games::{EndReason, Position, Timeline, Variant};
+use games::{EndReason, Outcome, Position, Timeline, Variant};
 use serde::Serialize;
 use store::{Account, AccountGame, GameRecord, GameStatus};
 use uuid::Uuid;
@@ -20,6 +20,8 @@ pub struct AdminReplay {
     pub status: GameStatus,
     /// Why it ended, if it has.
     pub end_reason: Option<EndReason>,
+    /// How it ended: the seat concerned, the winners and each seat's settlement.
+    pub outcome: Option<Outcome>,
     /// Seats: id and name (absent while open).
     pub seats: Vec<AdminSeat>,
     /// The recorded draw for who moves first.
@@ -63,6 +65,7 @@ impl Service {
             variant: record.variant,
             status: record.status,
             end_reason: record.end_reason,
+            outcome: game.outcome(),
             seats: seats(&record),
             draw: draw_view(&record),
             steps: game.timeline()?,

@@ -41,6 +41,33 @@ impl Browser {
     fn script(&self, script: &str) -> Value {
         self.call("POST", "/execute/sync", json!({"script": script, "args": []}))
     }
+
+    /// Saves a screenshot of the page as `name` under the test's target directory and checks
+    /// it is a PNG of the window's size.
+    fn screenshot(&self, name: &str) {
+        let png = self.call("GET", "/screenshot", json!({}));
+        let bytes = base64::engine::general_purpose::STANDARD.decode(png.as_str().unwrap()).unwrap();
+        let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+        std::fs::write(&shot, &bytes).unwrap();
+        eprintln!("screenshot: {} ({} bytes)", shot.display(), bytes.len());
+        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{name} is a PNG");
+        let (width, height) =
+            (u32::from_be_bytes(bytes[16..20].try_into().unwrap()), u32::from_be_bytes(bytes[20..24].try_into().unwrap()));
+        assert!(width >= 800 && height >= 600, "{name}: {width}×{height}");
+    }
+}
+
+/// Creates a game as `auth` (an authorization header value) from `body`; its id.
+fn create_game(port: u16, auth: &str, body: &str) -> String {
+    let (status, created) = request(port, "POST", "/games", &[("authorization", auth)], body).unwrap();
+    assert_eq!(status, 201, "{created}");
+    serde_json::from_str::<Value>(&created).unwrap()["game_id"].as_str().unwrap().to_string()
+}
+
+/// Ends the browser session and removes the test's directory.
+fn close(browser: &Browser, dir: &Path) {
+    let _ = request(browser.port, "DELETE", &format!("/session/{}", browser.session), &[], "");
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// The tiles on the board and the scores the page shows.
@@ -54,11 +81,12 @@ fn expected(timeline: &Value, step: usize) -> (Vec<String>, Vec<i64>) {
         .iter()
         .filter(|s| s["move"]["kind"] == "play")
         .flat_map(|s| {
-            s["move"]["tiles"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|t| format!("{}:{}", t["square"].as_str().unwrap(), t["letter"].as_str().unwrap()))
+            s["move"]["tiles"].as_array().unwrap().iter().map(|t| {
+                let letter = t["letter"].as_str().unwrap();
+                // A blank shows the letter it stands for in lower case.
+                let shown = if t["blank"] == true { letter.to_lowercase() } else { letter.to_string() };
+                format!("{}:{shown}", t["square"].as_str().unwrap())
+            })
         })
         .collect();
     tiles.sort();
@@ -126,12 +154,7 @@ fn the_replay_page_steps_through_a_finished_game_in_chromium() {
     let (alice, admin) = (format!("Bearer {}", token("alice", false)), format!("Bearer {}", token("root", true)));
 
     // A finished game: a few hinted moves against the robot, then a resignation.
-    let (status, body) =
-        request(port, "POST", "/games", &[("authorization", &alice)], r#"{"variant":"scrabble-en","opponents":[{"robot":"hard"}]}"#)
-            .unwrap();
-    assert_eq!(status, 201, "{body}");
-    let game: Value = serde_json::from_str(&body).unwrap();
-    let id = game["game_id"].as_str().unwrap().to_string();
+    let id = create_game(port, &alice, r#"{"variant":"scrabble-en","opponents":[{"robot":"hard"}]}"#);
     for _ in 0..4 {
         let (_, view) = request(port, "GET", &format!("/games/{id}"), &[("authorization", &alice)], "").unwrap();
         let view: Value = serde_json::from_str(&view).unwrap();
@@ -158,6 +181,11 @@ fn the_replay_page_steps_through_a_finished_game_in_chromium() {
 
     let page = browser.script(READ_PAGE);
     assert_eq!(page["tiles"], json!([]), "step 0 shows an empty board");
+    let star = browser.script("return getComputedStyle(document.getElementById('sq-H8'), '::before').content");
+    assert_eq!(star, json!("\"★\""), "the centre star on the empty board");
+    let result = browser.script("const r = document.getElementById('result'); return r ? r.innerText : null");
+    assert!(result.as_str().is_some_and(|r| r.contains("alice resigned") && r.contains("settlement")), "{result}");
+    browser.screenshot("replay-screenshot-first.png");
     let forward = 5.min(last);
     for _ in 0..forward {
         browser.click("#next");
@@ -167,6 +195,7 @@ fn the_replay_page_steps_through_a_finished_game_in_chromium() {
     assert_eq!(page["tiles"], json!(tiles), "board after {forward} steps");
     assert_eq!(page["scores"], json!(scores));
     assert_eq!(page["step"], format!("{forward} / {last}"));
+    browser.screenshot("replay-screenshot-middle.png");
     browser.click("#prev");
     let page = browser.script(READ_PAGE);
     let (tiles, scores) = expected(&timeline, forward - 1);
@@ -178,14 +207,15 @@ fn the_replay_page_steps_through_a_finished_game_in_chromium() {
     let visible_log = browser.script("return [...document.querySelectorAll('#log li')].filter(li => !li.hidden).length");
     assert_eq!(visible_log, json!(last));
 
-    let png = browser.call("GET", "/screenshot", json!({}));
-    let bytes = base64::engine::general_purpose::STANDARD.decode(png.as_str().unwrap()).unwrap();
-    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("replay-screenshot.png");
-    std::fs::write(&shot, &bytes).unwrap();
-    eprintln!("screenshot: {} ({} bytes)", shot.display(), bytes.len());
-    assert!(bytes.starts_with(b"\x89PNG"));
-    let _ = request(browser.port, "DELETE", &format!("/session/{}", browser.session), &[], "");
-    let _ = std::fs::remove_dir_all(&dir);
+    let logged = browser.script("return [...document.querySelectorAll('#log li')].map(li => li.textContent)");
+    let plays: Vec<&str> = logged.as_array().unwrap().iter().filter_map(Value::as_str).filter(|l| l.contains(" plays ")).collect();
+    assert!(
+        !plays.is_empty() && plays.iter().all(|l| l.split(" plays ").nth(1).unwrap().starts_with(|c: char| c.is_ascii_alphanumeric())),
+        "{plays:?}"
+    );
+    // The last step: the replay page's screenshot CI keeps.
+    browser.screenshot("replay-screenshot.png");
+    close(&browser, &dir);
 }
 
 /// The scores, the syllable handed on and the step the chain page shows.
@@ -201,9 +231,7 @@ fn the_chain_replay_page_steps_through_its_words_in_chromium() {
     let (_server, port, dir) = start_server("browser-chain-test");
     let (alice, admin) = (format!("Bearer {}", token("alice", false)), format!("Bearer {}", token("root", true)));
     let auth = [("authorization", alice.as_str())];
-    let (status, body) = request(port, "POST", "/games", &auth, r#"{"variant":"noi-tu","opponents":[{"robot":"easy"}]}"#).unwrap();
-    assert_eq!(status, 201, "{body}");
-    let id = serde_json::from_str::<Value>(&body).unwrap()["game_id"].as_str().unwrap().to_string();
+    let id = create_game(port, &alice, r#"{"variant":"noi-tu","opponents":[{"robot":"easy"}]}"#);
     for _ in 0..3 {
         let view: Value = serde_json::from_str(&request(port, "GET", &format!("/games/{id}"), &auth, "").unwrap().1).unwrap();
         if view["status"] != "active" {
@@ -237,6 +265,35 @@ fn the_chain_replay_page_steps_through_its_words_in_chromium() {
     assert_eq!(browser.script(READ_CHAIN), shown(last));
     browser.click("#first");
     assert_eq!(browser.script(READ_CHAIN), shown(0));
-    let _ = request(browser.port, "DELETE", &format!("/session/{}", browser.session), &[], "");
-    let _ = std::fs::remove_dir_all(&dir);
+    close(&browser, &dir);
+}
+
+#[test]
+fn a_four_seat_replay_keeps_every_rack_on_one_row_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    let (_server, port, dir) = start_server("browser-four-test");
+    let (alice, admin) = (format!("Bearer {}", token("alice", false)), format!("Bearer {}", token("root", true)));
+    let auth = [("authorization", alice.as_str())];
+    let id = create_game(port, &alice, r#"{"variant":"scrabble-en","opponents":[{"robot":"easy"},{"robot":"medium"},{"robot":"hard"}]}"#);
+    let (status, _) = request(port, "POST", &format!("/games/{id}/resign"), &auth, "").unwrap();
+    assert_eq!(status, 200);
+
+    let (_driver, browser) = chromium(&dir, &admin);
+    browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/games/{id}")}));
+    let layout = browser.script(
+        "const box = e => e.getBoundingClientRect(); const board = box(document.getElementById('board')); \
+         return [0, 1, 2, 3].map(s => { const tiles = [...document.getElementById('tiles-' + s).children]; \
+           const r = box(document.getElementById('rack-' + s)); \
+           return { tiles: tiles.length, rows: new Set(tiles.map(t => Math.round(box(t).top))).size, \
+             clear: r.right <= board.left || r.left >= board.right || r.bottom <= board.top || r.top >= board.bottom }; });",
+    );
+    for (seat, rack) in layout.as_array().unwrap().iter().enumerate() {
+        assert_eq!(rack["tiles"], json!(7), "seat {seat}: {layout}");
+        assert_eq!(rack["rows"], json!(1), "seat {seat}'s rack on one row: {layout}");
+        assert_eq!(rack["clear"], json!(true), "seat {seat}'s rack clear of the board: {layout}");
+    }
+    browser.screenshot("replay-screenshot-four-seats.png");
+    close(&browser, &dir);
 }
