@@ -30,6 +30,7 @@ FUNCTIONS = [
     ("AdminReplay", "admin-replay", "GET", "/_gm/games/{id}", 512, 10, 5, (5, 10), True),
     ("AdminTimeline", "admin-timeline", "GET", "/_gm/games/{id}/timeline.json", 512, 10, 5, (5, 10), True),
     ("AdminAccount", "admin-account", "GET", "/_gm/accounts/{id}", 512, 10, 5, (5, 10), True),
+    ("AdminGames", "admin-games", "GET", "/_gm", 512, 10, 5, (5, 10), True),
 ]
 MIGRATE_RESERVED = 1
 
@@ -81,7 +82,7 @@ Parameters:
     Type: String
     Default: "off"
     AllowedValues: ["off", "on"]
-    Description: "on: each function reserves its concurrency (201 in all). Lambda keeps 100 unreserved, so the account's concurrency quota must be at least 301; new accounts often have less. off: the functions share the account's pool and the API's route throttles bound them."
+    Description: "on: each function reserves its concurrency (206 in all). Lambda keeps 100 unreserved, so the account's concurrency quota must be at least 306; new accounts often have less. off: the functions share the account's pool and the API's route throttles bound them."
   HighAvailability:
     Type: String
     Default: "off"

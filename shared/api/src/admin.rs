@@ -290,3 +290,135 @@ fn html(rendered: Result<String, askama::Error>, nonce: &str) -> Result<Response
 pub(crate) fn gcg(text: String) -> Response<Body> {
     Response::builder().status(200).header("content-type", "text/plain; charset=utf-8").body(Body::Text(text)).expect("static headers")
 }
+
+/// The statuses the game list filters by.
+const STATUSES: [service::GameStatus; 4] =
+    [service::GameStatus::Open, service::GameStatus::Active, service::GameStatus::Finished, service::GameStatus::Withdrawn];
+
+/// The longest player filter: a display name's limit.
+const MAX_PLAYER_FILTER: usize = 64;
+
+/// The `status` filter: absent or empty for any, else one of the stored names.
+///
+/// # Errors
+/// `400 invalid_query` for any other value.
+pub(crate) fn parse_status(raw: Option<&str>) -> Result<Option<service::GameStatus>, ApiError> {
+    match raw.filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(s) => STATUSES
+            .into_iter()
+            .find(|st| st.id() == s)
+            .map(Some)
+            .ok_or_else(|| ApiError::new(HttpCode::InvalidQuery, "status is one of open, active, finished, withdrawn")),
+    }
+}
+
+/// The `player` filter: an account id or part of a name, at most 64 characters.
+///
+/// # Errors
+/// `400 invalid_query` for a longer one.
+pub(crate) fn player_filter(raw: Option<&str>) -> Result<Option<&str>, ApiError> {
+    match raw.map(str::trim).filter(|p| !p.is_empty()) {
+        Some(p) if p.chars().count() > MAX_PLAYER_FILTER => {
+            Err(ApiError::new(HttpCode::InvalidQuery, format!("player is at most {MAX_PLAYER_FILTER} characters")))
+        }
+        other => Ok(other),
+    }
+}
+
+/// `value` percent-encoded for a query string (unreserved characters kept).
+fn query_value(value: &str) -> String {
+    value.bytes().fold(String::new(), |mut out, b| {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+        out
+    })
+}
+
+/// One option of a filter's select.
+pub(crate) struct Choice {
+    value: &'static str,
+    selected: bool,
+}
+
+/// A listed game's row.
+pub(crate) struct GameRow {
+    game_id: Uuid,
+    variant: &'static str,
+    status: &'static str,
+    move_count: i32,
+    updated_at: String,
+    players: Vec<(Option<Uuid>, String)>,
+}
+
+#[derive(Template)]
+#[template(path = "games.html")]
+struct GamesPage<'a> {
+    nonce: &'a str,
+    variants: Vec<Choice>,
+    statuses: Vec<Choice>,
+    player: &'a str,
+    games: Vec<GameRow>,
+    next: Option<String>,
+}
+
+/// The admin's game list: the filter form, the games with links to their replays and their
+/// players' accounts, and a link to the next page keeping the filters.
+pub(crate) fn games_page(query: &service::AdminGameQuery<'_>, page: &service::AdminGamesPage) -> Result<Response<Body>, ApiError> {
+    let nonce = nonce();
+    let variant = query.variant.unwrap_or_default();
+    let status = query.status.map(service::GameStatus::id).unwrap_or_default();
+    let player = query.player.unwrap_or_default();
+    let next = page.next_cursor.as_ref().map(|c| {
+        format!("?variant={}&status={}&player={}&cursor={}", query_value(variant), query_value(status), query_value(player), query_value(c))
+    });
+    let games = page
+        .games
+        .iter()
+        .map(|g| GameRow {
+            game_id: g.game_id,
+            variant: g.variant.id(),
+            status: g.status.id(),
+            move_count: g.move_count,
+            updated_at: g.updated_at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+            players: g
+                .players
+                .iter()
+                .map(|p| p.account.as_ref().map_or((None, "(open seat)".to_string()), |(id, name)| (Some(*id), name.clone())))
+                .collect(),
+        })
+        .collect();
+    let page = GamesPage {
+        nonce: &nonce,
+        variants: service::Variant::ALL.iter().map(|v| Choice { value: v.id(), selected: v.id() == variant }).collect(),
+        statuses: STATUSES.iter().map(|s| Choice { value: s.id(), selected: s.id() == status }).collect(),
+        player,
+        games,
+        next,
+    };
+    html(page.render(), &nonce)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn query_values_are_percent_encoded() {
+        assert_eq!(query_value("a b&c=<d>'"), "a%20b%26c%3D%3Cd%3E%27");
+        assert_eq!(query_value("Вася"), "%D0%92%D0%B0%D1%81%D1%8F");
+        assert_eq!(query_value("123.abc-_~"), "123.abc-_~");
+    }
+
+    #[test]
+    fn filters_refuse_what_they_cannot_mean() {
+        assert!(parse_status(Some("finished")).unwrap().is_some());
+        assert!(parse_status(Some("")).unwrap().is_none());
+        assert!(parse_status(Some("finished' OR 1=1 --")).is_err());
+        assert!(player_filter(Some(&"x".repeat(65))).is_err());
+        assert_eq!(player_filter(Some("  ")).unwrap(), None);
+    }
+}

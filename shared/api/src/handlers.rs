@@ -110,6 +110,18 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
         }
         Route::AdminTimeline => Ok(json_response(200, &svc.admin_replay(game_id(req)?).await?)),
         Route::AdminAccount => crate::admin::account_page(&svc.admin_account(game_id(req)?).await?),
+        Route::AdminGames => {
+            let q = req.query_string_parameters_ref();
+            let get = |name: &str| q.and_then(|q| q.first(name)).map(str::to_string);
+            let (variant, status, player, cursor) = (get("variant"), get("status"), get("player"), get("cursor"));
+            let query = service::AdminGameQuery {
+                variant: variant.as_deref(),
+                status: crate::admin::parse_status(status.as_deref())?,
+                player: crate::admin::player_filter(player.as_deref())?,
+                cursor: cursor.as_deref(),
+            };
+            crate::admin::games_page(&query, &svc.admin_games(&query).await?)
+        }
         Route::AttachRobot => {
             let id = game_id(req)?;
             let body: RobotBody = parse_body(req)?;

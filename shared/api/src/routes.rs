@@ -37,11 +37,13 @@ pub enum Route {
     AdminTimeline,
     /// `GET /_gm/accounts/{id}` (admin)
     AdminAccount,
+    /// `GET /_gm/` (admin): recent games, filtered and paginated.
+    AdminGames,
 }
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 15] = [
+    pub const ALL: [Route; 16] = [
         Route::CreateGame,
         Route::GetGame,
         Route::SubmitMove,
@@ -57,12 +59,19 @@ impl Route {
         Route::AdminReplay,
         Route::AdminTimeline,
         Route::AdminAccount,
+        Route::AdminGames,
     ];
 
     /// The HTTP method.
     pub const fn method(self) -> &'static str {
         match self {
-            Route::GetGame | Route::Hint | Route::ListOpenGames | Route::AdminReplay | Route::AdminTimeline | Route::AdminAccount => "GET",
+            Route::GetGame
+            | Route::Hint
+            | Route::ListOpenGames
+            | Route::AdminReplay
+            | Route::AdminTimeline
+            | Route::AdminAccount
+            | Route::AdminGames => "GET",
             _ => "POST",
         }
     }
@@ -84,6 +93,7 @@ impl Route {
             Route::AdminReplay => "/_gm/games/{id}",
             Route::AdminTimeline => "/_gm/games/{id}/timeline.json",
             Route::AdminAccount => "/_gm/accounts/{id}",
+            Route::AdminGames => "/_gm",
         }
     }
 
@@ -105,12 +115,13 @@ impl Route {
             Route::AdminReplay => "admin-replay",
             Route::AdminTimeline => "admin-timeline",
             Route::AdminAccount => "admin-account",
+            Route::AdminGames => "admin-games",
         }
     }
 
     /// Whether only the admin group may call the route.
     pub const fn admin_only(self) -> bool {
-        matches!(self, Route::AdminReplay | Route::AdminTimeline | Route::AdminAccount)
+        matches!(self, Route::AdminReplay | Route::AdminTimeline | Route::AdminAccount | Route::AdminGames)
     }
 
     /// The route and path parameters matching `method` and `path`, if any. As in API Gateway,
@@ -156,6 +167,7 @@ mod tests {
         assert_eq!(Route::find("GET", "/games/open").unwrap().0, Route::ListOpenGames);
         assert_eq!(Route::find("POST", "/games/open").unwrap().0, Route::OpenGame);
         assert_eq!(Route::find("POST", "/games/x/join").unwrap().0, Route::JoinGame);
+        assert_eq!(Route::find("GET", "/_gm/").unwrap().0, Route::AdminGames);
         for r in Route::ALL {
             let path = r.path().replace("{id}", "x");
             assert_eq!(Route::find(r.method(), &path).map(|f| f.0), Some(r));

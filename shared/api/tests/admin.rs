@@ -19,7 +19,8 @@ async fn get(app: &App, who: Option<Player>, admin: bool, path: &str) -> Respons
         }
         c
     });
-    let incoming = Incoming { method: "GET", path, claims: claims.as_ref(), request_id: "test", ..Incoming::default() };
+    let (path, query) = path.split_once('?').unwrap_or((path, ""));
+    let incoming = Incoming { method: "GET", path, query, claims: claims.as_ref(), request_id: "test", ..Incoming::default() };
     let (route, request) = to_lambda(&incoming).expect("an admin route");
     api::handle(&app.state, route, request).await
 }
@@ -93,6 +94,8 @@ async fn every_admin_response_carries_the_security_headers() {
         format!("/_gm/games/{id}.gcg"),
         format!("/_gm/accounts/{}", me.0),
         format!("/_gm/games/{}", uuid::Uuid::new_v4()),
+        "/_gm/?player=%3Cscript%3E".to_string(),
+        "/_gm/?status=nope".to_string(),
     ];
     for path in &paths {
         for (who, is_admin) in [(Some(admin), true), (Some(me), false), (None, false)] {
@@ -196,4 +199,101 @@ async fn the_gcg_and_the_account_page_describe_the_game() {
     assert!(page.contains(&format!("/_gm/games/{id}")) && !page.contains("<script>alert"));
     let (status, _, _) = app.raw(Some(admin), true, "GET", &format!("/_gm/games/{}", uuid::Uuid::new_v4()), "").await;
     assert_eq!(status, 404);
+}
+
+/// The game ids the list page links to, in order.
+fn listed(page: &str) -> Vec<String> {
+    let table = page.split("<table id=\"games\">").nth(1).unwrap().split("</table>").next().unwrap();
+    table.split("<tr><td><a href=\"/_gm/games/").skip(1).map(|s| s.split('"').next().unwrap().to_string()).collect()
+}
+
+#[tokio::test]
+async fn the_game_list_finds_games_by_variant_status_and_player() {
+    let app = App::new().await;
+    let (me, other, admin) = (Player::new(), Player::new(), Player::new());
+    let finished = finished_game(&app, me).await;
+    let chain = app.create(other, "noi-tu", r#"[{"robot":"easy"}]"#).await["game_id"].as_str().unwrap().to_string();
+    sqlx::query("UPDATE accounts SET display_name = 'Zoë 50%_off' WHERE account_id = $1").bind(other.0).execute(app.pool()).await.unwrap();
+
+    let (status, content_type, page) = app.raw(Some(admin), true, "GET", "/_gm", "").await;
+    assert_eq!((status, content_type.starts_with("text/html")), (200, true));
+    let all = listed(&page);
+    assert_eq!(all.len(), 2, "{page}");
+    assert_eq!(all[0], chain, "most recent first");
+    assert!(page.contains(&format!("href=\"/_gm/accounts/{}\"", me.0)) && page.contains(&format!("href=\"/_gm/accounts/{}\"", other.0)));
+    assert!(!page.contains("<script>alert(1)</script>"), "names are escaped in the list");
+
+    let find = |query: &'static str| {
+        let app = app.clone();
+        async move {
+            let (status, _, page) = app.raw(Some(admin), true, "GET", &format!("/_gm/?{query}"), "").await;
+            assert_eq!(status, 200, "{query}: {page}");
+            (listed(&page), page)
+        }
+    };
+    assert_eq!(find("variant=noi-tu").await.0, [chain.as_str()]);
+    assert_eq!(find("variant=scrabble-en&status=finished").await.0, [finished.as_str()]);
+    assert_eq!(find("status=active").await.0, [chain.as_str()]);
+    assert_eq!(find("player=zO%C3%AB").await.0, [chain.as_str()], "part of a name, any case");
+    assert_eq!(find("player=50%25_").await.0, [chain.as_str()], "LIKE wildcards match themselves");
+    assert_eq!(find("player=5_%25").await.0, Vec::<String>::new(), "`_` and `%` are not wildcards");
+    let by_id = app.raw(Some(admin), true, "GET", &format!("/_gm/?player={}", me.0), "").await.2;
+    assert_eq!(listed(&by_id), [finished.as_str()], "an account id");
+    assert_eq!(find("variant=&status=&player=").await.0.len(), 2, "empty filters are no filters");
+
+    // HTML and SQL in a filter: no match, nothing injected, the value shown back as text.
+    let (games, page) = find("player=%27%20OR%20%271%27%3D%271").await;
+    assert!(games.is_empty(), "SQL in a filter is a name to look for: {games:?}");
+    assert!(page.contains("value=\"&#39; OR &#39;1&#39;=&#39;1\""), "{page}");
+    let (games, page) = find("player=%22%3E%3Cscript%3Ealert(2)%3C%2Fscript%3E").await;
+    assert!(games.is_empty());
+    assert!(!page.contains("<script>alert(2)") && page.contains("value=\"&#34;&#62;&#60;script&#62;alert(2)"), "{page}");
+    let digest = app.everything().await;
+    for (query, code) in [
+        ("status=finished%27%20OR%201%3D1", "invalid_query"),
+        ("variant=%3Cb%3E", "unknown_variant"),
+        ("cursor=1%27%3B%20DROP%20TABLE%20games", "bad_cursor"),
+    ] {
+        let (status, content_type, body) = app.raw(Some(admin), true, "GET", &format!("/_gm/?{query}"), "").await;
+        assert_eq!(status, 400, "{query}");
+        // A JSON error (never rendered as a page: nosniff, and a policy allowing nothing).
+        assert!(content_type.starts_with("application/json") && body.contains(&format!("\"{code}\"")), "{query}: {body}");
+    }
+    assert_eq!(app.everything().await, digest, "refused filters change nothing");
+    let (status, _, _) = app.raw(Some(me), false, "GET", "/_gm", "").await;
+    assert_eq!(status, 403);
+}
+
+#[tokio::test]
+async fn the_game_list_pages_through_every_game_keeping_its_filters() {
+    let app = App::new().await;
+    let admin = Player::new();
+    let mut created = Vec::new();
+    for _ in 0..service::ADMIN_GAMES_PAGE + 3 {
+        let who = Player::new();
+        created.push(app.create(who, "scrabble-en", r#"[{"robot":"easy"}]"#).await["game_id"].as_str().unwrap().to_string());
+    }
+    app.create(Player::new(), "noi-tu", r#"[{"robot":"easy"}]"#).await;
+    let (_, _, first) = app.raw(Some(admin), true, "GET", "/_gm/?variant=scrabble-en", "").await;
+    let page_one = listed(&first);
+    assert_eq!(page_one.len(), service::ADMIN_GAMES_PAGE);
+    let next = first
+        .split("id=\"next-page\" href=\"")
+        .nth(1)
+        .expect("a next page")
+        .split('"')
+        .next()
+        .unwrap()
+        .replace("&#38;", "&")
+        .replace("&amp;", "&");
+    assert!(next.starts_with("/_gm?variant=scrabble-en&status=&player=&cursor="), "{next}");
+    let (status, _, second) = app.raw(Some(admin), true, "GET", &next, "").await;
+    assert_eq!(status, 200, "{second}");
+    let page_two = listed(&second);
+    assert_eq!(page_two.len(), 3, "the rest, and not the chain game");
+    assert!(!second.contains("id=\"next-page\""), "the last page has no next");
+    let mut seen: Vec<String> = page_one.into_iter().chain(page_two).collect();
+    seen.sort();
+    created.sort();
+    assert_eq!(seen, created, "every game once");
 }

@@ -3,9 +3,11 @@
 
 use games::{EndReason, Outcome, Position, Timeline, Variant};
 use serde::Serialize;
-use store::{Account, AccountGame, GameRecord, GameStatus};
+use store::{Account, AccountGame, GameFilter, GameRecord, GameStatus, ListedGame};
 use uuid::Uuid;
 
+use crate::lobby::{parse_cursor, write_cursor};
+use crate::usecases::parse_variant;
 use crate::view::{DrawView, draw_view};
 use crate::{Service, ServiceError};
 
@@ -52,7 +54,51 @@ pub struct AdminAccount {
     pub games: Vec<AccountGame>,
 }
 
+/// Games on one page of the admin's list.
+pub const ADMIN_GAMES_PAGE: usize = 50;
+
+/// What the admin's game list looks for, as the page's form sends it.
+#[derive(Debug, Clone, Default)]
+pub struct AdminGameQuery<'a> {
+    /// A variant id.
+    pub variant: Option<&'a str>,
+    /// A lifecycle state.
+    pub status: Option<GameStatus>,
+    /// An account id, or part of a display name.
+    pub player: Option<&'a str>,
+    /// The previous page's `next_cursor`.
+    pub cursor: Option<&'a str>,
+}
+
+/// One page of the admin's game list.
+#[derive(Debug, Clone)]
+pub struct AdminGamesPage {
+    /// The games, most recently changed first.
+    pub games: Vec<ListedGame>,
+    /// The cursor of the next page; absent on the last.
+    pub next_cursor: Option<String>,
+}
+
 impl Service {
+    /// Recent games of any family matching `query`, a page at a time.
+    ///
+    /// # Errors
+    /// [`ServiceError::Invalid`] for an unknown variant (`unknown_variant`) or a cursor this
+    /// service did not write (`bad_cursor`).
+    pub async fn admin_games(&self, query: &AdminGameQuery<'_>) -> Result<AdminGamesPage, ServiceError> {
+        let filter = GameFilter {
+            variant: query.variant.filter(|v| !v.is_empty()).map(parse_variant).transpose()?,
+            status: query.status,
+            player: query.player.map(str::to_string),
+        };
+        let after = query.cursor.filter(|c| !c.is_empty()).map(parse_cursor).transpose()?;
+        let mut games = self.store.find_games(&filter, after, ADMIN_GAMES_PAGE as i64 + 1).await?;
+        let more = games.len() > ADMIN_GAMES_PAGE;
+        games.truncate(ADMIN_GAMES_PAGE);
+        let next_cursor = more.then(|| games.last().map(|g| write_cursor(g.updated_at, g.game_id))).flatten();
+        Ok(AdminGamesPage { games, next_cursor })
+    }
+
     /// The replay of any game.
     ///
     /// # Errors
