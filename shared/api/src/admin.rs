@@ -260,7 +260,7 @@ const NOTHING_POLICY: &str = "default-src 'none'; base-uri 'none'; form-action '
 /// Adds the admin responses' security headers: a `Content-Security-Policy` (the page's own, or
 /// one allowing nothing), `X-Content-Type-Options: nosniff`, `X-Frame-Options: DENY`,
 /// `Referrer-Policy: no-referrer` and `Cache-Control: no-store`.
-pub(crate) fn security_headers(response: &mut Response<Body>) {
+pub fn security_headers(response: &mut Response<Body>) {
     use http::HeaderValue;
     use http::header::{CACHE_CONTROL, CONTENT_SECURITY_POLICY, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS};
     let headers = response.headers_mut();
@@ -326,18 +326,6 @@ pub(crate) fn player_filter(raw: Option<&str>) -> Result<Option<&str>, ApiError>
     }
 }
 
-/// `value` percent-encoded for a query string (unreserved characters kept).
-fn query_value(value: &str) -> String {
-    value.bytes().fold(String::new(), |mut out, b| {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-        out
-    })
-}
-
 /// One option of a filter's select.
 pub(crate) struct Choice {
     value: &'static str,
@@ -358,6 +346,7 @@ pub(crate) struct GameRow {
 #[template(path = "games.html")]
 struct GamesPage<'a> {
     nonce: &'a str,
+    csrf: Option<String>,
     variants: Vec<Choice>,
     statuses: Vec<Choice>,
     player: &'a str,
@@ -367,13 +356,23 @@ struct GamesPage<'a> {
 
 /// The admin's game list: the filter form, the games with links to their replays and their
 /// players' accounts, and a link to the next page keeping the filters.
-pub(crate) fn games_page(query: &service::AdminGameQuery<'_>, page: &service::AdminGamesPage) -> Result<Response<Body>, ApiError> {
+pub(crate) fn games_page(
+    query: &service::AdminGameQuery<'_>,
+    page: &service::AdminGamesPage,
+    csrf: Option<String>,
+) -> Result<Response<Body>, ApiError> {
     let nonce = nonce();
     let variant = query.variant.unwrap_or_default();
     let status = query.status.map(service::GameStatus::id).unwrap_or_default();
     let player = query.player.unwrap_or_default();
     let next = page.next_cursor.as_ref().map(|c| {
-        format!("?variant={}&status={}&player={}&cursor={}", query_value(variant), query_value(status), query_value(player), query_value(c))
+        format!(
+            "?variant={}&status={}&player={}&cursor={}",
+            crate::oidc::form_value(variant),
+            crate::oidc::form_value(status),
+            crate::oidc::form_value(player),
+            crate::oidc::form_value(c)
+        )
     });
     let games = page
         .games
@@ -393,6 +392,7 @@ pub(crate) fn games_page(query: &service::AdminGameQuery<'_>, page: &service::Ad
         .collect();
     let page = GamesPage {
         nonce: &nonce,
+        csrf,
         variants: service::Variant::ALL.iter().map(|v| Choice { value: v.id(), selected: v.id() == variant }).collect(),
         statuses: STATUSES.iter().map(|s| Choice { value: s.id(), selected: s.id() == status }).collect(),
         player,
@@ -402,15 +402,109 @@ pub(crate) fn games_page(query: &service::AdminGameQuery<'_>, page: &service::Ad
     html(page.render(), &nonce)
 }
 
+/// `POST /_gm/signout`: clears the admin session cookie when the form's `csrf` field is the
+/// session's token and the browser says the form is this site's own (`Sec-Fetch-Site`, when
+/// sent, is `same-origin`); anything else is refused and clears nothing.
+///
+/// # Errors
+/// `403 forbidden` for a missing session, a wrong or missing token or a cross-site form.
+pub(crate) fn sign_out(req: &lambda_http::Request) -> Result<Response<Body>, ApiError> {
+    let refuse = |why: &str| ApiError::new(HttpCode::Forbidden, why.to_string());
+    let site = req.headers().get("sec-fetch-site").and_then(|v| v.to_str().ok());
+    if site.is_some_and(|s| s != "same-origin") {
+        return Err(refuse("sign-out is accepted from the admin pages only"));
+    }
+    let session = crate::auth::admin_token(req).ok_or_else(|| refuse("no admin session"))?;
+    let body = std::str::from_utf8(req.body().as_ref()).unwrap_or_default();
+    let given = body.split('&').find_map(|p| p.strip_prefix("csrf=")).unwrap_or_default();
+    if !crate::auth::csrf_matches(session, given) {
+        return Err(refuse("sign-out needs the page's CSRF token"));
+    }
+    Ok(Response::builder()
+        .status(200)
+        .header("content-type", "text/html; charset=utf-8")
+        .header("set-cookie", crate::auth::clear_session_cookie())
+        .body(Body::Text("<!doctype html><meta charset=\"utf-8\"><title>Signed out</title><p>Signed out.</p>".to_string()))
+        .expect("static headers"))
+}
+
+/// `GET /_gm/signin` in AWS: without a code, a redirect to the identity provider's hosted UI with
+/// a fresh state and PKCE challenge (kept in the sign-in cookie); back with `code` and `state`,
+/// the code exchanged for the ID token, checked as the authoriser checks it, kept as the admin
+/// session cookie, and a redirect to the game list. Locally the gateway answers this path itself.
+///
+/// # Errors
+/// `404 no_route` where sign-in is not configured; `401 unauthenticated` for a provider error,
+/// a failed exchange or an invalid token; `403 forbidden` for a state that is not this
+/// browser's or a token of a non-admin. A refusal sets no session.
+pub(crate) async fn sign_in(req: &lambda_http::Request) -> Result<Response<Body>, ApiError> {
+    use lambda_http::RequestExt;
+    let Some(config) = crate::oidc::OidcConfig::from_env().filter(|c| !c.redirect_uri.is_empty()) else {
+        return Err(ApiError::new(HttpCode::NoRoute, "sign-in is not configured here (locally: wordgame token --admin --browser)"));
+    };
+    let query = req.query_string_parameters_ref();
+    let param = |name: &str| query.and_then(|q| q.first(name)).map(str::to_string);
+    let unauthenticated = |why: String| ApiError::new(HttpCode::Unauthenticated, why);
+    if let Some(error) = param("error") {
+        return Err(unauthenticated(format!("the identity provider refused the sign-in: {error}")));
+    }
+    let Some(code) = param("code") else {
+        let random = |_| *Uuid::new_v4().as_bytes();
+        let bytes: Vec<[u8; 16]> = (0..3).map(random).collect();
+        let verifier_bytes: [u8; 32] = [bytes[0], bytes[1]].concat().try_into().expect("32 bytes");
+        let (verifier, challenge) = crate::oidc::pkce(&verifier_bytes);
+        let state = Uuid::from_bytes(bytes[2]).simple().to_string();
+        return Ok(Response::builder()
+            .status(302)
+            .header("location", config.authorize_url(&state, &challenge))
+            .header("set-cookie", crate::oidc::signin_cookie(&state, &verifier))
+            .body(Body::Empty)
+            .expect("static headers"));
+    };
+    let kept = req
+        .headers()
+        .get_all("cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find_map(|h| crate::auth::cookie(h, crate::oidc::SIGNIN_COOKIE))
+        .and_then(|v| v.split_once('.'))
+        .map(|(s, v)| (s.to_string(), v.to_string()));
+    let state = param("state").unwrap_or_default();
+    let Some((_, verifier)) = kept.filter(|(kept_state, _)| crate::auth::csrf_matches(kept_state, &crate::auth::csrf_token(&state))) else {
+        return Err(ApiError::new(HttpCode::Forbidden, "this sign-in was not started by this browser; start again at /_gm/signin"));
+    };
+    let token = crate::oidc::exchange_code(&config, &code, &verifier).await.map_err(|e| unauthenticated(e.to_string()))?;
+    let now = chrono::Utc::now().timestamp();
+    let claims = match crate::oidc::check_token(&config, &admin_keys(), &token, now).await {
+        Ok(claims) => claims,
+        Err(crate::oidc::OidcError::NotAdmin) => return Err(ApiError::new(HttpCode::Forbidden, "admins only")),
+        Err(e) => return Err(unauthenticated(e.to_string())),
+    };
+    let max_age = claims.get("exp").and_then(|e| e.parse::<i64>().ok()).map_or(0, |exp| exp - now);
+    Ok(Response::builder()
+        .status(303)
+        .header("location", format!("{}/", crate::auth::ADMIN_PATH))
+        .header("set-cookie", crate::auth::session_cookie(&token, max_age))
+        .header("set-cookie", crate::oidc::clear_signin_cookie())
+        .body(Body::Empty)
+        .expect("static headers"))
+}
+
+/// The pool's signing keys, cached for the life of the Lambda instance.
+pub fn admin_keys() -> crate::oidc::KeyCache {
+    static KEYS: std::sync::OnceLock<crate::oidc::KeyCache> = std::sync::OnceLock::new();
+    KEYS.get_or_init(crate::oidc::KeyCache::default).clone()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn query_values_are_percent_encoded() {
-        assert_eq!(query_value("a b&c=<d>'"), "a%20b%26c%3D%3Cd%3E%27");
-        assert_eq!(query_value("Вася"), "%D0%92%D0%B0%D1%81%D1%8F");
-        assert_eq!(query_value("123.abc-_~"), "123.abc-_~");
+        assert_eq!(crate::oidc::form_value("a b&c=<d>'"), "a%20b%26c%3D%3Cd%3E%27");
+        assert_eq!(crate::oidc::form_value("Вася"), "%D0%92%D0%B0%D1%81%D1%8F");
+        assert_eq!(crate::oidc::form_value("123.abc-_~"), "123.abc-_~");
     }
 
     #[test]

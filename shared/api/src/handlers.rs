@@ -35,7 +35,7 @@ pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Bo
         Ok(r) => r,
         Err(e) => e.response(),
     };
-    if route.admin_only() {
+    if auth::is_admin_path(route.path()) {
         crate::admin::security_headers(&mut response);
     }
     span.in_scope(|| tracing::info!(status = response.status().as_u16(), latency_ms = started.elapsed().as_secs_f64() * 1000.0, "handled"));
@@ -58,6 +58,10 @@ struct PreviewBody {
 async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Response<Body>, ApiError> {
     if req.body().len() > MAX_BODY {
         return Err(ApiError::new(HttpCode::BodyTooLarge, format!("the body exceeds {MAX_BODY} bytes")));
+    }
+    if route == Route::AdminSignIn {
+        // Public: the sign-in is how an admin gets an identity.
+        return crate::admin::sign_in(req).await;
     }
     let caller = auth::caller(req)?;
     if route.admin_only() && !auth::is_admin(req) {
@@ -110,6 +114,8 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
         }
         Route::AdminTimeline => Ok(json_response(200, &svc.admin_replay(game_id(req)?).await?)),
         Route::AdminAccount => crate::admin::account_page(&svc.admin_account(game_id(req)?).await?),
+        Route::AdminSignOut => crate::admin::sign_out(req),
+        Route::AdminSignIn => crate::admin::sign_in(req).await,
         Route::AdminGames => {
             let q = req.query_string_parameters_ref();
             let get = |name: &str| q.and_then(|q| q.first(name)).map(str::to_string);
@@ -120,7 +126,7 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
                 player: crate::admin::player_filter(player.as_deref())?,
                 cursor: cursor.as_deref(),
             };
-            crate::admin::games_page(&query, &svc.admin_games(&query).await?)
+            crate::admin::games_page(&query, &svc.admin_games(&query).await?, auth::admin_token(req).map(auth::csrf_token))
         }
         Route::AttachRobot => {
             let id = game_id(req)?;

@@ -39,11 +39,16 @@ pub enum Route {
     AdminAccount,
     /// `GET /_gm/` (admin): recent games, filtered and paginated.
     AdminGames,
+    /// `POST /_gm/signout` (admin session): ends the session, given the page's CSRF token.
+    AdminSignOut,
+    /// `GET /_gm/signin` (public): the identity provider's sign-in (authorization code + PKCE),
+    /// ending in the admin session cookie.
+    AdminSignIn,
 }
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 16] = [
+    pub const ALL: [Route; 18] = [
         Route::CreateGame,
         Route::GetGame,
         Route::SubmitMove,
@@ -60,6 +65,8 @@ impl Route {
         Route::AdminTimeline,
         Route::AdminAccount,
         Route::AdminGames,
+        Route::AdminSignOut,
+        Route::AdminSignIn,
     ];
 
     /// The HTTP method.
@@ -71,7 +78,8 @@ impl Route {
             | Route::AdminReplay
             | Route::AdminTimeline
             | Route::AdminAccount
-            | Route::AdminGames => "GET",
+            | Route::AdminGames
+            | Route::AdminSignIn => "GET",
             _ => "POST",
         }
     }
@@ -94,6 +102,8 @@ impl Route {
             Route::AdminTimeline => "/_gm/games/{id}/timeline.json",
             Route::AdminAccount => "/_gm/accounts/{id}",
             Route::AdminGames => "/_gm",
+            Route::AdminSignOut => "/_gm/signout",
+            Route::AdminSignIn => "/_gm/signin",
         }
     }
 
@@ -116,6 +126,8 @@ impl Route {
             Route::AdminTimeline => "admin-timeline",
             Route::AdminAccount => "admin-account",
             Route::AdminGames => "admin-games",
+            Route::AdminSignOut => "admin-signout",
+            Route::AdminSignIn => "admin-signin",
         }
     }
 

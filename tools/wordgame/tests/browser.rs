@@ -1,8 +1,11 @@
-//! The admin replay page in real headless Chromium (Debian's `chromium` driven through
-//! `chromedriver`'s WebDriver API): a finished game served by the local gateway is opened,
-//! stepped forward and back, and the board's letters and the scores shown are checked against
-//! the game's timeline; a screenshot is saved under target/. Without Chromium the test says so
-//! loudly and skips (CI installs it, so CI runs it).
+//! The admin pages in real headless Chromium (Debian's `chromium` driven through
+//! `chromedriver`'s WebDriver API), reached as an admin reaches them: the browser signs in at the
+//! URL `wordgame token --admin --browser` prints (the gateway sets the session cookie) and then
+//! navigates with nothing injected. A finished game is found in the list, opened, stepped forward
+//! and back, and the board's letters and the scores shown are checked against the game's
+//! timeline; screenshots at the first, a middle and the last step are saved under target/. The
+//! admin signs out with the page's button. Without Chromium the test says so loudly and skips
+//! (CI installs it, so CI runs it).
 
 mod common;
 
@@ -104,9 +107,30 @@ fn have_chromium() -> bool {
     there
 }
 
-/// Headless Chromium through chromedriver, its profile under `dir`, with `admin` (an
-/// authorization header value) on every request it makes.
-fn chromium(dir: &Path, admin: &str) -> (Guard, Browser) {
+/// The session cookie header of `account`'s development token, for the test's own requests to
+/// the admin pages.
+fn admin_cookie(account: &str) -> String {
+    format!("wordgame_admin={}", token(account, true))
+}
+
+/// Signs the browser in to the gateway on `port` as admin `account`: it opens the one-time URL
+/// `wordgame token --admin --browser` prints, and the gateway's answer sets the cookie.
+fn sign_in(browser: &Browser, port: u16, account: &str) {
+    let out = Command::new(env!("CARGO_BIN_EXE_wordgame"))
+        .args(["token", "--account", account, "--admin", "--browser", "--port", &port.to_string()])
+        .output()
+        .unwrap();
+    let url = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    assert!(url.starts_with(&format!("http://127.0.0.1:{port}/_gm/signin?code=")), "{url}");
+    browser.call("POST", "/url", json!({"url": url}));
+    let landed = browser.call("GET", "/url", json!({}));
+    assert_eq!(landed, json!(format!("http://127.0.0.1:{port}/_gm/")), "signed in, on the game list");
+    assert_eq!(browser.script("return document.cookie"), json!(""), "the session cookie is HttpOnly");
+}
+
+/// Headless Chromium through chromedriver, its profile under `dir`; it sends nothing but what a
+/// browser sends.
+fn chromium(dir: &Path) -> (Guard, Browser) {
     let driver_port = free_port();
     let driver =
         Guard(Command::new(CHROMEDRIVER).arg(format!("--port={driver_port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap());
@@ -134,15 +158,7 @@ fn chromium(dir: &Path, admin: &str) -> (Guard, Browser) {
     let (status, created) = request(driver_port, "POST", "/session", &[], &caps.to_string()).unwrap();
     assert_eq!(status, 200, "{created}");
     let session = serde_json::from_str::<Value>(&created).unwrap()["value"]["sessionId"].as_str().unwrap().to_string();
-    let browser = Browser { port: driver_port, session };
-    // The admin's token rides on every request, as a browser extension or proxy would add it.
-    browser.call("POST", "/goog/cdp/execute", json!({"cmd": "Network.enable", "params": {}}));
-    browser.call(
-        "POST",
-        "/goog/cdp/execute",
-        json!({"cmd": "Network.setExtraHTTPHeaders", "params": {"headers": {"Authorization": admin}}}),
-    );
-    (driver, browser)
+    (driver, Browser { port: driver_port, session })
 }
 
 #[test]
@@ -151,7 +167,7 @@ fn the_replay_page_steps_through_a_finished_game_in_chromium() {
         return;
     }
     let (_server, port, dir) = start_server("browser-test");
-    let (alice, admin) = (format!("Bearer {}", token("alice", false)), format!("Bearer {}", token("root", true)));
+    let (alice, admin) = (format!("Bearer {}", token("alice", false)), admin_cookie("root"));
 
     // A finished game: a few hinted moves against the robot, then a resignation.
     let id = create_game(port, &alice, r#"{"variant":"scrabble-en","opponents":[{"robot":"hard"}]}"#);
@@ -170,14 +186,21 @@ fn the_replay_page_steps_through_a_finished_game_in_chromium() {
     }
     let (status, _) = request(port, "POST", &format!("/games/{id}/resign"), &[("authorization", &alice)], "").unwrap();
     assert_eq!(status, 200);
-    let (status, timeline) = request(port, "GET", &format!("/_gm/games/{id}/timeline.json"), &[("authorization", &admin)], "").unwrap();
+    let (status, timeline) = request(port, "GET", &format!("/_gm/games/{id}/timeline.json"), &[("cookie", &admin)], "").unwrap();
     assert_eq!(status, 200, "{timeline}");
     let timeline: Value = serde_json::from_str(&timeline).unwrap();
     let last = timeline["timeline"]["steps"].as_array().unwrap().len() - 1;
     assert!(last >= 8, "{last} moves");
 
-    let (_driver, browser) = chromium(&dir, &admin);
-    browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/games/{id}")}));
+    let (_driver, browser) = chromium(&dir);
+    let refused = browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/games/{id}")}));
+    assert!(refused.is_null());
+    assert!(browser.script("return document.body.innerText").as_str().unwrap().contains("unauthenticated"), "no session, no page");
+    sign_in(&browser, port, "root");
+    // From the list to the game, as an admin gets there.
+    let href = browser.script(&format!("return document.querySelector('a[href=\"/_gm/games/{id}\"]').getAttribute('href')"));
+    assert_eq!(href, json!(format!("/_gm/games/{id}")));
+    browser.click(&format!("a[href=\"/_gm/games/{id}\"]"));
 
     let page = browser.script(READ_PAGE);
     assert_eq!(page["tiles"], json!([]), "step 0 shows an empty board");
@@ -215,6 +238,13 @@ fn the_replay_page_steps_through_a_finished_game_in_chromium() {
     );
     // The last step: the replay page's screenshot CI keeps.
     browser.screenshot("replay-screenshot.png");
+
+    // Sign out from the list with its button: the cookie is gone, the pages refuse again.
+    browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/")}));
+    browser.click("#signout button");
+    assert!(browser.script("return document.body.innerText").as_str().unwrap().contains("Signed out"));
+    browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/")}));
+    assert!(browser.script("return document.body.innerText").as_str().unwrap().contains("unauthenticated"), "signed out");
     close(&browser, &dir);
 }
 
@@ -229,7 +259,7 @@ fn the_chain_replay_page_steps_through_its_words_in_chromium() {
         return;
     }
     let (_server, port, dir) = start_server("browser-chain-test");
-    let (alice, admin) = (format!("Bearer {}", token("alice", false)), format!("Bearer {}", token("root", true)));
+    let (alice, admin) = (format!("Bearer {}", token("alice", false)), admin_cookie("root"));
     let auth = [("authorization", alice.as_str())];
     let id = create_game(port, &alice, r#"{"variant":"noi-tu","opponents":[{"robot":"easy"}]}"#);
     for _ in 0..3 {
@@ -245,13 +275,14 @@ fn the_chain_replay_page_steps_through_its_words_in_chromium() {
         let (status, answer) = request(port, "POST", &format!("/games/{id}/moves"), &auth, &body).unwrap();
         assert_eq!(status, 200, "{answer}");
     }
-    let (_, timeline) = request(port, "GET", &format!("/_gm/games/{id}/timeline.json"), &[("authorization", &admin)], "").unwrap();
+    let (_, timeline) = request(port, "GET", &format!("/_gm/games/{id}/timeline.json"), &[("cookie", &admin)], "").unwrap();
     let timeline: Value = serde_json::from_str(&timeline).unwrap();
     let steps = timeline["steps"].as_array().unwrap().clone();
     let last = steps.len() - 1;
     assert!(last >= 2, "{last} moves");
 
-    let (_driver, browser) = chromium(&dir, &admin);
+    let (_driver, browser) = chromium(&dir);
+    sign_in(&browser, port, "root");
     browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/games/{id}")}));
     let shown =
         |k: usize| json!({"scores": steps[k]["scores"], "syllable": steps[k]["syllable"], "step": format!("{k} / {last}"), "log": k});
@@ -274,13 +305,14 @@ fn a_four_seat_replay_keeps_every_rack_on_one_row_in_chromium() {
         return;
     }
     let (_server, port, dir) = start_server("browser-four-test");
-    let (alice, admin) = (format!("Bearer {}", token("alice", false)), format!("Bearer {}", token("root", true)));
+    let alice = format!("Bearer {}", token("alice", false));
     let auth = [("authorization", alice.as_str())];
     let id = create_game(port, &alice, r#"{"variant":"scrabble-en","opponents":[{"robot":"easy"},{"robot":"medium"},{"robot":"hard"}]}"#);
     let (status, _) = request(port, "POST", &format!("/games/{id}/resign"), &auth, "").unwrap();
     assert_eq!(status, 200);
 
-    let (_driver, browser) = chromium(&dir, &admin);
+    let (_driver, browser) = chromium(&dir);
+    sign_in(&browser, port, "root");
     browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/games/{id}")}));
     let layout = browser.script(
         "const box = e => e.getBoundingClientRect(); const board = box(document.getElementById('board')); \
