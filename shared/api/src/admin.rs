@@ -437,9 +437,9 @@ pub(crate) fn sign_out(req: &lambda_http::Request) -> Result<Response<Body>, Api
 /// `404 no_route` where sign-in is not configured; `401 unauthenticated` for a provider error,
 /// a failed exchange or an invalid token; `403 forbidden` for a state that is not this
 /// browser's or a token of a non-admin. A refusal sets no session.
-pub(crate) async fn sign_in(req: &lambda_http::Request) -> Result<Response<Body>, ApiError> {
+pub(crate) async fn sign_in(req: &lambda_http::Request, config: Option<crate::oidc::OidcConfig>) -> Result<Response<Body>, ApiError> {
     use lambda_http::RequestExt;
-    let Some(config) = crate::oidc::OidcConfig::from_env().filter(|c| !c.redirect_uri.is_empty()) else {
+    let Some(config) = config.filter(|c| !c.redirect_uri.is_empty()) else {
         return Err(ApiError::new(HttpCode::NoRoute, "sign-in is not configured here (locally: wordgame token --admin --browser)"));
     };
     let query = req.query_string_parameters_ref();
@@ -505,6 +505,58 @@ mod tests {
         assert_eq!(crate::oidc::form_value("a b&c=<d>'"), "a%20b%26c%3D%3Cd%3E%27");
         assert_eq!(crate::oidc::form_value("Вася"), "%D0%92%D0%B0%D1%81%D1%8F");
         assert_eq!(crate::oidc::form_value("123.abc-_~"), "123.abc-_~");
+    }
+
+    fn oidc() -> crate::oidc::OidcConfig {
+        crate::oidc::OidcConfig {
+            domain: "https://auth.example.org".into(),
+            client_id: "client-1".into(),
+            redirect_uri: "https://api.example.org/_gm/signin".into(),
+            issuer: "https://cognito-idp.eu-west-1.amazonaws.com/pool".into(),
+        }
+    }
+
+    fn request(query: &[(&str, &str)], cookie: Option<&str>) -> lambda_http::Request {
+        use lambda_http::RequestExt;
+        let mut b = http::Request::builder().uri("https://api.example.org/_gm/signin");
+        if let Some(c) = cookie {
+            b = b.header("cookie", c);
+        }
+        let q: std::collections::HashMap<String, String> = query.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        b.body(Body::Empty).unwrap().with_query_string_parameters(q)
+    }
+
+    #[tokio::test]
+    async fn the_sign_in_starts_at_the_hosted_ui_and_refuses_a_foreign_return() {
+        let start = sign_in(&request(&[], None), Some(oidc())).await.unwrap();
+        assert_eq!(start.status(), 302);
+        let location = start.headers()["location"].to_str().unwrap();
+        assert!(location.starts_with("https://auth.example.org/oauth2/authorize?response_type=code&client_id=client-1"), "{location}");
+        let kept = start.headers()["set-cookie"].to_str().unwrap();
+        let (state, verifier) = kept.split(';').next().unwrap().strip_prefix("wordgame_signin=").unwrap().split_once('.').unwrap();
+        let (_, challenge) = {
+            use base64::Engine;
+            let raw: [u8; 32] = base64::engine::general_purpose::URL_SAFE_NO_PAD.decode(verifier).unwrap().try_into().unwrap();
+            crate::oidc::pkce(&raw)
+        };
+        assert!(location.contains(&format!("&state={state}&code_challenge={challenge}&code_challenge_method=S256")), "{location}");
+        let again = sign_in(&request(&[], None), Some(oidc())).await.unwrap();
+        assert_ne!(again.headers()["set-cookie"], start.headers()["set-cookie"], "a fresh state and verifier each time");
+
+        // Back from the provider: the state must be this browser's; nothing is set otherwise.
+        let cookie = format!("wordgame_signin={state}.{verifier}");
+        for (query, cookie, status) in [
+            (vec![("code", "c"), ("state", "another")], Some(cookie.as_str()), 403),
+            (vec![("code", "c"), ("state", state)], None, 403),
+            (vec![("code", "c")], Some(cookie.as_str()), 403),
+            (vec![("error", "access_denied")], Some(cookie.as_str()), 401),
+        ] {
+            let e = sign_in(&request(&query, cookie), Some(oidc())).await.unwrap_err();
+            assert_eq!(e.response().status(), status, "{query:?}");
+            assert!(e.response().headers().get("set-cookie").is_none());
+        }
+        let unconfigured = sign_in(&request(&[], None), None).await.unwrap_err();
+        assert_eq!(unconfigured.response().status(), 404);
     }
 
     #[test]

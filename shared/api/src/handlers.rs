@@ -60,8 +60,12 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
         return Err(ApiError::new(HttpCode::BodyTooLarge, format!("the body exceeds {MAX_BODY} bytes")));
     }
     if route == Route::AdminSignIn {
-        // Public: the sign-in is how an admin gets an identity.
-        return crate::admin::sign_in(req).await;
+        // Public: the sign-in is how an admin gets an identity; one it does carry must still be
+        // one a token may act as.
+        if auth::claims(req).is_some() {
+            auth::caller(req)?;
+        }
+        return crate::admin::sign_in(req, crate::oidc::OidcConfig::from_env()).await;
     }
     let caller = auth::caller(req)?;
     if route.admin_only() && !auth::is_admin(req) {
@@ -115,7 +119,7 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
         Route::AdminTimeline => Ok(json_response(200, &svc.admin_replay(game_id(req)?).await?)),
         Route::AdminAccount => crate::admin::account_page(&svc.admin_account(game_id(req)?).await?),
         Route::AdminSignOut => crate::admin::sign_out(req),
-        Route::AdminSignIn => crate::admin::sign_in(req).await,
+        Route::AdminSignIn => crate::admin::sign_in(req, crate::oidc::OidcConfig::from_env()).await,
         Route::AdminGames => {
             let q = req.query_string_parameters_ref();
             let get = |name: &str| q.and_then(|q| q.first(name)).map(str::to_string);

@@ -34,7 +34,7 @@ pub async fn run(route: Route) -> Result<(), Error> {
 pub async fn run_sign_in() -> Result<(), Error> {
     telemetry::init_json();
     lambda_http::run(service_fn(|req: Request| async move {
-        let mut response = crate::admin::sign_in(&req).await.unwrap_or_else(|e| e.response());
+        let mut response = crate::admin::sign_in(&req, crate::oidc::OidcConfig::from_env()).await.unwrap_or_else(|e| e.response());
         crate::admin::security_headers(&mut response);
         Ok::<_, std::convert::Infallible>(response)
     }))
