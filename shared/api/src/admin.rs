@@ -483,7 +483,7 @@ pub(crate) async fn sign_in(req: &lambda_http::Request, config: Option<crate::oi
     let max_age = claims.get("exp").and_then(|e| e.parse::<i64>().ok()).map_or(0, |exp| exp - now);
     Ok(Response::builder()
         .status(303)
-        .header("location", format!("{}/", crate::auth::ADMIN_PATH))
+        .header("location", crate::auth::ADMIN_PATH)
         .header("set-cookie", crate::auth::session_cookie(&token, max_age))
         .header("set-cookie", crate::oidc::clear_signin_cookie())
         .body(Body::Empty)

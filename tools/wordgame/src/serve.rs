@@ -146,7 +146,7 @@ fn local_signin(query: &str, secret: &[u8], redeemed: &Mutex<HashSet<String>>, n
     }
     lambda_http::Response::builder()
         .status(303)
-        .header("location", format!("{}/", auth::ADMIN_PATH))
+        .header("location", auth::ADMIN_PATH)
         .header("set-cookie", auth::session_cookie(&session, auth::ADMIN_SESSION_SECONDS))
         .body(lambda_http::Body::Empty)
         .expect("static headers")

@@ -124,7 +124,7 @@ fn sign_in(browser: &Browser, port: u16, account: &str) {
     assert!(url.starts_with(&format!("http://127.0.0.1:{port}/_gm/signin?code=")), "{url}");
     browser.call("POST", "/url", json!({"url": url}));
     let landed = browser.call("GET", "/url", json!({}));
-    assert_eq!(landed, json!(format!("http://127.0.0.1:{port}/_gm/")), "signed in, on the game list");
+    assert_eq!(landed, json!(format!("http://127.0.0.1:{port}/_gm")), "signed in, on the game list");
     assert_eq!(browser.script("return document.cookie"), json!(""), "the session cookie is HttpOnly");
 }
 

@@ -92,7 +92,7 @@ fn the_admin_pages_take_the_session_cookie_and_nothing_else() {
     let signin = signin_path("root", true, port);
     let (status, head, _) = get(&signin, &[]);
     assert_eq!(status, 303, "{head}");
-    assert_eq!(header(&head, "location"), Some("/_gm/"));
+    assert_eq!(header(&head, "location"), Some("/_gm"));
     let set = header(&head, "set-cookie").unwrap().to_string();
     assert!(set.contains("; Path=/_gm;") && set.ends_with("Secure; HttpOnly; SameSite=Strict"), "{set}");
     let session = set.split(';').next().unwrap().to_string();
