@@ -297,3 +297,61 @@ async fn the_game_list_pages_through_every_game_keeping_its_filters() {
     created.sort();
     assert_eq!(seen, created, "every game once");
 }
+
+#[tokio::test]
+async fn a_game_played_out_shows_its_settlement_and_its_gcg_reads_back() {
+    let app = App::new().await;
+    let (me, admin) = (Player::new(), Player::new());
+    let game = app.create(me, "scrabble-en", r#"[{"robot":"easy"}]"#).await;
+    let id = game["game_id"].as_str().unwrap().to_string();
+    for _ in 0..200 {
+        let (_, view) = app.call(Some(me), "GET", &format!("/games/{id}"), "").await;
+        if view["status"] != "active" {
+            break;
+        }
+        let body = app.best_move(me, &id).await;
+        let (status, answer) = app.call(Some(me), "POST", &format!("/games/{id}/moves"), &body).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    let (_, _, json) = app.raw(Some(admin), true, "GET", &format!("/_gm/games/{id}/timeline.json"), "").await;
+    let data: Value = serde_json::from_str(&json).unwrap();
+    let outcome = &data["outcome"];
+    assert_ne!(outcome["reason"], "resigned", "{outcome}");
+    let adjustments: Vec<i64> = outcome["adjustments"].as_array().unwrap().iter().map(|a| a.as_i64().unwrap()).collect();
+    assert!(adjustments.iter().any(|a| *a != 0), "a played-out game settles racks: {outcome}");
+    let finals: Vec<i64> = data["timeline"]["steps"].as_array().unwrap().last().unwrap()["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_i64().unwrap())
+        .collect();
+
+    // The page names every seat's moves, settlement and final score: nothing folded silently.
+    let page = text(&get(&app, Some(admin), true, &format!("/_gm/games/{id}")).await);
+    let result = page.split("id=\"result\"").nth(1).unwrap().split("</section>").next().unwrap();
+    for (seat, (adj, total)) in adjustments.iter().zip(&finals).enumerate() {
+        let row = format!("<td>{}</td><td>{adj:+}</td><td class=\"final\">{total}</td>", total - adj);
+        assert!(result.contains(&row), "seat {seat}: {row} in {result}");
+    }
+
+    // The GCG's settlement lines in the common form, and every total read back.
+    let gcg = text(&get(&app, Some(admin), true, &format!("/_gm/games/{id}.gcg")).await);
+    let rec = engine::gcg::read::read(&gcg).unwrap_or_else(|e| panic!("{e}\n{gcg}"));
+    assert_eq!(rec.id.as_ref().map(|i| i.1.as_str()), Some(id.as_str()));
+    assert_eq!(rec.lexicon.as_deref(), Some("ENABLE2K"));
+    let mut last = vec![0i64; finals.len()];
+    for e in &rec.events {
+        last[e.player] = i64::from(e.total);
+    }
+    assert_eq!(last, finals, "{gcg}");
+    let end: Vec<&str> = gcg.lines().filter(|l| l.starts_with('>') && l.contains('(')).collect();
+    let racks = data["timeline"]["steps"].as_array().unwrap().last().unwrap()["racks"].as_array().unwrap().clone();
+    let holding = racks.iter().filter(|r| !r.as_array().unwrap().is_empty()).count();
+    let went_out = usize::from(outcome["reason"] == "went_out");
+    assert_eq!(end.len(), went_out + holding, "one line for the seat that went out, one per rack left: {gcg}");
+    if outcome["reason"] == "went_out" {
+        let out = outcome["seat"].as_u64().unwrap() as usize;
+        assert!(end[0].starts_with(&format!(">p{}: (", out + 1)), "{gcg}");
+        assert!(end[1..].iter().all(|l| l.split_whitespace().nth(2).is_some_and(|t| t.starts_with('('))), "{gcg}");
+    }
+}
