@@ -355,3 +355,35 @@ async fn a_game_played_out_shows_its_settlement_and_its_gcg_reads_back() {
         assert!(end[1..].iter().all(|l| l.split_whitespace().nth(2).is_some_and(|t| t.starts_with('('))), "{gcg}");
     }
 }
+
+/// An API Gateway event for `GET /_gm` as the admin routes' request authoriser passes it on:
+/// the cookie, and the authoriser's context (`groups`) instead of JWT claims.
+fn authorised_admin_event(sub: &str, groups: &str) -> lambda_http::Request {
+    let mut event: Value = serde_json::from_str(include_str!("fixtures/apigw_v2_create_game.json")).unwrap();
+    event["routeKey"] = "GET /_gm".into();
+    event["rawPath"] = "/_gm".into();
+    event["cookies"] = serde_json::json!(["wordgame_admin=eyJraWQiOiJ4In0.e30.x"]);
+    event["headers"].as_object_mut().unwrap().remove("authorization");
+    event["body"] = Value::Null;
+    let ctx = &mut event["requestContext"];
+    ctx["routeKey"] = "GET /_gm".into();
+    ctx["http"]["method"] = "GET".into();
+    ctx["http"]["path"] = "/_gm".into();
+    ctx["authorizer"] = serde_json::json!({"lambda": {"sub": sub, "name": "Root", "cognito:groups": groups, "exp": "1764403600"}});
+    lambda_http::request::from_str(&event.to_string()).unwrap()
+}
+
+#[tokio::test]
+async fn the_request_authorisers_context_is_the_admins_identity() {
+    let app = App::new().await;
+    let me = Player::new();
+    let id = finished_game(&app, me).await;
+    let sub = Player::new().0.to_string();
+    let response = api::handle(&app.state, api::Route::AdminGames, authorised_admin_event(&sub, "[admin]")).await;
+    assert_eq!(response.status(), 200);
+    assert!(text(&response).contains(&format!("href=\"/_gm/games/{id}\"")));
+    assert!(text(&response).contains("id=\"signout\""), "the page offers sign-out with the session's token");
+    let response = api::handle(&app.state, api::Route::AdminGames, authorised_admin_event(&sub, "[players]")).await;
+    assert_eq!(response.status(), 403);
+    assert_secured(&response, "a non-admin's context");
+}
