@@ -88,7 +88,7 @@ async fn serve(port: u16, connections: u32, url: &str, local: Option<&LocalPostg
     let state = Arc::new(AppState::new(store, Arc::new(engine::Lexicons::builtin())));
     let addr = SocketAddr::from(([127, 0, 0, 1], port));
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| CliError::Input(format!("cannot listen on {addr}: {e}")))?;
-    tracing::info!(%addr, "serving; get a token with `wordgame token --account alice`");
+    tracing::info!(%addr, "serving; get a token with `wordgame token --account alice`, sign a browser in to /_gm with `wordgame token --account root --admin --browser`");
     let secret = Arc::new(jwt::dev_secret());
     let redeemed: Arc<Mutex<HashSet<String>>> = Arc::default();
     loop {
