@@ -13,25 +13,30 @@ import pathlib
 import sys
 
 # (logical id, binary, method, path, memory MB, timeout s, reserved concurrency when on,
-#  route throttle: (rate per s, burst), admin)
+#  route throttle: (rate per s, burst), authoriser: "jwt" (the player routes: the header's token),
+#  "cookie" (the admin pages: the session cookie, AdminCookie), "public" (the admin sign-in))
 FUNCTIONS = [
-    ("CreateGame", "create-game", "POST", "/games", 1769, 10, 20, (20, 40), False),
-    ("GetGame", "get-game", "GET", "/games/{id}", 512, 5, 20, (100, 200), False),
-    ("SubmitMove", "submit-move", "POST", "/games/{id}/moves", 1769, 10, 40, (50, 100), False),
-    ("PreviewMove", "preview-move", "POST", "/games/{id}/preview", 512, 5, 20, (40, 80), False),
-    ("Hint", "hint", "GET", "/games/{id}/hint", 1024, 10, 20, (20, 40), False),
-    ("Resign", "resign", "POST", "/games/{id}/resign", 1769, 10, 10, (10, 20), False),
-    ("WithdrawGame", "withdraw-game", "POST", "/games/{id}/withdraw", 1769, 10, 5, (5, 10), False),
-    ("ClaimTimeout", "claim-timeout", "POST", "/games/{id}/timeout", 1769, 10, 10, (10, 20), False),
-    ("OpenGame", "open-game", "POST", "/games/open", 512, 5, 10, (10, 20), False),
-    ("ListOpenGames", "list-open-games", "GET", "/games/open", 512, 5, 10, (20, 40), False),
-    ("JoinGame", "join-game", "POST", "/games/{id}/join", 1769, 10, 10, (10, 20), False),
-    ("AttachRobot", "attach-robot", "POST", "/games/{id}/robot", 1769, 10, 10, (10, 20), False),
-    ("AdminReplay", "admin-replay", "GET", "/_gm/games/{id}", 512, 10, 5, (5, 10), True),
-    ("AdminTimeline", "admin-timeline", "GET", "/_gm/games/{id}/timeline.json", 512, 10, 5, (5, 10), True),
-    ("AdminAccount", "admin-account", "GET", "/_gm/accounts/{id}", 512, 10, 5, (5, 10), True),
+    ("CreateGame", "create-game", "POST", "/games", 1769, 10, 20, (20, 40), "jwt"),
+    ("GetGame", "get-game", "GET", "/games/{id}", 512, 5, 20, (100, 200), "jwt"),
+    ("SubmitMove", "submit-move", "POST", "/games/{id}/moves", 1769, 10, 40, (50, 100), "jwt"),
+    ("PreviewMove", "preview-move", "POST", "/games/{id}/preview", 512, 5, 20, (40, 80), "jwt"),
+    ("Hint", "hint", "GET", "/games/{id}/hint", 1024, 10, 20, (20, 40), "jwt"),
+    ("Resign", "resign", "POST", "/games/{id}/resign", 1769, 10, 10, (10, 20), "jwt"),
+    ("WithdrawGame", "withdraw-game", "POST", "/games/{id}/withdraw", 1769, 10, 5, (5, 10), "jwt"),
+    ("ClaimTimeout", "claim-timeout", "POST", "/games/{id}/timeout", 1769, 10, 10, (10, 20), "jwt"),
+    ("OpenGame", "open-game", "POST", "/games/open", 512, 5, 10, (10, 20), "jwt"),
+    ("ListOpenGames", "list-open-games", "GET", "/games/open", 512, 5, 10, (20, 40), "jwt"),
+    ("JoinGame", "join-game", "POST", "/games/{id}/join", 1769, 10, 10, (10, 20), "jwt"),
+    ("AttachRobot", "attach-robot", "POST", "/games/{id}/robot", 1769, 10, 10, (10, 20), "jwt"),
+    ("AdminReplay", "admin-replay", "GET", "/_gm/games/{id}", 512, 10, 5, (5, 10), "cookie"),
+    ("AdminTimeline", "admin-timeline", "GET", "/_gm/games/{id}/timeline.json", 512, 10, 5, (5, 10), "cookie"),
+    ("AdminAccount", "admin-account", "GET", "/_gm/accounts/{id}", 512, 10, 5, (5, 10), "cookie"),
+    ("AdminGames", "admin-games", "GET", "/_gm", 512, 10, 5, (5, 10), "cookie"),
+    ("AdminSignOut", "admin-signout", "POST", "/_gm/signout", 256, 5, 2, (2, 5), "cookie"),
+    ("AdminSignIn", "admin-signin", "GET", "/_gm/signin", 256, 10, 2, (2, 5), "public"),
 ]
 MIGRATE_RESERVED = 1
+AUTHORIZER_RESERVED = 5
 
 ALARM_ACTIONS = """      AlarmActions: !If [HasAlarmTopic, [!Ref AlarmTopicArn], !Ref "AWS::NoValue"]
       OKActions: !If [HasAlarmTopic, [!Ref AlarmTopicArn], !Ref "AWS::NoValue"]"""
@@ -55,10 +60,12 @@ Parameters:
   JwtAudience:
     Type: CommaDelimitedList
     Description: Accepted audiences (e.g. the Cognito app client ids).
-  AdminScope:
+  AdminHostedUi:
     Type: String
-    Default: wordgame/admin
-    Description: OAuth scope an admin token carries; the admin routes require it (the handlers also check the admin group).
+    Description: "The user pool's hosted UI base URL, where admins sign in (e.g. https://auth.example.org or https://PREFIX.auth.REGION.amazoncognito.com)."
+  AdminClientId:
+    Type: String
+    Description: "The app client the admin pages sign in with (authorization code grant with PKCE, no secret, scope openid; callback URL https://API/_gm/signin): the audience of the ID tokens the admin routes' authoriser accepts."
   DbName:
     Type: String
     Default: wordgame
@@ -86,7 +93,7 @@ Parameters:
     Type: String
     Default: "off"
     AllowedValues: ["off", "on"]
-    Description: "on: each function reserves its concurrency (201 in all). Lambda keeps 100 unreserved, so the account's concurrency quota must be at least 301; new accounts often have less. off: the functions share the account's pool and the API's route throttles bound them."
+    Description: "on: each function reserves its concurrency (215 in all). Lambda keeps 100 unreserved, so the account's concurrency quota must be at least 315; new accounts often have less. off: the functions share the account's pool and the API's route throttles bound them."
   HighAvailability:
     Type: String
     Default: "off"
@@ -494,6 +501,16 @@ DB_CONNECT_POLICIES
             JwtConfiguration:
               issuer: !Ref JwtIssuer
               audience: !Ref JwtAudience
+          # The admin pages (/_gm/*): the session cookie's ID token, checked by the
+          # admin-authorizer function (signature against the pool's keys, issuer, audience,
+          # expiry, admin group). Uncached: a signed-out or expired cookie is refused at once.
+          AdminCookie:
+            FunctionArn: !GetAtt AdminAuthorizerFunction.Arn
+            AuthorizerPayloadFormatVersion: "2.0"
+            EnableSimpleResponses: true
+            EnableFunctionDefaultPermissions: true
+            Identity:
+              ReauthorizeEvery: 0
 
   # Optional custom domain: the API at https://DomainName/ (point a DNS alias at the output
   # ApiDomainTarget).
@@ -695,14 +712,30 @@ HEAD = HEAD.replace("ALARM_ACTIONS", ALARM_ACTIONS).replace("DB_CONNECT_POLICIES
 ]))
 
 
-def function_block(lid, binary, method, path, memory, timeout, reserved, throttle, admin):
+# The sign-in and the authoriser talk to the identity provider (token endpoint, signing keys) and
+# never to the database: outside the VPC, whose private subnets have no route out.
+OUTSIDE_VPC = '      VpcConfig: !Ref "AWS::NoValue"'
+
+OIDC_ENV = """      Environment:
+        Variables:
+          WORDGAME_OIDC_DOMAIN: !Ref AdminHostedUi
+          WORDGAME_OIDC_CLIENT_ID: !Ref AdminClientId
+          WORDGAME_OIDC_ISSUER: !Ref JwtIssuer"""
+
+
+def function_block(lid, binary, method, path, memory, timeout, reserved, throttle, authoriser):
     rate, burst = throttle
-    auth = ""
-    if admin:
+    auth, env = "", ""
+    if authoriser == "cookie":
         auth = """
             Auth:
-              Authorizer: Jwt
-              AuthorizationScopes: [!Ref AdminScope]"""
+              Authorizer: AdminCookie"""
+    elif authoriser == "public":
+        auth = """
+            Auth:
+              Authorizer: NONE"""
+        env = "\n" + OUTSIDE_VPC + "\n" + OIDC_ENV + """
+          WORDGAME_OIDC_REDIRECT_URI: !If [HasDomain, !Sub "https://${DomainName}/_gm/signin", !Sub "https://${HttpApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}/_gm/signin"]"""
     return f'''  {lid}Function:
     Type: AWS::Serverless::Function
     DependsOn: [SchemaMigration]
@@ -718,7 +751,7 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
       ReservedConcurrentExecutions: !If [Reserve, {reserved}, !Ref "AWS::NoValue"]
       LoggingConfig:
         LogFormat: JSON
-      Policies: [!Ref DbConnectAppPolicy]
+      Policies: [!Ref DbConnectAppPolicy]{env}
       DeploymentPreference:
         Type: !Ref TrafficShifting
         Alarms: [!Ref {lid}Http5xxAlarm, !Ref {lid}ErrorsAlarm]
@@ -847,6 +880,26 @@ MIGRATE = f'''  MigrateFunction:
 {lambda_alarms("Migrate", "migrate", throttles=False, duration=False)}'''
 
 
+AUTHORIZER = f'''  AdminAuthorizerFunction:
+    Type: AWS::Serverless::Function
+    Metadata:
+      BuildMethod: rust-cargolambda
+      BuildProperties:
+        Binary: admin-authorizer
+    Properties:
+      FunctionName: !Sub "${{AWS::StackName}}-admin-authorizer"
+      Description: "The /_gm/* routes' request authoriser: the admin session cookie's ID token against the user pool's keys, issuer, audience, expiry and admin group."
+      MemorySize: 256
+      Timeout: 5
+      ReservedConcurrentExecutions: !If [Reserve, {AUTHORIZER_RESERVED}, !Ref "AWS::NoValue"]
+      LoggingConfig:
+        LogFormat: JSON
+{OUTSIDE_VPC}
+{OIDC_ENV}
+{log_resources("AdminAuthorizer", "admin-authorizer")}
+{lambda_alarms("AdminAuthorizer", "admin-authorizer", throttles=False, duration=False)}'''
+
+
 def widget(title, metrics, x, y, stat="Sum", width=12):
     import json
     return {
@@ -909,6 +962,7 @@ def render():
     for f in FUNCTIONS:
         parts.append(function_block(*f))
     parts.append(MIGRATE)
+    parts.append(AUTHORIZER)
     parts.append(dashboard())
     return "\n".join(p.rstrip("\n") + "\n" for p in parts) + "\n" + OUTPUTS
 

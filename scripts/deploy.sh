@@ -7,7 +7,8 @@
 # moves to its new version by TrafficShifting (canary), rolled back by its 5xx or error alarm.
 #
 #   scripts/deploy.sh STACK Key=Value ...     e.g. scripts/deploy.sh wordgame-staging \
-#       StageName=staging JwtIssuer=https://cognito-idp.REGION.amazonaws.com/POOL JwtAudience=CLIENT
+#       StageName=staging JwtIssuer=https://cognito-idp.REGION.amazonaws.com/POOL JwtAudience=CLIENT \
+#       AdminHostedUi=https://PREFIX.auth.REGION.amazoncognito.com AdminClientId=ADMIN_CLIENT
 #
 # Key=Value pairs go to `sam deploy --parameter-overrides` (parameters: infra/template.yaml).
 # Needs the AWS SAM CLI, the AWS CLI and credentials for the target account and region.

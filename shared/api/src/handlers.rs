@@ -31,10 +31,13 @@ pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Bo
         span.in_scope(|| tracing::warn!("database connection lost; retrying the request once"));
         result = dispatch(state, route, &req).instrument(span.clone()).await;
     }
-    let response = match result {
+    let mut response = match result {
         Ok(r) => r,
         Err(e) => e.response(),
     };
+    if auth::is_admin_path(route.path()) {
+        crate::admin::security_headers(&mut response);
+    }
     span.in_scope(|| tracing::info!(status = response.status().as_u16(), latency_ms = started.elapsed().as_secs_f64() * 1000.0, "handled"));
     response
 }
@@ -55,6 +58,14 @@ struct PreviewBody {
 async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Response<Body>, ApiError> {
     if req.body().len() > MAX_BODY {
         return Err(ApiError::new(HttpCode::BodyTooLarge, format!("the body exceeds {MAX_BODY} bytes")));
+    }
+    if route == Route::AdminSignIn {
+        // Public: the sign-in is how an admin gets an identity; one it does carry must still be
+        // one a token may act as.
+        if auth::claims(req).is_some() {
+            auth::caller(req)?;
+        }
+        return crate::admin::sign_in(req, crate::oidc::OidcConfig::from_env()).await;
     }
     let caller = auth::caller(req)?;
     if route.admin_only() && !auth::is_admin(req) {
@@ -107,6 +118,20 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
         }
         Route::AdminTimeline => Ok(json_response(200, &svc.admin_replay(game_id(req)?).await?)),
         Route::AdminAccount => crate::admin::account_page(&svc.admin_account(game_id(req)?).await?),
+        Route::AdminSignOut => crate::admin::sign_out(req),
+        Route::AdminSignIn => crate::admin::sign_in(req, crate::oidc::OidcConfig::from_env()).await,
+        Route::AdminGames => {
+            let q = req.query_string_parameters_ref();
+            let get = |name: &str| q.and_then(|q| q.first(name)).map(str::to_string);
+            let (variant, status, player, cursor) = (get("variant"), get("status"), get("player"), get("cursor"));
+            let query = service::AdminGameQuery {
+                variant: variant.as_deref(),
+                status: crate::admin::parse_status(status.as_deref())?,
+                player: crate::admin::player_filter(player.as_deref())?,
+                cursor: cursor.as_deref(),
+            };
+            crate::admin::games_page(&query, &svc.admin_games(&query).await?, auth::admin_token(req).map(auth::csrf_token))
+        }
         Route::AttachRobot => {
             let id = game_id(req)?;
             let body: RobotBody = parse_body(req)?;

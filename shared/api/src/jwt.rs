@@ -105,6 +105,54 @@ pub fn demo_token(name: &str, admin: bool, days: i64, now: i64) -> String {
     sign(&claims, &dev_secret())
 }
 
+/// How long a local sign-in code stays usable, in seconds.
+pub const SIGNIN_CODE_SECONDS: i64 = 300;
+
+/// A one-time code that signs a browser in to the local gateway's admin pages as demo account
+/// `name` (`wordgame token --admin --browser`): a short-lived token for that one use, with a
+/// fresh `jti` the gateway accepts once.
+pub fn signin_code(name: &str, admin: bool, now: i64, jti: &str) -> String {
+    let mut claims = serde_json::json!({
+        "sub": demo_account_id(name).to_string(),
+        "name": name,
+        "iss": "wordgame-local",
+        "use": "admin-signin",
+        "jti": jti,
+        "iat": now,
+        "exp": now + SIGNIN_CODE_SECONDS,
+    });
+    if admin {
+        claims["cognito:groups"] = serde_json::json!(["admin"]);
+    }
+    sign(&claims, &dev_secret())
+}
+
+/// The claims of a valid sign-in code (not yet checked for reuse), and the session token it
+/// becomes: the same identity, for [`crate::auth::ADMIN_SESSION_SECONDS`].
+///
+/// # Errors
+/// [`JwtError`] for a malformed, forged or expired code, or a token that is not a sign-in code
+/// ([`JwtError::Malformed`]).
+pub fn redeem_signin_code(code: &str, secret: &[u8], now: i64) -> Result<(HashMap<String, String>, String), JwtError> {
+    let claims = verify(code, secret, now)?;
+    if claims.get("use").map(String::as_str) != Some("admin-signin") || !claims.contains_key("jti") {
+        return Err(JwtError::Malformed);
+    }
+    let mut session = serde_json::json!({
+        "sub": claims["sub"],
+        "iss": "wordgame-local",
+        "iat": now,
+        "exp": now + crate::auth::ADMIN_SESSION_SECONDS,
+    });
+    if let Some(name) = claims.get("name") {
+        session["name"] = Value::String(name.clone());
+    }
+    if claims.get("cognito:groups").is_some_and(|g| crate::auth::groups_name_admin(g)) {
+        session["cognito:groups"] = serde_json::json!(["admin"]);
+    }
+    Ok((claims, sign(&session, secret)))
+}
+
 fn mac(secret: &[u8], data: &[u8]) -> Hmac<Sha256> {
     let mut m = <Hmac<Sha256> as Mac>::new_from_slice(secret).expect("HMAC takes keys of any length");
     m.update(data);
@@ -128,5 +176,22 @@ mod tests {
         let mut forged = token.clone();
         forged.insert(token.find('.').unwrap() + 2, 'x');
         assert!(verify(&forged, b"k", 0).is_err());
+    }
+
+    #[test]
+    fn a_signin_code_becomes_a_session_and_nothing_else_does() {
+        let secret = dev_secret();
+        let code = signin_code("root", true, 1000, "j1");
+        let (claims, session) = redeem_signin_code(&code, &secret, 1100).unwrap();
+        assert_eq!(claims["jti"], "j1");
+        let s = verify(&session, &secret, 1100).unwrap();
+        assert_eq!((s["sub"].as_str(), s["cognito:groups"].as_str()), (demo_account_id("root").to_string().as_str(), "[admin]"));
+        assert!(!s.contains_key("use"), "a session is no sign-in code");
+        assert_eq!(redeem_signin_code(&session, &secret, 1100).map(|_| ()), Err(JwtError::Malformed));
+        assert_eq!(redeem_signin_code(&demo_token("root", true, 1, 1000), &secret, 1100).map(|_| ()), Err(JwtError::Malformed));
+        assert_eq!(redeem_signin_code(&code, &secret, 1000 + SIGNIN_CODE_SECONDS).map(|_| ()), Err(JwtError::Expired));
+        assert_eq!(redeem_signin_code(&code, b"forger", 1100).map(|_| ()), Err(JwtError::Signature));
+        let (_, plain) = redeem_signin_code(&signin_code("bob", false, 1000, "j2"), &secret, 1100).unwrap();
+        assert!(!verify(&plain, &secret, 1100).unwrap().contains_key("cognito:groups"));
     }
 }

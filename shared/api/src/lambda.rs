@@ -25,3 +25,18 @@ pub async fn run(route: Route) -> Result<(), Error> {
     lambda_http::run(service_fn(move |req: Request| async move { Ok::<_, std::convert::Infallible>(handle(state, route, req).await) }))
         .await
 }
+
+/// Serves `GET /_gm/signin` (function `admin-signin`): the sign-in needs the identity provider,
+/// not the database, so it runs outside the VPC with no pool.
+///
+/// # Errors
+/// The runtime's.
+pub async fn run_sign_in() -> Result<(), Error> {
+    telemetry::init_json();
+    lambda_http::run(service_fn(|req: Request| async move {
+        let mut response = crate::admin::sign_in(&req, crate::oidc::OidcConfig::from_env()).await.unwrap_or_else(|e| e.response());
+        crate::admin::security_headers(&mut response);
+        Ok::<_, std::convert::Infallible>(response)
+    }))
+    .await
+}

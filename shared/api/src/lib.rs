@@ -14,10 +14,12 @@ mod handlers;
 pub mod iam;
 pub mod jwt;
 pub mod lambda;
+pub mod oidc;
 pub mod routes;
 pub mod telemetry;
 pub mod tls;
 
+pub use admin::security_headers as admin_security_headers;
 pub use config::{AppState, Config, ConfigError, Database};
 pub use error::{ApiError, HttpCode};
 pub use handlers::handle;

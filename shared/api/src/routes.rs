@@ -37,11 +37,18 @@ pub enum Route {
     AdminTimeline,
     /// `GET /_gm/accounts/{id}` (admin)
     AdminAccount,
+    /// `GET /_gm/` (admin): recent games, filtered and paginated.
+    AdminGames,
+    /// `POST /_gm/signout` (admin session): ends the session, given the page's CSRF token.
+    AdminSignOut,
+    /// `GET /_gm/signin` (public): the identity provider's sign-in (authorization code + PKCE),
+    /// ending in the admin session cookie.
+    AdminSignIn,
 }
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 15] = [
+    pub const ALL: [Route; 18] = [
         Route::CreateGame,
         Route::GetGame,
         Route::SubmitMove,
@@ -57,12 +64,22 @@ impl Route {
         Route::AdminReplay,
         Route::AdminTimeline,
         Route::AdminAccount,
+        Route::AdminGames,
+        Route::AdminSignOut,
+        Route::AdminSignIn,
     ];
 
     /// The HTTP method.
     pub const fn method(self) -> &'static str {
         match self {
-            Route::GetGame | Route::Hint | Route::ListOpenGames | Route::AdminReplay | Route::AdminTimeline | Route::AdminAccount => "GET",
+            Route::GetGame
+            | Route::Hint
+            | Route::ListOpenGames
+            | Route::AdminReplay
+            | Route::AdminTimeline
+            | Route::AdminAccount
+            | Route::AdminGames
+            | Route::AdminSignIn => "GET",
             _ => "POST",
         }
     }
@@ -84,6 +101,9 @@ impl Route {
             Route::AdminReplay => "/_gm/games/{id}",
             Route::AdminTimeline => "/_gm/games/{id}/timeline.json",
             Route::AdminAccount => "/_gm/accounts/{id}",
+            Route::AdminGames => "/_gm",
+            Route::AdminSignOut => "/_gm/signout",
+            Route::AdminSignIn => "/_gm/signin",
         }
     }
 
@@ -105,12 +125,15 @@ impl Route {
             Route::AdminReplay => "admin-replay",
             Route::AdminTimeline => "admin-timeline",
             Route::AdminAccount => "admin-account",
+            Route::AdminGames => "admin-games",
+            Route::AdminSignOut => "admin-signout",
+            Route::AdminSignIn => "admin-signin",
         }
     }
 
     /// Whether only the admin group may call the route.
     pub const fn admin_only(self) -> bool {
-        matches!(self, Route::AdminReplay | Route::AdminTimeline | Route::AdminAccount)
+        matches!(self, Route::AdminReplay | Route::AdminTimeline | Route::AdminAccount | Route::AdminGames)
     }
 
     /// The route and path parameters matching `method` and `path`, if any. As in API Gateway,
@@ -156,6 +179,7 @@ mod tests {
         assert_eq!(Route::find("GET", "/games/open").unwrap().0, Route::ListOpenGames);
         assert_eq!(Route::find("POST", "/games/open").unwrap().0, Route::OpenGame);
         assert_eq!(Route::find("POST", "/games/x/join").unwrap().0, Route::JoinGame);
+        assert_eq!(Route::find("GET", "/_gm/").unwrap().0, Route::AdminGames);
         for r in Route::ALL {
             let path = r.path().replace("{id}", "x");
             assert_eq!(Route::find(r.method(), &path).map(|f| f.0), Some(r));

@@ -208,7 +208,7 @@ fn the_api_functions_connect_as_the_application_role_and_only_migrate_as_the_own
     for (name, f) in api_functions(&doc) {
         let policies = f["Properties"]["Policies"].as_sequence().unwrap();
         assert!(policies.len() == 1 && is_ref(&policies[0], "DbConnectAppPolicy"), "{name}: {policies:?}");
-        assert!(f["Properties"]["Environment"].is_null(), "{name} overrides the database user");
+        assert!(f["Properties"]["Environment"]["Variables"]["DB_USER"].is_null(), "{name} overrides the database user");
     }
     // ... and migrate as the owner, told which role to grant.
     let migrate = &r["MigrateFunction"]["Properties"];

@@ -1,61 +1,84 @@
-//! The game in GCG, the standard game-record format (UTF-8 declared, so Cyrillic works):
-//! one line per move with the rack before it, the GCG coordinate, the main word (`.` for tiles
-//! already on the board, lower case for blanks), the score and the running total, then the
-//! end-of-game rack settlement.
+//! The game in GCG, the standard game-record format (UTF-8 declared, so Cyrillic works).
+//!
+//! The header names the players (`#player1 p1 Full Name`), the game (`#id wordgame <id>`), the
+//! word list (`#lexicon`) and the tile set (`#tile-distribution` with a `#note` of every
+//! letter's count and value). Then one line per move with the rack before it: a play
+//! `>p1: RACK 8H WORD +N total` (across: row then column; down: column then row; `.` for tiles
+//! already on the board, lower case for blanks), an exchange `>p1: RACK -TILES +0 total`, a pass
+//! (or a turn lost on time, noted) `>p1: RACK - +0 total`. A resignation is a `#note`. The
+//! rack settlement closes the game: the seat that went out `>p1: (RACKS) +N total` (the tiles
+//! left on every other rack), each seat left holding tiles `>p2: RACK (RACK) -N total`.
+//! [`read`] reads the format back.
+
+pub mod read;
 
 use std::fmt::Write;
 
 use crate::game::EndReason;
-use crate::journal::{Action, JournalEntry};
+use crate::journal::{Action, JournalEntry, JournalTile};
 use crate::moves::TileInput;
 use crate::replay::ReplayError;
-use crate::seat::Seat;
+use crate::scoring::WordScore;
 use crate::setup::Setup;
 use crate::square::Direction;
 use crate::timeline::timeline;
+use crate::variant::{Rules, Variant};
 
-/// The GCG text of a game; `names[seat]` are the players' names, `title` a description line.
+/// What the GCG header says about a game beside its moves.
+#[derive(Debug, Clone, Copy)]
+pub struct GcgHeader<'a> {
+    /// The game's id, written `#id wordgame <id>`.
+    pub id: &'a str,
+    /// The players' names, by seat.
+    pub names: &'a [String],
+    /// A description line.
+    pub title: &'a str,
+}
+
+/// The name of the id authority in `#id`.
+pub const ID_AUTHORITY: &str = "wordgame";
+
+/// The word list a variant plays with, as `#lexicon` names it.
+pub const fn lexicon_name(variant: Variant) -> &'static str {
+    match variant {
+        Variant::ScrabbleEn => "ENABLE2K",
+        Variant::ScrabbleRu => "OpenCorpora-scrabble-ru",
+        Variant::Erudit => "OpenCorpora-erudit",
+    }
+}
+
+/// The GCG nickname of a seat: `p1`..`p4`.
+pub fn nick(seat: usize) -> String {
+    format!("p{}", seat + 1)
+}
+
+/// The GCG text of a game.
 ///
 /// # Errors
 /// [`ReplayError`] if the journal does not replay.
-pub fn to_gcg(setup: &Setup, journal: &[JournalEntry], names: &[String], title: &str) -> Result<String, ReplayError> {
+pub fn to_gcg(setup: &Setup, journal: &[JournalEntry], header: &GcgHeader<'_>) -> Result<String, ReplayError> {
     let tl = timeline(setup, journal)?;
+    let rules = setup.variant.rules();
+    let one_line = |s: &str| s.replace(['\n', '\r'], " ");
     let mut out = String::from("#character-encoding UTF-8\n");
-    let nick = |seat: usize| format!("p{}", seat + 1);
     for seat in 0..setup.seats {
-        let name = names.get(seat).map_or("?", String::as_str).replace(['\n', '\r'], " ");
-        let _ = writeln!(out, "#player{} {} {}", seat + 1, nick(seat), name);
+        let name = header.names.get(seat).map_or_else(|| "?".to_string(), |n| one_line(n));
+        let _ = writeln!(out, "#player{} {} {name}", seat + 1, nick(seat));
     }
-    let _ = writeln!(out, "#description {}", title.replace(['\n', '\r'], " "));
+    let _ = writeln!(out, "#id {ID_AUTHORITY} {}", one_line(header.id).replace(' ', "_"));
+    let _ = writeln!(out, "#lexicon {}", lexicon_name(setup.variant));
+    let _ = writeln!(out, "#tile-distribution {}", setup.variant.id());
+    let _ = writeln!(out, "#note tiles (letter count×value): {}", distribution(rules));
+    let _ = writeln!(out, "#description {}", one_line(header.title));
     for (k, entry) in journal.iter().enumerate() {
         let seat = entry.seat.index();
         let rack: String = tl.steps[k].racks[seat].concat();
         let total = tl.steps[k + 1].scores[seat] - settlement(&tl, k + 1, seat);
         let body = match &entry.action {
-            Action::Play { tiles, words, .. } => {
-                let main = words.iter().find(|w| w.main).or(words.first());
-                match main {
-                    Some(w) => {
-                        let (row, col) = (w.start.row() + 1, (b'A' + w.start.col() as u8) as char);
-                        let coord = if w.direction == Direction::Across { format!("{row}{col}") } else { format!("{col}{row}") };
-                        let word: String = w
-                            .word
-                            .chars()
-                            .enumerate()
-                            .map(|(i, c)| {
-                                let sq = w.start.step(w.direction, i as isize);
-                                match tiles.iter().find(|t| Some(t.square) == sq) {
-                                    Some(t) if t.blank => c.to_lowercase().next().unwrap_or(c),
-                                    Some(_) => c,
-                                    None => '.',
-                                }
-                            })
-                            .collect();
-                        format!("{coord} {word} +{}", entry.score)
-                    }
-                    None => format!("- +{}", entry.score),
-                }
-            }
+            Action::Play { tiles, words, .. } => match notation(words, tiles) {
+                Some((coord, word)) => format!("{coord} {word} +{}", entry.score),
+                None => format!("- +{}", entry.score),
+            },
             Action::Exchange { tiles } => {
                 let t: String = tiles.iter().map(|t| if let TileInput::Letter(c) = t { *c } else { '?' }).collect();
                 format!("-{t} +0")
@@ -72,26 +95,65 @@ pub fn to_gcg(setup: &Setup, journal: &[JournalEntry], names: &[String], title: 
         };
         let _ = writeln!(out, ">{}: {rack} {body} {total}", nick(seat));
     }
-    // The end-of-game settlement, one line per seat it changed.
-    if let Some(last) = tl.steps.last()
-        && last.to_move.is_none()
-        && let Some(final_entry) = journal.last()
-        && final_entry.action != Action::Resign
-    {
-        let game = crate::replay::replay(setup, journal)?;
-        if let Some(end) = game.end() {
-            for (seat, adj) in end.adjustments.iter().enumerate().filter(|(_, a)| **a != 0) {
-                let racks: String = match end.reason {
-                    EndReason::WentOut { seat: out_seat } if out_seat == Seat(seat as u8) => {
-                        (0..setup.seats).filter(|&s| s != seat).map(|s| last.racks[s].concat()).collect()
-                    }
-                    _ => last.racks[seat].concat(),
-                };
-                let _ = writeln!(out, ">{}: ({racks}) {adj:+} {}", nick(seat), last.scores[seat]);
-            }
-        }
+    let game = crate::replay::replay(setup, journal)?;
+    if let (Some(end), Some(last)) = (game.end(), tl.steps.last()) {
+        out.push_str(&settlement_lines(end, &last.racks, &last.scores));
     }
     Ok(out)
+}
+
+/// The end-of-game lines: the seat that went out first, then each seat penalised for its rack.
+fn settlement_lines(end: &crate::game::GameEnd, racks: &[Vec<String>], scores: &[i32]) -> String {
+    let mut out = String::new();
+    let out_seat = match end.reason {
+        EndReason::Resigned { .. } => return out,
+        EndReason::WentOut { seat } => Some(seat.index()),
+        EndReason::ScorelessTurns => None,
+    };
+    if let Some(s) = out_seat {
+        let others: String = (0..racks.len()).filter(|&o| o != s).map(|o| racks[o].concat()).collect();
+        let _ = writeln!(out, ">{}: ({others}) +{} {}", nick(s), end.adjustments[s], scores[s]);
+    }
+    for (seat, rack) in racks.iter().enumerate().filter(|(s, r)| Some(*s) != out_seat && !r.is_empty()) {
+        let rack = rack.concat();
+        let _ = writeln!(out, ">{}: {rack} ({rack}) -{} {}", nick(seat), -end.adjustments[seat], scores[seat]);
+    }
+    out
+}
+
+/// Every letter's count and value, then the blanks: `A 9×1 B 2×3 … ? 2×0`.
+fn distribution(rules: &Rules) -> String {
+    let mut parts: Vec<String> = rules.letters.iter().map(|l| format!("{} {}×{}", l.ch, l.count, l.value)).collect();
+    parts.push(format!("? {}×0", rules.blanks));
+    parts.join(" ")
+}
+
+/// A play as GCG writes it: the main word's coordinate (`8H` across, `H8` down) and the word
+/// with `.` for tiles already on the board and lower case for blanks; `None` without a word.
+pub fn notation(words: &[WordScore], tiles: &[JournalTile]) -> Option<(String, String)> {
+    words.iter().find(|w| w.main).or(words.first()).map(|w| (coordinate(w), word(w, tiles)))
+}
+
+/// The GCG coordinate of a word: across `8H` (row, column), down `H8` (column, row).
+fn coordinate(w: &WordScore) -> String {
+    let (row, col) = (w.start.row() + 1, char::from(b'A' + w.start.col() as u8));
+    if w.direction == Direction::Across { format!("{row}{col}") } else { format!("{col}{row}") }
+}
+
+/// The main word as GCG writes it: `.` for a tile already on the board, lower case for a blank.
+fn word(w: &WordScore, tiles: &[JournalTile]) -> String {
+    w.word
+        .chars()
+        .enumerate()
+        .map(|(i, c)| {
+            let sq = w.start.step(w.direction, i as isize);
+            match tiles.iter().find(|t| Some(t.square) == sq) {
+                Some(t) if t.blank => c.to_lowercase().next().unwrap_or(c),
+                Some(_) => c,
+                None => '.',
+            }
+        })
+        .collect()
 }
 
 /// The end-of-game adjustment included in step `k`'s score of `seat` (0 before the end).
@@ -103,4 +165,26 @@ fn settlement(tl: &crate::timeline::Timeline, k: usize, seat: usize) -> i32 {
     let before = tl.steps[k - 1].scores[seat];
     let moved = step.mv.as_ref().filter(|m| m.entry.seat.index() == seat).map_or(0, |m| m.entry.score);
     step.scores[seat] - before - moved
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_distribution_note_counts_every_tile() {
+        let rules = Variant::ScrabbleEn.rules();
+        let note = distribution(rules);
+        assert!(note.starts_with("A 9×1 B 2×3"), "{note}");
+        assert!(note.ends_with("? 2×0"), "{note}");
+        let total: usize = note.split(' ').skip(1).step_by(2).map(|p| p.split('×').next().unwrap().parse::<usize>().unwrap()).sum();
+        assert_eq!(total, rules.tile_count());
+    }
+
+    #[test]
+    fn lexicon_names_are_single_tokens() {
+        for v in Variant::ALL {
+            assert!(!lexicon_name(v).contains(' '));
+        }
+    }
 }

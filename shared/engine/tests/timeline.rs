@@ -3,7 +3,7 @@
 mod common;
 
 use common::{AnyWord, dump_rack, rack_letters};
-use engine::gcg::to_gcg;
+use engine::gcg::{GcgHeader, to_gcg};
 use engine::timeline::timeline;
 use engine::{Bag, Move, Rack, RackTile, Seat, TileInput, Timestamp, Variant, replay};
 
@@ -58,7 +58,8 @@ fn a_short_game_shows_racks_draws_bag_and_scores_at_every_step() {
     assert_eq!((s4.to_move, s4.mv.as_ref().unwrap().entry.action.kind()), (None, "resign"));
     assert_eq!(s4.scores, game.scores());
 
-    let gcg = to_gcg(game.setup(), game.journal(), &["Ann".into(), "Бор Ис".into()], "test game").unwrap();
+    let gcg =
+        to_gcg(game.setup(), game.journal(), &GcgHeader { id: "g1", names: &["Ann".into(), "Бор Ис".into()], title: "test game" }).unwrap();
     assert!(gcg.starts_with("#character-encoding UTF-8\n#player1 p1 Ann\n#player2 p2 Бор Ис\n"), "{gcg}");
     let lines: Vec<&str> = gcg.lines().filter(|l| l.starts_with('>')).collect();
     assert_eq!(lines.len(), 3, "{gcg}");
@@ -81,8 +82,8 @@ fn the_recorded_game_ends_with_its_settlement() {
     let last = tl.steps.last().unwrap();
     assert_eq!(last.scores, game.scores());
     assert_eq!(last.bag, 0);
-    let gcg = to_gcg(&r.setup, &r.journal, &["a".into(), "b".into()], "recorded").unwrap();
-    let settlement: Vec<&str> = gcg.lines().filter(|l| l.contains(": (")).collect();
+    let gcg = to_gcg(&r.setup, &r.journal, &GcgHeader { id: "g2", names: &["a".into(), "b".into()], title: "recorded" }).unwrap();
+    let settlement: Vec<&str> = gcg.lines().filter(|l| l.starts_with(">") && l.contains('(')).collect();
     assert_eq!(settlement.len(), 2, "{gcg}");
     let final_line = gcg.lines().last().unwrap();
     let seat = usize::from(final_line.starts_with(">p2"));

@@ -47,9 +47,9 @@ impl AnyGame<'_> {
     ///
     /// # Errors
     /// [`GameError::Replay`] if the journal does not fold.
-    pub fn gcg(&self, names: &[String], title: &str) -> Option<Result<String, GameError>> {
+    pub fn gcg(&self, header: &crate::GcgHeader<'_>) -> Option<Result<String, GameError>> {
         match self {
-            AnyGame::Tile(g) => Some(g.gcg(names, title)),
+            AnyGame::Tile(g) => Some(g.gcg(header)),
             AnyGame::Chain(_) => None,
         }
     }

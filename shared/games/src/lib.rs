@@ -27,6 +27,7 @@ mod variant;
 pub use any::{AnyGame, Families, NewSetup, Stored};
 pub use contract::{Checked, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline, WallBudget};
 pub use draw::{Draw, DrawPick};
+pub use engine::gcg::GcgHeader;
 pub use engine::seating::Entropy;
 pub use engine::{LexiconError, Lexicons};
 pub use entry::{ActionView, Entry, EntryView, ExchangeKind, MoveKind, Viewer, entry_view};

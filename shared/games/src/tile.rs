@@ -51,12 +51,12 @@ impl<'a> TileGame<'a> {
         &self.game
     }
 
-    /// The game in GCG, its players named `names`.
+    /// The game in GCG, with `header`'s id, names and description.
     ///
     /// # Errors
     /// [`GameError::Replay`] if the journal does not fold.
-    pub fn gcg(&self, names: &[String], title: &str) -> Result<String, GameError> {
-        engine::gcg::to_gcg(self.game.setup(), self.game.journal(), names, title).map_err(|e| GameError::Replay(e.to_string()))
+    pub fn gcg(&self, header: &crate::GcgHeader<'_>) -> Result<String, GameError> {
+        engine::gcg::to_gcg(self.game.setup(), self.game.journal(), header).map_err(|e| GameError::Replay(e.to_string()))
     }
 
     fn graph(&self) -> Result<&'a engine::WordGraph, GameError> {

@@ -66,9 +66,9 @@ impl TileTimeline {
             .map(|(s, m)| {
                 let who = name_of(m.entry.seat.index());
                 let what = match &m.entry.action {
-                    engine::Action::Play { words, .. } => {
-                        let main = words.iter().find(|w| w.main).map_or(String::new(), |w| w.word.clone());
-                        format!("plays {main} for {}", m.entry.score)
+                    engine::Action::Play { words, tiles, .. } => {
+                        let (coord, word) = engine::gcg::notation(words, tiles).unwrap_or_default();
+                        format!("plays {coord} {word} for {}", m.entry.score)
                     }
                     engine::Action::Exchange { tiles } => format!("exchanges {} tiles", tiles.len()),
                     engine::Action::Pass => "passes".to_string(),

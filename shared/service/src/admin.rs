@@ -1,11 +1,13 @@
 //! Admin views: the replay timeline of any game of any family with its recorded draw, a tile
 //! game in GCG, and an account's games. The caller's admin right is checked by the HTTP layer.
 
-use games::{EndReason, Position, Timeline, Variant};
+use games::{EndReason, Outcome, Position, Timeline, Variant};
 use serde::Serialize;
-use store::{Account, AccountGame, GameRecord, GameStatus};
+use store::{Account, AccountGame, GameFilter, GameRecord, GameStatus, ListedGame};
 use uuid::Uuid;
 
+use crate::lobby::{parse_cursor, write_cursor};
+use crate::usecases::parse_variant;
 use crate::view::{DrawView, draw_view};
 use crate::{Service, ServiceError};
 
@@ -20,6 +22,8 @@ pub struct AdminReplay {
     pub status: GameStatus,
     /// Why it ended, if it has.
     pub end_reason: Option<EndReason>,
+    /// How it ended: the seat concerned, the winners and each seat's settlement.
+    pub outcome: Option<Outcome>,
     /// Seats: id and name (absent while open).
     pub seats: Vec<AdminSeat>,
     /// The recorded draw for who moves first.
@@ -50,7 +54,51 @@ pub struct AdminAccount {
     pub games: Vec<AccountGame>,
 }
 
+/// Games on one page of the admin's list.
+pub const ADMIN_GAMES_PAGE: usize = 50;
+
+/// What the admin's game list looks for, as the page's form sends it.
+#[derive(Debug, Clone, Default)]
+pub struct AdminGameQuery<'a> {
+    /// A variant id.
+    pub variant: Option<&'a str>,
+    /// A lifecycle state.
+    pub status: Option<GameStatus>,
+    /// An account id, or part of a display name.
+    pub player: Option<&'a str>,
+    /// The previous page's `next_cursor`.
+    pub cursor: Option<&'a str>,
+}
+
+/// One page of the admin's game list.
+#[derive(Debug, Clone)]
+pub struct AdminGamesPage {
+    /// The games, most recently changed first.
+    pub games: Vec<ListedGame>,
+    /// The cursor of the next page; absent on the last.
+    pub next_cursor: Option<String>,
+}
+
 impl Service {
+    /// Recent games of any family matching `query`, a page at a time.
+    ///
+    /// # Errors
+    /// [`ServiceError::Invalid`] for an unknown variant (`unknown_variant`) or a cursor this
+    /// service did not write (`bad_cursor`).
+    pub async fn admin_games(&self, query: &AdminGameQuery<'_>) -> Result<AdminGamesPage, ServiceError> {
+        let filter = GameFilter {
+            variant: query.variant.filter(|v| !v.is_empty()).map(parse_variant).transpose()?,
+            status: query.status,
+            player: query.player.map(str::to_string),
+        };
+        let after = query.cursor.filter(|c| !c.is_empty()).map(parse_cursor).transpose()?;
+        let mut games = self.store.find_games(&filter, after, ADMIN_GAMES_PAGE as i64 + 1).await?;
+        let more = games.len() > ADMIN_GAMES_PAGE;
+        games.truncate(ADMIN_GAMES_PAGE);
+        let next_cursor = more.then(|| games.last().map(|g| write_cursor(g.updated_at, g.game_id))).flatten();
+        Ok(AdminGamesPage { games, next_cursor })
+    }
+
     /// The replay of any game.
     ///
     /// # Errors
@@ -63,6 +111,7 @@ impl Service {
             variant: record.variant,
             status: record.status,
             end_reason: record.end_reason,
+            outcome: game.outcome(),
             seats: seats(&record),
             draw: draw_view(&record),
             steps: game.timeline()?,
@@ -78,7 +127,9 @@ impl Service {
         let game = self.rebuild(&record)?;
         let names: Vec<String> = seats(&record).into_iter().map(|s| s.display_name).collect();
         let title = format!("wordgame {} game {}", record.variant.id(), record.game_id);
-        Ok(game.gcg(&names, &title).ok_or(ServiceError::NotFound)??)
+        let id = record.game_id.to_string();
+        let header = games::GcgHeader { id: &id, names: &names, title: &title };
+        Ok(game.gcg(&header).ok_or(ServiceError::NotFound)??)
     }
 
     /// An account and its games.

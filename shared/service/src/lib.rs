@@ -15,14 +15,14 @@ mod runtime;
 mod usecases;
 mod view;
 
-pub use admin::{AdminAccount, AdminReplay, AdminSeat};
+pub use admin::{ADMIN_GAMES_PAGE, AdminAccount, AdminGameQuery, AdminGamesPage, AdminReplay, AdminSeat};
 pub use caller::{Caller, NEUTRAL_NAME, ReservedIdentity, clean_name};
 pub use entropy::OsEntropy;
 pub use error::{ErrorCode, Invalid, ServiceError};
 pub use games::{ActionView, EndReason, EntryView, ExchangeKind, Hint, Move, Timeline, Variant, Viewer, entry_view};
 pub use lobby::{MAX_LOBBY_PAGE, MAX_OPEN_PER_VARIANT, OpenGame, OpenGameView, OpenGamesPage};
 pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, SystemClock};
-pub use store::{AccountGame, AccountKind, GameStatus, RobotLevel};
+pub use store::{AccountGame, AccountKind, GameStatus, ListedGame, ListedPlayer, RobotLevel};
 pub use usecases::{CreateGame, MoveOutcome, Opponent, Preview, SubmitMove, Submitted};
 pub use view::{DrawView, GameView, ResultView, SeatView};
 

@@ -8,6 +8,7 @@
 //! tests; [`testing`] gives each test a fresh database on it.
 
 mod accounts;
+mod admin;
 mod error;
 mod games;
 pub mod local;
@@ -15,6 +16,7 @@ mod roles;
 pub mod testing;
 
 pub use accounts::{Account, AccountGame, AccountKind, RobotLevel};
+pub use admin::{GameFilter, ListedGame, ListedPlayer};
 pub use error::StoreError;
 pub use games::{ClientMove, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, NewMove, OpenGameSummary, Player};
 pub use roles::{AppRole, RoleNameError};

@@ -1,17 +1,20 @@
 //! `wordgame serve`: the local gateway. Every route at the same path as in AWS, through the very
 //! handler functions the Lambda functions run: each request's development token is verified and
-//! its claims injected the way API Gateway's JWT authoriser does, and the request becomes an HTTP
-//! API event parsed by `lambda_http`. Without `DATABASE_URL` it first starts a private
+//! its claims injected the way API Gateway's authorisers do (a player route's from the
+//! `Authorization` header; an admin page's, `/_gm/*`, from the admin session cookie only), and
+//! the request becomes an HTTP API event parsed by `lambda_http`. `GET /_gm/signin?code=…` (the
+//! URL `wordgame token --admin --browser` prints) redeems a one-time code for the session cookie. Without `DATABASE_URL` it first starts a private
 //! PostgreSQL with its data under `target/` (durable: fsync and synchronous commit on), applies the
 //! migrations and creates the demo accounts; Ctrl-C stops both. Started right after a crash, it
 //! waits for the crashed run's server to stop first.
 
+use std::collections::HashSet;
 use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use api::gateway::{Incoming, to_lambda};
-use api::{ApiError, AppState, HttpCode, MAX_BODY, handle, jwt};
+use api::{ApiError, AppState, HttpCode, MAX_BODY, auth, handle, jwt};
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::{Bytes, Incoming as HyperBody};
 use hyper::server::conn::http1;
@@ -85,8 +88,9 @@ async fn serve(port: u16, connections: u32, url: &str, local: Option<&LocalPostg
     let state = Arc::new(AppState::new(store, Arc::new(engine::Lexicons::builtin())));
     let addr = SocketAddr::from(([127, 0, 0, 1], port));
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| CliError::Input(format!("cannot listen on {addr}: {e}")))?;
-    tracing::info!(%addr, "serving; get a token with `wordgame token --account alice`");
+    tracing::info!(%addr, "serving; get a token with `wordgame token --account alice`, sign a browser in to /_gm with `wordgame token --account root --admin --browser`");
     let secret = Arc::new(jwt::dev_secret());
+    let redeemed: Arc<Mutex<HashSet<String>>> = Arc::default();
     loop {
         tokio::select! {
             _ = tokio::signal::ctrl_c() => {
@@ -95,11 +99,11 @@ async fn serve(port: u16, connections: u32, url: &str, local: Option<&LocalPostg
             }
             accepted = listener.accept() => {
                 let Ok((stream, _)) = accepted else { continue };
-                let (state, secret) = (state.clone(), secret.clone());
+                let (state, secret, redeemed) = (state.clone(), secret.clone(), redeemed.clone());
                 tokio::spawn(async move {
                     let svc = service_fn(move |req| {
-                        let (state, secret) = (state.clone(), secret.clone());
-                        async move { Ok::<_, Infallible>(answer(&state, &secret, req).await) }
+                        let (state, secret, redeemed) = (state.clone(), secret.clone(), redeemed.clone());
+                        async move { Ok::<_, Infallible>(answer(&state, &secret, &redeemed, req).await) }
                     });
                     let _ = http1::Builder::new().serve_connection(TokioIo::new(stream), svc).await;
                 });
@@ -125,19 +129,79 @@ pub(crate) async fn ensure_database(pg: &LocalPostgres) -> Result<(), CliError> 
     Ok(())
 }
 
+/// The local sign-in: a valid, unused, admin sign-in code becomes the session cookie and a
+/// redirect to the admin's start page; anything else is refused and sets nothing.
+fn local_signin(query: &str, secret: &[u8], redeemed: &Mutex<HashSet<String>>, now: i64) -> lambda_http::Response<lambda_http::Body> {
+    let code = query.split('&').find_map(|p| p.strip_prefix("code=")).unwrap_or_default();
+    let refused = |why: String| ApiError::new(HttpCode::Unauthenticated, why).response();
+    let (claims, session) = match jwt::redeem_signin_code(code, secret, now) {
+        Ok(ok) => ok,
+        Err(e) => return refused(format!("invalid sign-in code: {e}")),
+    };
+    if !claims.get("cognito:groups").is_some_and(|g| auth::groups_name_admin(g)) {
+        return ApiError::new(HttpCode::Forbidden, "admins only").response();
+    }
+    if !redeemed.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(claims["jti"].clone()) {
+        return refused("this sign-in code was used already; print a new one".to_string());
+    }
+    lambda_http::Response::builder()
+        .status(303)
+        .header("location", auth::ADMIN_PATH)
+        .header("set-cookie", auth::session_cookie(&session, auth::ADMIN_SESSION_SECONDS))
+        .body(lambda_http::Body::Empty)
+        .expect("static headers")
+}
+
+/// The claims of a request: an admin page's from the session cookie (never the header), any
+/// other route's from the bearer token (never the cookie).
+fn verified_claims(
+    parts: &hyper::http::request::Parts,
+    secret: &[u8],
+    now: i64,
+) -> Result<std::collections::HashMap<String, String>, ApiError> {
+    let unauthenticated = |why: String| ApiError::new(HttpCode::Unauthenticated, why);
+    if auth::is_admin_path(parts.uri.path()) {
+        let token =
+            parts.headers.get_all("cookie").iter().filter_map(|v| v.to_str().ok()).find_map(|h| auth::cookie(h, auth::ADMIN_COOKIE));
+        let token = token
+            .ok_or_else(|| unauthenticated("no admin session: sign in with `wordgame token --account NAME --admin --browser`".into()))?;
+        let claims = jwt::verify(token, secret, now).map_err(|e| unauthenticated(format!("invalid admin session: {e}")))?;
+        if claims.contains_key("use") {
+            return Err(unauthenticated("a sign-in code is not a session".into()));
+        }
+        return Ok(claims);
+    }
+    let token = parts.headers.get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+    let token = token.ok_or_else(|| unauthenticated("no bearer token".into()))?;
+    jwt::verify(token.trim(), secret, now).map_err(|e| unauthenticated(format!("invalid token: {e}")))
+}
+
 /// One request through the authoriser and the handler.
-async fn answer(state: &AppState, secret: &[u8], req: hyper::Request<HyperBody>) -> hyper::Response<Full<Bytes>> {
+async fn answer(
+    state: &AppState,
+    secret: &[u8],
+    redeemed: &Mutex<HashSet<String>>,
+    req: hyper::Request<HyperBody>,
+) -> hyper::Response<Full<Bytes>> {
     let (parts, body) = req.into_parts();
+    let admin_page = auth::is_admin_path(parts.uri.path());
+    let finish = |mut response: lambda_http::Response<lambda_http::Body>| {
+        if admin_page {
+            api::admin_security_headers(&mut response);
+        }
+        convert(response)
+    };
     let body = match Limited::new(body, 4 * MAX_BODY).collect().await {
         Ok(b) => b.to_bytes(),
-        Err(_) => return convert(ApiError::new(HttpCode::BodyTooLarge, format!("the body exceeds {MAX_BODY} bytes")).response()),
+        Err(_) => return finish(ApiError::new(HttpCode::BodyTooLarge, format!("the body exceeds {MAX_BODY} bytes")).response()),
     };
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
-    let token = parts.headers.get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
-    let claims = match token.map(|t| jwt::verify(t.trim(), secret, now)) {
-        Some(Ok(claims)) => claims,
-        Some(Err(e)) => return convert(ApiError::new(HttpCode::Unauthenticated, format!("invalid token: {e}")).response()),
-        None => return convert(ApiError::new(HttpCode::Unauthenticated, "no bearer token").response()),
+    if parts.method == hyper::Method::GET && parts.uri.path().trim_end_matches('/') == "/_gm/signin" {
+        return finish(local_signin(parts.uri.query().unwrap_or_default(), secret, redeemed, now));
+    }
+    let claims = match verified_claims(&parts, secret, now) {
+        Ok(claims) => claims,
+        Err(e) => return finish(e.response()),
     };
     let request_id = uuid::Uuid::new_v4().to_string();
     let headers = parts.headers.iter().filter_map(|(k, v)| v.to_str().ok().map(|v| (k.as_str().to_string(), v.to_string()))).collect();
@@ -152,7 +216,7 @@ async fn answer(state: &AppState, secret: &[u8], req: hyper::Request<HyperBody>)
     };
     match to_lambda(&incoming) {
         Ok((route, request)) => convert(handle(state, route, request).await),
-        Err(e) => convert(e.response()),
+        Err(e) => finish(e.response()),
     }
 }
 

@@ -1,4 +1,5 @@
-//! `wordgame token`: a development token for a demo account, for the local gateway.
+//! `wordgame token`: a development token for a demo account, for the local gateway; with
+//! `--browser`, a one-time sign-in URL for the admin pages instead.
 
 use crate::CliError;
 
@@ -14,6 +15,13 @@ pub struct Args {
     /// Days until the token expires.
     #[arg(long, default_value_t = 30)]
     days: i64,
+    /// Print a one-time URL (valid five minutes) that signs a browser in to the local gateway's
+    /// admin pages, instead of a token.
+    #[arg(long)]
+    browser: bool,
+    /// The local gateway's port, for `--browser`.
+    #[arg(long, default_value_t = 3000)]
+    port: u16,
 }
 
 /// Prints the token.
@@ -28,6 +36,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         return Err(CliError::Input("--days must be at least 1".into()));
     }
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    if args.browser {
+        let code = api::jwt::signin_code(&args.account, args.admin, now, &uuid::Uuid::new_v4().to_string());
+        println!("http://127.0.0.1:{}/_gm/signin?code={code}", args.port);
+        return Ok(());
+    }
     println!("{}", api::jwt::demo_token(&args.account, args.admin, args.days, now));
     Ok(())
 }

@@ -1,8 +1,11 @@
-//! The admin replay page in real headless Chromium (Debian's `chromium` driven through
-//! `chromedriver`'s WebDriver API): a finished game served by the local gateway is opened,
-//! stepped forward and back, and the board's letters and the scores shown are checked against
-//! the game's timeline; a screenshot is saved under target/. Without Chromium the test says so
-//! loudly and skips (CI installs it, so CI runs it).
+//! The admin pages in real headless Chromium (Debian's `chromium` driven through
+//! `chromedriver`'s WebDriver API), reached as an admin reaches them: the browser signs in at the
+//! URL `wordgame token --admin --browser` prints (the gateway sets the session cookie) and then
+//! navigates with nothing injected. A finished game is found in the list, opened, stepped forward
+//! and back, and the board's letters and the scores shown are checked against the game's
+//! timeline; screenshots at the first, a middle and the last step are saved under target/. The
+//! admin signs out with the page's button. Without Chromium the test says so loudly and skips
+//! (CI installs it, so CI runs it).
 
 mod common;
 
@@ -41,6 +44,33 @@ impl Browser {
     fn script(&self, script: &str) -> Value {
         self.call("POST", "/execute/sync", json!({"script": script, "args": []}))
     }
+
+    /// Saves a screenshot of the page as `name` under the test's target directory and checks
+    /// it is a PNG of the window's size.
+    fn screenshot(&self, name: &str) {
+        let png = self.call("GET", "/screenshot", json!({}));
+        let bytes = base64::engine::general_purpose::STANDARD.decode(png.as_str().unwrap()).unwrap();
+        let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+        std::fs::write(&shot, &bytes).unwrap();
+        eprintln!("screenshot: {} ({} bytes)", shot.display(), bytes.len());
+        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{name} is a PNG");
+        let (width, height) =
+            (u32::from_be_bytes(bytes[16..20].try_into().unwrap()), u32::from_be_bytes(bytes[20..24].try_into().unwrap()));
+        assert!(width >= 800 && height >= 600, "{name}: {width}×{height}");
+    }
+}
+
+/// Creates a game as `auth` (an authorization header value) from `body`; its id.
+fn create_game(port: u16, auth: &str, body: &str) -> String {
+    let (status, created) = request(port, "POST", "/games", &[("authorization", auth)], body).unwrap();
+    assert_eq!(status, 201, "{created}");
+    serde_json::from_str::<Value>(&created).unwrap()["game_id"].as_str().unwrap().to_string()
+}
+
+/// Ends the browser session and removes the test's directory.
+fn close(browser: &Browser, dir: &Path) {
+    let _ = request(browser.port, "DELETE", &format!("/session/{}", browser.session), &[], "");
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// The tiles on the board and the scores the page shows.
@@ -54,11 +84,12 @@ fn expected(timeline: &Value, step: usize) -> (Vec<String>, Vec<i64>) {
         .iter()
         .filter(|s| s["move"]["kind"] == "play")
         .flat_map(|s| {
-            s["move"]["tiles"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|t| format!("{}:{}", t["square"].as_str().unwrap(), t["letter"].as_str().unwrap()))
+            s["move"]["tiles"].as_array().unwrap().iter().map(|t| {
+                let letter = t["letter"].as_str().unwrap();
+                // A blank shows the letter it stands for in lower case.
+                let shown = if t["blank"] == true { letter.to_lowercase() } else { letter.to_string() };
+                format!("{}:{shown}", t["square"].as_str().unwrap())
+            })
         })
         .collect();
     tiles.sort();
@@ -76,9 +107,30 @@ fn have_chromium() -> bool {
     there
 }
 
-/// Headless Chromium through chromedriver, its profile under `dir`, with `admin` (an
-/// authorization header value) on every request it makes.
-fn chromium(dir: &Path, admin: &str) -> (Guard, Browser) {
+/// The session cookie header of `account`'s development token, for the test's own requests to
+/// the admin pages.
+fn admin_cookie(account: &str) -> String {
+    format!("wordgame_admin={}", token(account, true))
+}
+
+/// Signs the browser in to the gateway on `port` as admin `account`: it opens the one-time URL
+/// `wordgame token --admin --browser` prints, and the gateway's answer sets the cookie.
+fn sign_in(browser: &Browser, port: u16, account: &str) {
+    let out = Command::new(env!("CARGO_BIN_EXE_wordgame"))
+        .args(["token", "--account", account, "--admin", "--browser", "--port", &port.to_string()])
+        .output()
+        .unwrap();
+    let url = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    assert!(url.starts_with(&format!("http://127.0.0.1:{port}/_gm/signin?code=")), "{url}");
+    browser.call("POST", "/url", json!({"url": url}));
+    let landed = browser.call("GET", "/url", json!({}));
+    assert_eq!(landed, json!(format!("http://127.0.0.1:{port}/_gm")), "signed in, on the game list");
+    assert_eq!(browser.script("return document.cookie"), json!(""), "the session cookie is HttpOnly");
+}
+
+/// Headless Chromium through chromedriver, its profile under `dir`; it sends nothing but what a
+/// browser sends.
+fn chromium(dir: &Path) -> (Guard, Browser) {
     let driver_port = free_port();
     let driver =
         Guard(Command::new(CHROMEDRIVER).arg(format!("--port={driver_port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap());
@@ -106,15 +158,7 @@ fn chromium(dir: &Path, admin: &str) -> (Guard, Browser) {
     let (status, created) = request(driver_port, "POST", "/session", &[], &caps.to_string()).unwrap();
     assert_eq!(status, 200, "{created}");
     let session = serde_json::from_str::<Value>(&created).unwrap()["value"]["sessionId"].as_str().unwrap().to_string();
-    let browser = Browser { port: driver_port, session };
-    // The admin's token rides on every request, as a browser extension or proxy would add it.
-    browser.call("POST", "/goog/cdp/execute", json!({"cmd": "Network.enable", "params": {}}));
-    browser.call(
-        "POST",
-        "/goog/cdp/execute",
-        json!({"cmd": "Network.setExtraHTTPHeaders", "params": {"headers": {"Authorization": admin}}}),
-    );
-    (driver, browser)
+    (driver, Browser { port: driver_port, session })
 }
 
 #[test]
@@ -123,15 +167,10 @@ fn the_replay_page_steps_through_a_finished_game_in_chromium() {
         return;
     }
     let (_server, port, dir) = start_server("browser-test");
-    let (alice, admin) = (format!("Bearer {}", token("alice", false)), format!("Bearer {}", token("root", true)));
+    let (alice, admin) = (format!("Bearer {}", token("alice", false)), admin_cookie("root"));
 
     // A finished game: a few hinted moves against the robot, then a resignation.
-    let (status, body) =
-        request(port, "POST", "/games", &[("authorization", &alice)], r#"{"variant":"scrabble-en","opponents":[{"robot":"hard"}]}"#)
-            .unwrap();
-    assert_eq!(status, 201, "{body}");
-    let game: Value = serde_json::from_str(&body).unwrap();
-    let id = game["game_id"].as_str().unwrap().to_string();
+    let id = create_game(port, &alice, r#"{"variant":"scrabble-en","opponents":[{"robot":"hard"}]}"#);
     for _ in 0..4 {
         let (_, view) = request(port, "GET", &format!("/games/{id}"), &[("authorization", &alice)], "").unwrap();
         let view: Value = serde_json::from_str(&view).unwrap();
@@ -147,17 +186,29 @@ fn the_replay_page_steps_through_a_finished_game_in_chromium() {
     }
     let (status, _) = request(port, "POST", &format!("/games/{id}/resign"), &[("authorization", &alice)], "").unwrap();
     assert_eq!(status, 200);
-    let (status, timeline) = request(port, "GET", &format!("/_gm/games/{id}/timeline.json"), &[("authorization", &admin)], "").unwrap();
+    let (status, timeline) = request(port, "GET", &format!("/_gm/games/{id}/timeline.json"), &[("cookie", &admin)], "").unwrap();
     assert_eq!(status, 200, "{timeline}");
     let timeline: Value = serde_json::from_str(&timeline).unwrap();
     let last = timeline["timeline"]["steps"].as_array().unwrap().len() - 1;
     assert!(last >= 8, "{last} moves");
 
-    let (_driver, browser) = chromium(&dir, &admin);
-    browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/games/{id}")}));
+    let (_driver, browser) = chromium(&dir);
+    let refused = browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/games/{id}")}));
+    assert!(refused.is_null());
+    assert!(browser.script("return document.body.innerText").as_str().unwrap().contains("unauthenticated"), "no session, no page");
+    sign_in(&browser, port, "root");
+    // From the list to the game, as an admin gets there.
+    let href = browser.script(&format!("return document.querySelector('a[href=\"/_gm/games/{id}\"]').getAttribute('href')"));
+    assert_eq!(href, json!(format!("/_gm/games/{id}")));
+    browser.click(&format!("a[href=\"/_gm/games/{id}\"]"));
 
     let page = browser.script(READ_PAGE);
     assert_eq!(page["tiles"], json!([]), "step 0 shows an empty board");
+    let star = browser.script("return getComputedStyle(document.getElementById('sq-H8'), '::before').content");
+    assert_eq!(star, json!("\"★\""), "the centre star on the empty board");
+    let result = browser.script("const r = document.getElementById('result'); return r ? r.innerText : null");
+    assert!(result.as_str().is_some_and(|r| r.contains("alice resigned") && r.contains("settlement")), "{result}");
+    browser.screenshot("replay-screenshot-first.png");
     let forward = 5.min(last);
     for _ in 0..forward {
         browser.click("#next");
@@ -167,6 +218,7 @@ fn the_replay_page_steps_through_a_finished_game_in_chromium() {
     assert_eq!(page["tiles"], json!(tiles), "board after {forward} steps");
     assert_eq!(page["scores"], json!(scores));
     assert_eq!(page["step"], format!("{forward} / {last}"));
+    browser.screenshot("replay-screenshot-middle.png");
     browser.click("#prev");
     let page = browser.script(READ_PAGE);
     let (tiles, scores) = expected(&timeline, forward - 1);
@@ -178,14 +230,22 @@ fn the_replay_page_steps_through_a_finished_game_in_chromium() {
     let visible_log = browser.script("return [...document.querySelectorAll('#log li')].filter(li => !li.hidden).length");
     assert_eq!(visible_log, json!(last));
 
-    let png = browser.call("GET", "/screenshot", json!({}));
-    let bytes = base64::engine::general_purpose::STANDARD.decode(png.as_str().unwrap()).unwrap();
-    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("replay-screenshot.png");
-    std::fs::write(&shot, &bytes).unwrap();
-    eprintln!("screenshot: {} ({} bytes)", shot.display(), bytes.len());
-    assert!(bytes.starts_with(b"\x89PNG"));
-    let _ = request(browser.port, "DELETE", &format!("/session/{}", browser.session), &[], "");
-    let _ = std::fs::remove_dir_all(&dir);
+    let logged = browser.script("return [...document.querySelectorAll('#log li')].map(li => li.textContent)");
+    let plays: Vec<&str> = logged.as_array().unwrap().iter().filter_map(Value::as_str).filter(|l| l.contains(" plays ")).collect();
+    assert!(
+        !plays.is_empty() && plays.iter().all(|l| l.split(" plays ").nth(1).unwrap().starts_with(|c: char| c.is_ascii_alphanumeric())),
+        "{plays:?}"
+    );
+    // The last step: the replay page's screenshot CI keeps.
+    browser.screenshot("replay-screenshot.png");
+
+    // Sign out from the list with its button: the cookie is gone, the pages refuse again.
+    browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/")}));
+    browser.click("#signout button");
+    assert!(browser.script("return document.body.innerText").as_str().unwrap().contains("Signed out"));
+    browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/")}));
+    assert!(browser.script("return document.body.innerText").as_str().unwrap().contains("unauthenticated"), "signed out");
+    close(&browser, &dir);
 }
 
 /// The scores, the syllable handed on and the step the chain page shows.
@@ -199,11 +259,9 @@ fn the_chain_replay_page_steps_through_its_words_in_chromium() {
         return;
     }
     let (_server, port, dir) = start_server("browser-chain-test");
-    let (alice, admin) = (format!("Bearer {}", token("alice", false)), format!("Bearer {}", token("root", true)));
+    let (alice, admin) = (format!("Bearer {}", token("alice", false)), admin_cookie("root"));
     let auth = [("authorization", alice.as_str())];
-    let (status, body) = request(port, "POST", "/games", &auth, r#"{"variant":"noi-tu","opponents":[{"robot":"easy"}]}"#).unwrap();
-    assert_eq!(status, 201, "{body}");
-    let id = serde_json::from_str::<Value>(&body).unwrap()["game_id"].as_str().unwrap().to_string();
+    let id = create_game(port, &alice, r#"{"variant":"noi-tu","opponents":[{"robot":"easy"}]}"#);
     for _ in 0..3 {
         let view: Value = serde_json::from_str(&request(port, "GET", &format!("/games/{id}"), &auth, "").unwrap().1).unwrap();
         if view["status"] != "active" {
@@ -217,13 +275,14 @@ fn the_chain_replay_page_steps_through_its_words_in_chromium() {
         let (status, answer) = request(port, "POST", &format!("/games/{id}/moves"), &auth, &body).unwrap();
         assert_eq!(status, 200, "{answer}");
     }
-    let (_, timeline) = request(port, "GET", &format!("/_gm/games/{id}/timeline.json"), &[("authorization", &admin)], "").unwrap();
+    let (_, timeline) = request(port, "GET", &format!("/_gm/games/{id}/timeline.json"), &[("cookie", &admin)], "").unwrap();
     let timeline: Value = serde_json::from_str(&timeline).unwrap();
     let steps = timeline["steps"].as_array().unwrap().clone();
     let last = steps.len() - 1;
     assert!(last >= 2, "{last} moves");
 
-    let (_driver, browser) = chromium(&dir, &admin);
+    let (_driver, browser) = chromium(&dir);
+    sign_in(&browser, port, "root");
     browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/games/{id}")}));
     let shown =
         |k: usize| json!({"scores": steps[k]["scores"], "syllable": steps[k]["syllable"], "step": format!("{k} / {last}"), "log": k});
@@ -237,6 +296,36 @@ fn the_chain_replay_page_steps_through_its_words_in_chromium() {
     assert_eq!(browser.script(READ_CHAIN), shown(last));
     browser.click("#first");
     assert_eq!(browser.script(READ_CHAIN), shown(0));
-    let _ = request(browser.port, "DELETE", &format!("/session/{}", browser.session), &[], "");
-    let _ = std::fs::remove_dir_all(&dir);
+    close(&browser, &dir);
+}
+
+#[test]
+fn a_four_seat_replay_keeps_every_rack_on_one_row_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    let (_server, port, dir) = start_server("browser-four-test");
+    let alice = format!("Bearer {}", token("alice", false));
+    let auth = [("authorization", alice.as_str())];
+    let id = create_game(port, &alice, r#"{"variant":"scrabble-en","opponents":[{"robot":"easy"},{"robot":"medium"},{"robot":"hard"}]}"#);
+    let (status, _) = request(port, "POST", &format!("/games/{id}/resign"), &auth, "").unwrap();
+    assert_eq!(status, 200);
+
+    let (_driver, browser) = chromium(&dir);
+    sign_in(&browser, port, "root");
+    browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/games/{id}")}));
+    let layout = browser.script(
+        "const box = e => e.getBoundingClientRect(); const board = box(document.getElementById('board')); \
+         return [0, 1, 2, 3].map(s => { const tiles = [...document.getElementById('tiles-' + s).children]; \
+           const r = box(document.getElementById('rack-' + s)); \
+           return { tiles: tiles.length, rows: new Set(tiles.map(t => Math.round(box(t).top))).size, \
+             clear: r.right <= board.left || r.left >= board.right || r.bottom <= board.top || r.top >= board.bottom }; });",
+    );
+    for (seat, rack) in layout.as_array().unwrap().iter().enumerate() {
+        assert_eq!(rack["tiles"], json!(7), "seat {seat}: {layout}");
+        assert_eq!(rack["rows"], json!(1), "seat {seat}'s rack on one row: {layout}");
+        assert_eq!(rack["clear"], json!(true), "seat {seat}'s rack clear of the board: {layout}");
+    }
+    browser.screenshot("replay-screenshot-four-seats.png");
+    close(&browser, &dir);
 }

@@ -7,7 +7,7 @@ mod common;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{request, start_server, start_server_in, token};
+use common::{exchange, request, start_server, start_server_in, token};
 
 #[test]
 fn the_local_gateway_serves_the_api_and_stops_on_ctrl_c() {
@@ -63,5 +63,92 @@ fn a_killed_serve_loses_no_acknowledged_game_and_a_new_one_starts_at_once() {
         assert_eq!(view["move_count"].as_u64(), Some(*moves));
     }
     drop(_again);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The value of header `name` (any case) in a response head.
+fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
+    head.lines().find_map(|l| l.split_once(':').filter(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim()))
+}
+
+/// A one-time sign-in URL's path and query from `wordgame token --browser`.
+fn signin_path(account: &str, admin: bool, port: u16) -> String {
+    let mut args = vec!["token", "--account", account, "--browser"];
+    if admin {
+        args.push("--admin");
+    }
+    let port = port.to_string();
+    args.extend(["--port", &port]);
+    let url = String::from_utf8(Command::new(env!("CARGO_BIN_EXE_wordgame")).args(args).output().unwrap().stdout).unwrap();
+    url.trim().strip_prefix(&format!("http://127.0.0.1:{port}")).unwrap().to_string()
+}
+
+#[test]
+fn the_admin_pages_take_the_session_cookie_and_nothing_else() {
+    let (_server, port, dir) = start_server("cookie-test");
+    let get = |path: &str, headers: &[(&str, &str)]| exchange(port, "GET", path, headers, "").unwrap();
+
+    // Signing in: the one-time code becomes the cookie, once.
+    let signin = signin_path("root", true, port);
+    let (status, head, _) = get(&signin, &[]);
+    assert_eq!(status, 303, "{head}");
+    assert_eq!(header(&head, "location"), Some("/_gm"));
+    let set = header(&head, "set-cookie").unwrap().to_string();
+    assert!(set.contains("; Path=/_gm;") && set.ends_with("Secure; HttpOnly; SameSite=Strict"), "{set}");
+    let session = set.split(';').next().unwrap().to_string();
+    assert_eq!(get(&signin, &[]).0, 401, "a sign-in code works once");
+    let (status, head, _) = get(&signin_path("alice", false, port), &[]);
+    assert!(status == 403 && header(&head, "set-cookie").is_none(), "a non-admin's code sets nothing");
+    assert_eq!(get("/_gm/signin?code=forged.code.here", &[]).0, 401);
+
+    let (status, head, page) = get("/_gm/", &[("cookie", &session)]);
+    assert_eq!(status, 200, "{page}");
+    assert_eq!(header(&head, "cache-control"), Some("no-store"));
+    assert!(page.contains("id=\"signout\""));
+
+    // Refused: no cookie, the header instead, a forged, an expired or a non-admin's cookie.
+    let admin_bearer = format!("Bearer {}", token("root", true));
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let expired = api::jwt::sign(
+        &serde_json::json!({"sub": api::jwt::demo_account_id("root").to_string(), "exp": now - 10, "cognito:groups": ["admin"]}),
+        &api::jwt::dev_secret(),
+    );
+    let forged = api::jwt::sign(
+        &serde_json::json!({"sub": api::jwt::demo_account_id("root").to_string(), "exp": now + 600, "cognito:groups": ["admin"]}),
+        b"not the gateway's key",
+    );
+    let alice_cookie = format!("wordgame_admin={}", token("alice", false));
+    for (headers, want) in [
+        (vec![], 401),
+        (vec![("authorization", admin_bearer.as_str())], 401),
+        (vec![("cookie", &*format!("wordgame_admin={expired}"))], 401),
+        (vec![("cookie", &*format!("wordgame_admin={forged}"))], 401),
+        (vec![("cookie", "wordgame_admin=garbage")], 401),
+        (vec![("cookie", alice_cookie.as_str())], 403),
+    ] {
+        let (status, head, body) = get("/_gm/", &headers);
+        assert_eq!(status, want, "{headers:?}: {body}");
+        assert_eq!(header(&head, "x-content-type-options"), Some("nosniff"), "{headers:?}");
+        assert!(!body.contains("<table"), "{headers:?}");
+    }
+    // The cookie on a player route is no identity there.
+    assert_eq!(get("/games/open", &[("cookie", &session)]).0, 401);
+    assert_eq!(get("/games/open", &[("authorization", &admin_bearer)]).0, 200);
+
+    // Signing out needs the page's CSRF token, from the page's own site.
+    let csrf = page.split("name=\"csrf\" value=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
+    let post = |headers: &[(&str, &str)], body: &str| exchange(port, "POST", "/_gm/signout", headers, body).unwrap();
+    for (headers, body) in [
+        (vec![("cookie", session.as_str())], String::new()),
+        (vec![("cookie", session.as_str())], "csrf=wrong".to_string()),
+        (vec![("cookie", session.as_str()), ("sec-fetch-site", "cross-site")], format!("csrf={csrf}")),
+        (vec![("cookie", alice_cookie.as_str())], format!("csrf={csrf}")),
+    ] {
+        let (status, head, _) = post(&headers, &body);
+        assert!(status == 403 && header(&head, "set-cookie").is_none(), "{headers:?} {body}: {status}");
+    }
+    let (status, head, _) = post(&[("cookie", &session), ("sec-fetch-site", "same-origin")], &format!("csrf={csrf}"));
+    assert_eq!(status, 200);
+    assert!(header(&head, "set-cookie").is_some_and(|c| c.starts_with("wordgame_admin=;") && c.contains("Max-Age=0")), "{head}");
     let _ = std::fs::remove_dir_all(&dir);
 }

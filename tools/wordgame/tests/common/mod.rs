@@ -32,6 +32,11 @@ pub fn free_port() -> u16 {
 
 /// One HTTP request; the status and the body, or `None` if nothing answers.
 pub fn request(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Option<(u16, String)> {
+    exchange(port, method, path, headers, body).map(|(status, _, body)| (status, body))
+}
+
+/// As [`request`], with the answer's head too: status, head and body.
+pub fn exchange(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Option<(u16, String, String)> {
     let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
     stream.set_read_timeout(Some(Duration::from_secs(60))).ok()?;
     let extra: String = headers.iter().map(|(k, v)| format!("{k}: {v}\r\n")).collect();
@@ -50,7 +55,8 @@ pub fn request(port: u16, method: &str, path: &str, headers: &[(&str, &str)], bo
         }
         answer.extend_from_slice(&buf[..n]);
     };
-    let head = String::from_utf8_lossy(&answer[..head_end]).to_ascii_lowercase();
+    let raw_head = String::from_utf8_lossy(&answer[..head_end]).into_owned();
+    let head = raw_head.to_ascii_lowercase();
     let status = head.split_whitespace().nth(1)?.parse().ok()?;
     let length = head.lines().find_map(|l| l.strip_prefix("content-length:")).and_then(|v| v.trim().parse::<usize>().ok());
     match length {
@@ -68,21 +74,8 @@ pub fn request(port: u16, method: &str, path: &str, headers: &[(&str, &str)], bo
         }
     }
     let body = String::from_utf8_lossy(&answer[head_end..]).into_owned();
-    let body = if head.contains("transfer-encoding: chunked") { dechunk(&body) } else { body };
-    Some((status, body))
-}
-
-fn dechunk(mut body: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = body.split_once("\r\n") {
-        let Ok(n) = usize::from_str_radix(size.trim(), 16) else { break };
-        if n == 0 || rest.len() < n {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        body = rest[n..].trim_start_matches("\r\n");
-    }
-    out
+    let body = if head.contains("transfer-encoding: chunked") { api::oidc::dechunk(&body) } else { body };
+    Some((status, raw_head, body))
 }
 
 /// `wordgame serve` on a free port with its own PostgreSQL under a temporary directory; waits
