@@ -82,7 +82,9 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::BadOpponents
         | ErrorCode::UnknownRobotLevel
         | ErrorCode::BadTurnSeconds
-        | ErrorCode::BadCursor => 400,
+        | ErrorCode::BadCursor
+        | ErrorCode::UnknownStatus
+        | ErrorCode::UnknownTurn => 400,
         ErrorCode::RobotIdentity | ErrorCode::PlaceholderIdentity | ErrorCode::NotYourGame => 403,
         ErrorCode::NotFound | ErrorCode::AccountNotFound => 404,
         ErrorCode::TooManyOpenGames

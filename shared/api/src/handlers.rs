@@ -96,6 +96,14 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             let limit = query_limit(req, service::MAX_LOBBY_PAGE, service::MAX_LOBBY_PAGE)?;
             Ok(json_response(200, &svc.list_open_games(&caller, variant.as_deref(), cursor.as_deref(), limit).await?))
         }
+        Route::ListMyGames => {
+            let query = req.query_string_parameters_ref();
+            let param = |name: &str| query.and_then(|q| q.first(name).map(str::to_string));
+            let limit = query_limit(req, 20, service::MAX_MY_GAMES_PAGE)?;
+            let page =
+                svc.my_games(&caller, param("status").as_deref(), param("turn").as_deref(), param("cursor").as_deref(), limit).await?;
+            Ok(json_response(200, &page))
+        }
         Route::WithdrawGame => Ok(json_response(200, &svc.withdraw_game(&caller, game_id(req)?).await?)),
         Route::JoinGame => Ok(json_response(200, &svc.join_game(&caller, game_id(req)?).await?)),
         Route::AdminReplay => {

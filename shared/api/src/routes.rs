@@ -30,6 +30,8 @@ pub enum Route {
     AttachRobot,
     /// `POST /games/{id}/withdraw`: the opener takes back an open game nobody joined.
     WithdrawGame,
+    /// `GET /games`: the caller's games, most recent activity first.
+    ListMyGames,
     /// `GET /_gm/games/{id}` (admin): the replay page, or the game in GCG when the id ends in
     /// `.gcg`.
     AdminReplay,
@@ -41,7 +43,7 @@ pub enum Route {
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 15] = [
+    pub const ALL: [Route; 16] = [
         Route::CreateGame,
         Route::GetGame,
         Route::SubmitMove,
@@ -54,6 +56,7 @@ impl Route {
         Route::JoinGame,
         Route::AttachRobot,
         Route::WithdrawGame,
+        Route::ListMyGames,
         Route::AdminReplay,
         Route::AdminTimeline,
         Route::AdminAccount,
@@ -62,7 +65,13 @@ impl Route {
     /// The HTTP method.
     pub const fn method(self) -> &'static str {
         match self {
-            Route::GetGame | Route::Hint | Route::ListOpenGames | Route::AdminReplay | Route::AdminTimeline | Route::AdminAccount => "GET",
+            Route::GetGame
+            | Route::Hint
+            | Route::ListOpenGames
+            | Route::ListMyGames
+            | Route::AdminReplay
+            | Route::AdminTimeline
+            | Route::AdminAccount => "GET",
             _ => "POST",
         }
     }
@@ -70,7 +79,7 @@ impl Route {
     /// The path template, with `{id}` for the game id.
     pub const fn path(self) -> &'static str {
         match self {
-            Route::CreateGame => "/games",
+            Route::CreateGame | Route::ListMyGames => "/games",
             Route::GetGame => "/games/{id}",
             Route::SubmitMove => "/games/{id}/moves",
             Route::PreviewMove => "/games/{id}/preview",
@@ -102,6 +111,7 @@ impl Route {
             Route::JoinGame => "join-game",
             Route::AttachRobot => "attach-robot",
             Route::WithdrawGame => "withdraw-game",
+            Route::ListMyGames => "list-my-games",
             Route::AdminReplay => "admin-replay",
             Route::AdminTimeline => "admin-timeline",
             Route::AdminAccount => "admin-account",

@@ -19,6 +19,10 @@ pub enum Invalid {
     BadTurnSeconds,
     /// A lobby cursor this service did not write.
     BadCursor,
+    /// A game status that does not exist.
+    UnknownStatus,
+    /// A turn filter other than `mine`.
+    UnknownTurn,
 }
 
 impl Invalid {
@@ -30,6 +34,8 @@ impl Invalid {
             Invalid::UnknownRobotLevel => ErrorCode::UnknownRobotLevel,
             Invalid::BadTurnSeconds => ErrorCode::BadTurnSeconds,
             Invalid::BadCursor => ErrorCode::BadCursor,
+            Invalid::UnknownStatus => ErrorCode::UnknownStatus,
+            Invalid::UnknownTurn => ErrorCode::UnknownTurn,
         }
     }
 }
@@ -48,6 +54,10 @@ pub enum ErrorCode {
     BadTurnSeconds,
     /// `bad_cursor`
     BadCursor,
+    /// `unknown_status`
+    UnknownStatus,
+    /// `unknown_turn`
+    UnknownTurn,
     /// `robot_identity`
     RobotIdentity,
     /// `placeholder_identity`
@@ -84,12 +94,14 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 21] = [
+    pub const ALL: [ErrorCode; 23] = [
         ErrorCode::UnknownVariant,
         ErrorCode::BadOpponents,
         ErrorCode::UnknownRobotLevel,
         ErrorCode::BadTurnSeconds,
         ErrorCode::BadCursor,
+        ErrorCode::UnknownStatus,
+        ErrorCode::UnknownTurn,
         ErrorCode::RobotIdentity,
         ErrorCode::PlaceholderIdentity,
         ErrorCode::NotFound,
@@ -116,6 +128,8 @@ impl ErrorCode {
             ErrorCode::UnknownRobotLevel => "unknown_robot_level",
             ErrorCode::BadTurnSeconds => "bad_turn_seconds",
             ErrorCode::BadCursor => "bad_cursor",
+            ErrorCode::UnknownStatus => "unknown_status",
+            ErrorCode::UnknownTurn => "unknown_turn",
             ErrorCode::RobotIdentity => "robot_identity",
             ErrorCode::PlaceholderIdentity => "placeholder_identity",
             ErrorCode::NotFound => "not_found",

@@ -10,6 +10,7 @@ mod entropy;
 mod error;
 mod idempotency;
 mod lobby;
+mod my_games;
 pub mod robot;
 mod runtime;
 mod usecases;
@@ -21,8 +22,9 @@ pub use entropy::OsEntropy;
 pub use error::{ErrorCode, Invalid, ServiceError};
 pub use games::{ActionView, EndReason, EntryView, ExchangeKind, Hint, Move, Timeline, Variant, Viewer, entry_view};
 pub use lobby::{MAX_LOBBY_PAGE, MAX_OPEN_PER_VARIANT, OpenGame, OpenGameView, OpenGamesPage};
+pub use my_games::{MAX_MY_GAMES_PAGE, MyGameView, MyGamesPage};
 pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, SystemClock};
-pub use store::{AccountGame, AccountKind, GameStatus, RobotLevel};
+pub use store::{AccountGame, AccountKind, GameStatus, LastMove, MyGameSeat, RobotLevel};
 pub use usecases::{CreateGame, MoveOutcome, Opponent, Preview, SubmitMove, Submitted};
 pub use view::{DrawView, GameView, ResultView, SeatView};
 

@@ -192,13 +192,13 @@ impl Service {
     }
 }
 
-/// A lobby cursor: the creation time (microseconds since the epoch) and id of the last game on
-/// a page.
-fn write_cursor(created_at: DateTime<Utc>, game_id: Uuid) -> String {
+/// A page cursor: a time (microseconds since the epoch) and the id of the last game on a page
+/// (the lobby's creation time, "my games"' last activity).
+pub(crate) fn write_cursor(created_at: DateTime<Utc>, game_id: Uuid) -> String {
     format!("{}.{}", created_at.timestamp_micros(), game_id.simple())
 }
 
-fn parse_cursor(cursor: &str) -> Result<(DateTime<Utc>, Uuid), ServiceError> {
+pub(crate) fn parse_cursor(cursor: &str) -> Result<(DateTime<Utc>, Uuid), ServiceError> {
     let bad = || invalid(Invalid::BadCursor, format!("{cursor:?} is not a cursor this service wrote"));
     let (micros, id) = cursor.split_once('.').ok_or_else(bad)?;
     let micros: i64 = micros.parse().map_err(|_| bad())?;

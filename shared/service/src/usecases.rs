@@ -136,6 +136,9 @@ impl Service {
             status,
             turn_seconds,
             turn_deadline,
+            created_at: self.now(),
+            rematch_of: None,
+            invited: Vec::new(),
             seats,
             draws,
             open_limit: None,
@@ -385,6 +388,8 @@ impl Service {
             },
             turn_deadline: deadline,
             end_reason: game.outcome().map(|o| o.reason),
+            to_move: (!game.is_over()).then(|| game.to_move().0),
+            scores: game.scores(),
         };
         let mut record = tx.game.clone();
         record.move_count = update.move_count;

@@ -39,14 +39,16 @@ impl GameStatus {
         }
     }
 
+    /// Every status.
+    pub const ALL: [GameStatus; 4] = [GameStatus::Open, GameStatus::Active, GameStatus::Finished, GameStatus::Withdrawn];
+
+    /// The status with this stored name.
+    pub fn from_id(id: &str) -> Option<GameStatus> {
+        GameStatus::ALL.into_iter().find(|s| s.id() == id)
+    }
+
     pub(crate) fn parse(s: &str) -> Result<GameStatus, StoreError> {
-        match s {
-            "open" => Ok(GameStatus::Open),
-            "active" => Ok(GameStatus::Active),
-            "finished" => Ok(GameStatus::Finished),
-            "withdrawn" => Ok(GameStatus::Withdrawn),
-            other => Err(StoreError::Corrupt(format!("game status {other:?}"))),
-        }
+        GameStatus::from_id(s).ok_or_else(|| StoreError::Corrupt(format!("game status {s:?}")))
     }
 }
 
@@ -134,6 +136,13 @@ pub struct NewGame {
     pub turn_seconds: Option<i32>,
     /// The first turn's deadline.
     pub turn_deadline: Option<DateTime<Utc>>,
+    /// When it is created, by the service's clock (the sweep expires open games by it).
+    pub created_at: DateTime<Utc>,
+    /// The finished game this one is a rematch of.
+    pub rematch_of: Option<Uuid>,
+    /// Seats whose account is invited (a rematch's other humans): seated, but the game waits
+    /// for them to accept.
+    pub invited: Vec<bool>,
     /// The account in each seat, seat 0 first (`None` = open).
     pub seats: Vec<Option<Uuid>>,
     /// The first-move draw, every tile drawn.
@@ -187,6 +196,10 @@ pub struct GameUpdate {
     pub turn_deadline: Option<DateTime<Utc>>,
     /// Why the game ended, if it just did.
     pub end_reason: Option<EndReason>,
+    /// The seat to move next (none once over).
+    pub to_move: Option<u8>,
+    /// Every seat's score, seat 0 first.
+    pub scores: Vec<i32>,
 }
 
 impl Store {
@@ -215,8 +228,8 @@ impl Store {
             }
         }
         sqlx::query(
-            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline, setup)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json)",
+            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline, setup, created_at, updated_at, rematch_of)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10, $10, $11)",
         )
         .bind(game.game_id)
         .bind(game.variant.id())
@@ -227,15 +240,20 @@ impl Store {
         .bind(game.turn_seconds)
         .bind(game.turn_deadline)
         .bind(&game.setup)
+        .bind(game.created_at)
+        .bind(game.rematch_of)
         .execute(&mut *tx)
         .await?;
         let seats: Vec<i16> = (0..game.seats.len() as i16).collect();
         sqlx::query(
-            "INSERT INTO game_players (game_id, seat, account_id) SELECT $1, s, a FROM UNNEST($2::smallint[], $3::uuid[]) AS x(s, a)",
+            "INSERT INTO game_players (game_id, seat, account_id, game_status, invited)
+             SELECT $1, s, a, $4, coalesce(($5::bool[])[s + 1], false) FROM UNNEST($2::smallint[], $3::uuid[]) AS x(s, a)",
         )
         .bind(game.game_id)
         .bind(&seats)
         .bind(&game.seats)
+        .bind(game.status.id())
+        .bind(&game.invited)
         .execute(&mut *tx)
         .await?;
         let d = &game.draws;
@@ -536,6 +554,7 @@ impl GameTx {
         if done.rows_affected() != 1 {
             return Err(StoreError::Conflict("the game is not open".into()));
         }
+        mark_players(&mut self.tx, self.game.game_id, GameStatus::Withdrawn).await?;
         self.tx.commit().await?;
         Ok(())
     }
@@ -566,6 +585,11 @@ impl GameTx {
                  FROM UNNEST($2::int[], $3::smallint[], $4::text[], $5::int[], $6::text[], $7::uuid[], $13::bytea[], $14::text[])
                       AS x(n, s, k, sc, e, c, h, r)
                  RETURNING 1)
+             , seats AS (
+                 UPDATE game_players SET game_status = $9, last_activity = now(), my_turn = coalesce(seat = $15, false),
+                     score = coalesce(($16::int[])[seat + 1], 0)
+                 WHERE game_id = $1
+                 RETURNING 1)
              UPDATE games SET move_count = $8, status = $9, turn_deadline = $10, end_reason = $11, updated_at = now(),
                  finished_at = CASE WHEN $9 = 'finished' THEN coalesce(finished_at, now()) ELSE NULL END
              WHERE game_id = $1 AND (SELECT count(*) FROM appended) = $12",
@@ -584,11 +608,23 @@ impl GameTx {
         .bind(moves.len() as i64)
         .bind(&cols.request_hash)
         .bind(&cols.response)
+        .bind(update.to_move.map(i16::from))
+        .bind(&update.scores)
         .execute(&mut *self.tx)
         .await?;
         self.tx.commit().await?;
         Ok(())
     }
+}
+
+/// Sets the status every seat row of `game_id` lists and marks it as just changed, nobody's turn.
+pub(crate) async fn mark_players(conn: &mut sqlx::PgConnection, game_id: Uuid, status: GameStatus) -> Result<(), StoreError> {
+    sqlx::query("UPDATE game_players SET game_status = $2, last_activity = now(), my_turn = false WHERE game_id = $1")
+        .bind(game_id)
+        .bind(status.id())
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// Journal rows as column arrays, for one multi-row insert.

@@ -9,11 +9,13 @@ mod accounts;
 mod error;
 mod games;
 pub mod local;
+mod my_games;
 pub mod testing;
 
 pub use accounts::{Account, AccountGame, AccountKind, RobotLevel};
 pub use error::StoreError;
 pub use games::{ClientMove, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, NewMove, OpenGameSummary, Player};
+pub use my_games::{LastMove, MyGame, MyGameSeat, MyGamesFilter};
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
