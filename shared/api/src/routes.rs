@@ -32,6 +32,8 @@ pub enum Route {
     WithdrawGame,
     /// `GET /games`: the caller's games, most recent activity first.
     ListMyGames,
+    /// `GET /games/{id}/moves?after=N`: the journal as the caller's seat may see it.
+    GetMoves,
     /// `GET /_gm/games/{id}` (admin): the replay page, or the game in GCG when the id ends in
     /// `.gcg`.
     AdminReplay,
@@ -43,7 +45,7 @@ pub enum Route {
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 16] = [
+    pub const ALL: [Route; 17] = [
         Route::CreateGame,
         Route::GetGame,
         Route::SubmitMove,
@@ -57,6 +59,7 @@ impl Route {
         Route::AttachRobot,
         Route::WithdrawGame,
         Route::ListMyGames,
+        Route::GetMoves,
         Route::AdminReplay,
         Route::AdminTimeline,
         Route::AdminAccount,
@@ -69,6 +72,7 @@ impl Route {
             | Route::Hint
             | Route::ListOpenGames
             | Route::ListMyGames
+            | Route::GetMoves
             | Route::AdminReplay
             | Route::AdminTimeline
             | Route::AdminAccount => "GET",
@@ -81,7 +85,7 @@ impl Route {
         match self {
             Route::CreateGame | Route::ListMyGames => "/games",
             Route::GetGame => "/games/{id}",
-            Route::SubmitMove => "/games/{id}/moves",
+            Route::SubmitMove | Route::GetMoves => "/games/{id}/moves",
             Route::PreviewMove => "/games/{id}/preview",
             Route::Hint => "/games/{id}/hint",
             Route::Resign => "/games/{id}/resign",
@@ -112,6 +116,7 @@ impl Route {
             Route::AttachRobot => "attach-robot",
             Route::WithdrawGame => "withdraw-game",
             Route::ListMyGames => "list-my-games",
+            Route::GetMoves => "get-moves",
             Route::AdminReplay => "admin-replay",
             Route::AdminTimeline => "admin-timeline",
             Route::AdminAccount => "admin-account",

@@ -328,6 +328,25 @@ impl Store {
         Ok(load(&mut conn, id, None).await?.0)
     }
 
+    /// The game's move count and status, and whether `account_id` sits in it (invited or not),
+    /// in one small query: for a conditional read that must not load the game.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`]; database errors.
+    pub async fn game_version(&self, id: Uuid, account_id: Uuid) -> Result<(u32, GameStatus, bool), StoreError> {
+        let row = sqlx::query(
+            "SELECT g.move_count, g.status,
+                    EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = g.game_id AND p.account_id = $2) AS seated
+             FROM games g WHERE g.game_id = $1",
+        )
+        .bind(id)
+        .bind(account_id)
+        .fetch_one(&self.pool)
+        .await?;
+        let status: String = row.try_get("status")?;
+        Ok((row.try_get::<i32, _>("move_count")? as u32, GameStatus::parse(&status)?, row.try_get("seated")?))
+    }
+
     /// Begins a move: locks the game row (`SELECT … FOR UPDATE`) and loads it, so concurrent
     /// submits to one game run one after another. With `client_move_id`, also finds the move
     /// already recorded under that id, if any ([`GameTx::client_move`]).

@@ -67,6 +67,25 @@ impl App {
         (status, serde_json::from_str(&text).expect("every API answer is JSON"))
     }
 
+    /// Calls as `who` with request `headers`; status, the response's headers and body text.
+    pub async fn call_with_headers(
+        &self,
+        who: Player,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+    ) -> (u16, HashMap<String, String>, String) {
+        let claims = HashMap::from([("sub".to_string(), who.0.to_string()), ("name".to_string(), "player".to_string())]);
+        let (path, query) = path.split_once('?').unwrap_or((path, ""));
+        let headers = headers.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let incoming = Incoming { method, path, query, headers, claims: Some(&claims), request_id: "test", ..Incoming::default() };
+        let (route, request) = to_lambda(&incoming).expect("a route");
+        let response = handle(&self.state, route, request).await;
+        let headers =
+            response.headers().iter().map(|(k, v)| (k.as_str().to_string(), v.to_str().unwrap_or_default().to_string())).collect();
+        (response.status().as_u16(), headers, String::from_utf8_lossy(response.body().as_ref()).into_owned())
+    }
+
     /// Calls with `claims` (none: no authoriser context); status, content type and body text.
     pub async fn raw_claims(
         &self,
