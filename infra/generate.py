@@ -797,23 +797,72 @@ def lambda_alarms(lid, binary, throttles, duration):
     return out
 
 
-MIGRATE = f'''  MigrateFunction:
+def plain_function(lid, binary, description, memory, timeout, reserved, environment=""):
+    """A function no HTTP route invokes (migrate, sweep): its block, with its logs."""
+    return f'''  {lid}Function:
     Type: AWS::Serverless::Function
     Metadata:
       BuildMethod: rust-cargolambda
       BuildProperties:
-        Binary: migrate
+        Binary: {binary}
     Properties:
-      FunctionName: !Sub "${{AWS::StackName}}-migrate"
-      Description: Applies the database migrations; SchemaMigration invokes each new version before the API functions update.
-      MemorySize: 512
-      Timeout: 120
-      ReservedConcurrentExecutions: !If [Reserve, {MIGRATE_RESERVED}, !Ref "AWS::NoValue"]
+      FunctionName: !Sub "${{AWS::StackName}}-{binary}"
+      Description: {description}
+      MemorySize: {memory}
+      Timeout: {timeout}
+      ReservedConcurrentExecutions: !If [Reserve, {reserved}, !Ref "AWS::NoValue"]
       LoggingConfig:
         LogFormat: JSON
-      Policies: [!Ref DbConnectPolicy]
+{environment}      Policies: [!Ref DbConnectPolicy]'''
+
+
+MIGRATE = f'''{plain_function("Migrate", "migrate", "Applies the database migrations; SchemaMigration invokes each new version before the API functions update.", 512, 120, MIGRATE_RESERVED)}
 {log_resources("Migrate", "migrate")}
 {lambda_alarms("Migrate", "migrate", throttles=False, duration=False)}'''
+
+
+SWEEP_RESERVED = 1
+
+# The sweep: EventBridge Scheduler invokes it every minute; one instance at a time (a reserved
+# concurrency of 1 whenever reservations are on; each run is bounded by SWEEP_BATCH games of
+# each kind, one transaction per game, so an overlapping run only finds less to do).
+SWEEP_ENVIRONMENT = """      Environment:
+        Variables:
+          SWEEP_BATCH: "100"
+          OPEN_GAME_EXPIRY_SECONDS: "604800"
+"""
+SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts past the deadline, open games nobody joined); run every minute.", 1769, 55, SWEEP_RESERVED, SWEEP_ENVIRONMENT)}
+  SweepSchedulerRole:
+    Type: AWS::IAM::Role
+    Properties:
+      AssumeRolePolicyDocument:
+        Version: "2012-10-17"
+        Statement:
+          - Effect: Allow
+            Principal: {{ Service: scheduler.amazonaws.com }}
+            Action: sts:AssumeRole
+            Condition: {{ StringEquals: {{ "aws:SourceAccount": !Ref "AWS::AccountId" }} }}
+      Policies:
+        - PolicyName: invoke-sweep
+          PolicyDocument:
+            Version: "2012-10-17"
+            Statement:
+              - Effect: Allow
+                Action: lambda:InvokeFunction
+                Resource: [!Ref SweepFunction.Alias]
+  SweepSchedule:
+    Type: AWS::Scheduler::Schedule
+    Properties:
+      Description: Runs the sweep every minute.
+      ScheduleExpression: rate(1 minute)
+      FlexibleTimeWindow: {{ Mode: "OFF" }}
+      State: ENABLED
+      Target:
+        Arn: !Ref SweepFunction.Alias
+        RoleArn: !GetAtt SweepSchedulerRole.Arn
+        RetryPolicy: {{ MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 }}
+{log_resources("Sweep", "sweep")}
+{lambda_alarms("Sweep", "sweep", throttles=False, duration=False)}'''
 
 
 def widget(title, metrics, x, y, stat="Sum", width=12):
@@ -878,6 +927,7 @@ def render():
     for f in FUNCTIONS:
         parts.append(function_block(*f))
     parts.append(MIGRATE)
+    parts.append(SWEEP)
     parts.append(dashboard())
     return "\n".join(p.rstrip("\n") + "\n" for p in parts) + "\n" + OUTPUTS
 

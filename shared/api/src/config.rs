@@ -48,6 +48,9 @@ pub struct Config {
     pub max_connections: u32,
     /// Where the word graph files are (`LEXICON_DIR`), if set.
     pub lexicon_dir: Option<PathBuf>,
+    /// The sweep's batch (`SWEEP_BATCH`, 1–1000, default 100) and open games' expiry
+    /// (`OPEN_GAME_EXPIRY_SECONDS`, one minute to 90 days, default 7 days).
+    pub sweep: service::SweepConfig,
 }
 
 /// A configuration that cannot work; reported at cold start, not per request.
@@ -115,7 +118,23 @@ impl Config {
             None => 2,
         };
         let lexicon_dir = var("LEXICON_DIR").map(PathBuf::from);
-        Ok(Config { database, max_connections, lexicon_dir })
+        let mut sweep = service::SweepConfig::default();
+        if let Some(v) = var("SWEEP_BATCH") {
+            sweep.batch = v
+                .parse()
+                .ok()
+                .filter(|n| (1..=1000).contains(n))
+                .ok_or(ConfigError::Invalid { name: "SWEEP_BATCH", reason: format!("{v:?} is not 1..=1000") })?;
+        }
+        if let Some(v) = var("OPEN_GAME_EXPIRY_SECONDS") {
+            let seconds: i64 = v
+                .parse()
+                .ok()
+                .filter(|n| (60..=90 * 86_400).contains(n))
+                .ok_or(ConfigError::Invalid { name: "OPEN_GAME_EXPIRY_SECONDS", reason: format!("{v:?} is not 60..=7776000") })?;
+            sweep.open_expiry = chrono::Duration::seconds(seconds);
+        }
+        Ok(Config { database, max_connections, lexicon_dir, sweep })
     }
 
     /// The word graphs as files in [`Config::lexicon_dir`], each read and checked against this
@@ -261,6 +280,16 @@ impl AppState {
         AppState { service: service::Service::new(store, games::Families::new(lexicons), runtime), iam: None }
     }
 
+    /// One sweep ([`service::Service::sweep`]) with `config`, after renewing the database token
+    /// if it is due: for the scheduled function and the local server's timer.
+    ///
+    /// # Errors
+    /// The sweep's.
+    pub async fn sweep(&self, config: service::SweepConfig) -> Result<service::SweepReport, service::ServiceError> {
+        self.renew_credentials().await;
+        self.service.sweep(config).await
+    }
+
     /// With IAM authentication, a fresh token for new connections once the current one is ten
     /// minutes old (open connections stay valid).
     pub(crate) async fn renew_credentials(&self) {
@@ -316,6 +345,14 @@ mod tests {
             Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("DB_MAX_CONNECTIONS", "99")])),
             Err(ConfigError::Invalid { name: "DB_MAX_CONNECTIONS", .. })
         ));
+        let c = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("SWEEP_BATCH", "5"), ("OPEN_GAME_EXPIRY_SECONDS", "3600")]))
+            .unwrap();
+        assert_eq!(c.sweep, service::SweepConfig { batch: 5, open_expiry: chrono::Duration::hours(1) });
+        assert_eq!(Config::from_vars(vars(&[("DATABASE_URL", "postgres://x")])).unwrap().sweep, service::SweepConfig::default());
+        for (name, bad) in [("SWEEP_BATCH", "0"), ("SWEEP_BATCH", "x"), ("OPEN_GAME_EXPIRY_SECONDS", "59")] {
+            let e = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), (name, bad)])).unwrap_err();
+            assert!(matches!(e, ConfigError::Invalid { name: n, .. } if n == name), "{name}={bad}: {e}");
+        }
     }
 
     #[test]

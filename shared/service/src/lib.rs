@@ -14,6 +14,7 @@ mod lobby;
 mod my_games;
 pub mod robot;
 mod runtime;
+mod sweep;
 mod usecases;
 mod view;
 
@@ -27,6 +28,7 @@ pub use lobby::{MAX_LOBBY_PAGE, MAX_OPEN_PER_VARIANT, OpenGame, OpenGameView, Op
 pub use my_games::{MAX_MY_GAMES_PAGE, MyGameView, MyGamesPage};
 pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, SystemClock};
 pub use store::{AccountGame, AccountKind, GameStatus, LastMove, MyGameSeat, RobotLevel};
+pub use sweep::{SweepConfig, SweepReport};
 pub use usecases::{CreateGame, MoveOutcome, Opponent, Preview, SubmitMove, Submitted};
 pub use view::{DrawView, GameView, ResultView, SeatView};
 

@@ -111,7 +111,7 @@ impl Service {
         self.runtime.clock.now()
     }
 
-    fn now_ts(&self) -> Timestamp {
+    pub(crate) fn now_ts(&self) -> Timestamp {
         timestamp(self.now())
     }
 

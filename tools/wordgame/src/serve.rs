@@ -38,6 +38,13 @@ pub struct Args {
     /// than the cores can run make PostgreSQL switch between backends rather than work.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     connections: Option<u32>,
+    /// Seconds between sweeps (timeouts past the deadline, expired open games), as the
+    /// scheduled function runs it every minute in AWS.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    sweep_seconds: u64,
+    /// An open game nobody joined for this many seconds is withdrawn by the sweep.
+    #[arg(long, default_value_t = 7 * 86_400, value_parser = clap::value_parser!(i64).range(60..=7_776_000))]
+    open_expiry_seconds: i64,
 }
 
 /// The pool size when `--connections` is not given: four per core, at least 4.
@@ -64,14 +71,22 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
     };
     let connections = args.connections.unwrap_or_else(default_connections);
-    let result = runtime.block_on(serve(args.port, connections, &url, local.as_ref()));
+    let sweep = service::SweepConfig::expiring_after(args.open_expiry_seconds);
+    let every = std::time::Duration::from_secs(args.sweep_seconds);
+    let result = runtime.block_on(serve(args.port, connections, &url, local.as_ref(), (every, sweep)));
     if let Some(pg) = &local {
         pg.stop();
     }
     result
 }
 
-async fn serve(port: u16, connections: u32, url: &str, local: Option<&LocalPostgres>) -> Result<(), CliError> {
+async fn serve(
+    port: u16,
+    connections: u32,
+    url: &str,
+    local: Option<&LocalPostgres>,
+    (every, sweep): (std::time::Duration, service::SweepConfig),
+) -> Result<(), CliError> {
     let fail = |e: &dyn std::fmt::Display| CliError::Input(e.to_string());
     if let Some(pg) = local {
         ensure_database(pg).await?;
@@ -87,6 +102,8 @@ async fn serve(port: u16, connections: u32, url: &str, local: Option<&LocalPostg
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| CliError::Input(format!("cannot listen on {addr}: {e}")))?;
     tracing::info!(%addr, "serving; get a token with `wordgame token --account alice`");
     let secret = Arc::new(jwt::dev_secret());
+    let sweeper = tokio::spawn(sweep_forever(state.clone(), every, sweep));
+    let _stop_sweeper = AbortOnDrop(sweeper);
     loop {
         tokio::select! {
             _ = tokio::signal::ctrl_c() => {
@@ -105,6 +122,27 @@ async fn serve(port: u16, connections: u32, url: &str, local: Option<&LocalPostg
                 });
             }
         }
+    }
+}
+
+/// Runs the sweep every `every`, as the scheduled function does in AWS.
+async fn sweep_forever(state: Arc<AppState>, every: std::time::Duration, config: service::SweepConfig) {
+    let mut ticks = tokio::time::interval(every);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        if let Err(e) = state.sweep(config).await {
+            tracing::error!(error = %e, "sweep failed");
+        }
+    }
+}
+
+/// Stops a task when dropped.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
 
