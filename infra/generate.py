@@ -27,6 +27,8 @@ FUNCTIONS = [
     ("ListOpenGames", "list-open-games", "GET", "/games/open", 512, 5, 10, (20, 40), False),
     ("ListMyGames", "list-my-games", "GET", "/games", 512, 5, 10, (20, 40), False),
     ("GetMoves", "get-moves", "GET", "/games/{id}/moves", 512, 5, 10, (20, 40), False),
+    ("Rematch", "rematch", "POST", "/games/{id}/rematch", 1769, 10, 10, (10, 20), False),
+    ("DeclineRematch", "decline-rematch", "POST", "/games/{id}/decline", 512, 5, 5, (5, 10), False),
     ("JoinGame", "join-game", "POST", "/games/{id}/join", 1769, 10, 10, (10, 20), False),
     ("AttachRobot", "attach-robot", "POST", "/games/{id}/robot", 1769, 10, 10, (10, 20), False),
     ("AdminReplay", "admin-replay", "GET", "/_gm/games/{id}", 512, 10, 5, (5, 10), True),

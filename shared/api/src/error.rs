@@ -93,7 +93,9 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::StaleMove
         | ErrorCode::Conflict
         | ErrorCode::NotOpen
-        | ErrorCode::AlreadySeated => 409,
+        | ErrorCode::AlreadySeated
+        | ErrorCode::NotFinished
+        | ErrorCode::NotInvited => 409,
         ErrorCode::IdempotencyKeyReused | ErrorCode::WrongFamily => 422,
         ErrorCode::Unavailable => 503,
         ErrorCode::Internal => 500,

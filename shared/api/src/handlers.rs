@@ -127,6 +127,11 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             Ok(json_response(200, &page))
         }
         Route::WithdrawGame => Ok(json_response(200, &svc.withdraw_game(&caller, game_id(req)?).await?)),
+        Route::Rematch => {
+            let (created, view) = svc.rematch(&caller, game_id(req)?).await?;
+            Ok(json_response(if created { 201 } else { 200 }, &view))
+        }
+        Route::DeclineRematch => Ok(json_response(200, &svc.decline(&caller, game_id(req)?).await?)),
         Route::JoinGame => Ok(json_response(200, &svc.join_game(&caller, game_id(req)?).await?)),
         Route::AdminReplay => {
             let raw = req.path_parameters_ref().and_then(|p| p.first("id")).unwrap_or_default();

@@ -34,6 +34,10 @@ pub enum Route {
     ListMyGames,
     /// `GET /games/{id}/moves?after=N`: the journal as the caller's seat may see it.
     GetMoves,
+    /// `POST /games/{id}/rematch`: a new game with the same players after a finished one.
+    Rematch,
+    /// `POST /games/{id}/decline`: decline the rematch one is invited to.
+    DeclineRematch,
     /// `GET /_gm/games/{id}` (admin): the replay page, or the game in GCG when the id ends in
     /// `.gcg`.
     AdminReplay,
@@ -45,7 +49,7 @@ pub enum Route {
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 17] = [
+    pub const ALL: [Route; 19] = [
         Route::CreateGame,
         Route::GetGame,
         Route::SubmitMove,
@@ -60,6 +64,8 @@ impl Route {
         Route::WithdrawGame,
         Route::ListMyGames,
         Route::GetMoves,
+        Route::Rematch,
+        Route::DeclineRematch,
         Route::AdminReplay,
         Route::AdminTimeline,
         Route::AdminAccount,
@@ -94,6 +100,8 @@ impl Route {
             Route::JoinGame => "/games/{id}/join",
             Route::AttachRobot => "/games/{id}/robot",
             Route::WithdrawGame => "/games/{id}/withdraw",
+            Route::Rematch => "/games/{id}/rematch",
+            Route::DeclineRematch => "/games/{id}/decline",
             Route::AdminReplay => "/_gm/games/{id}",
             Route::AdminTimeline => "/_gm/games/{id}/timeline.json",
             Route::AdminAccount => "/_gm/accounts/{id}",
@@ -117,6 +125,8 @@ impl Route {
             Route::WithdrawGame => "withdraw-game",
             Route::ListMyGames => "list-my-games",
             Route::GetMoves => "get-moves",
+            Route::Rematch => "rematch",
+            Route::DeclineRematch => "decline-rematch",
             Route::AdminReplay => "admin-replay",
             Route::AdminTimeline => "admin-timeline",
             Route::AdminAccount => "admin-account",

@@ -88,13 +88,17 @@ pub enum ErrorCode {
     AlreadySeated,
     /// `wrong_family`
     WrongFamily,
+    /// `not_finished`
+    NotFinished,
+    /// `not_invited`
+    NotInvited,
     /// `internal`
     Internal,
 }
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 23] = [
+    pub const ALL: [ErrorCode; 25] = [
         ErrorCode::UnknownVariant,
         ErrorCode::BadOpponents,
         ErrorCode::UnknownRobotLevel,
@@ -117,6 +121,8 @@ impl ErrorCode {
         ErrorCode::NotOpen,
         ErrorCode::AlreadySeated,
         ErrorCode::WrongFamily,
+        ErrorCode::NotFinished,
+        ErrorCode::NotInvited,
         ErrorCode::Internal,
     ];
 
@@ -145,6 +151,8 @@ impl ErrorCode {
             ErrorCode::NotOpen => "not_open",
             ErrorCode::AlreadySeated => "already_seated",
             ErrorCode::WrongFamily => "wrong_family",
+            ErrorCode::NotFinished => "not_finished",
+            ErrorCode::NotInvited => "not_invited",
             ErrorCode::Internal => "internal",
         }
     }
@@ -213,6 +221,12 @@ pub enum ServiceError {
     /// The caller already has a seat in this game.
     #[error("you are already seated in this game")]
     AlreadySeated,
+    /// A rematch of a game that is not finished.
+    #[error("only a finished game can be rematched")]
+    NotFinished,
+    /// A decline by someone not invited to this open game.
+    #[error("you are not invited to this game")]
+    NotInvited,
     /// A concurrent request won the race.
     #[error("a concurrent request changed the game; reload and retry")]
     Conflict,
@@ -252,6 +266,8 @@ impl ServiceError {
             ServiceError::StaleMove { .. } => ErrorCode::StaleMove,
             ServiceError::NotOpen => ErrorCode::NotOpen,
             ServiceError::AlreadySeated => ErrorCode::AlreadySeated,
+            ServiceError::NotFinished => ErrorCode::NotFinished,
+            ServiceError::NotInvited => ErrorCode::NotInvited,
             ServiceError::Conflict => ErrorCode::Conflict,
             ServiceError::WrongFamily(_) => ErrorCode::WrongFamily,
             ServiceError::Rejected(_) => return None,

@@ -12,6 +12,7 @@ mod history;
 mod idempotency;
 mod lobby;
 mod my_games;
+mod rematch;
 pub mod robot;
 mod runtime;
 mod sweep;

@@ -362,7 +362,7 @@ impl Service {
         let mut entries: Vec<Entry> = checked.into_iter().map(|c| game.apply(c)).collect();
         let human_moves = entries.len();
         let mut thinking_ms = 0;
-        let waiting = tx.game.players.iter().any(|p| p.account.is_none());
+        let waiting = tx.game.players.iter().any(|p| p.account.is_none() || p.invited);
         while let Some(level) = game.next_seat().filter(|_| !waiting).and_then(|s| robot_level(&tx.game, s)) {
             // A robot moves at once: its turn has no deadline of its own (one left over from a
             // crash must not refuse it); the request's budget bounds its thinking.

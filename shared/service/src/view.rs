@@ -76,6 +76,8 @@ pub struct SeatView {
     pub robot_level: Option<RobotLevel>,
     /// Score (final once the game is over).
     pub score: i32,
+    /// Invited to a rematch and not yet accepted.
+    pub invited: bool,
     /// What the family shows of the seat besides (a tile rack's size).
     #[serde(flatten)]
     pub detail: SeatDetail,
@@ -110,6 +112,7 @@ pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat
             kind: p.account.as_ref().map(|a| a.kind),
             robot_level: p.account.as_ref().and_then(|a| a.robot_level),
             score: scores.get(p.seat).copied().unwrap_or(0),
+            invited: p.invited,
             detail: game.seat_detail(Seat(p.seat as u8)),
         })
         .collect();

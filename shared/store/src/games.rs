@@ -59,6 +59,8 @@ pub struct Player {
     pub seat: usize,
     /// The account in it; `None` while the seat is open.
     pub account: Option<Account>,
+    /// Whether the account is invited (a rematch) and has not accepted yet.
+    pub invited: bool,
 }
 
 /// A game as stored, with its seats and journal.
@@ -91,6 +93,8 @@ pub struct GameRecord {
     pub updated_at: DateTime<Utc>,
     /// When it ended.
     pub finished_at: Option<DateTime<Utc>>,
+    /// The finished game this one is a rematch of.
+    pub rematch_of: Option<Uuid>,
     /// Why it ended.
     pub end_reason: Option<EndReason>,
     /// Seats in order.
@@ -293,7 +297,7 @@ impl Store {
              JOIN game_players p ON p.game_id = g.game_id
              JOIN accounts a ON a.account_id = p.account_id
              WHERE g.status = 'open' AND ($1::text IS NULL OR g.variant = $1)
-               AND NOT EXISTS (SELECT 1 FROM game_players q WHERE q.game_id = g.game_id AND q.account_id = $2)
+               AND NOT EXISTS (SELECT 1 FROM game_players q WHERE q.game_id = g.game_id AND (q.account_id = $2 OR q.invited))
                AND ($4::timestamptz IS NULL OR (g.created_at, g.game_id) > ($4, $5))
              ORDER BY g.created_at, g.game_id
              LIMIT $3",
@@ -326,6 +330,14 @@ impl Store {
     pub async fn game(&self, id: Uuid) -> Result<GameRecord, StoreError> {
         let mut conn = self.pool.acquire().await?;
         Ok(load(&mut conn, id, None).await?.0)
+    }
+
+    /// The rematch of the finished game `id`, if one was made.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn rematch_of(&self, id: Uuid) -> Result<Option<Uuid>, StoreError> {
+        Ok(sqlx::query_scalar("SELECT game_id FROM games WHERE rematch_of = $1").bind(id).fetch_optional(&self.pool).await?)
     }
 
     /// The game's move count and status, and whether `account_id` sits in it (invited or not),
@@ -369,9 +381,9 @@ impl Store {
 /// aggregated without an ORDER BY of its own, which PostgreSQL would run as a separate sort per
 /// aggregate: about a third of the statement's time.
 const LOAD_SQL: &str = "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repeat_words, g.status, g.move_count, g.turn_seconds,
-        g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason, g.setup::text AS setup,
+        g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason, g.setup::text AS setup, g.rematch_of,
         (SELECT coalesce(json_agg(s), '[]'::json)::text
-           FROM (SELECT p.seat, a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
+           FROM (SELECT p.seat, p.invited, a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
                  FROM game_players p LEFT JOIN accounts a ON a.account_id = p.account_id
                  WHERE p.game_id = g.game_id ORDER BY p.seat) s) AS players,
         (SELECT coalesce(json_agg(s.entry), '[]'::json)::text
@@ -388,6 +400,7 @@ const LOAD_SQL: &str = "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repea
 #[derive(serde::Deserialize)]
 struct SeatRow {
     seat: i16,
+    invited: bool,
     account_id: Option<Uuid>,
     display_name: Option<String>,
     kind: Option<String>,
@@ -433,7 +446,7 @@ async fn load(
                 }),
                 _ => None,
             };
-            Ok(Player { seat: r.seat as usize, account })
+            Ok(Player { seat: r.seat as usize, account, invited: r.invited })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
     let journal: String = row.try_get("journal")?;
@@ -452,6 +465,7 @@ async fn load(
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         finished_at: row.try_get("finished_at")?,
+        rematch_of: row.try_get("rematch_of")?,
         end_reason: row
             .try_get::<Option<String>, _>("end_reason")?
             .map(|r| EndReason::parse(&r).ok_or_else(|| StoreError::Corrupt(format!("end reason {r:?}"))))
@@ -557,6 +571,20 @@ impl GameTx {
             d.account_id = Some(account.account_id);
         }
         Ok(seat)
+    }
+
+    /// Records that the invited account in `seat` accepted; the loaded record follows.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn accept_invitation(&mut self, seat: usize) -> Result<(), StoreError> {
+        sqlx::query("UPDATE game_players SET invited = false WHERE game_id = $1 AND seat = $2")
+            .bind(self.game.game_id)
+            .bind(seat as i16)
+            .execute(&mut *self.tx)
+            .await?;
+        self.game.players[seat].invited = false;
+        Ok(())
     }
 
     /// Marks the open game withdrawn (no result, nobody's loss) and commits.
