@@ -84,7 +84,9 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::BadTurnSeconds
         | ErrorCode::BadCursor
         | ErrorCode::UnknownStatus
-        | ErrorCode::UnknownTurn => 400,
+        | ErrorCode::UnknownTurn
+        | ErrorCode::UnknownMessage
+        | ErrorCode::UnknownConnection => 400,
         ErrorCode::RobotIdentity | ErrorCode::PlaceholderIdentity | ErrorCode::NotYourGame => 403,
         ErrorCode::NotFound | ErrorCode::AccountNotFound => 404,
         ErrorCode::TooManyOpenGames

@@ -14,6 +14,7 @@ mod handlers;
 pub mod iam;
 pub mod jwt;
 pub mod lambda;
+pub mod push;
 pub mod routes;
 pub mod telemetry;
 

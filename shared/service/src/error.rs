@@ -23,6 +23,8 @@ pub enum Invalid {
     UnknownStatus,
     /// A turn filter other than `mine`.
     UnknownTurn,
+    /// A push message on a connection that is not open (or expired).
+    UnknownConnection,
 }
 
 impl Invalid {
@@ -36,6 +38,7 @@ impl Invalid {
             Invalid::BadCursor => ErrorCode::BadCursor,
             Invalid::UnknownStatus => ErrorCode::UnknownStatus,
             Invalid::UnknownTurn => ErrorCode::UnknownTurn,
+            Invalid::UnknownConnection => ErrorCode::UnknownConnection,
         }
     }
 }
@@ -92,13 +95,17 @@ pub enum ErrorCode {
     NotFinished,
     /// `not_invited`
     NotInvited,
+    /// `unknown_message`: a WebSocket frame that is not a known message.
+    UnknownMessage,
+    /// `unknown_connection`: a push message on a connection not open.
+    UnknownConnection,
     /// `internal`
     Internal,
 }
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 25] = [
+    pub const ALL: [ErrorCode; 27] = [
         ErrorCode::UnknownVariant,
         ErrorCode::BadOpponents,
         ErrorCode::UnknownRobotLevel,
@@ -123,6 +130,8 @@ impl ErrorCode {
         ErrorCode::WrongFamily,
         ErrorCode::NotFinished,
         ErrorCode::NotInvited,
+        ErrorCode::UnknownMessage,
+        ErrorCode::UnknownConnection,
         ErrorCode::Internal,
     ];
 
@@ -153,6 +162,8 @@ impl ErrorCode {
             ErrorCode::WrongFamily => "wrong_family",
             ErrorCode::NotFinished => "not_finished",
             ErrorCode::NotInvited => "not_invited",
+            ErrorCode::UnknownMessage => "unknown_message",
+            ErrorCode::UnknownConnection => "unknown_connection",
             ErrorCode::Internal => "internal",
         }
     }

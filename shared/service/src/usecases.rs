@@ -14,7 +14,7 @@ use crate::error::Invalid;
 use crate::idempotency::{Key, request_hash};
 use crate::runtime::Picks;
 use crate::view::{GameView, build};
-use crate::{Caller, Service, ServiceError, robot};
+use crate::{Caller, MoveEvent, Service, ServiceError, robot};
 
 /// Who else sits at a new table: `{"robot": "easy"}` or `{"account": "<uuid>"}`, exactly one.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -360,6 +360,8 @@ impl Service {
     ) -> Result<MoveOutcome, ServiceError> {
         let (checked, key) = human.map_or((None, None), |(c, k)| (Some(c), k));
         let mut entries: Vec<Entry> = checked.into_iter().map(|c| game.apply(c)).collect();
+        // After each move: the seat to move next, for its push message.
+        let mut next: Vec<Option<usize>> = entries.iter().map(|_| game.next_seat().map(Seat::index)).collect();
         let human_moves = entries.len();
         let mut thinking_ms = 0;
         let waiting = tx.game.players.iter().any(|p| p.account.is_none() || p.invited);
@@ -370,6 +372,7 @@ impl Service {
             let Some(choice) = game.robot(robot::level(level), self.runtime.seeds.seed(), robot::budget())? else { break };
             let checked = game.check(game.to_move(), &choice.mv, self.now_ts())?;
             entries.push(game.apply(checked));
+            next.push(game.next_seat().map(Seat::index));
             thinking_ms += choice.thinking_ms;
         }
         let now = self.now();
@@ -425,6 +428,18 @@ impl Service {
             })
             .collect();
         tx.finish(&rows, &update).await?;
+        // Committed: now, and only now, the moves are announced.
+        let events: Vec<MoveEvent> = entries
+            .iter()
+            .zip(next)
+            .map(|(e, to_move)| MoveEvent {
+                game_id: record.game_id,
+                move_no: e.move_no(),
+                to_move: to_move.filter(|_| update.status != GameStatus::Withdrawn),
+                status: if to_move.is_none() { GameStatus::Finished } else { update.status },
+            })
+            .collect();
+        self.announce(&events).await;
         Ok(outcome)
     }
 }

@@ -10,6 +10,7 @@ mod error;
 mod games;
 pub mod local;
 mod my_games;
+mod push;
 mod sweep;
 pub mod testing;
 

@@ -11,7 +11,9 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use api::gateway::{Incoming, to_lambda};
+use api::push::LocalHub;
 use api::{ApiError, AppState, HttpCode, MAX_BODY, handle, jwt};
+use futures_util::{SinkExt, StreamExt};
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::{Bytes, Incoming as HyperBody};
 use hyper::server::conn::http1;
@@ -19,6 +21,9 @@ use hyper::service::service_fn;
 use hyper_util::rt::TokioIo;
 use store::Store;
 use store::local::{LocalPostgres, StartOptions};
+use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::Role;
 
 use crate::CliError;
 
@@ -97,7 +102,11 @@ async fn serve(
     for name in DEMO_ACCOUNTS {
         store.ensure_human(jwt::demo_account_id(name), name).await.map_err(|e| fail(&e))?;
     }
-    let state = Arc::new(AppState::new(store, Arc::new(engine::Lexicons::builtin())));
+    // Every committed move is pushed, after its commit, to the `/ws` sockets subscribed to it.
+    let hub = Arc::new(LocalHub::new(store.clone()));
+    let mut state = AppState::new(store, Arc::new(engine::Lexicons::builtin()));
+    state.service = state.service.with_notifier(hub.clone());
+    let state = Arc::new(state);
     let addr = SocketAddr::from(([127, 0, 0, 1], port));
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| CliError::Input(format!("cannot listen on {addr}: {e}")))?;
     tracing::info!(%addr, "serving; get a token with `wordgame token --account alice`");
@@ -112,13 +121,19 @@ async fn serve(
             }
             accepted = listener.accept() => {
                 let Ok((stream, _)) = accepted else { continue };
-                let (state, secret) = (state.clone(), secret.clone());
+                let (state, secret, hub) = (state.clone(), secret.clone(), hub.clone());
                 tokio::spawn(async move {
-                    let svc = service_fn(move |req| {
-                        let (state, secret) = (state.clone(), secret.clone());
-                        async move { Ok::<_, Infallible>(answer(&state, &secret, req).await) }
+                    let svc = service_fn(move |req: hyper::Request<HyperBody>| {
+                        let (state, secret, hub) = (state.clone(), secret.clone(), hub.clone());
+                        async move {
+                            Ok::<_, Infallible>(if req.uri().path() == "/ws" {
+                                websocket(state, hub, &secret, req).await
+                            } else {
+                                answer(&state, &secret, req).await
+                            })
+                        }
                     });
-                    let _ = http1::Builder::new().serve_connection(TokioIo::new(stream), svc).await;
+                    let _ = http1::Builder::new().serve_connection(TokioIo::new(stream), svc).with_upgrades().await;
                 });
             }
         }
@@ -163,6 +178,105 @@ pub(crate) async fn ensure_database(pg: &LocalPostgres) -> Result<(), CliError> 
     Ok(())
 }
 
+/// The claims of the request's development token: `Authorization: Bearer …` or, for a
+/// WebSocket (browsers cannot set headers on one), `?token=…`.
+fn verified_claims(
+    secret: &[u8],
+    headers: &hyper::HeaderMap,
+    query: Option<&str>,
+) -> Result<std::collections::HashMap<String, String>, ApiError> {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    let header = headers.get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+    let param = query.and_then(|q| q.split('&').find_map(|p| p.strip_prefix("token=")));
+    match header.or(param).map(|t| jwt::verify(t.trim(), secret, now)) {
+        Some(Ok(claims)) => Ok(claims),
+        Some(Err(e)) => Err(ApiError::new(HttpCode::Unauthenticated, format!("invalid token: {e}"))),
+        None => Err(ApiError::new(HttpCode::Unauthenticated, "no bearer token")),
+    }
+}
+
+/// `GET /ws`: the push socket, authorised by the same token as every route. The client sends
+/// `{"action": "subscribe" | "unsubscribe", "game_id"}`; the server answers each and pushes
+/// `{"type": "move", "game_id", "move_no", "to_move", "status"}` for every committed move of a
+/// subscribed game (the protocol of the WebSocket API in AWS; docs/API.md, "Push").
+async fn websocket(
+    state: Arc<AppState>,
+    hub: Arc<LocalHub>,
+    secret: &[u8],
+    mut req: hyper::Request<HyperBody>,
+) -> hyper::Response<Full<Bytes>> {
+    let caller = match verified_claims(secret, req.headers(), req.uri().query()).and_then(|c| api::auth::caller_of(&c)) {
+        Ok(caller) => caller,
+        Err(e) => return convert(e.response()),
+    };
+    let Some(key) = req.headers().get("sec-websocket-key").map(|k| k.as_bytes().to_vec()) else {
+        return convert(ApiError::new(HttpCode::BadRequest, "GET /ws is a WebSocket upgrade").response());
+    };
+    let connection_id = uuid::Uuid::new_v4().to_string();
+    if let Err(e) = state.service.connect(&caller, &connection_id).await {
+        return convert(ApiError::from(e).response());
+    }
+    let frames = hub.register(&connection_id);
+    let upgrade = hyper::upgrade::on(&mut req);
+    tokio::spawn(async move {
+        match upgrade.await {
+            Ok(io) => {
+                let socket = WebSocketStream::from_raw_socket(TokioIo::new(io), Role::Server, None).await;
+                pump(&state, &caller, &connection_id, socket, frames).await;
+            }
+            Err(e) => tracing::warn!(error = %e, "websocket upgrade failed"),
+        }
+        hub.unregister(&connection_id);
+        if let Err(e) = state.service.disconnect(&connection_id).await {
+            tracing::warn!(error = %e, "cannot forget a closed connection");
+        }
+    });
+    let accept = tokio_tungstenite::tungstenite::handshake::derive_accept_key(&key);
+    hyper::Response::builder()
+        .status(101)
+        .header("upgrade", "websocket")
+        .header("connection", "Upgrade")
+        .header("sec-websocket-accept", accept)
+        .body(Full::new(Bytes::new()))
+        .expect("static headers and an accept key in base64")
+}
+
+/// Carries one socket until it closes: the client's messages to the service and its replies
+/// back, the pushed moves out.
+async fn pump<S>(
+    state: &AppState,
+    caller: &service::Caller,
+    connection_id: &str,
+    socket: WebSocketStream<S>,
+    mut frames: tokio::sync::mpsc::UnboundedReceiver<String>,
+) where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+{
+    let (mut out, mut incoming) = socket.split();
+    loop {
+        let text = tokio::select! {
+            pushed = frames.recv() => match pushed {
+                Some(frame) => frame,
+                None => return,
+            },
+            message = incoming.next() => match message {
+                Some(Ok(Message::Text(text))) => reply(state, caller, connection_id, text.as_str()).await,
+                Some(Ok(Message::Binary(bytes))) => reply(state, caller, connection_id, &String::from_utf8_lossy(&bytes)).await,
+                Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => continue,
+                Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+            },
+        };
+        if out.send(Message::text(text)).await.is_err() {
+            return;
+        }
+    }
+}
+
+async fn reply(state: &AppState, caller: &service::Caller, connection_id: &str, text: &str) -> String {
+    let reply = state.service.push_message(caller, connection_id, text).await;
+    serde_json::to_string(&reply).expect("a reply serializes")
+}
+
 /// One request through the authoriser and the handler.
 async fn answer(state: &AppState, secret: &[u8], req: hyper::Request<HyperBody>) -> hyper::Response<Full<Bytes>> {
     let (parts, body) = req.into_parts();
@@ -170,12 +284,9 @@ async fn answer(state: &AppState, secret: &[u8], req: hyper::Request<HyperBody>)
         Ok(b) => b.to_bytes(),
         Err(_) => return convert(ApiError::new(HttpCode::BodyTooLarge, format!("the body exceeds {MAX_BODY} bytes")).response()),
     };
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
-    let token = parts.headers.get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
-    let claims = match token.map(|t| jwt::verify(t.trim(), secret, now)) {
-        Some(Ok(claims)) => claims,
-        Some(Err(e)) => return convert(ApiError::new(HttpCode::Unauthenticated, format!("invalid token: {e}")).response()),
-        None => return convert(ApiError::new(HttpCode::Unauthenticated, "no bearer token").response()),
+    let claims = match verified_claims(secret, &parts.headers, None) {
+        Ok(claims) => claims,
+        Err(e) => return convert(e.response()),
     };
     let request_id = uuid::Uuid::new_v4().to_string();
     let headers = parts.headers.iter().filter_map(|(k, v)| v.to_str().ok().map(|v| (k.as_str().to_string(), v.to_string()))).collect();
