@@ -51,6 +51,11 @@ pub struct Config {
     /// The sweep's batch (`SWEEP_BATCH`, 1–1000, default 100) and open games' expiry
     /// (`OPEN_GAME_EXPIRY_SECONDS`, one minute to 90 days, default 7 days).
     pub sweep: service::SweepConfig,
+    /// Push: the WebSocket API stage's management endpoint (`PUSH_CONNECTIONS_ENDPOINT`), if
+    /// moves are pushed to connections.
+    pub push_endpoint: Option<String>,
+    /// Push: the EventBridge bus every committed move is published to (`EVENT_BUS_NAME`).
+    pub event_bus: Option<String>,
 }
 
 /// A configuration that cannot work; reported at cold start, not per request.
@@ -134,7 +139,13 @@ impl Config {
                 .ok_or(ConfigError::Invalid { name: "OPEN_GAME_EXPIRY_SECONDS", reason: format!("{v:?} is not 60..=7776000") })?;
             sweep.open_expiry = chrono::Duration::seconds(seconds);
         }
-        Ok(Config { database, max_connections, lexicon_dir, sweep })
+        let push_endpoint = var("PUSH_CONNECTIONS_ENDPOINT");
+        if let Some(e) = &push_endpoint
+            && !e.starts_with("https://")
+        {
+            return Err(ConfigError::Invalid { name: "PUSH_CONNECTIONS_ENDPOINT", reason: "expected an https:// URL".into() });
+        }
+        Ok(Config { database, max_connections, lexicon_dir, sweep, push_endpoint, event_bus: var("EVENT_BUS_NAME") })
     }
 
     /// The word graphs as files in [`Config::lexicon_dir`], each read and checked against this
@@ -266,7 +277,17 @@ impl AppState {
     /// [`ConfigError`] if the URL does not parse or no AWS credentials can be had.
     pub async fn connect(config: &Config, lexicons: Arc<Lexicons>) -> Result<AppState, ConfigError> {
         let (pool, iam) = connect_pool(config).await?;
-        Ok(AppState { iam, ..AppState::new(Store::new(pool), lexicons) })
+        let mut state = AppState { iam, ..AppState::new(Store::new(pool), lexicons) };
+        if config.push_endpoint.is_some() || config.event_bus.is_some() {
+            let sdk = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
+            let region = sdk.region().map(ToString::to_string).ok_or_else(|| ConfigError::Aws("no region for push".into()))?;
+            let credentials = sdk.credentials_provider().ok_or_else(|| ConfigError::Aws("no credentials for push".into()))?;
+            let events = config.event_bus.clone().map(|bus| (format!("https://events.{region}.amazonaws.com/"), bus));
+            let push =
+                crate::aws_push::AwsPush::new(state.service.store().clone(), credentials, &region, config.push_endpoint.as_deref(), events);
+            state.service = state.service.with_notifier(Arc::new(push));
+        }
+        Ok(state)
     }
 
     /// State over a store and word graphs, with the system clock and the OS's entropy.
@@ -344,6 +365,10 @@ mod tests {
         assert!(matches!(
             Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("DB_MAX_CONNECTIONS", "99")])),
             Err(ConfigError::Invalid { name: "DB_MAX_CONNECTIONS", .. })
+        ));
+        assert!(matches!(
+            Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("PUSH_CONNECTIONS_ENDPOINT", "http://x")])),
+            Err(ConfigError::Invalid { name: "PUSH_CONNECTIONS_ENDPOINT", .. })
         ));
         let c = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("SWEEP_BATCH", "5"), ("OPEN_GAME_EXPIRY_SECONDS", "3600")]))
             .unwrap();

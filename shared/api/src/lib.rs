@@ -7,6 +7,7 @@
 
 mod admin;
 pub mod auth;
+pub mod aws_push;
 pub mod config;
 mod error;
 pub mod gateway;

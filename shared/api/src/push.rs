@@ -41,15 +41,8 @@ impl LocalHub {
 
     async fn push(&self, events: &[MoveEvent]) {
         for event in events {
-            let subscribers = match self.store.subscribers(event.game_id, chrono::Utc::now()).await {
-                Ok(s) => s,
-                Err(e) => {
-                    tracing::error!(game_id = %event.game_id, error = %e, "push: cannot read the subscribers");
-                    continue;
-                }
-            };
             let frame = event.frame();
-            for id in subscribers {
+            for id in subscribers(&self.store, event).await {
                 let sent = self.lock().get(&id).is_some_and(|socket| socket.send(frame.clone()).is_ok());
                 if !sent {
                     // The socket is gone: forget the connection and its subscriptions.
@@ -61,6 +54,15 @@ impl LocalHub {
             }
         }
     }
+}
+
+/// The live connections subscribed to the event's game (none, logged, if they cannot be read:
+/// a push never fails the move it announces).
+pub(crate) async fn subscribers(store: &Store, event: &MoveEvent) -> Vec<String> {
+    store.subscribers(event.game_id, chrono::Utc::now()).await.unwrap_or_else(|e| {
+        tracing::error!(game_id = %event.game_id, error = %e, "push: cannot read the subscribers");
+        Vec::new()
+    })
 }
 
 impl Notifier for LocalHub {
