@@ -26,6 +26,10 @@ FUNCTIONS = [
     ("ClaimTimeout", "claim-timeout", "POST", "/games/{id}/timeout", 1769, 10, 10, (10, 20), "jwt"),
     ("OpenGame", "open-game", "POST", "/games/open", 512, 5, 10, (10, 20), "jwt"),
     ("ListOpenGames", "list-open-games", "GET", "/games/open", 512, 5, 10, (20, 40), "jwt"),
+    ("ListMyGames", "list-my-games", "GET", "/games", 512, 5, 10, (20, 40), "jwt"),
+    ("GetMoves", "get-moves", "GET", "/games/{id}/moves", 512, 5, 10, (20, 40), "jwt"),
+    ("Rematch", "rematch", "POST", "/games/{id}/rematch", 1769, 10, 10, (10, 20), "jwt"),
+    ("DeclineRematch", "decline-rematch", "POST", "/games/{id}/decline", 512, 5, 5, (5, 10), "jwt"),
     ("JoinGame", "join-game", "POST", "/games/{id}/join", 1769, 10, 10, (10, 20), "jwt"),
     ("AttachRobot", "attach-robot", "POST", "/games/{id}/robot", 1769, 10, 10, (10, 20), "jwt"),
     ("AdminReplay", "admin-replay", "GET", "/_gm/games/{id}", 512, 10, 5, (5, 10), "cookie"),
@@ -856,26 +860,32 @@ def lambda_alarms(lid, binary, throttles, duration):
     return out
 
 
-MIGRATE = f'''  MigrateFunction:
+def plain_function(lid, binary, description, memory, timeout, reserved, environment="", policy="DbConnectAppPolicy"):
+    """A function no HTTP route invokes (migrate, sweep): its block, connecting as `policy`'s user."""
+    return f'''  {lid}Function:
     Type: AWS::Serverless::Function
     Metadata:
       BuildMethod: rust-cargolambda
       BuildProperties:
-        Binary: migrate
+        Binary: {binary}
     Properties:
-      FunctionName: !Sub "${{AWS::StackName}}-migrate"
-      Description: Applies the database migrations; SchemaMigration invokes each new version before the API functions update.
-      MemorySize: 512
-      Timeout: 120
-      ReservedConcurrentExecutions: !If [Reserve, {MIGRATE_RESERVED}, !Ref "AWS::NoValue"]
+      FunctionName: !Sub "${{AWS::StackName}}-{binary}"
+      Description: {description}
+      MemorySize: {memory}
+      Timeout: {timeout}
+      ReservedConcurrentExecutions: !If [Reserve, {reserved}, !Ref "AWS::NoValue"]
       LoggingConfig:
         LogFormat: JSON
-      Policies: [!Ref DbConnectOwnerPolicy]
-      # The owner applies the migrations, then grants the application role its rows.
-      Environment:
+{environment}      Policies: [!Ref {policy}]'''
+
+
+# The owner applies the migrations, then grants the application role its rows.
+MIGRATE_ENVIRONMENT = """      Environment:
         Variables:
           DB_USER: !Ref DbUser
           DB_APP_USER: !Ref DbAppUser
+"""
+MIGRATE = f'''{plain_function("Migrate", "migrate", "Applies the database migrations; SchemaMigration invokes each new version before the API functions update.", 512, 120, MIGRATE_RESERVED, MIGRATE_ENVIRONMENT, "DbConnectOwnerPolicy")}
 {log_resources("Migrate", "migrate")}
 {lambda_alarms("Migrate", "migrate", throttles=False, duration=False)}'''
 
@@ -898,6 +908,50 @@ AUTHORIZER = f'''  AdminAuthorizerFunction:
 {OIDC_ENV}
 {log_resources("AdminAuthorizer", "admin-authorizer")}
 {lambda_alarms("AdminAuthorizer", "admin-authorizer", throttles=False, duration=False)}'''
+
+
+SWEEP_RESERVED = 1
+
+# The sweep: EventBridge Scheduler invokes it every minute; one instance at a time (a reserved
+# concurrency of 1 whenever reservations are on; each run is bounded by SWEEP_BATCH games of
+# each kind, one transaction per game, so an overlapping run only finds less to do).
+SWEEP_ENVIRONMENT = """      Environment:
+        Variables:
+          SWEEP_BATCH: "100"
+          OPEN_GAME_EXPIRY_SECONDS: "604800"
+"""
+SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts past the deadline, open games nobody joined); run every minute.", 1769, 55, SWEEP_RESERVED, SWEEP_ENVIRONMENT)}
+  SweepSchedulerRole:
+    Type: AWS::IAM::Role
+    Properties:
+      AssumeRolePolicyDocument:
+        Version: "2012-10-17"
+        Statement:
+          - Effect: Allow
+            Principal: {{ Service: scheduler.amazonaws.com }}
+            Action: sts:AssumeRole
+            Condition: {{ StringEquals: {{ "aws:SourceAccount": !Ref "AWS::AccountId" }} }}
+      Policies:
+        - PolicyName: invoke-sweep
+          PolicyDocument:
+            Version: "2012-10-17"
+            Statement:
+              - Effect: Allow
+                Action: lambda:InvokeFunction
+                Resource: [!Ref SweepFunction.Alias]
+  SweepSchedule:
+    Type: AWS::Scheduler::Schedule
+    Properties:
+      Description: Runs the sweep every minute.
+      ScheduleExpression: rate(1 minute)
+      FlexibleTimeWindow: {{ Mode: "OFF" }}
+      State: ENABLED
+      Target:
+        Arn: !Ref SweepFunction.Alias
+        RoleArn: !GetAtt SweepSchedulerRole.Arn
+        RetryPolicy: {{ MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 }}
+{log_resources("Sweep", "sweep")}
+{lambda_alarms("Sweep", "sweep", throttles=False, duration=False)}'''
 
 
 def widget(title, metrics, x, y, stat="Sum", width=12):
@@ -963,6 +1017,7 @@ def render():
         parts.append(function_block(*f))
     parts.append(MIGRATE)
     parts.append(AUTHORIZER)
+    parts.append(SWEEP)
     parts.append(dashboard())
     return "\n".join(p.rstrip("\n") + "\n" for p in parts) + "\n" + OUTPUTS
 

@@ -93,7 +93,15 @@ pub fn claims(req: &Request) -> Option<std::collections::HashMap<String, String>
 /// 401 `unauthenticated` without a usable identity; 403 `robot_identity` or
 /// `placeholder_identity` for a `sub` no token may act as.
 pub fn caller(req: &Request) -> Result<Caller, ApiError> {
-    let claims = claims(req).ok_or_else(|| ApiError::new(HttpCode::Unauthenticated, "no verified identity"))?;
+    caller_of(&claims(req).ok_or_else(|| ApiError::new(HttpCode::Unauthenticated, "no verified identity"))?)
+}
+
+/// The caller named by verified `claims` (a WebSocket's `$connect`, whose token arrives outside
+/// a route), as [`caller`] reads them.
+///
+/// # Errors
+/// As [`caller`].
+pub fn caller_of(claims: &std::collections::HashMap<String, String>) -> Result<Caller, ApiError> {
     let sub = claims.get("sub").ok_or_else(|| ApiError::new(HttpCode::Unauthenticated, "the token has no sub claim"))?;
     let account_id = Uuid::parse_str(sub).map_err(|_| ApiError::new(HttpCode::Unauthenticated, "the token's sub is not a UUID"))?;
     let names = ["name", "preferred_username", "cognito:username"].iter().filter_map(|k| claims.get(*k)).map(String::as_str);

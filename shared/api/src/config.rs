@@ -53,6 +53,14 @@ pub struct Config {
     pub lexicon_dir: Option<PathBuf>,
     /// The application role the migrate function creates and grants (`DB_APP_USER`), if set.
     pub app_user: Option<store::AppRole>,
+    /// The sweep's batch (`SWEEP_BATCH`, 1–1000, default 100) and open games' expiry
+    /// (`OPEN_GAME_EXPIRY_SECONDS`, one minute to 90 days, default 7 days).
+    pub sweep: service::SweepConfig,
+    /// Push: the WebSocket API stage's management endpoint (`PUSH_CONNECTIONS_ENDPOINT`), if
+    /// moves are pushed to connections.
+    pub push_endpoint: Option<String>,
+    /// Push: the EventBridge bus every committed move is published to (`EVENT_BUS_NAME`).
+    pub event_bus: Option<String>,
 }
 
 /// A configuration that cannot work; reported at cold start, not per request.
@@ -126,7 +134,29 @@ impl Config {
             }
             None => None,
         };
-        Ok(Config { database, max_connections, lexicon_dir, app_user })
+        let mut sweep = service::SweepConfig::default();
+        if let Some(v) = var("SWEEP_BATCH") {
+            sweep.batch = v
+                .parse()
+                .ok()
+                .filter(|n| (1..=1000).contains(n))
+                .ok_or(ConfigError::Invalid { name: "SWEEP_BATCH", reason: format!("{v:?} is not 1..=1000") })?;
+        }
+        if let Some(v) = var("OPEN_GAME_EXPIRY_SECONDS") {
+            let seconds: i64 = v
+                .parse()
+                .ok()
+                .filter(|n| (60..=90 * 86_400).contains(n))
+                .ok_or(ConfigError::Invalid { name: "OPEN_GAME_EXPIRY_SECONDS", reason: format!("{v:?} is not 60..=7776000") })?;
+            sweep.open_expiry = chrono::Duration::seconds(seconds);
+        }
+        let push_endpoint = var("PUSH_CONNECTIONS_ENDPOINT");
+        if let Some(e) = &push_endpoint
+            && !e.starts_with("https://")
+        {
+            return Err(ConfigError::Invalid { name: "PUSH_CONNECTIONS_ENDPOINT", reason: "expected an https:// URL".into() });
+        }
+        Ok(Config { database, max_connections, lexicon_dir, app_user, sweep, push_endpoint, event_bus: var("EVENT_BUS_NAME") })
     }
 
     /// The word graphs as files in [`Config::lexicon_dir`], each read and checked against this
@@ -274,7 +304,17 @@ impl AppState {
     /// [`ConfigError`] if the URL does not parse or no AWS credentials can be had.
     pub async fn connect(config: &Config, lexicons: Arc<Lexicons>) -> Result<AppState, ConfigError> {
         let (pool, iam) = connect_pool(config).await?;
-        Ok(AppState { iam, ..AppState::new(Store::new(pool), lexicons) })
+        let mut state = AppState { iam, ..AppState::new(Store::new(pool), lexicons) };
+        if config.push_endpoint.is_some() || config.event_bus.is_some() {
+            let sdk = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
+            let region = sdk.region().map(ToString::to_string).ok_or_else(|| ConfigError::Aws("no region for push".into()))?;
+            let credentials = sdk.credentials_provider().ok_or_else(|| ConfigError::Aws("no credentials for push".into()))?;
+            let events = config.event_bus.clone().map(|bus| (format!("https://events.{region}.amazonaws.com/"), bus));
+            let push =
+                crate::aws_push::AwsPush::new(state.service.store().clone(), credentials, &region, config.push_endpoint.as_deref(), events);
+            state.service = state.service.with_notifier(Arc::new(push));
+        }
+        Ok(state)
     }
 
     /// State over a store and word graphs, with the system clock and the OS's entropy.
@@ -286,6 +326,16 @@ impl AppState {
     /// (tests pass a hand-moved clock and a seeded source).
     pub fn with_runtime(store: Store, lexicons: Arc<Lexicons>, runtime: service::Runtime) -> AppState {
         AppState { service: service::Service::new(store, games::Families::new(lexicons), runtime), iam: None }
+    }
+
+    /// One sweep ([`service::Service::sweep`]) with `config`, after renewing the database token
+    /// if it is due: for the scheduled function and the local server's timer.
+    ///
+    /// # Errors
+    /// The sweep's.
+    pub async fn sweep(&self, config: service::SweepConfig) -> Result<service::SweepReport, service::ServiceError> {
+        self.renew_credentials().await;
+        self.service.sweep(config).await
     }
 
     /// With IAM authentication, a fresh token for new connections once the current one is ten
@@ -343,6 +393,18 @@ mod tests {
             Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("DB_MAX_CONNECTIONS", "99")])),
             Err(ConfigError::Invalid { name: "DB_MAX_CONNECTIONS", .. })
         ));
+        assert!(matches!(
+            Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("PUSH_CONNECTIONS_ENDPOINT", "http://x")])),
+            Err(ConfigError::Invalid { name: "PUSH_CONNECTIONS_ENDPOINT", .. })
+        ));
+        let c = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("SWEEP_BATCH", "5"), ("OPEN_GAME_EXPIRY_SECONDS", "3600")]))
+            .unwrap();
+        assert_eq!(c.sweep, service::SweepConfig { batch: 5, open_expiry: chrono::Duration::hours(1) });
+        assert_eq!(Config::from_vars(vars(&[("DATABASE_URL", "postgres://x")])).unwrap().sweep, service::SweepConfig::default());
+        for (name, bad) in [("SWEEP_BATCH", "0"), ("SWEEP_BATCH", "x"), ("OPEN_GAME_EXPIRY_SECONDS", "59")] {
+            let e = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), (name, bad)])).unwrap_err();
+            assert!(matches!(e, ConfigError::Invalid { name: n, .. } if n == name), "{name}={bad}: {e}");
+        }
     }
 
     #[test]

@@ -82,7 +82,11 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::BadOpponents
         | ErrorCode::UnknownRobotLevel
         | ErrorCode::BadTurnSeconds
-        | ErrorCode::BadCursor => 400,
+        | ErrorCode::BadCursor
+        | ErrorCode::UnknownStatus
+        | ErrorCode::UnknownTurn
+        | ErrorCode::UnknownMessage
+        | ErrorCode::UnknownConnection => 400,
         ErrorCode::RobotIdentity | ErrorCode::PlaceholderIdentity | ErrorCode::NotYourGame => 403,
         ErrorCode::NotFound | ErrorCode::AccountNotFound => 404,
         ErrorCode::TooManyOpenGames
@@ -91,7 +95,9 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::StaleMove
         | ErrorCode::Conflict
         | ErrorCode::NotOpen
-        | ErrorCode::AlreadySeated => 409,
+        | ErrorCode::AlreadySeated
+        | ErrorCode::NotFinished
+        | ErrorCode::NotInvited => 409,
         ErrorCode::IdempotencyKeyReused | ErrorCode::WrongFamily => 422,
         ErrorCode::Unavailable => 503,
         ErrorCode::Internal => 500,

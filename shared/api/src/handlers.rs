@@ -77,7 +77,29 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             let body: CreateGame = parse_body(req)?;
             Ok(json_response(201, &svc.create_game(&caller, &body).await?))
         }
-        Route::GetGame => Ok(json_response(200, &svc.get_game(&caller, game_id(req)?).await?)),
+        Route::GetGame => {
+            let id = game_id(req)?;
+            let wanted = req.headers().get("if-none-match").and_then(|v| v.to_str().ok());
+            if let Some(wanted) = wanted {
+                let etag = svc.game_version(&caller, id).await?.etag();
+                if wanted.split(',').any(|t| t.trim() == etag || t.trim() == "*") {
+                    return Ok(not_modified(&etag));
+                }
+            }
+            let view = svc.get_game(&caller, id).await?;
+            let etag = service::GameVersion { move_count: view.move_count, status: view.status }.etag();
+            let mut response = json_response(200, &view);
+            response.headers_mut().insert("etag", etag.parse().expect("digits, letters and quotes"));
+            Ok(response)
+        }
+        Route::GetMoves => {
+            let id = game_id(req)?;
+            let after = match req.query_string_parameters_ref().and_then(|q| q.first("after")) {
+                None => 0,
+                Some(v) => v.parse::<u32>().map_err(|_| ApiError::new(HttpCode::InvalidQuery, "after must be a move number, 0 or more"))?,
+            };
+            Ok(json_response(200, &svc.moves(&caller, id, after).await?))
+        }
         Route::SubmitMove => {
             let id = game_id(req)?;
             let body: SubmitMove = parse_body(req)?;
@@ -107,7 +129,20 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             let limit = query_limit(req, service::MAX_LOBBY_PAGE, service::MAX_LOBBY_PAGE)?;
             Ok(json_response(200, &svc.list_open_games(&caller, variant.as_deref(), cursor.as_deref(), limit).await?))
         }
+        Route::ListMyGames => {
+            let query = req.query_string_parameters_ref();
+            let param = |name: &str| query.and_then(|q| q.first(name).map(str::to_string));
+            let limit = query_limit(req, 20, service::MAX_MY_GAMES_PAGE)?;
+            let page =
+                svc.my_games(&caller, param("status").as_deref(), param("turn").as_deref(), param("cursor").as_deref(), limit).await?;
+            Ok(json_response(200, &page))
+        }
         Route::WithdrawGame => Ok(json_response(200, &svc.withdraw_game(&caller, game_id(req)?).await?)),
+        Route::Rematch => {
+            let (created, view) = svc.rematch(&caller, game_id(req)?).await?;
+            Ok(json_response(if created { 201 } else { 200 }, &view))
+        }
+        Route::DeclineRematch => Ok(json_response(200, &svc.decline(&caller, game_id(req)?).await?)),
         Route::JoinGame => Ok(json_response(200, &svc.join_game(&caller, game_id(req)?).await?)),
         Route::AdminReplay => {
             let raw = req.path_parameters_ref().and_then(|p| p.first("id")).unwrap_or_default();
@@ -173,6 +208,15 @@ fn parse_body<T: DeserializeOwned>(req: &Request) -> Result<T, ApiError> {
         serde_json::error::Category::Data => ApiError::new(HttpCode::InvalidBody, e.to_string()),
         _ => ApiError::new(HttpCode::MalformedJson, format!("the body is not valid JSON: {e}")),
     })
+}
+
+/// `304 Not Modified` with the entity tag the client already holds.
+fn not_modified(etag: &str) -> Response<Body> {
+    Response::builder()
+        .status(304)
+        .header("etag", etag)
+        .body(Body::Empty)
+        .expect("a valid status and an entity tag of digits, letters and quotes")
 }
 
 /// A JSON response with `status`.

@@ -52,6 +52,39 @@ pub fn auth_token(
     Ok(request.uri().to_string().trim_start_matches("https://").to_string())
 }
 
+/// The headers that sign a request to an AWS service (SigV4 in the `Authorization` header):
+/// `method url` with `headers` (already including `host`) and `body`, for `service` in
+/// `region`, with `credentials` at `time`.
+///
+/// # Errors
+/// [`TokenError`] if the request cannot be signed.
+pub fn signed_headers(
+    credentials: &Credentials,
+    region: &str,
+    service: &str,
+    (method, url): (&str, &str),
+    headers: &[(&str, &str)],
+    body: &[u8],
+    time: SystemTime,
+) -> Result<Vec<(String, String)>, TokenError> {
+    let err = |e: &dyn std::fmt::Display| TokenError(e.to_string());
+    let identity = credentials.clone().into();
+    let params = v4::SigningParams::builder()
+        .identity(&identity)
+        .region(region)
+        .name(service)
+        .time(time)
+        .settings(SigningSettings::default())
+        .build()
+        .map_err(|e| err(&e))?
+        .into();
+    let signable = SignableRequest::new(method, url, headers.iter().copied(), SignableBody::Bytes(body)).map_err(|e| err(&e))?;
+    let (instructions, _) = sign(signable, &params).map_err(|e| err(&e))?.into_parts();
+    let mut request = http::Request::builder().method(method).uri(url).body(()).map_err(|e| err(&e))?;
+    instructions.apply_to_request_http1x(&mut request);
+    Ok(request.headers().iter().map(|(k, v)| (k.as_str().to_string(), v.to_str().unwrap_or_default().to_string())).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -40,3 +40,23 @@ pub async fn run_sign_in() -> Result<(), Error> {
     }))
     .await
 }
+
+/// Runs the scheduled sweep in the Lambda runtime: each invocation (EventBridge Scheduler, every
+/// minute) is one [`AppState::sweep`] with the configuration's batch and expiry, answered with
+/// what it did; a failure fails the invocation (and is logged), so the next minute retries.
+///
+/// # Errors
+/// The configuration error, or the runtime's.
+pub async fn run_sweep() -> Result<(), Error> {
+    telemetry::init_json();
+    let config = Config::from_env().inspect_err(|e| tracing::error!(error = %e, "bad configuration"))?;
+    let lexicons = config.lexicons().inspect_err(|e| tracing::error!(error = %e, "bad configuration"))?;
+    let state =
+        AppState::connect(&config, Arc::new(lexicons)).await.inspect_err(|e| tracing::error!(error = %e, "cannot set up the database"))?;
+    let (state, sweep) = (&state, config.sweep);
+    lambda_http::lambda_runtime::run(service_fn(move |_: lambda_http::LambdaEvent<serde_json::Value>| async move {
+        let report = state.sweep(sweep).await.inspect_err(|e| tracing::error!(error = %e, "sweep failed"))?;
+        Ok::<_, Error>(serde_json::to_value(&report)?)
+    }))
+    .await
+}

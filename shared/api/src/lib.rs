@@ -7,6 +7,7 @@
 
 mod admin;
 pub mod auth;
+pub mod aws_push;
 pub mod config;
 mod error;
 pub mod gateway;
@@ -15,6 +16,7 @@ pub mod iam;
 pub mod jwt;
 pub mod lambda;
 pub mod oidc;
+pub mod push;
 pub mod routes;
 pub mod telemetry;
 pub mod tls;

@@ -30,6 +30,14 @@ pub enum Route {
     AttachRobot,
     /// `POST /games/{id}/withdraw`: the opener takes back an open game nobody joined.
     WithdrawGame,
+    /// `GET /games`: the caller's games, most recent activity first.
+    ListMyGames,
+    /// `GET /games/{id}/moves?after=N`: the journal as the caller's seat may see it.
+    GetMoves,
+    /// `POST /games/{id}/rematch`: a new game with the same players after a finished one.
+    Rematch,
+    /// `POST /games/{id}/decline`: decline the rematch one is invited to.
+    DeclineRematch,
     /// `GET /_gm/games/{id}` (admin): the replay page, or the game in GCG when the id ends in
     /// `.gcg`.
     AdminReplay,
@@ -48,7 +56,7 @@ pub enum Route {
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 18] = [
+    pub const ALL: [Route; 22] = [
         Route::CreateGame,
         Route::GetGame,
         Route::SubmitMove,
@@ -61,6 +69,10 @@ impl Route {
         Route::JoinGame,
         Route::AttachRobot,
         Route::WithdrawGame,
+        Route::ListMyGames,
+        Route::GetMoves,
+        Route::Rematch,
+        Route::DeclineRematch,
         Route::AdminReplay,
         Route::AdminTimeline,
         Route::AdminAccount,
@@ -75,6 +87,8 @@ impl Route {
             Route::GetGame
             | Route::Hint
             | Route::ListOpenGames
+            | Route::ListMyGames
+            | Route::GetMoves
             | Route::AdminReplay
             | Route::AdminTimeline
             | Route::AdminAccount
@@ -87,9 +101,9 @@ impl Route {
     /// The path template, with `{id}` for the game id.
     pub const fn path(self) -> &'static str {
         match self {
-            Route::CreateGame => "/games",
+            Route::CreateGame | Route::ListMyGames => "/games",
             Route::GetGame => "/games/{id}",
-            Route::SubmitMove => "/games/{id}/moves",
+            Route::SubmitMove | Route::GetMoves => "/games/{id}/moves",
             Route::PreviewMove => "/games/{id}/preview",
             Route::Hint => "/games/{id}/hint",
             Route::Resign => "/games/{id}/resign",
@@ -98,6 +112,8 @@ impl Route {
             Route::JoinGame => "/games/{id}/join",
             Route::AttachRobot => "/games/{id}/robot",
             Route::WithdrawGame => "/games/{id}/withdraw",
+            Route::Rematch => "/games/{id}/rematch",
+            Route::DeclineRematch => "/games/{id}/decline",
             Route::AdminReplay => "/_gm/games/{id}",
             Route::AdminTimeline => "/_gm/games/{id}/timeline.json",
             Route::AdminAccount => "/_gm/accounts/{id}",
@@ -122,6 +138,10 @@ impl Route {
             Route::JoinGame => "join-game",
             Route::AttachRobot => "attach-robot",
             Route::WithdrawGame => "withdraw-game",
+            Route::ListMyGames => "list-my-games",
+            Route::GetMoves => "get-moves",
+            Route::Rematch => "rematch",
+            Route::DeclineRematch => "decline-rematch",
             Route::AdminReplay => "admin-replay",
             Route::AdminTimeline => "admin-timeline",
             Route::AdminAccount => "admin-account",

@@ -108,8 +108,18 @@ async fn a_game_waiting_on_a_robot_is_moved_on_by_the_next_request() {
             seats: vec![Some(robot), Some(ann.0)],
             draws: vec![],
             open_limit: None,
+            created_at: chrono::Utc::now(),
+            rematch_of: None,
+            invited: vec![],
         };
-        let update = store::GameUpdate { move_count: 0, status: store::GameStatus::Active, turn_deadline: None, end_reason: None };
+        let update = store::GameUpdate {
+            move_count: 0,
+            status: store::GameStatus::Active,
+            turn_deadline: None,
+            end_reason: None,
+            to_move: Some(0),
+            scores: vec![],
+        };
         store.create_game(&new).await.unwrap().finish(&[], &update).await.unwrap();
         assert_eq!(app.journal_rows(&id.to_string()).await, 0);
         let (status, answer) = match request {

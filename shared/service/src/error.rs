@@ -19,6 +19,12 @@ pub enum Invalid {
     BadTurnSeconds,
     /// A lobby cursor this service did not write.
     BadCursor,
+    /// A game status that does not exist.
+    UnknownStatus,
+    /// A turn filter other than `mine`.
+    UnknownTurn,
+    /// A push message on a connection that is not open (or expired).
+    UnknownConnection,
 }
 
 impl Invalid {
@@ -30,6 +36,9 @@ impl Invalid {
             Invalid::UnknownRobotLevel => ErrorCode::UnknownRobotLevel,
             Invalid::BadTurnSeconds => ErrorCode::BadTurnSeconds,
             Invalid::BadCursor => ErrorCode::BadCursor,
+            Invalid::UnknownStatus => ErrorCode::UnknownStatus,
+            Invalid::UnknownTurn => ErrorCode::UnknownTurn,
+            Invalid::UnknownConnection => ErrorCode::UnknownConnection,
         }
     }
 }
@@ -48,6 +57,10 @@ pub enum ErrorCode {
     BadTurnSeconds,
     /// `bad_cursor`
     BadCursor,
+    /// `unknown_status`
+    UnknownStatus,
+    /// `unknown_turn`
+    UnknownTurn,
     /// `robot_identity`
     RobotIdentity,
     /// `placeholder_identity`
@@ -78,18 +91,28 @@ pub enum ErrorCode {
     AlreadySeated,
     /// `wrong_family`
     WrongFamily,
+    /// `not_finished`
+    NotFinished,
+    /// `not_invited`
+    NotInvited,
+    /// `unknown_message`: a WebSocket frame that is not a known message.
+    UnknownMessage,
+    /// `unknown_connection`: a push message on a connection not open.
+    UnknownConnection,
     /// `internal`
     Internal,
 }
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 21] = [
+    pub const ALL: [ErrorCode; 27] = [
         ErrorCode::UnknownVariant,
         ErrorCode::BadOpponents,
         ErrorCode::UnknownRobotLevel,
         ErrorCode::BadTurnSeconds,
         ErrorCode::BadCursor,
+        ErrorCode::UnknownStatus,
+        ErrorCode::UnknownTurn,
         ErrorCode::RobotIdentity,
         ErrorCode::PlaceholderIdentity,
         ErrorCode::NotFound,
@@ -105,6 +128,10 @@ impl ErrorCode {
         ErrorCode::NotOpen,
         ErrorCode::AlreadySeated,
         ErrorCode::WrongFamily,
+        ErrorCode::NotFinished,
+        ErrorCode::NotInvited,
+        ErrorCode::UnknownMessage,
+        ErrorCode::UnknownConnection,
         ErrorCode::Internal,
     ];
 
@@ -116,6 +143,8 @@ impl ErrorCode {
             ErrorCode::UnknownRobotLevel => "unknown_robot_level",
             ErrorCode::BadTurnSeconds => "bad_turn_seconds",
             ErrorCode::BadCursor => "bad_cursor",
+            ErrorCode::UnknownStatus => "unknown_status",
+            ErrorCode::UnknownTurn => "unknown_turn",
             ErrorCode::RobotIdentity => "robot_identity",
             ErrorCode::PlaceholderIdentity => "placeholder_identity",
             ErrorCode::NotFound => "not_found",
@@ -131,6 +160,10 @@ impl ErrorCode {
             ErrorCode::NotOpen => "not_open",
             ErrorCode::AlreadySeated => "already_seated",
             ErrorCode::WrongFamily => "wrong_family",
+            ErrorCode::NotFinished => "not_finished",
+            ErrorCode::NotInvited => "not_invited",
+            ErrorCode::UnknownMessage => "unknown_message",
+            ErrorCode::UnknownConnection => "unknown_connection",
             ErrorCode::Internal => "internal",
         }
     }
@@ -199,6 +232,12 @@ pub enum ServiceError {
     /// The caller already has a seat in this game.
     #[error("you are already seated in this game")]
     AlreadySeated,
+    /// A rematch of a game that is not finished.
+    #[error("only a finished game can be rematched")]
+    NotFinished,
+    /// A decline by someone not invited to this open game.
+    #[error("you are not invited to this game")]
+    NotInvited,
     /// A concurrent request won the race.
     #[error("a concurrent request changed the game; reload and retry")]
     Conflict,
@@ -238,6 +277,8 @@ impl ServiceError {
             ServiceError::StaleMove { .. } => ErrorCode::StaleMove,
             ServiceError::NotOpen => ErrorCode::NotOpen,
             ServiceError::AlreadySeated => ErrorCode::AlreadySeated,
+            ServiceError::NotFinished => ErrorCode::NotFinished,
+            ServiceError::NotInvited => ErrorCode::NotInvited,
             ServiceError::Conflict => ErrorCode::Conflict,
             ServiceError::WrongFamily(_) => ErrorCode::WrongFamily,
             ServiceError::Rejected(_) => return None,

@@ -8,10 +8,15 @@ mod admin;
 mod caller;
 mod entropy;
 mod error;
+mod history;
 mod idempotency;
 mod lobby;
+mod my_games;
+mod push;
+mod rematch;
 pub mod robot;
 mod runtime;
+mod sweep;
 mod usecases;
 mod view;
 
@@ -20,9 +25,13 @@ pub use caller::{Caller, NEUTRAL_NAME, ReservedIdentity, clean_name};
 pub use entropy::OsEntropy;
 pub use error::{ErrorCode, Invalid, ServiceError};
 pub use games::{ActionView, EndReason, EntryView, ExchangeKind, Hint, Move, Timeline, Variant, Viewer, entry_view};
+pub use history::{GameVersion, MovesPage};
 pub use lobby::{MAX_LOBBY_PAGE, MAX_OPEN_PER_VARIANT, OpenGame, OpenGameView, OpenGamesPage};
+pub use my_games::{MAX_MY_GAMES_PAGE, MyGameView, MyGamesPage};
+pub use push::{CONNECTION_TTL, ClientMessage, MoveEvent, NoNotifier, Notifier, NotifyFuture, ServerReply};
 pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, SystemClock};
-pub use store::{AccountGame, AccountKind, GameStatus, ListedGame, ListedPlayer, RobotLevel};
+pub use store::{AccountGame, AccountKind, GameStatus, LastMove, ListedGame, ListedPlayer, MyGameSeat, RobotLevel};
+pub use sweep::{SweepConfig, SweepReport};
 pub use usecases::{CreateGame, MoveOutcome, Opponent, Preview, SubmitMove, Submitted};
 pub use view::{DrawView, GameView, ResultView, SeatView};
 
@@ -36,13 +45,19 @@ pub struct Service {
     store: Store,
     families: Families,
     runtime: Runtime,
+    notifier: std::sync::Arc<dyn Notifier>,
 }
 
 impl Service {
     /// A service over `store`, playing `families`, with time, draws, seeds and ids from
     /// `runtime`.
     pub fn new(store: Store, families: Families, runtime: Runtime) -> Service {
-        Service { store, families, runtime }
+        Service { store, families, runtime, notifier: std::sync::Arc::new(NoNotifier) }
+    }
+
+    /// The service announcing every committed move to `notifier`.
+    pub fn with_notifier(self, notifier: std::sync::Arc<dyn Notifier>) -> Service {
+        Service { notifier, ..self }
     }
 
     /// The store.

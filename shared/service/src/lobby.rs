@@ -141,7 +141,7 @@ impl Service {
         Ok(build(&record, &game, Some(seat)))
     }
 
-    /// Joins an open game: the caller takes the empty seat, the placeholder's draw rows are
+    /// Joins an open game (or accepts the rematch the caller is invited to): the caller takes the empty seat, the placeholder's draw rows are
     /// back-filled with the caller's account, and the game becomes active, in one transaction.
     ///
     /// # Errors
@@ -150,10 +150,15 @@ impl Service {
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn join_game(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
         let mut tx = self.store.lock_game(game_id, None).await?;
-        if seat_of(&tx.game, caller).is_ok() {
+        if let Ok(seat) = seat_of(&tx.game, caller) {
+            // A rematch the caller is invited to: joining accepts it.
+            if tx.game.status == GameStatus::Open && tx.game.players[seat.index()].invited {
+                self.ensure_caller(caller).await?;
+                return self.accept(tx, seat).await;
+            }
             return Err(ServiceError::AlreadySeated);
         }
-        if tx.game.status != GameStatus::Open {
+        if tx.game.status != GameStatus::Open || tx.game.players.iter().any(|p| p.invited) {
             return Err(ServiceError::NotOpen);
         }
         let account = self.ensure_caller(caller).await?;
@@ -192,8 +197,8 @@ impl Service {
     }
 }
 
-/// A page cursor (the lobby's, the admin's game list's): a time (microseconds since the epoch)
-/// and the id of the last game on a page.
+/// A page cursor: a time (microseconds since the epoch) and the id of the last game on a page
+/// (the lobby's creation time, "my games"' last activity, the admin's game list's last change).
 pub(crate) fn write_cursor(created_at: DateTime<Utc>, game_id: Uuid) -> String {
     format!("{}.{}", created_at.timestamp_micros(), game_id.simple())
 }

@@ -14,7 +14,7 @@ use crate::error::Invalid;
 use crate::idempotency::{Key, request_hash};
 use crate::runtime::Picks;
 use crate::view::{GameView, build};
-use crate::{Caller, Service, ServiceError, robot};
+use crate::{Caller, MoveEvent, Service, ServiceError, robot};
 
 /// Who else sits at a new table: `{"robot": "easy"}` or `{"account": "<uuid>"}`, exactly one.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
@@ -111,7 +111,7 @@ impl Service {
         self.runtime.clock.now()
     }
 
-    fn now_ts(&self) -> Timestamp {
+    pub(crate) fn now_ts(&self) -> Timestamp {
         timestamp(self.now())
     }
 
@@ -136,6 +136,9 @@ impl Service {
             status,
             turn_seconds,
             turn_deadline,
+            created_at: self.now(),
+            rematch_of: None,
+            invited: Vec::new(),
             seats,
             draws,
             open_limit: None,
@@ -357,9 +360,11 @@ impl Service {
     ) -> Result<MoveOutcome, ServiceError> {
         let (checked, key) = human.map_or((None, None), |(c, k)| (Some(c), k));
         let mut entries: Vec<Entry> = checked.into_iter().map(|c| game.apply(c)).collect();
+        // After each move: the seat to move next, for its push message.
+        let mut next: Vec<Option<usize>> = entries.iter().map(|_| game.next_seat().map(Seat::index)).collect();
         let human_moves = entries.len();
         let mut thinking_ms = 0;
-        let waiting = tx.game.players.iter().any(|p| p.account.is_none());
+        let waiting = tx.game.players.iter().any(|p| p.account.is_none() || p.invited);
         while let Some(level) = game.next_seat().filter(|_| !waiting).and_then(|s| robot_level(&tx.game, s)) {
             // A robot moves at once: its turn has no deadline of its own (one left over from a
             // crash must not refuse it); the request's budget bounds its thinking.
@@ -367,6 +372,7 @@ impl Service {
             let Some(choice) = game.robot(robot::level(level), self.runtime.seeds.seed(), robot::budget())? else { break };
             let checked = game.check(game.to_move(), &choice.mv, self.now_ts())?;
             entries.push(game.apply(checked));
+            next.push(game.next_seat().map(Seat::index));
             thinking_ms += choice.thinking_ms;
         }
         let now = self.now();
@@ -385,6 +391,8 @@ impl Service {
             },
             turn_deadline: deadline,
             end_reason: game.outcome().map(|o| o.reason),
+            to_move: (!game.is_over()).then(|| game.to_move().0),
+            scores: game.scores(),
         };
         let mut record = tx.game.clone();
         record.move_count = update.move_count;
@@ -420,6 +428,18 @@ impl Service {
             })
             .collect();
         tx.finish(&rows, &update).await?;
+        // Committed: now, and only now, the moves are announced.
+        let events: Vec<MoveEvent> = entries
+            .iter()
+            .zip(next)
+            .map(|(e, to_move)| MoveEvent {
+                game_id: record.game_id,
+                move_no: e.move_no(),
+                to_move: to_move.filter(|_| update.status != GameStatus::Withdrawn),
+                status: if to_move.is_none() { GameStatus::Finished } else { update.status },
+            })
+            .collect();
+        self.announce(&events).await;
         Ok(outcome)
     }
 }

@@ -76,6 +76,8 @@ pub struct SeatView {
     pub robot_level: Option<RobotLevel>,
     /// Score (final once the game is over).
     pub score: i32,
+    /// Invited to a rematch and not yet accepted.
+    pub invited: bool,
     /// What the family shows of the seat besides (a tile rack's size).
     #[serde(flatten)]
     pub detail: SeatDetail,
@@ -92,6 +94,9 @@ pub struct ResultView {
     pub winners: Vec<usize>,
     /// The end-of-game settlement per seat.
     pub adjustments: Vec<i32>,
+    /// Tile games: every seat's leftover rack (letters, `?` for a blank), seat 0 first; null
+    /// for the chain, which has no racks.
+    pub racks: Option<Vec<Vec<String>>>,
 }
 
 /// The view of `record` (rebuilt as `game`) for the caller in `seat`.
@@ -107,6 +112,7 @@ pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat
             kind: p.account.as_ref().map(|a| a.kind),
             robot_level: p.account.as_ref().and_then(|a| a.robot_level),
             score: scores.get(p.seat).copied().unwrap_or(0),
+            invited: p.invited,
             detail: game.seat_detail(Seat(p.seat as u8)),
         })
         .collect();
@@ -115,6 +121,7 @@ pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat
         seat: o.seat.map(Seat::index),
         winners: o.winners.iter().map(|s| s.index()).collect(),
         adjustments: o.adjustments,
+        racks: leftover_racks(record, game),
     });
     let viewer = seat.map_or(Viewer::Public, Viewer::Seat);
     GameView {
@@ -132,6 +139,17 @@ pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat
         draw: if record.status == GameStatus::Open { Vec::new() } else { draw_view(record) },
         position: game.view(seat),
     }
+}
+
+/// Every seat's rack at the end (the game is over, so nothing on them is hidden any more), or
+/// `None` for a family without racks.
+fn leftover_racks(record: &GameRecord, game: &impl Position) -> Option<Vec<Vec<String>>> {
+    (0..record.seats)
+        .map(|s| match game.view(Some(Seat(s as u8))) {
+            FamilyView::Tile(t) => t.your_rack,
+            FamilyView::Chain(_) => None,
+        })
+        .collect()
 }
 
 pub(crate) fn draw_view(record: &GameRecord) -> Vec<DrawView> {

@@ -39,14 +39,16 @@ impl GameStatus {
         }
     }
 
+    /// Every status.
+    pub const ALL: [GameStatus; 4] = [GameStatus::Open, GameStatus::Active, GameStatus::Finished, GameStatus::Withdrawn];
+
+    /// The status with this stored name.
+    pub fn from_id(id: &str) -> Option<GameStatus> {
+        GameStatus::ALL.into_iter().find(|s| s.id() == id)
+    }
+
     pub(crate) fn parse(s: &str) -> Result<GameStatus, StoreError> {
-        match s {
-            "open" => Ok(GameStatus::Open),
-            "active" => Ok(GameStatus::Active),
-            "finished" => Ok(GameStatus::Finished),
-            "withdrawn" => Ok(GameStatus::Withdrawn),
-            other => Err(StoreError::Corrupt(format!("game status {other:?}"))),
-        }
+        GameStatus::from_id(s).ok_or_else(|| StoreError::Corrupt(format!("game status {s:?}")))
     }
 }
 
@@ -57,6 +59,8 @@ pub struct Player {
     pub seat: usize,
     /// The account in it; `None` while the seat is open.
     pub account: Option<Account>,
+    /// Whether the account is invited (a rematch) and has not accepted yet.
+    pub invited: bool,
 }
 
 /// A game as stored, with its seats and journal.
@@ -89,6 +93,8 @@ pub struct GameRecord {
     pub updated_at: DateTime<Utc>,
     /// When it ended.
     pub finished_at: Option<DateTime<Utc>>,
+    /// The finished game this one is a rematch of.
+    pub rematch_of: Option<Uuid>,
     /// Why it ended.
     pub end_reason: Option<EndReason>,
     /// Seats in order.
@@ -134,6 +140,13 @@ pub struct NewGame {
     pub turn_seconds: Option<i32>,
     /// The first turn's deadline.
     pub turn_deadline: Option<DateTime<Utc>>,
+    /// When it is created, by the service's clock (the sweep expires open games by it).
+    pub created_at: DateTime<Utc>,
+    /// The finished game this one is a rematch of.
+    pub rematch_of: Option<Uuid>,
+    /// Seats whose account is invited (a rematch's other humans): seated, but the game waits
+    /// for them to accept.
+    pub invited: Vec<bool>,
     /// The account in each seat, seat 0 first (`None` = open).
     pub seats: Vec<Option<Uuid>>,
     /// The first-move draw, every tile drawn.
@@ -187,6 +200,10 @@ pub struct GameUpdate {
     pub turn_deadline: Option<DateTime<Utc>>,
     /// Why the game ended, if it just did.
     pub end_reason: Option<EndReason>,
+    /// The seat to move next (none once over).
+    pub to_move: Option<u8>,
+    /// Every seat's score, seat 0 first.
+    pub scores: Vec<i32>,
 }
 
 impl Store {
@@ -215,8 +232,8 @@ impl Store {
             }
         }
         sqlx::query(
-            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline, setup)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json)",
+            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline, setup, created_at, updated_at, rematch_of)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10, $10, $11)",
         )
         .bind(game.game_id)
         .bind(game.variant.id())
@@ -227,15 +244,20 @@ impl Store {
         .bind(game.turn_seconds)
         .bind(game.turn_deadline)
         .bind(&game.setup)
+        .bind(game.created_at)
+        .bind(game.rematch_of)
         .execute(&mut *tx)
         .await?;
         let seats: Vec<i16> = (0..game.seats.len() as i16).collect();
         sqlx::query(
-            "INSERT INTO game_players (game_id, seat, account_id) SELECT $1, s, a FROM UNNEST($2::smallint[], $3::uuid[]) AS x(s, a)",
+            "INSERT INTO game_players (game_id, seat, account_id, game_status, invited)
+             SELECT $1, s, a, $4, coalesce(($5::bool[])[s + 1], false) FROM UNNEST($2::smallint[], $3::uuid[]) AS x(s, a)",
         )
         .bind(game.game_id)
         .bind(&seats)
         .bind(&game.seats)
+        .bind(game.status.id())
+        .bind(&game.invited)
         .execute(&mut *tx)
         .await?;
         let d = &game.draws;
@@ -275,7 +297,7 @@ impl Store {
              JOIN game_players p ON p.game_id = g.game_id
              JOIN accounts a ON a.account_id = p.account_id
              WHERE g.status = 'open' AND ($1::text IS NULL OR g.variant = $1)
-               AND NOT EXISTS (SELECT 1 FROM game_players q WHERE q.game_id = g.game_id AND q.account_id = $2)
+               AND NOT EXISTS (SELECT 1 FROM game_players q WHERE q.game_id = g.game_id AND (q.account_id = $2 OR q.invited))
                AND ($4::timestamptz IS NULL OR (g.created_at, g.game_id) > ($4, $5))
              ORDER BY g.created_at, g.game_id
              LIMIT $3",
@@ -310,6 +332,33 @@ impl Store {
         Ok(load(&mut conn, id, None).await?.0)
     }
 
+    /// The rematch of the finished game `id`, if one was made.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn rematch_of(&self, id: Uuid) -> Result<Option<Uuid>, StoreError> {
+        Ok(sqlx::query_scalar("SELECT game_id FROM games WHERE rematch_of = $1").bind(id).fetch_optional(&self.pool).await?)
+    }
+
+    /// The game's move count and status, and whether `account_id` sits in it (invited or not),
+    /// in one small query: for a conditional read that must not load the game.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`]; database errors.
+    pub async fn game_version(&self, id: Uuid, account_id: Uuid) -> Result<(u32, GameStatus, bool), StoreError> {
+        let row = sqlx::query(
+            "SELECT g.move_count, g.status,
+                    EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = g.game_id AND p.account_id = $2) AS seated
+             FROM games g WHERE g.game_id = $1",
+        )
+        .bind(id)
+        .bind(account_id)
+        .fetch_one(&self.pool)
+        .await?;
+        let status: String = row.try_get("status")?;
+        Ok((row.try_get::<i32, _>("move_count")? as u32, GameStatus::parse(&status)?, row.try_get("seated")?))
+    }
+
     /// Begins a move: locks the game row (`SELECT … FOR UPDATE`) and loads it, so concurrent
     /// submits to one game run one after another. With `client_move_id`, also finds the move
     /// already recorded under that id, if any ([`GameTx::client_move`]).
@@ -332,9 +381,9 @@ impl Store {
 /// aggregated without an ORDER BY of its own, which PostgreSQL would run as a separate sort per
 /// aggregate: about a third of the statement's time.
 const LOAD_SQL: &str = "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repeat_words, g.status, g.move_count, g.turn_seconds,
-        g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason, g.setup::text AS setup,
+        g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason, g.setup::text AS setup, g.rematch_of,
         (SELECT coalesce(json_agg(s), '[]'::json)::text
-           FROM (SELECT p.seat, a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
+           FROM (SELECT p.seat, p.invited, a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
                  FROM game_players p LEFT JOIN accounts a ON a.account_id = p.account_id
                  WHERE p.game_id = g.game_id ORDER BY p.seat) s) AS players,
         (SELECT coalesce(json_agg(s.entry), '[]'::json)::text
@@ -351,6 +400,7 @@ const LOAD_SQL: &str = "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repea
 #[derive(serde::Deserialize)]
 struct SeatRow {
     seat: i16,
+    invited: bool,
     account_id: Option<Uuid>,
     display_name: Option<String>,
     kind: Option<String>,
@@ -396,7 +446,7 @@ async fn load(
                 }),
                 _ => None,
             };
-            Ok(Player { seat: r.seat as usize, account })
+            Ok(Player { seat: r.seat as usize, account, invited: r.invited })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
     let journal: String = row.try_get("journal")?;
@@ -415,6 +465,7 @@ async fn load(
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         finished_at: row.try_get("finished_at")?,
+        rematch_of: row.try_get("rematch_of")?,
         end_reason: row
             .try_get::<Option<String>, _>("end_reason")?
             .map(|r| EndReason::parse(&r).ok_or_else(|| StoreError::Corrupt(format!("end reason {r:?}"))))
@@ -522,6 +573,20 @@ impl GameTx {
         Ok(seat)
     }
 
+    /// Records that the invited account in `seat` accepted; the loaded record follows.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn accept_invitation(&mut self, seat: usize) -> Result<(), StoreError> {
+        sqlx::query("UPDATE game_players SET invited = false WHERE game_id = $1 AND seat = $2")
+            .bind(self.game.game_id)
+            .bind(seat as i16)
+            .execute(&mut *self.tx)
+            .await?;
+        self.game.players[seat].invited = false;
+        Ok(())
+    }
+
     /// Marks the open game withdrawn (no result, nobody's loss) and commits.
     ///
     /// # Errors
@@ -536,6 +601,7 @@ impl GameTx {
         if done.rows_affected() != 1 {
             return Err(StoreError::Conflict("the game is not open".into()));
         }
+        mark_players(&mut self.tx, self.game.game_id, GameStatus::Withdrawn).await?;
         self.tx.commit().await?;
         Ok(())
     }
@@ -566,6 +632,11 @@ impl GameTx {
                  FROM UNNEST($2::int[], $3::smallint[], $4::text[], $5::int[], $6::text[], $7::uuid[], $13::bytea[], $14::text[])
                       AS x(n, s, k, sc, e, c, h, r)
                  RETURNING 1)
+             , seats AS (
+                 UPDATE game_players SET game_status = $9, last_activity = now(), my_turn = coalesce(seat = $15, false),
+                     score = coalesce(($16::int[])[seat + 1], 0)
+                 WHERE game_id = $1
+                 RETURNING 1)
              UPDATE games SET move_count = $8, status = $9, turn_deadline = $10, end_reason = $11, updated_at = now(),
                  finished_at = CASE WHEN $9 = 'finished' THEN coalesce(finished_at, now()) ELSE NULL END
              WHERE game_id = $1 AND (SELECT count(*) FROM appended) = $12",
@@ -584,11 +655,23 @@ impl GameTx {
         .bind(moves.len() as i64)
         .bind(&cols.request_hash)
         .bind(&cols.response)
+        .bind(update.to_move.map(i16::from))
+        .bind(&update.scores)
         .execute(&mut *self.tx)
         .await?;
         self.tx.commit().await?;
         Ok(())
     }
+}
+
+/// Sets the status every seat row of `game_id` lists and marks it as just changed, nobody's turn.
+pub(crate) async fn mark_players(conn: &mut sqlx::PgConnection, game_id: Uuid, status: GameStatus) -> Result<(), StoreError> {
+    sqlx::query("UPDATE game_players SET game_status = $2, last_activity = now(), my_turn = false WHERE game_id = $1")
+        .bind(game_id)
+        .bind(status.id())
+        .execute(conn)
+        .await?;
+    Ok(())
 }
 
 /// Journal rows as column arrays, for one multi-row insert.

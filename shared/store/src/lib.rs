@@ -12,13 +12,17 @@ mod admin;
 mod error;
 mod games;
 pub mod local;
+mod my_games;
+mod push;
 mod roles;
+mod sweep;
 pub mod testing;
 
 pub use accounts::{Account, AccountGame, AccountKind, RobotLevel};
 pub use admin::{GameFilter, ListedGame, ListedPlayer};
 pub use error::StoreError;
 pub use games::{ClientMove, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, NewMove, OpenGameSummary, Player};
+pub use my_games::{LastMove, MyGame, MyGameSeat, MyGamesFilter};
 pub use roles::{AppRole, RoleNameError};
 
 use std::sync::OnceLock;

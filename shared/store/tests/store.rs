@@ -7,7 +7,7 @@ use store::{DrawRow, GameStatus, GameUpdate, NewGame, NewMove, RobotLevel, Store
 use uuid::Uuid;
 
 fn update(move_count: u32) -> GameUpdate {
-    GameUpdate { move_count, status: GameStatus::Active, turn_deadline: None, end_reason: None }
+    GameUpdate { move_count, status: GameStatus::Active, turn_deadline: None, end_reason: None, to_move: Some(0), scores: vec![] }
 }
 
 async fn new_game(store: &Store, human: Uuid) -> Uuid {
@@ -35,6 +35,9 @@ async fn new_game(store: &Store, human: Uuid) -> Uuid {
                 },
             ],
             open_limit: None,
+            created_at: chrono::Utc::now(),
+            rematch_of: None,
+            invited: vec![],
         })
         .await
         .unwrap()
@@ -136,9 +139,9 @@ async fn sql_checks_refuse_impossible_rows() {
     sqlx::query(&word).execute(pool).await.expect("a word scores");
     assert!(matches!(store.ensure_human(RobotLevel::Easy.account_id(), "impostor").await, Err(StoreError::Conflict(_))));
     assert!(matches!(store.game(Uuid::new_v4()).await, Err(StoreError::NotFound)));
-    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6]);
+    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7]);
     store.migrate().await.unwrap();
-    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6], "migrating again changes nothing");
+    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7], "migrating again changes nothing");
 }
 
 /// A pooled connection the server closed while it sat idle: past the ping threshold it is
@@ -184,11 +187,14 @@ fn open_game(human: Uuid, limit: u32) -> NewGame {
         seats: vec![Some(human), None],
         draws: vec![],
         open_limit: Some(limit),
+        created_at: chrono::Utc::now(),
+        rematch_of: None,
+        invited: vec![],
     }
 }
 
 fn open_update() -> GameUpdate {
-    GameUpdate { move_count: 0, status: GameStatus::Open, turn_deadline: None, end_reason: None }
+    GameUpdate { move_count: 0, status: GameStatus::Open, turn_deadline: None, end_reason: None, to_move: Some(0), scores: vec![] }
 }
 
 /// A new game's transaction stays open until it is finished: dropped, it leaves no row.

@@ -14,7 +14,9 @@ use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
 use api::gateway::{Incoming, to_lambda};
+use api::push::LocalHub;
 use api::{ApiError, AppState, HttpCode, MAX_BODY, auth, handle, jwt};
+use futures_util::{SinkExt, StreamExt};
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::{Bytes, Incoming as HyperBody};
 use hyper::server::conn::http1;
@@ -22,6 +24,9 @@ use hyper::service::service_fn;
 use hyper_util::rt::TokioIo;
 use store::Store;
 use store::local::{LocalPostgres, StartOptions};
+use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::Role;
 
 use crate::CliError;
 
@@ -41,6 +46,13 @@ pub struct Args {
     /// than the cores can run make PostgreSQL switch between backends rather than work.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     connections: Option<u32>,
+    /// Seconds between sweeps (timeouts past the deadline, expired open games), as the
+    /// scheduled function runs it every minute in AWS.
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
+    sweep_seconds: u64,
+    /// An open game nobody joined for this many seconds is withdrawn by the sweep.
+    #[arg(long, default_value_t = 7 * 86_400, value_parser = clap::value_parser!(i64).range(60..=7_776_000))]
+    open_expiry_seconds: i64,
 }
 
 /// The pool size when `--connections` is not given: four per core, at least 4.
@@ -67,14 +79,22 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
     };
     let connections = args.connections.unwrap_or_else(default_connections);
-    let result = runtime.block_on(serve(args.port, connections, &url, local.as_ref()));
+    let sweep = service::SweepConfig::expiring_after(args.open_expiry_seconds);
+    let every = std::time::Duration::from_secs(args.sweep_seconds);
+    let result = runtime.block_on(serve(args.port, connections, &url, local.as_ref(), (every, sweep)));
     if let Some(pg) = &local {
         pg.stop();
     }
     result
 }
 
-async fn serve(port: u16, connections: u32, url: &str, local: Option<&LocalPostgres>) -> Result<(), CliError> {
+async fn serve(
+    port: u16,
+    connections: u32,
+    url: &str,
+    local: Option<&LocalPostgres>,
+    (every, sweep): (std::time::Duration, service::SweepConfig),
+) -> Result<(), CliError> {
     let fail = |e: &dyn std::fmt::Display| CliError::Input(e.to_string());
     if let Some(pg) = local {
         ensure_database(pg).await?;
@@ -85,12 +105,18 @@ async fn serve(port: u16, connections: u32, url: &str, local: Option<&LocalPostg
     for name in DEMO_ACCOUNTS {
         store.ensure_human(jwt::demo_account_id(name), name).await.map_err(|e| fail(&e))?;
     }
-    let state = Arc::new(AppState::new(store, Arc::new(engine::Lexicons::builtin())));
+    // Every committed move is pushed, after its commit, to the `/ws` sockets subscribed to it.
+    let hub = Arc::new(LocalHub::new(store.clone()));
+    let mut state = AppState::new(store, Arc::new(engine::Lexicons::builtin()));
+    state.service = state.service.with_notifier(hub.clone());
+    let state = Arc::new(state);
     let addr = SocketAddr::from(([127, 0, 0, 1], port));
     let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| CliError::Input(format!("cannot listen on {addr}: {e}")))?;
     tracing::info!(%addr, "serving; get a token with `wordgame token --account alice`, sign a browser in to /_gm with `wordgame token --account root --admin --browser`");
     let secret = Arc::new(jwt::dev_secret());
     let redeemed: Arc<Mutex<HashSet<String>>> = Arc::default();
+    let sweeper = tokio::spawn(sweep_forever(state.clone(), every, sweep));
+    let _stop_sweeper = AbortOnDrop(sweeper);
     loop {
         tokio::select! {
             _ = tokio::signal::ctrl_c() => {
@@ -99,16 +125,43 @@ async fn serve(port: u16, connections: u32, url: &str, local: Option<&LocalPostg
             }
             accepted = listener.accept() => {
                 let Ok((stream, _)) = accepted else { continue };
-                let (state, secret, redeemed) = (state.clone(), secret.clone(), redeemed.clone());
+                let (state, secret, redeemed, hub) = (state.clone(), secret.clone(), redeemed.clone(), hub.clone());
                 tokio::spawn(async move {
-                    let svc = service_fn(move |req| {
-                        let (state, secret, redeemed) = (state.clone(), secret.clone(), redeemed.clone());
-                        async move { Ok::<_, Infallible>(answer(&state, &secret, &redeemed, req).await) }
+                    let svc = service_fn(move |req: hyper::Request<HyperBody>| {
+                        let (state, secret, redeemed, hub) = (state.clone(), secret.clone(), redeemed.clone(), hub.clone());
+                        async move {
+                            Ok::<_, Infallible>(if req.uri().path() == "/ws" {
+                                websocket(state, hub, &secret, req).await
+                            } else {
+                                answer(&state, &secret, &redeemed, req).await
+                            })
+                        }
                     });
-                    let _ = http1::Builder::new().serve_connection(TokioIo::new(stream), svc).await;
+                    let _ = http1::Builder::new().serve_connection(TokioIo::new(stream), svc).with_upgrades().await;
                 });
             }
         }
+    }
+}
+
+/// Runs the sweep every `every`, as the scheduled function does in AWS.
+async fn sweep_forever(state: Arc<AppState>, every: std::time::Duration, config: service::SweepConfig) {
+    let mut ticks = tokio::time::interval(every);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        if let Err(e) = state.sweep(config).await {
+            tracing::error!(error = %e, "sweep failed");
+        }
+    }
+}
+
+/// Stops a task when dropped.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }
 
@@ -153,16 +206,18 @@ fn local_signin(query: &str, secret: &[u8], redeemed: &Mutex<HashSet<String>>, n
 }
 
 /// The claims of a request: an admin page's from the session cookie (never the header), any
-/// other route's from the bearer token (never the cookie).
+/// other route's from the bearer token (never the cookie) or, for a WebSocket (browsers cannot
+/// set headers on one), from `?token=…`.
 fn verified_claims(
-    parts: &hyper::http::request::Parts,
+    path: &str,
+    headers: &hyper::HeaderMap,
+    query: Option<&str>,
     secret: &[u8],
     now: i64,
 ) -> Result<std::collections::HashMap<String, String>, ApiError> {
     let unauthenticated = |why: String| ApiError::new(HttpCode::Unauthenticated, why);
-    if auth::is_admin_path(parts.uri.path()) {
-        let token =
-            parts.headers.get_all("cookie").iter().filter_map(|v| v.to_str().ok()).find_map(|h| auth::cookie(h, auth::ADMIN_COOKIE));
+    if auth::is_admin_path(path) {
+        let token = headers.get_all("cookie").iter().filter_map(|v| v.to_str().ok()).find_map(|h| auth::cookie(h, auth::ADMIN_COOKIE));
         let token = token
             .ok_or_else(|| unauthenticated("no admin session: sign in with `wordgame token --account NAME --admin --browser`".into()))?;
         let claims = jwt::verify(token, secret, now).map_err(|e| unauthenticated(format!("invalid admin session: {e}")))?;
@@ -171,9 +226,93 @@ fn verified_claims(
         }
         return Ok(claims);
     }
-    let token = parts.headers.get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
-    let token = token.ok_or_else(|| unauthenticated("no bearer token".into()))?;
+    let header = headers.get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+    let param = query.and_then(|q| q.split('&').find_map(|p| p.strip_prefix("token=")));
+    let token = header.or(param).ok_or_else(|| unauthenticated("no bearer token".into()))?;
     jwt::verify(token.trim(), secret, now).map_err(|e| unauthenticated(format!("invalid token: {e}")))
+}
+
+/// `GET /ws`: the push socket, authorised by the same token as every route. The client sends
+/// `{"action": "subscribe" | "unsubscribe", "game_id"}`; the server answers each and pushes
+/// `{"type": "move", "game_id", "move_no", "to_move", "status"}` for every committed move of a
+/// subscribed game (the protocol of the WebSocket API in AWS; docs/API.md, "Push").
+async fn websocket(
+    state: Arc<AppState>,
+    hub: Arc<LocalHub>,
+    secret: &[u8],
+    mut req: hyper::Request<HyperBody>,
+) -> hyper::Response<Full<Bytes>> {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
+    let caller = match verified_claims(req.uri().path(), req.headers(), req.uri().query(), secret, now).and_then(|c| auth::caller_of(&c)) {
+        Ok(caller) => caller,
+        Err(e) => return convert(e.response()),
+    };
+    let Some(key) = req.headers().get("sec-websocket-key").map(|k| k.as_bytes().to_vec()) else {
+        return convert(ApiError::new(HttpCode::BadRequest, "GET /ws is a WebSocket upgrade").response());
+    };
+    let connection_id = uuid::Uuid::new_v4().to_string();
+    if let Err(e) = state.service.connect(&caller, &connection_id).await {
+        return convert(ApiError::from(e).response());
+    }
+    let frames = hub.register(&connection_id);
+    let upgrade = hyper::upgrade::on(&mut req);
+    tokio::spawn(async move {
+        match upgrade.await {
+            Ok(io) => {
+                let socket = WebSocketStream::from_raw_socket(TokioIo::new(io), Role::Server, None).await;
+                pump(&state, &caller, &connection_id, socket, frames).await;
+            }
+            Err(e) => tracing::warn!(error = %e, "websocket upgrade failed"),
+        }
+        hub.unregister(&connection_id);
+        if let Err(e) = state.service.disconnect(&connection_id).await {
+            tracing::warn!(error = %e, "cannot forget a closed connection");
+        }
+    });
+    let accept = tokio_tungstenite::tungstenite::handshake::derive_accept_key(&key);
+    hyper::Response::builder()
+        .status(101)
+        .header("upgrade", "websocket")
+        .header("connection", "Upgrade")
+        .header("sec-websocket-accept", accept)
+        .body(Full::new(Bytes::new()))
+        .expect("static headers and an accept key in base64")
+}
+
+/// Carries one socket until it closes: the client's messages to the service and its replies
+/// back, the pushed moves out.
+async fn pump<S>(
+    state: &AppState,
+    caller: &service::Caller,
+    connection_id: &str,
+    socket: WebSocketStream<S>,
+    mut frames: tokio::sync::mpsc::UnboundedReceiver<String>,
+) where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+{
+    let (mut out, mut incoming) = socket.split();
+    loop {
+        let text = tokio::select! {
+            pushed = frames.recv() => match pushed {
+                Some(frame) => frame,
+                None => return,
+            },
+            message = incoming.next() => match message {
+                Some(Ok(Message::Text(text))) => reply(state, caller, connection_id, text.as_str()).await,
+                Some(Ok(Message::Binary(bytes))) => reply(state, caller, connection_id, &String::from_utf8_lossy(&bytes)).await,
+                Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => continue,
+                Some(Ok(Message::Close(_)) | Err(_)) | None => return,
+            },
+        };
+        if out.send(Message::text(text)).await.is_err() {
+            return;
+        }
+    }
+}
+
+async fn reply(state: &AppState, caller: &service::Caller, connection_id: &str, text: &str) -> String {
+    let reply = state.service.push_message(caller, connection_id, text).await;
+    serde_json::to_string(&reply).expect("a reply serializes")
 }
 
 /// One request through the authoriser and the handler.
@@ -199,7 +338,7 @@ async fn answer(
     if parts.method == hyper::Method::GET && parts.uri.path().trim_end_matches('/') == "/_gm/signin" {
         return finish(local_signin(parts.uri.query().unwrap_or_default(), secret, redeemed, now));
     }
-    let claims = match verified_claims(&parts, secret, now) {
+    let claims = match verified_claims(parts.uri.path(), &parts.headers, None, secret, now) {
         Ok(claims) => claims,
         Err(e) => return finish(e.response()),
     };

@@ -1,5 +1,9 @@
-//! A client that calls the handlers the way API Gateway would, against a fresh database.
+//! A client that calls the handlers the way API Gateway would, against a fresh database. Every
+//! answer any test gets is checked against docs/openapi.yaml ([`schema`]), so the document
+//! cannot drift from the code.
 #![allow(dead_code)]
+
+pub mod schema;
 
 use std::collections::HashMap;
 
@@ -67,6 +71,29 @@ impl App {
         (status, serde_json::from_str(&text).expect("every API answer is JSON"))
     }
 
+    /// Calls as `who` with request `headers`; status, the response's headers and body text.
+    pub async fn call_with_headers(
+        &self,
+        who: Player,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+    ) -> (u16, HashMap<String, String>, String) {
+        let claims = HashMap::from([("sub".to_string(), who.0.to_string()), ("name".to_string(), "player".to_string())]);
+        let (path, query) = path.split_once('?').unwrap_or((path, ""));
+        let headers = headers.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let incoming = Incoming { method, path, query, headers, claims: Some(&claims), request_id: "test", ..Incoming::default() };
+        let (route, request) = to_lambda(&incoming).expect("a route");
+        let response = handle(&self.state, route, request).await;
+        let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+        let body = String::from_utf8_lossy(response.body().as_ref());
+        let status = response.status().as_u16();
+        schema::check_response(route.method(), route.path(), status, &content_type, &body).unwrap_or_else(|e| panic!("{e}"));
+        let headers =
+            response.headers().iter().map(|(k, v)| (k.as_str().to_string(), v.to_str().unwrap_or_default().to_string())).collect();
+        (response.status().as_u16(), headers, String::from_utf8_lossy(response.body().as_ref()).into_owned())
+    }
+
     /// Calls with `claims` (none: no authoriser context); status, content type and body text.
     pub async fn raw_claims(
         &self,
@@ -77,12 +104,16 @@ impl App {
     ) -> (u16, String, String) {
         let (path, query) = path.split_once('?').unwrap_or((path, ""));
         let incoming = Incoming { method, path, query, body: body.as_bytes(), claims, request_id: "test", ..Incoming::default() };
-        let response = match to_lambda(&incoming) {
-            Ok((route, request)) => handle(&self.state, route, request).await,
-            Err(e) => e.response(),
+        let (route, response) = match to_lambda(&incoming) {
+            Ok((route, request)) => (Some(route), handle(&self.state, route, request).await),
+            Err(e) => (None, e.response()),
         };
         let status = response.status().as_u16();
         let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
+        if let Some(route) = route {
+            let body = String::from_utf8_lossy(response.body().as_ref());
+            schema::check_response(route.method(), route.path(), status, &content_type, &body).unwrap_or_else(|e| panic!("{e}"));
+        }
         (status, content_type, String::from_utf8_lossy(response.body().as_ref()).into_owned())
     }
 

@@ -1,0 +1,181 @@
+//! Push in AWS: after every commit, each move's frame is posted to the subscribed connections
+//! through API Gateway's management API (`POST {endpoint}/@connections/{id}`; a `410 Gone`
+//! connection is deleted with its subscriptions), and the moves are published to EventBridge
+//! (`PutEvents`, source `wordgame`, detail-type `Move made`) for mobile push later. Requests are
+//! signed with SigV4 ([`crate::iam::signed_headers`]) over a small HTTPS client.
+
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use aws_credential_types::provider::{ProvideCredentials, SharedCredentialsProvider};
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper_util::rt::TokioIo;
+use serde_json::json;
+use service::{MoveEvent, Notifier, NotifyFuture};
+use store::Store;
+
+use crate::iam::signed_headers;
+use crate::push::subscribers;
+
+/// The EventBridge event source of committed moves.
+pub const EVENT_SOURCE: &str = "wordgame";
+/// The EventBridge detail-type of a committed move.
+pub const EVENT_DETAIL_TYPE: &str = "Move made";
+
+/// Where and how to push.
+#[derive(Clone)]
+pub struct AwsPush {
+    store: Store,
+    credentials: SharedCredentialsProvider,
+    region: String,
+    /// The WebSocket API stage's management endpoint, `https://{api}.execute-api.{region}.amazonaws.com/{stage}`.
+    connections_endpoint: Option<String>,
+    /// The EventBridge endpoint and bus, if moves are published.
+    events: Option<(String, String)>,
+}
+
+impl std::fmt::Debug for AwsPush {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AwsPush").field("connections_endpoint", &self.connections_endpoint).field("events", &self.events).finish()
+    }
+}
+
+impl AwsPush {
+    /// Pushes to `connections_endpoint` and publishes to `events` (endpoint, bus name), signing
+    /// with `credentials` for `region`.
+    pub fn new(
+        store: Store,
+        credentials: SharedCredentialsProvider,
+        region: &str,
+        connections_endpoint: Option<&str>,
+        events: Option<(String, String)>,
+    ) -> AwsPush {
+        AwsPush {
+            store,
+            credentials,
+            region: region.to_string(),
+            connections_endpoint: connections_endpoint.map(|e| e.trim_end_matches('/').to_string()),
+            events,
+        }
+    }
+
+    async fn push(&self, events: &[MoveEvent]) {
+        let credentials = match self.credentials.provide_credentials().await {
+            Ok(c) => c,
+            Err(e) => return tracing::error!(error = %e, "push: no AWS credentials"),
+        };
+        for event in events.iter().filter(|_| self.connections_endpoint.is_some()) {
+            let endpoint = self.connections_endpoint.as_deref().unwrap_or_default();
+            let frame = event.frame();
+            for id in subscribers(&self.store, event).await {
+                let url = format!("{endpoint}/@connections/{}", percent_encode(&id));
+                match self.post(&credentials, "execute-api", &url, &[], frame.as_bytes()).await {
+                    Ok(410) => {
+                        if let Err(e) = self.store.close_connection(&id).await {
+                            tracing::warn!(connection_id = %id, error = %e, "push: cannot forget a gone connection");
+                        }
+                    }
+                    Ok(s) if (200..300).contains(&s) => {}
+                    Ok(s) => tracing::warn!(connection_id = %id, status = s, "push: the management API refused a post"),
+                    Err(e) => tracing::warn!(connection_id = %id, error = %e, "push: cannot post to a connection"),
+                }
+            }
+        }
+        if let Some((endpoint, bus)) = &self.events {
+            for chunk in events.chunks(10) {
+                let entries: Vec<_> = chunk
+                    .iter()
+                    .map(|e| {
+                        json!({"Source": EVENT_SOURCE, "DetailType": EVENT_DETAIL_TYPE, "EventBusName": bus,
+                               "Detail": serde_json::to_string(e).expect("a move event serializes")})
+                    })
+                    .collect();
+                let body = json!({ "Entries": entries }).to_string();
+                let headers = [("content-type", "application/x-amz-json-1.1"), ("x-amz-target", "AWSEvents.PutEvents")];
+                match self.post(&credentials, "events", endpoint, &headers, body.as_bytes()).await {
+                    Ok(s) if (200..300).contains(&s) => {}
+                    Ok(s) => tracing::warn!(status = s, "push: EventBridge refused PutEvents"),
+                    Err(e) => tracing::warn!(error = %e, "push: cannot publish to EventBridge"),
+                }
+            }
+        }
+    }
+
+    /// Posts `body` to `url`, signed for `service`; the status.
+    async fn post(
+        &self,
+        credentials: &aws_credential_types::Credentials,
+        service: &str,
+        url: &str,
+        headers: &[(&str, &str)],
+        body: &[u8],
+    ) -> Result<u16, String> {
+        let uri: hyper::Uri = url.parse().map_err(|e| format!("{url}: {e}"))?;
+        let host = uri.authority().ok_or_else(|| format!("{url}: no host"))?.to_string();
+        let mut all: Vec<(&str, &str)> = vec![("host", host.as_str())];
+        all.extend_from_slice(headers);
+        let signed =
+            signed_headers(credentials, &self.region, service, ("POST", url), &all, body, SystemTime::now()).map_err(|e| e.to_string())?;
+        let mut request = hyper::Request::builder().method("POST").uri(uri.path_and_query().map_or("/", |p| p.as_str()));
+        for (k, v) in all.iter().map(|(k, v)| (k.to_string(), v.to_string())).chain(signed) {
+            request = request.header(k, v);
+        }
+        let request = request.body(Full::new(Bytes::copy_from_slice(body))).map_err(|e| e.to_string())?;
+        send(&uri, request).await
+    }
+}
+
+/// How long one push request may take: a move's answer waits for its announcements.
+pub const PUSH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Sends one request over a fresh HTTP/1.1 connection (TLS for `https`, with the web's root
+/// certificates); the status, once the body is read; an error past [`PUSH_TIMEOUT`].
+async fn send(uri: &hyper::Uri, request: hyper::Request<Full<Bytes>>) -> Result<u16, String> {
+    tokio::time::timeout(PUSH_TIMEOUT, send_now(uri, request)).await.map_err(|_| format!("no answer within {PUSH_TIMEOUT:?}"))?
+}
+
+async fn send_now(uri: &hyper::Uri, request: hyper::Request<Full<Bytes>>) -> Result<u16, String> {
+    let tls = uri.scheme_str() == Some("https");
+    let host = uri.host().ok_or("no host")?.to_string();
+    let port = uri.port_u16().unwrap_or(if tls { 443 } else { 80 });
+    let tcp = tokio::net::TcpStream::connect((host.as_str(), port)).await.map_err(|e| e.to_string())?;
+    if tls {
+        let roots = rustls::RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.to_vec() };
+        let config = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+            .with_safe_default_protocol_versions()
+            .map_err(|e| e.to_string())?
+            .with_root_certificates(roots)
+            .with_no_client_auth();
+        let name = rustls::pki_types::ServerName::try_from(host).map_err(|e| e.to_string())?;
+        let stream = tokio_rustls::TlsConnector::from(Arc::new(config)).connect(name, tcp).await.map_err(|e| e.to_string())?;
+        exchange(TokioIo::new(stream), request).await
+    } else {
+        exchange(TokioIo::new(tcp), request).await
+    }
+}
+
+async fn exchange<T>(io: T, request: hyper::Request<Full<Bytes>>) -> Result<u16, String>
+where
+    T: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
+{
+    let (mut sender, connection) = hyper::client::conn::http1::handshake(io).await.map_err(|e| e.to_string())?;
+    tokio::spawn(connection);
+    let response = sender.send_request(request).await.map_err(|e| e.to_string())?;
+    let status = response.status().as_u16();
+    let _ = response.into_body().collect().await;
+    Ok(status)
+}
+
+/// A connection id as a path segment (API Gateway's ids are base64: `=`, `+`, `/` escaped).
+fn percent_encode(id: &str) -> String {
+    id.bytes()
+        .map(|b| if b.is_ascii_alphanumeric() || b"-_.~".contains(&b) { (b as char).to_string() } else { format!("%{b:02X}") })
+        .collect()
+}
+
+impl Notifier for AwsPush {
+    fn moved<'a>(&'a self, events: &'a [MoveEvent]) -> NotifyFuture<'a> {
+        Box::pin(self.push(events))
+    }
+}

@@ -1,0 +1,72 @@
+//! Push to WebSocket connections held by this process (`wordgame serve`'s `/ws`): each open
+//! socket registers a channel under its connection id; after every commit the notifier sends
+//! each move's frame to the subscribed connections, and forgets a connection whose socket is
+//! gone (as a 410 from API Gateway's management API does in AWS).
+
+use std::collections::HashMap;
+use std::sync::Mutex;
+
+use service::{MoveEvent, Notifier, NotifyFuture};
+use store::Store;
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+
+/// The sockets of this process, by connection id.
+#[derive(Debug)]
+pub struct LocalHub {
+    store: Store,
+    sockets: Mutex<HashMap<String, UnboundedSender<String>>>,
+}
+
+impl LocalHub {
+    /// A hub reading subscriptions from `store`.
+    pub fn new(store: Store) -> LocalHub {
+        LocalHub { store, sockets: Mutex::new(HashMap::new()) }
+    }
+
+    /// Registers a socket: the frames pushed to `connection_id` arrive on the receiver.
+    pub fn register(&self, connection_id: &str) -> UnboundedReceiver<String> {
+        let (tx, rx) = unbounded_channel();
+        self.lock().insert(connection_id.to_string(), tx);
+        rx
+    }
+
+    /// Forgets a socket.
+    pub fn unregister(&self, connection_id: &str) {
+        self.lock().remove(connection_id);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, UnboundedSender<String>>> {
+        self.sockets.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    async fn push(&self, events: &[MoveEvent]) {
+        for event in events {
+            let frame = event.frame();
+            for id in subscribers(&self.store, event).await {
+                let sent = self.lock().get(&id).is_some_and(|socket| socket.send(frame.clone()).is_ok());
+                if !sent {
+                    // The socket is gone: forget the connection and its subscriptions.
+                    self.unregister(&id);
+                    if let Err(e) = self.store.close_connection(&id).await {
+                        tracing::warn!(connection_id = %id, error = %e, "push: cannot forget a gone connection");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The live connections subscribed to the event's game (none, logged, if they cannot be read:
+/// a push never fails the move it announces).
+pub(crate) async fn subscribers(store: &Store, event: &MoveEvent) -> Vec<String> {
+    store.subscribers(event.game_id, chrono::Utc::now()).await.unwrap_or_else(|e| {
+        tracing::error!(game_id = %event.game_id, error = %e, "push: cannot read the subscribers");
+        Vec::new()
+    })
+}
+
+impl Notifier for LocalHub {
+    fn moved<'a>(&'a self, events: &'a [MoveEvent]) -> NotifyFuture<'a> {
+        Box::pin(self.push(events))
+    }
+}

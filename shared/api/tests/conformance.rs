@@ -1,0 +1,121 @@
+//! Schema conformance: every route's real answers (successes and errors, both families) are
+//! validated against docs/openapi.yaml by the test client (`common::schema`, which every API
+//! test goes through); this test reaches every route of `api::Route::ALL` and checks that each
+//! was validated, and that the validator refuses what the document does not allow.
+
+mod common;
+
+use api::Route;
+use common::schema::{check_response, checked, document, validate};
+use common::{App, Player};
+use serde_json::json;
+
+#[tokio::test]
+async fn every_route_answers_as_the_document_says() {
+    let clock = std::sync::Arc::new(service::ManualClock::new(chrono::DateTime::from_timestamp(1_800_000_000, 0).unwrap()));
+    let app = App::with_clock(clock.clone(), 3).await;
+    let (ann, bob) = (Player::new(), Player::new());
+    app.create(bob, "noi-tu", r#"[{"robot":"easy"}]"#).await;
+    let tile = app.create(ann, "scrabble-en", &json!([{"account": bob.0}]).to_string()).await;
+    let id = tile["game_id"].as_str().unwrap().to_string();
+    let chain = app.create(ann, "noi-tu", r#"[{"robot":"medium"}]"#).await;
+    let cid = chain["game_id"].as_str().unwrap().to_string();
+    let leader = if tile["to_move"] == tile["your_seat"] { ann } else { bob };
+    let other = if leader.0 == ann.0 { bob } else { ann };
+
+    let best = app.best_move(leader, &id).await;
+    let mv: serde_json::Value = serde_json::from_str(&best).unwrap();
+    let calls: Vec<(Player, &str, String, String)> = vec![
+        (ann, "GET", "/games".into(), String::new()),
+        (ann, "GET", "/games?status=active&turn=mine&limit=1".into(), String::new()),
+        (ann, "GET", "/games?status=nope".into(), String::new()),
+        (ann, "GET", format!("/games/{id}"), String::new()),
+        (ann, "GET", format!("/games/{cid}"), String::new()),
+        (Player::new(), "GET", format!("/games/{id}"), String::new()),
+        (ann, "GET", format!("/games/{}", uuid::Uuid::new_v4()), String::new()),
+        (ann, "GET", "/games/not-a-uuid".into(), String::new()),
+        (leader, "POST", format!("/games/{id}/preview"), json!({"move": mv["move"]}).to_string()),
+        (leader, "GET", format!("/games/{id}/hint?limit=2"), String::new()),
+        (ann, "GET", format!("/games/{cid}/hint?limit=2"), String::new()),
+        (leader, "POST", format!("/games/{id}/moves"), best.clone()),
+        (leader, "POST", format!("/games/{id}/moves"), best),
+        (other, "POST", format!("/games/{id}/moves"), r#"{"expected_move_no":0,"move":{"kind":"pass"}}"#.into()),
+        (other, "POST", format!("/games/{id}/moves"), "{".into()),
+        (ann, "GET", format!("/games/{id}/moves?after=0"), String::new()),
+        (ann, "POST", format!("/games/{id}/timeout"), String::new()),
+        (ann, "POST", format!("/games/{cid}/resign"), String::new()),
+        (ann, "POST", format!("/games/{cid}/rematch"), String::new()),
+        (ann, "POST", format!("/games/{cid}/rematch"), String::new()),
+        (ann, "POST", format!("/games/{id}/rematch"), String::new()),
+        (ann, "POST", format!("/games/{id}/decline"), String::new()),
+        (ann, "POST", "/games/open".into(), r#"{"variant":"erudit"}"#.into()),
+        (bob, "GET", "/games/open?limit=5".into(), String::new()),
+        (ann, "POST", "/games".into(), r#"{"variant":"chess","opponents":[{"robot":"easy"}]}"#.into()),
+    ];
+    for (who, method, path, body) in &calls {
+        app.call(Some(*who), method, path, body).await;
+    }
+    // The lobby game: joined by bob; another withdrawn; a third filled by a robot.
+    let (_, lobby) = app.call(Some(bob), "GET", "/games/open", "").await;
+    let open = lobby["games"][0]["game_id"].as_str().unwrap().to_string();
+    app.call(Some(bob), "POST", &format!("/games/{open}/join"), "").await;
+    app.call(Some(bob), "POST", &format!("/games/{open}/join"), "").await;
+    let (_, second) = app.call(Some(ann), "POST", "/games/open", r#"{"variant":"noi-tu"}"#).await;
+    app.call(Some(ann), "POST", &format!("/games/{}/withdraw", second["game_id"].as_str().unwrap()), "").await;
+    let (_, third) = app.call(Some(ann), "POST", "/games/open", r#"{"variant":"scrabble-ru"}"#).await;
+    app.call(Some(ann), "POST", &format!("/games/{}/robot", third["game_id"].as_str().unwrap()), r#"{"level":"easy"}"#).await;
+    // The invitation bob declines.
+    let (_, finished) = app.call(Some(bob), "POST", &format!("/games/{id}/resign"), "").await;
+    assert_eq!(finished["game"]["status"], "finished");
+    let (_, rematch) = app.call(Some(ann), "POST", &format!("/games/{id}/rematch"), "").await;
+    app.call(Some(bob), "POST", &format!("/games/{}/decline", rematch["game_id"].as_str().unwrap()), "").await;
+    // A timeout claimed past the deadline.
+    let body = json!({"variant": "noi-tu", "opponents": [{"account": bob.0}], "turn_seconds": 60}).to_string();
+    let (_, timed) = app.call(Some(ann), "POST", "/games", &body).await;
+    clock.advance(chrono::Duration::seconds(61));
+    let (status, _) = app.call(Some(ann), "POST", &format!("/games/{}/timeout", timed["game_id"].as_str().unwrap()), "").await;
+    assert_eq!(status, 200);
+    // 304 and the admin pages.
+    let (_, headers, _) = app.call_with_headers(ann, "GET", &format!("/games/{id}"), &[]).await;
+    app.call_with_headers(ann, "GET", &format!("/games/{id}"), &[("if-none-match", &headers["etag"])]).await;
+    for path in [
+        format!("/_gm/games/{id}"),
+        format!("/_gm/games/{id}.gcg"),
+        format!("/_gm/games/{cid}/timeline.json"),
+        format!("/_gm/accounts/{}", ann.0),
+    ] {
+        let (status, _, body) = app.raw(Some(ann), true, "GET", &path, "").await;
+        assert_eq!(status, 200, "{path}: {body}");
+    }
+
+    let seen = checked().clone();
+    for route in Route::ALL {
+        let ok = seen.iter().any(|(m, p, s)| m == route.method() && p == route.path() && (200..300).contains(s));
+        assert!(ok, "{} {} was never answered with a success here", route.method(), route.path());
+    }
+    assert!(seen.iter().any(|(_, _, s)| *s == 304), "the 304 answer was validated");
+    assert!(seen.iter().filter(|(_, _, s)| *s >= 400).count() >= 8, "errors are validated too: {seen:?}");
+}
+
+#[test]
+fn undocumented_answers_are_refused() {
+    assert!(check_response("GET", "/games", 418, "application/json", "{}").unwrap_err().contains("not documented"));
+    assert!(check_response("PUT", "/games", 200, "application/json", "{}").is_err());
+    assert!(check_response("GET", "/games", 200, "application/json", r#"{"games":[]}"#).unwrap_err().contains("next_cursor"));
+    assert!(check_response("GET", "/games", 200, "text/plain", "x").unwrap_err().contains("content type"));
+}
+#[test]
+fn the_validator_refuses_what_the_schema_does_not_allow() {
+    let doc = document();
+    let schema = &doc["components"]["schemas"]["MyGamesPage"];
+    let ok = json!({"games": [], "next_cursor": null});
+    assert!(validate(doc, schema, &ok, "$").is_ok());
+    for bad in [
+        json!({"games": []}),
+        json!({"games": [], "next_cursor": 3}),
+        json!({"games": [], "next_cursor": null, "extra": 1}),
+        json!({"games": [{"game_id": "x"}], "next_cursor": null}),
+    ] {
+        assert!(validate(doc, schema, &bad, "$").is_err(), "{bad}");
+    }
+}

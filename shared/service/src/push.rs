@@ -1,0 +1,183 @@
+//! Push: after every commit that adds moves (a player's, the robots' replies, the sweep's), the
+//! service hands one [`MoveEvent`] per move to its [`Notifier`], never inside the game's
+//! transaction. The WebSocket protocol's client messages (subscribe, unsubscribe) are handled
+//! here, transport-free: the local server and the AWS functions only carry the frames.
+
+use std::future::Future;
+use std::pin::Pin;
+
+use chrono::Duration;
+use serde::{Deserialize, Serialize};
+use store::GameStatus;
+use uuid::Uuid;
+
+use crate::error::ErrorCode;
+use crate::{Caller, Service, ServiceError};
+
+/// How long a push connection lives without reconnecting (API Gateway closes a WebSocket after
+/// two hours at most).
+pub const CONNECTION_TTL: Duration = Duration::hours(2);
+
+/// A committed move, as pushed to the subscribed players: `{"type": "move", "game_id",
+/// "move_no", "to_move", "status"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MoveEvent {
+    /// The game.
+    pub game_id: Uuid,
+    /// The move's number.
+    pub move_no: u32,
+    /// The seat to move after it (null once over).
+    pub to_move: Option<usize>,
+    /// The game's state after it.
+    pub status: GameStatus,
+}
+
+/// A future a notifier returns.
+pub type NotifyFuture<'a> = Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
+
+/// Where committed moves are announced: the subscribed WebSocket connections (locally, or via
+/// API Gateway), an event bus. Called after the commit; a failure is the notifier's to log,
+/// never the request's.
+pub trait Notifier: Send + Sync {
+    /// Announces `events`, the moves one commit added, in order.
+    fn moved<'a>(&'a self, events: &'a [MoveEvent]) -> NotifyFuture<'a>;
+}
+
+/// Announces nothing (no push configured).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoNotifier;
+
+impl Notifier for NoNotifier {
+    fn moved<'a>(&'a self, _: &'a [MoveEvent]) -> NotifyFuture<'a> {
+        Box::pin(async {})
+    }
+}
+
+/// A message a client sends on its WebSocket.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(tag = "action", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Send me the moves of this game (one of mine).
+    Subscribe {
+        /// The game.
+        game_id: Uuid,
+    },
+    /// Stop sending me this game's moves.
+    Unsubscribe {
+        /// The game.
+        game_id: Uuid,
+    },
+}
+
+/// The answer to a client message: `{"type": "subscribed" | "unsubscribed", "game_id"}` or
+/// `{"type": "error", "code", "message"}`. The connection stays open either way.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerReply {
+    /// Subscribed.
+    Subscribed {
+        /// The game.
+        game_id: Uuid,
+    },
+    /// Unsubscribed.
+    Unsubscribed {
+        /// The game.
+        game_id: Uuid,
+    },
+    /// The message was refused; nothing changed.
+    Error {
+        /// `unknown_message`, `not_your_game`, `not_found`, `unavailable`, `internal`.
+        code: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+/// The frame a move is pushed as.
+#[derive(Serialize)]
+struct MoveFrame<'a> {
+    r#type: &'static str,
+    #[serde(flatten)]
+    event: &'a MoveEvent,
+}
+
+impl MoveEvent {
+    /// The text frame pushed to a subscriber.
+    pub fn frame(&self) -> String {
+        serde_json::to_string(&MoveFrame { r#type: "move", event: self }).expect("a move event serializes")
+    }
+}
+
+impl Service {
+    /// Records the caller's new push connection, alive for [`CONNECTION_TTL`].
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn connect(&self, caller: &Caller, connection_id: &str) -> Result<(), ServiceError> {
+        self.ensure_caller(caller).await?;
+        self.store.open_connection(connection_id, caller.account_id(), self.now() + CONNECTION_TTL).await?;
+        Ok(())
+    }
+
+    /// Forgets a push connection (closed by the client, or gone).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn disconnect(&self, connection_id: &str) -> Result<(), ServiceError> {
+        Ok(self.store.close_connection(connection_id).await?)
+    }
+
+    /// Handles one text frame from the caller's connection: a subscription to one of the
+    /// caller's games, or its end. Anything else is a typed error reply that changes nothing.
+    pub async fn push_message(&self, caller: &Caller, connection_id: &str, text: &str) -> ServerReply {
+        let error = |e: ServiceError| {
+            let code = e.code().map_or("internal", ErrorCode::as_str);
+            ServerReply::Error { code, message: e.to_string() }
+        };
+        let message: ClientMessage = match serde_json::from_str(text) {
+            Ok(m) => m,
+            Err(e) => {
+                return ServerReply::Error {
+                    code: ErrorCode::UnknownMessage.as_str(),
+                    message: format!("not a subscribe or unsubscribe message: {e}"),
+                };
+            }
+        };
+        match message {
+            ClientMessage::Subscribe { game_id } => match self.subscribe(caller, connection_id, game_id).await {
+                Ok(()) => ServerReply::Subscribed { game_id },
+                Err(e) => error(e),
+            },
+            ClientMessage::Unsubscribe { game_id } => match self.store.unsubscribe(connection_id, game_id).await {
+                Ok(()) => ServerReply::Unsubscribed { game_id },
+                Err(e) => error(e.into()),
+            },
+        }
+    }
+
+    async fn subscribe(&self, caller: &Caller, connection_id: &str, game_id: Uuid) -> Result<(), ServiceError> {
+        self.game_version(caller, game_id).await?;
+        self.store.subscribe(connection_id, game_id).await.map_err(|e| match e {
+            store::StoreError::NotFound => ServiceError::Invalid {
+                reason: crate::Invalid::UnknownConnection,
+                message: "this connection is not open (or has expired); reconnect".into(),
+            },
+            other => other.into(),
+        })
+    }
+
+    /// The live connections to push `game_id`'s moves to.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn subscribers(&self, game_id: Uuid) -> Result<Vec<String>, ServiceError> {
+        Ok(self.store.subscribers(game_id, self.now()).await?)
+    }
+
+    /// Announces the moves of one commit, after it.
+    pub(crate) async fn announce(&self, events: &[MoveEvent]) {
+        if !events.is_empty() {
+            self.notifier.moved(events).await;
+        }
+    }
+}

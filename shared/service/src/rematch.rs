@@ -1,0 +1,89 @@
+//! Rematch: a finished game's player asks for another game with the same players, variant and
+//! clock and a fresh draw. Against robots only it starts at once; other humans are seated
+//! invited, see it in their games with `awaits_you`, and accept by joining it or decline it.
+
+use chrono::Duration;
+use games::Seat;
+use store::{AccountKind, GameStatus, NewGame, StoreError};
+use uuid::Uuid;
+
+use crate::usecases::seat_of;
+use crate::view::{GameView, build};
+use crate::{Caller, Service, ServiceError};
+
+impl Service {
+    /// The rematch of the caller's finished game `game_id`: created now (`true`), or the one
+    /// already made (`false`; by the caller or by another player, so two players asking at once
+    /// get the same game).
+    ///
+    /// # Errors
+    /// [`ServiceError::NotFinished`] for a game still open or being played (or withdrawn);
+    /// [`ServiceError::NotYourGame`]; [`ServiceError::NotFound`].
+    #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
+    pub async fn rematch(&self, caller: &Caller, game_id: Uuid) -> Result<(bool, GameView), ServiceError> {
+        let record = self.store.game(game_id).await?;
+        seat_of(&record, caller)?;
+        if record.status != GameStatus::Finished {
+            return Err(ServiceError::NotFinished);
+        }
+        if let Some(existing) = self.store.rematch_of(game_id).await? {
+            return Ok((false, self.get_game(caller, existing).await?));
+        }
+        let participants: Vec<Uuid> = record.players.iter().filter_map(|p| p.account.as_ref().map(|a| a.account_id)).collect();
+        let human = |id: &Uuid| {
+            record.players.iter().filter_map(|p| p.account.as_ref()).any(|a| a.account_id == *id && a.kind == AccountKind::Human)
+        };
+        self.ensure_caller(caller).await?;
+        let (draws, seats) = self.draw(record.variant, &participants)?;
+        let invited: Vec<bool> = seats.iter().map(|id| *id != caller.account_id() && human(id)).collect();
+        let waiting = invited.iter().any(|i| *i);
+        let (status, deadline) = match (waiting, record.turn_seconds) {
+            (true, _) => (GameStatus::Open, None),
+            (false, t) => (GameStatus::Active, t.map(|t| self.now() + Duration::seconds(i64::from(t)))),
+        };
+        let new = NewGame {
+            rematch_of: Some(game_id),
+            invited,
+            ..self.new_game(record.variant, status, record.turn_seconds, deadline, seats.into_iter().map(Some).collect(), draws)?
+        };
+        let tx = match self.store.create_game(&new).await {
+            Ok(tx) => tx,
+            // Another player's rematch of the same game committed first: theirs is the rematch.
+            Err(StoreError::Conflict(_)) => {
+                let existing = self.store.rematch_of(game_id).await?.ok_or(ServiceError::Conflict)?;
+                return Ok((false, self.get_game(caller, existing).await?));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let seat = seat_of(&tx.game, caller)?;
+        let mut game = self.rebuild(&tx.game)?;
+        Ok((true, self.commit_moves(tx, &mut game, Some(seat), None).await?.game))
+    }
+
+    /// Declines the rematch the caller is invited to: the game is withdrawn (no result).
+    ///
+    /// # Errors
+    /// [`ServiceError::NotInvited`] unless the caller is invited to this open game;
+    /// [`ServiceError::NotYourGame`]; [`ServiceError::NotFound`].
+    #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
+    pub async fn decline(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
+        let tx = self.store.lock_game(game_id, None).await?;
+        let seat = seat_of(&tx.game, caller)?;
+        if tx.game.status != GameStatus::Open || !tx.game.players[seat.index()].invited {
+            return Err(ServiceError::NotInvited);
+        }
+        let mut record = tx.game.clone();
+        tx.withdraw().await?;
+        record.status = GameStatus::Withdrawn;
+        let game = self.rebuild(&record)?;
+        Ok(build(&record, &game, Some(seat)))
+    }
+
+    /// Accepts the invitation of the caller in `seat` (locked in `tx`): once nobody else is
+    /// invited the game starts (its clock, and a robot that leads, move at once).
+    pub(crate) async fn accept(&self, mut tx: store::GameTx, seat: Seat) -> Result<GameView, ServiceError> {
+        tx.accept_invitation(seat.index()).await?;
+        let mut game = self.rebuild(&tx.game)?;
+        Ok(self.commit_moves(tx, &mut game, Some(seat), None).await?.game)
+    }
+}

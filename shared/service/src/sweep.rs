@@ -1,0 +1,122 @@
+//! The sweep: abandoned games end on their own. Every timed game whose deadline has passed gets
+//! its timeout recorded (the same rules as a player's claim), and every open game nobody joined
+//! within the expiry is withdrawn (no result). One game per transaction, a bounded batch per
+//! run, and idempotent: a game another request (or another sweep) already moved on is left as
+//! it is.
+
+use chrono::Duration;
+use games::{GameError, Position};
+use serde::Serialize;
+use store::GameStatus;
+use uuid::Uuid;
+
+use crate::{Service, ServiceError};
+
+/// What a sweep does per run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SweepConfig {
+    /// At most this many games of each kind (timeouts, expiries) per run.
+    pub batch: usize,
+    /// An open game nobody joined for this long is withdrawn.
+    pub open_expiry: Duration,
+}
+
+impl SweepConfig {
+    /// The default batch, with open games expiring after `seconds`.
+    pub fn expiring_after(seconds: i64) -> SweepConfig {
+        SweepConfig { open_expiry: Duration::seconds(seconds), ..SweepConfig::default() }
+    }
+}
+
+impl Default for SweepConfig {
+    /// 100 games of each kind; open games expire after 7 days.
+    fn default() -> SweepConfig {
+        SweepConfig { batch: 100, open_expiry: Duration::days(7) }
+    }
+}
+
+/// What one sweep did.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct SweepReport {
+    /// The games whose timeout it recorded.
+    pub timed_out: Vec<Uuid>,
+    /// The open games it withdrew.
+    pub expired: Vec<Uuid>,
+    /// Push connections past their time to live, deleted.
+    pub connections_dropped: u64,
+    /// Games it found due but left as they were (another request moved first).
+    pub skipped: usize,
+}
+
+impl Service {
+    /// One sweep at the injected clock's now: records the timeout of up to `config.batch` games
+    /// past their deadline and withdraws up to `config.batch` open games older than
+    /// `config.open_expiry`, each in a transaction of its own (a failure leaves the others
+    /// done), then deletes expired push connections. Every move it commits is announced after
+    /// its commit, like a player's.
+    ///
+    /// # Errors
+    /// Storage failures while listing the due games; a failure on one game is logged and the
+    /// sweep goes on.
+    #[tracing::instrument(skip(self))]
+    pub async fn sweep(&self, config: SweepConfig) -> Result<SweepReport, ServiceError> {
+        let now = self.now();
+        let mut report = SweepReport::default();
+        for id in self.store.games_past_deadline(now, config.batch as i64).await? {
+            match self.sweep_timeout(id).await {
+                Ok(true) => report.timed_out.push(id),
+                Ok(false) => report.skipped += 1,
+                Err(e) => {
+                    tracing::error!(game_id = %id, error = %e, "sweep: cannot record the timeout");
+                    report.skipped += 1;
+                }
+            }
+        }
+        for id in self.store.open_games_created_before(now - config.open_expiry, config.batch as i64).await? {
+            match self.sweep_expiry(id, now - config.open_expiry).await {
+                Ok(true) => report.expired.push(id),
+                Ok(false) => report.skipped += 1,
+                Err(e) => {
+                    tracing::error!(game_id = %id, error = %e, "sweep: cannot expire the open game");
+                    report.skipped += 1;
+                }
+            }
+        }
+        report.connections_dropped = self.store.drop_expired_connections(now).await?;
+        tracing::info!(
+            timed_out = report.timed_out.len(),
+            expired = report.expired.len(),
+            skipped = report.skipped,
+            connections_dropped = report.connections_dropped,
+            "swept"
+        );
+        Ok(report)
+    }
+
+    /// Records the timeout of `id` if it is still active and past its deadline under the lock:
+    /// whether it did.
+    async fn sweep_timeout(&self, id: Uuid) -> Result<bool, ServiceError> {
+        let (tx, mut game) = self.lock_settled(id, None).await?;
+        if tx.game.status != GameStatus::Active || game.is_over() {
+            return Ok(false);
+        }
+        let checked = match game.check_timeout(self.now_ts()) {
+            Ok(c) => c,
+            // The seat moved (or the deadline was renewed) since the list was read.
+            Err(GameError::Rejected(_)) => return Ok(false),
+            Err(e) => return Err(e.into()),
+        };
+        self.commit_moves(tx, &mut game, None, Some((checked, None))).await?;
+        Ok(true)
+    }
+
+    /// Withdraws `id` if it is still open and was created before `cutoff`: whether it did.
+    async fn sweep_expiry(&self, id: Uuid, cutoff: chrono::DateTime<chrono::Utc>) -> Result<bool, ServiceError> {
+        let tx = self.store.lock_game(id, None).await?;
+        if tx.game.status != GameStatus::Open || tx.game.created_at >= cutoff {
+            return Ok(false);
+        }
+        tx.withdraw().await?;
+        Ok(true)
+    }
+}

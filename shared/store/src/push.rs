@@ -1,0 +1,96 @@
+//! Push connections (a client's WebSocket, by its connection id) and the games each subscribed
+//! to, with a time to live: what the notifier reads after every committed move.
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::{Store, StoreError};
+
+impl Store {
+    /// Records connection `connection_id` of `account_id`, alive until `expires_at` (a
+    /// reconnect under the same id renews it).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn open_connection(&self, connection_id: &str, account_id: Uuid, expires_at: DateTime<Utc>) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO push_connections (connection_id, account_id, expires_at) VALUES ($1, $2, $3)
+             ON CONFLICT (connection_id) DO UPDATE SET account_id = EXCLUDED.account_id, expires_at = EXCLUDED.expires_at",
+        )
+        .bind(connection_id)
+        .bind(account_id)
+        .bind(expires_at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Forgets connection `connection_id` and its subscriptions (closed, or gone).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn close_connection(&self, connection_id: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM push_connections WHERE connection_id = $1").bind(connection_id).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// Subscribes `connection_id` to `game_id` (again: no change).
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] if the connection is not recorded (or expired); database
+    /// errors.
+    pub async fn subscribe(&self, connection_id: &str, game_id: Uuid) -> Result<(), StoreError> {
+        let done = sqlx::query(
+            "INSERT INTO push_subscriptions (connection_id, game_id)
+             SELECT connection_id, $2 FROM push_connections WHERE connection_id = $1 AND expires_at > now()
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(connection_id)
+        .bind(game_id)
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() == 0 {
+            let known: bool =
+                sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM push_subscriptions WHERE connection_id = $1 AND game_id = $2)")
+                    .bind(connection_id)
+                    .bind(game_id)
+                    .fetch_one(&self.pool)
+                    .await?;
+            if !known {
+                return Err(StoreError::NotFound);
+            }
+        }
+        Ok(())
+    }
+
+    /// Ends the subscription of `connection_id` to `game_id`, if any.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn unsubscribe(&self, connection_id: &str, game_id: Uuid) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM push_subscriptions WHERE connection_id = $1 AND game_id = $2")
+            .bind(connection_id)
+            .bind(game_id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The live connections subscribed to `game_id` whose account still sits in it, at `now`.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn subscribers(&self, game_id: Uuid, now: DateTime<Utc>) -> Result<Vec<String>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT s.connection_id FROM push_subscriptions s
+             JOIN push_connections c ON c.connection_id = s.connection_id
+             JOIN game_players p ON p.game_id = s.game_id AND p.account_id = c.account_id
+             WHERE s.game_id = $1 AND c.expires_at > $2
+             ORDER BY s.connection_id",
+        )
+        .bind(game_id)
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+}

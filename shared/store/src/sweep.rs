@@ -1,0 +1,46 @@
+//! What the sweep looks for: timed games past their deadline, open games nobody joined in time,
+//! push connections past their time to live. Each list is read on its own index and bounded.
+
+use chrono::{DateTime, Utc};
+use uuid::Uuid;
+
+use crate::{Store, StoreError};
+
+impl Store {
+    /// Active games whose turn deadline is `now` or earlier (at the deadline it has passed), the longest overdue first, at most
+    /// `limit` (on `games_deadline_idx`).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn games_past_deadline(&self, now: DateTime<Utc>, limit: i64) -> Result<Vec<Uuid>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT game_id FROM games WHERE turn_deadline IS NOT NULL AND turn_deadline <= $1 AND status = 'active'
+             ORDER BY turn_deadline LIMIT $2",
+        )
+        .bind(now)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Open games created before `cutoff`, oldest first, at most `limit` (on `games_open_idx`).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn open_games_created_before(&self, cutoff: DateTime<Utc>, limit: i64) -> Result<Vec<Uuid>, StoreError> {
+        Ok(sqlx::query_scalar("SELECT game_id FROM games WHERE status = 'open' AND created_at < $1 ORDER BY created_at, game_id LIMIT $2")
+            .bind(cutoff)
+            .bind(limit)
+            .fetch_all(&self.pool)
+            .await?)
+    }
+
+    /// Deletes the push connections that expired before `now` (their subscriptions go with
+    /// them); how many.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn drop_expired_connections(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
+        Ok(sqlx::query("DELETE FROM push_connections WHERE expires_at < $1").bind(now).execute(&self.pool).await?.rows_affected())
+    }
+}

@@ -1,0 +1,164 @@
+//! Push on `wordgame serve`'s `/ws`, driven by a real WebSocket client: subscribe as bob, alice
+//! moves, bob's socket gets the move within a second; unknown frames and someone else's game
+//! are typed error replies on a socket that stays usable; and 200 subscribed clients through a
+//! burst of moves each get every move of their games exactly once.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use common::{request, start_server};
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::Message;
+
+type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+fn token(name: &str) -> String {
+    api::jwt::demo_token(name, false, 1, std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64)
+}
+
+fn call(port: u16, who: &str, method: &str, path: &str, body: &str) -> (u16, Value) {
+    let auth = format!("Bearer {}", token(who));
+    let (status, text) = request(port, method, path, &[("authorization", &auth)], body).expect("serve answers");
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+/// A scrabble-en game between two named players: its id and who moves first.
+fn duel(port: u16, a: &str, b: &str) -> (String, String) {
+    call(port, b, "GET", "/games", ""); // b exists once seen
+    let (status, _) = call(port, b, "POST", "/games/open", r#"{"variant":"noi-tu"}"#);
+    assert_eq!(status, 201);
+    let body = json!({"variant": "scrabble-en", "opponents": [{"account": api::jwt::demo_account_id(b)}]}).to_string();
+    let (status, game) = call(port, a, "POST", "/games", &body);
+    assert_eq!(status, 201, "{game}");
+    let leader = if game["to_move"] == game["your_seat"] { a } else { b };
+    (game["game_id"].as_str().unwrap().to_string(), leader.to_string())
+}
+
+async fn connect(port: u16, who: &str) -> Socket {
+    let (socket, response) =
+        tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{port}/ws?token={}", token(who))).await.expect("the socket opens");
+    assert_eq!(response.status().as_u16(), 101);
+    socket
+}
+
+async fn send(socket: &mut Socket, text: &str) -> Value {
+    socket.send(Message::text(text)).await.unwrap();
+    next(socket).await.expect("a reply")
+}
+
+async fn next(socket: &mut Socket) -> Option<Value> {
+    loop {
+        match tokio::time::timeout(Duration::from_secs(1), socket.next()).await.ok()?? {
+            Ok(Message::Text(t)) => return Some(serde_json::from_str(t.as_str()).unwrap()),
+            Ok(_) => continue,
+            Err(e) => panic!("socket error: {e}"),
+        }
+    }
+}
+
+#[test]
+fn bob_hears_alices_move_within_a_second_and_bad_frames_are_typed_errors() {
+    let (_server, port, _dir) = start_server("push-test");
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let (id, leader) = duel(port, "alice", "bob");
+        let mover = leader.as_str();
+        let listener = if mover == "alice" { "bob" } else { "alice" };
+        let (_, robot_game) = call(port, "alice", "POST", "/games", r#"{"variant":"noi-tu","opponents":[{"robot":"easy"}]}"#);
+        let mut socket = connect(port, listener).await;
+
+        let refused = send(&mut socket, "hello").await;
+        assert_eq!((refused["type"].as_str(), refused["code"].as_str()), (Some("error"), Some("unknown_message")), "{refused}");
+        let refused = send(&mut socket, r#"{"action":"dance","game_id":"x"}"#).await;
+        assert_eq!(refused["code"], "unknown_message");
+        if listener == "bob" {
+            let other = json!({"action": "subscribe", "game_id": robot_game["game_id"]}).to_string();
+            let refused = send(&mut socket, &other).await;
+            assert_eq!(refused["code"], "not_your_game", "someone else's game: {refused}");
+        }
+        let unknown = json!({"action": "subscribe", "game_id": uuid::Uuid::new_v4()}).to_string();
+        assert_eq!(send(&mut socket, &unknown).await["code"], "not_found");
+
+        let ok = send(&mut socket, &json!({"action": "subscribe", "game_id": id}).to_string()).await;
+        assert_eq!(ok, json!({"type": "subscribed", "game_id": id}), "the socket stayed usable");
+        let (status, moved) = call(port, mover, "POST", &format!("/games/{id}/moves"), r#"{"expected_move_no":0,"move":{"kind":"pass"}}"#);
+        assert_eq!(status, 200, "{moved}");
+        let pushed = next(&mut socket).await.expect("the move arrives within a second");
+        assert_eq!(pushed, json!({"type": "move", "game_id": id, "move_no": 0, "to_move": moved["game"]["to_move"], "status": "active"}));
+
+        let ok = send(&mut socket, &json!({"action": "unsubscribe", "game_id": id}).to_string()).await;
+        assert_eq!(ok["type"], "unsubscribed");
+        let (status, _) = call(port, listener, "POST", &format!("/games/{id}/moves"), r#"{"expected_move_no":1,"move":{"kind":"pass"}}"#);
+        assert_eq!(status, 200);
+        assert_eq!(next(&mut socket).await, None, "nothing after unsubscribing");
+
+        let (status, _) = call(port, "alice", "GET", "/ws", "");
+        assert_eq!(status, 400, "a plain GET of /ws is not an upgrade");
+        let refused = tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{port}/ws?token=forged")).await;
+        assert!(refused.is_err(), "a bad token gets no socket");
+    });
+}
+
+#[test]
+fn two_hundred_subscribed_clients_each_get_every_move_of_their_games_exactly_once() {
+    let (_server, port, _dir) = start_server("push-load");
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        const GAMES: usize = 100;
+        const MOVES: u32 = 4;
+        let games: Vec<(String, String, String, String)> = (0..GAMES)
+            .map(|i| {
+                let (a, b) = (format!("p{i}a"), format!("p{i}b"));
+                let (id, leader) = duel(port, &a, &b);
+                (id, a, b, leader)
+            })
+            .collect();
+        // 200 clients, both players of every game, all subscribed before the burst.
+        let mut clients = Vec::new();
+        for (id, a, b, _) in &games {
+            for who in [a, b] {
+                let mut socket = connect(port, who).await;
+                let ok = send(&mut socket, &json!({"action": "subscribe", "game_id": id}).to_string()).await;
+                assert_eq!(ok["type"], "subscribed");
+                clients.push((id.clone(), socket));
+            }
+        }
+        // The burst: every game's players pass in turn, all games at once.
+        let movers: Vec<_> = games
+            .iter()
+            .map(|(id, a, b, leader)| {
+                let (id, a, b, leader) = (id.clone(), a.clone(), b.clone(), leader.clone());
+                std::thread::spawn(move || {
+                    let other = if leader == a { b.clone() } else { a.clone() };
+                    for n in 0..MOVES {
+                        let who = if n % 2 == 0 { &leader } else { &other };
+                        let body = json!({"expected_move_no": n, "move": {"kind": "pass"}}).to_string();
+                        let (status, out) = call(port, who, "POST", &format!("/games/{id}/moves"), &body);
+                        assert_eq!(status, 200, "{out}");
+                    }
+                })
+            })
+            .collect();
+        for m in movers {
+            m.join().unwrap();
+        }
+        // Every socket read at once, each until a second of silence.
+        let heard = futures_util::future::join_all(clients.iter_mut().map(|(id, socket)| async move {
+            let mut got: BTreeMap<u64, usize> = BTreeMap::new();
+            while let Some(frame) = next(socket).await {
+                assert_eq!(frame["game_id"], id.as_str(), "only its own game's moves: {frame}");
+                *got.entry(frame["move_no"].as_u64().unwrap()).or_default() += 1;
+            }
+            let expected: BTreeMap<u64, usize> = (0..u64::from(MOVES)).map(|n| (n, 1)).collect();
+            assert_eq!(got, expected, "game {id}: every move exactly once");
+            got.len()
+        }))
+        .await
+        .into_iter()
+        .sum::<usize>();
+        assert_eq!(heard, 2 * GAMES * MOVES as usize);
+    });
+}
