@@ -102,8 +102,21 @@ impl App {
         path: &str,
         body: &str,
     ) -> (u16, String, String) {
+        self.raw_request(claims, method, path, &[], body).await
+    }
+
+    /// Calls with `claims` and request `headers`; status, content type and body text.
+    pub async fn raw_request(
+        &self,
+        claims: Option<&HashMap<String, String>>,
+        method: &str,
+        path: &str,
+        headers: &[(&str, &str)],
+        body: &str,
+    ) -> (u16, String, String) {
         let (path, query) = path.split_once('?').unwrap_or((path, ""));
-        let incoming = Incoming { method, path, query, body: body.as_bytes(), claims, request_id: "test", ..Incoming::default() };
+        let headers = headers.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
+        let incoming = Incoming { method, path, query, headers, body: body.as_bytes(), claims, request_id: "test", ..Incoming::default() };
         let (route, response) = match to_lambda(&incoming) {
             Ok((route, request)) => (Some(route), handle(&self.state, route, request).await),
             Err(e) => (None, e.response()),
