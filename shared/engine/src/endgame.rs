@@ -20,9 +20,11 @@ use crate::robot::Budget;
 use crate::seat::Seat;
 use crate::variant::Rules;
 
-/// Plays an inner node of the search tries at most, best first by score and going out; the root
-/// tries every play.
+/// Plays an inner node of the search tries at most, best first by score and going out.
 const WIDTH: usize = 14;
+
+/// Plays the root tries at most, best static endgame value first (and passing).
+const ROOT_WIDTH: usize = 40;
 
 /// The deepest iteration the search tries (plies).
 const MAX_DEPTH: u32 = 24;
@@ -102,8 +104,8 @@ struct Search<'a, 'b> {
 }
 
 /// Solves the endgame of a two-seat `game` with the bag empty for the seat to move, over the
-/// root plays `candidates` (legal under the game's rules, best static first; passing is also
-/// tried). `None` when no iteration completed in the budget, or the game is not such an endgame.
+/// root plays `candidates` (legal under the game's rules, best static first: the first
+/// [`ROOT_WIDTH`] are tried, and passing). `None` when no iteration completed in the budget, or the game is not such an endgame.
 pub fn solve(game: &Game, generator: &MoveGenerator<'_>, candidates: &[GeneratedPlay], budget: &mut dyn Budget) -> Option<Solution> {
     if game.seats() != 2 || !game.bag().is_empty() || game.is_over() {
         return None;
@@ -112,13 +114,14 @@ pub fn solve(game: &Game, generator: &MoveGenerator<'_>, candidates: &[Generated
     let racks = [*game.rack(Seat(me as u8)), *game.rack(Seat(1 - me as u8))];
     let rules = game.rules();
     let mut search = Search { rules, generator, limit: rules.end.limit(2), budget, iterations: 0, out_of_time: false, cut: false };
-    let mut order: Vec<Option<GeneratedPlay>> = candidates.iter().copied().map(Some).collect();
+    let mut order: Vec<Option<GeneratedPlay>> = candidates.iter().take(ROOT_WIDTH).copied().map(Some).collect();
     order.push(None);
+    let root_cut = candidates.len() > ROOT_WIDTH;
     let mut best: Option<Solution> = None;
     for depth in 1..=MAX_DEPTH {
         search.cut = false;
         let Some((at, value)) = search.root(game.board(), racks, game.scoreless_turns(), &order, depth) else { break };
-        let exact = !search.cut;
+        let exact = !search.cut && !root_cut;
         best = Some(Solution { play: order[at], value, depth, exact });
         search.iterations += 1;
         let first = order.remove(at);
@@ -196,8 +199,10 @@ impl Search<'_, '_> {
             return None;
         }
         if depth == 0 {
+            // The horizon: as the static value has it, the side to move is the likelier to go
+            // out, so the other's rack counts against the other.
             self.cut = true;
-            return Some(0);
+            return Some(rack_points(self.rules, &racks[1]));
         }
         let opponent = rack_points(self.rules, &racks[1]);
         let mut plays = self.generator.all(board, &racks[0]);
