@@ -160,7 +160,7 @@ impl<'a> LevelRobot<'a> {
     /// A robot of `level` for `game`'s variant over `lexicon`.
     pub fn new(level: Level, game: &Game, lexicon: &'a WordGraph) -> LevelRobot<'a> {
         let rules = game.rules();
-        LevelRobot { level, rules, generator: MoveGenerator::new(rules, lexicon), leave: LeaveTable::heuristic(rules), max_rounds: 64 }
+        LevelRobot { level, rules, generator: MoveGenerator::new(rules, lexicon), leave: LeaveTable::standard(rules), max_rounds: 64 }
     }
 }
 

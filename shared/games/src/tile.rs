@@ -187,7 +187,7 @@ impl Position for TileGame<'_> {
         }
         let rules = self.game.rules();
         let generator = MoveGenerator::new(rules, self.graph()?);
-        let leave = engine::LeaveTable::heuristic(rules);
+        let leave = engine::LeaveTable::standard(rules);
         // Static equity while tiles remain in the bag; with it empty, the endgame value.
         let plays = engine::endgame::ranked(&self.game, &generator, seat.tile(), limit.clamp(1, MAX_HINTS), &leave);
         Ok(plays

@@ -345,7 +345,8 @@ fn noi_tu(args: &Args) {
     );
 }
 
-fn progress(label: &str, done: u64, total: u64) {
+/// A progress bar on stderr, redrawn in place.
+pub(crate) fn progress(label: &str, done: u64, total: u64) {
     let width = 30;
     let filled = (done * width / total.max(1)) as usize;
     eprint!("\r{label:<16} [{}{}] {done}/{total}", "#".repeat(filled), " ".repeat(width as usize - filled));
