@@ -38,6 +38,19 @@ pub struct Args {
     /// Self-play games for the superleave fit.
     #[arg(long, default_value_t = 4000)]
     fit_games: u64,
+    /// What a leave is fitted to: the seat's next score, or (a census) the spread it gains from
+    /// this play to the end of the game.
+    #[arg(long, value_enum, default_value_t = Target::Spread)]
+    fit_target: Target,
+}
+
+/// The quantity a superleave fit averages per leave.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Target {
+    /// The seat's next score.
+    Next,
+    /// The spread the seat gains from after this play to the end (settlement included).
+    Spread,
 }
 
 /// Samples a leave needs before it gets a fitted value.
@@ -92,28 +105,30 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 }
 
 /// Whole-leave values from `args.fit_games` games between two heuristic-equity players: a
-/// leave's value is 1000 × (the mean next score of the seat after keeping it − the mean next
-/// score over all leaves), shrunk toward its heuristic value by [`SHRINK`] pseudo-samples; only
+/// leave's value is 1000 × (the mean target after keeping it − the mean target over all leaves),
+/// the target being the seat's next score or the spread it gains from then to the end, shrunk toward its heuristic value by [`SHRINK`] pseudo-samples; only
 /// leaves seen [`MIN_SAMPLES`] times get one. Returns the table's bytes, sorted by key.
 fn fit_superleaves(variant: Variant, heuristic: &LeaveTable, args: &Args) -> Vec<u8> {
-    // Per leave key: the sum of next scores, the samples, the heuristic value.
+    // Per leave key: the sum of targets, the samples, the heuristic value.
     let mut stats: HashMap<u64, (f64, u32, i32)> = HashMap::new();
     let (mut sum, mut n) = (0f64, 0u64);
     for g in 0..args.fit_games {
         let mut pending: HashMap<Seat, (u64, i32)> = HashMap::new();
+        // Spread target: (seat, key, heuristic, the seat's spread right after the play).
+        let mut kept: Vec<(usize, u64, i32, i32)> = Vec::new();
+        let mut samples: Vec<(u64, i32, f64)> = Vec::new();
         let robot = Strategy::Equity(heuristic);
-        play_game(variant, args.seed + 2_000_000 + g, [robot, robot], |game, play| {
+        let end = play_game(variant, args.seed + 2_000_000 + g, [robot, robot], |game, play| {
             let seat = game.to_move();
             let rack = *game.rack(seat);
             match play {
                 Some(p) if !game.bag().is_empty() => {
                     let leave = p.leave(&rack);
-                    if let Some((key, h)) = pending.insert(seat, (key_of(&leave), heuristic.heuristic_value(&leave))) {
-                        let e = stats.entry(key).or_insert((0.0, 0, h));
-                        e.0 += f64::from(p.score);
-                        e.1 += 1;
-                        sum += f64::from(p.score);
-                        n += 1;
+                    let (key, h) = (key_of(&leave), heuristic.heuristic_value(&leave));
+                    let spread = game.scores()[seat.index()] + p.score - game.scores()[1 - seat.index()];
+                    kept.push((seat.index(), key, h, spread));
+                    if let Some((key, h)) = pending.insert(seat, (key, h)) {
+                        samples.push((key, h, f64::from(p.score)));
                     }
                 }
                 _ => {
@@ -121,6 +136,17 @@ fn fit_superleaves(variant: Variant, heuristic: &LeaveTable, args: &Args) -> Vec
                 }
             }
         });
+        if args.fit_target == Target::Spread {
+            let finals = end.scores();
+            samples = kept.iter().map(|&(s, key, h, spread)| (key, h, f64::from(finals[s] - finals[1 - s] - spread))).collect();
+        }
+        for (key, h, target) in samples {
+            let e = stats.entry(key).or_insert((0.0, 0, h));
+            e.0 += target;
+            e.1 += 1;
+            sum += target;
+            n += 1;
+        }
         progress("superleaves", g + 1, args.fit_games);
     }
     eprintln!();
