@@ -42,6 +42,9 @@ pub struct Args {
     /// this play to the end of the game.
     #[arg(long, value_enum, default_value_t = Target::Spread)]
     fit_target: Target,
+    /// Samples a leave needs before it gets a fitted value.
+    #[arg(long, default_value_t = 30)]
+    min_samples: u32,
 }
 
 /// The quantity a superleave fit averages per leave.
@@ -52,9 +55,6 @@ enum Target {
     /// The spread the seat gains from after this play to the end (settlement included).
     Spread,
 }
-
-/// Samples a leave needs before it gets a fitted value.
-const MIN_SAMPLES: u32 = 30;
 
 /// Pseudo-samples of the heuristic value each fitted value is shrunk toward.
 const SHRINK: f64 = 30.0;
@@ -107,7 +107,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 /// Whole-leave values from `args.fit_games` games between two heuristic-equity players: a
 /// leave's value is 1000 × (the mean target after keeping it − the mean target over all leaves),
 /// the target being the seat's next score or the spread it gains from then to the end, shrunk toward its heuristic value by [`SHRINK`] pseudo-samples; only
-/// leaves seen [`MIN_SAMPLES`] times get one. Returns the table's bytes, sorted by key.
+/// leaves seen `--min-samples` times get one. Returns the table's bytes, sorted by key.
 fn fit_superleaves(variant: Variant, heuristic: &LeaveTable, args: &Args) -> Vec<u8> {
     // Per leave key: the sum of targets, the samples, the heuristic value.
     let mut stats: HashMap<u64, (f64, u32, i32)> = HashMap::new();
@@ -153,7 +153,7 @@ fn fit_superleaves(variant: Variant, heuristic: &LeaveTable, args: &Args) -> Vec
     let mean = sum / n.max(1) as f64;
     let mut entries: Vec<(u64, i32)> = stats
         .into_iter()
-        .filter(|(_, (_, count, _))| *count >= MIN_SAMPLES)
+        .filter(|(_, (_, count, _))| *count >= args.min_samples)
         .map(|(key, (total, count, h))| {
             let fitted = 1000.0 * (total / f64::from(count) - mean);
             (key, ((f64::from(count) * fitted + SHRINK * f64::from(h)) / (f64::from(count) + SHRINK)).round() as i32)
