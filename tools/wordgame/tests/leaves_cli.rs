@@ -29,7 +29,7 @@ fn a_fitted_table_is_written_and_reads_back() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let stdout = String::from_utf8(out.stdout).unwrap();
     let bytes = std::fs::read(&file).unwrap();
-    assert!(!bytes.is_empty() && bytes.len() % SUPERLEAVE_ENTRY == 0, "{} bytes", bytes.len());
+    assert!(!bytes.is_empty() && bytes.len().is_multiple_of(SUPERLEAVE_ENTRY), "{} bytes", bytes.len());
     let table = SuperLeaves::from_bytes(Box::leak(bytes.into_boxed_slice())).expect("entries in key order");
     assert!(stdout.contains(&format!("superleaves: {} leaves written", table.len())), "{stdout}");
     assert!(stdout.contains("superleave equity vs heuristic equity"), "{stdout}");
