@@ -23,16 +23,25 @@ pub struct Bag {
 impl Bag {
     /// The variant's full tile set shuffled by `seed`.
     pub fn new(rules: &Rules, seed: u64) -> Bag {
+        Bag::of_tiles(rules.full_set(), seed)
+    }
+
+    /// A bag holding exactly `tiles`, shuffled by `seed` (a position's unseen tiles).
+    pub(crate) fn of_tiles(mut tiles: Vec<RackTile>, seed: u64) -> Bag {
+        let mut bag = Bag::new_empty(seed);
+        for i in (1..tiles.len()).rev() {
+            let j = below(&mut bag.rng, i + 1);
+            tiles.swap(i, j);
+        }
+        bag.tiles = tiles;
+        bag
+    }
+
+    fn new_empty(seed: u64) -> Bag {
         let mut key = [0u8; 32];
         key[..8].copy_from_slice(&seed.to_le_bytes());
         key[8..].copy_from_slice(KEY_TAG);
-        let mut rng = ChaCha8Rng::from_seed(key);
-        let mut tiles = rules.full_set();
-        for i in (1..tiles.len()).rev() {
-            let j = below(&mut rng, i + 1);
-            tiles.swap(i, j);
-        }
-        Bag { tiles, rng }
+        Bag { tiles: Vec::new(), rng: ChaCha8Rng::from_seed(key) }
     }
 
     /// Tiles left.

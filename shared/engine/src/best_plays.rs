@@ -19,6 +19,12 @@ pub fn best_plays(game: &Game, generator: &MoveGenerator<'_>, rack: &Rack, n: us
     best_plays_on(game.rules(), game.board(), played, generator, rack, n, ranking)
 }
 
+/// Every play of `rack` in `game` that its rules allow (main-word repeats dropped, repeated
+/// cross-words re-scored at 0 where the no-repeat rule applies), highest score first.
+pub fn all_plays(game: &Game, generator: &MoveGenerator<'_>, rack: &Rack) -> Vec<GeneratedPlay> {
+    best_plays(game, generator, rack, usize::MAX, Ranking::Score)
+}
+
 /// The best `n` plays for `rack` on `board`: without the rule (`played` is `None`), the
 /// generator's own top N; with it, main-word repeats dropped and repeated cross-words re-scored
 /// at 0, then re-ranked. Exact: a re-score only lowers a play, so the walk down the ranked list
@@ -33,6 +39,11 @@ pub fn best_plays_on(
     ranking: Ranking<'_>,
 ) -> Vec<GeneratedPlay> {
     let Some(played) = played.filter(|p| !p.is_empty()) else {
+        if n == usize::MAX {
+            let mut all = generator.all(board, rack);
+            generator.rank(rack, &mut all, ranking);
+            return all;
+        }
         return generator.top(board, rack, n, ranking);
     };
     let key = |p: &GeneratedPlay| match ranking {
@@ -41,7 +52,7 @@ pub fn best_plays_on(
     };
     let mut all = generator.all(board, rack);
     generator.rank(rack, &mut all, ranking);
-    let mut best: Vec<GeneratedPlay> = Vec::with_capacity(n + 1);
+    let mut best: Vec<GeneratedPlay> = Vec::with_capacity(n.saturating_add(1).min(256));
     for mut p in all {
         if best.len() == n && key(&p) < key(&best[n - 1]) {
             break;

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::bag::Bag;
 use crate::board::Board;
+use crate::cgp::Position;
 use crate::journal::{Action, JournalEntry, JournalTile};
 use crate::lexicon::Lexicon;
 use crate::moves::{CheckedAction, CheckedMove, Move, TileInput};
@@ -99,6 +100,39 @@ impl Game {
             end: None,
             deadline: None,
         })
+    }
+
+    /// The game at a position (e.g. a CGP line): seat 0 holds the first rack and moves next. A
+    /// rack the position leaves empty is dealt from the unseen tiles shuffled by `seed`; the
+    /// tiles left are the bag. Such a game has no history: an empty journal and, for the
+    /// no-repeat rule, no played words.
+    ///
+    /// # Errors
+    /// [`SetupError::SeatCount`] unless the position has 2..=4 racks.
+    pub fn from_position(variant: Variant, position: &Position, seed: u64) -> Result<Game, SetupError> {
+        let mut game =
+            Game::from_setup(&Setup { variant, seats: position.racks.len(), seed, no_repeat_words: variant.rules().no_repeat_words })?;
+        let rules = game.rules;
+        let mut pool = rules.full_set();
+        let mut take = |t: RackTile| {
+            if let Some(i) = pool.iter().position(|&p| p == t) {
+                pool.swap_remove(i);
+            }
+        };
+        for (_, tile) in position.board.tiles() {
+            take(tile.rack_tile());
+        }
+        for rack in &position.racks {
+            rack.tiles().for_each(&mut take);
+        }
+        pool.sort();
+        let mut bag = Bag::of_tiles(pool, seed);
+        game.racks = position.racks.iter().map(|r| if r.is_empty() { Rack::from_tiles(bag.draw(rules.rack_size)) } else { *r }).collect();
+        game.board = position.board.clone();
+        game.bag = bag;
+        game.scores = position.scores.clone();
+        game.scoreless_turns = position.zero_turns;
+        Ok(game)
     }
 
     /// The setup the game started from.

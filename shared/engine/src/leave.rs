@@ -5,6 +5,12 @@
 //! per letter, a bonus for blanks, a penalty per duplicate, a vowel/consonant balance term, and
 //! for English a Q-without-U penalty. `LeaveTable::with_tile_values` lets a refined per-letter
 //! table (from self-play) replace the first term.
+//!
+//! Over it, [`SuperLeaves`]: values for whole leaves (multisets of kept tiles, as Quackle's and
+//! macondo's "superleaves"), fitted from self-play by `wordgame leaves --superleaves` and
+//! compiled in from `data/leaves/<variant>.bin` (no I/O at cold start); a leave the table does not
+//! hold keeps its heuristic value. [`LeaveTable::standard`] is the heuristic with the variant's
+//! fitted table, what hints and robots use.
 
 use crate::counts::Counts;
 use crate::letter::Letter;
@@ -39,6 +45,105 @@ pub struct LeaveTable {
     vowels: u64,
     /// English: penalty for a Q kept without a U.
     q_without_u: Option<(Letter, Letter, i32)>,
+    /// Fitted whole-leave values, where the variant has them.
+    superleaves: Option<SuperLeaves>,
+}
+
+/// The fitted whole-leave tables, by variant (empty: none fitted).
+const SCRABBLE_RU_LEAVES: &[u8] = include_bytes!("../data/leaves/scrabble-ru.bin");
+const ERUDIT_LEAVES: &[u8] = include_bytes!("../data/leaves/erudit.bin");
+
+/// Bytes of one entry: the leave's key (u64) and its value in thousandths (i32), little-endian.
+pub const SUPERLEAVE_ENTRY: usize = 12;
+
+/// Whole-leave values: entries sorted by [`key_of`], each [`SUPERLEAVE_ENTRY`] bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SuperLeaves {
+    bytes: &'static [u8],
+    /// The highest value of any leave of each size 0..=7 (an upper bound for pruning).
+    max_by_len: [i32; 8],
+}
+
+impl SuperLeaves {
+    /// The table in `bytes`, or `None` when it is empty or not whole entries in key order.
+    pub fn from_bytes(bytes: &'static [u8]) -> Option<SuperLeaves> {
+        if bytes.is_empty() || !bytes.len().is_multiple_of(SUPERLEAVE_ENTRY) {
+            return None;
+        }
+        let mut max_by_len = [i32::MIN; 8];
+        let mut last = 0u64;
+        for i in 0..bytes.len() / SUPERLEAVE_ENTRY {
+            let (key, value) = entry(bytes, i);
+            if key <= last {
+                return None;
+            }
+            last = key;
+            let len = ((63 - key.leading_zeros()) / 6) as usize;
+            max_by_len[len.min(7)] = max_by_len[len.min(7)].max(value);
+        }
+        Some(SuperLeaves { bytes, max_by_len })
+    }
+
+    /// Leaves held.
+    pub fn len(&self) -> usize {
+        self.bytes.len() / SUPERLEAVE_ENTRY
+    }
+
+    /// Whether it holds no leave (never, once built).
+    pub fn is_empty(&self) -> bool {
+        self.bytes.is_empty()
+    }
+
+    /// The value of the leave with `key`, if held.
+    fn get(&self, key: u64) -> Option<i32> {
+        let (mut lo, mut hi) = (0, self.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            let (k, v) = entry(self.bytes, mid);
+            match k.cmp(&key) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return Some(v),
+            }
+        }
+        None
+    }
+}
+
+fn entry(bytes: &[u8], i: usize) -> (u64, i32) {
+    let at = i * SUPERLEAVE_ENTRY;
+    let key = u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
+    let value = i32::from_le_bytes(bytes[at + 8..at + 12].try_into().expect("4 bytes"));
+    (key, value)
+}
+
+/// A rack's tiles counted by tile code (index 0: blanks).
+fn counts_of(rack: &Rack) -> Counts {
+    let mut counts: Counts = [0; 64];
+    for t in rack.tiles() {
+        match t {
+            RackTile::Letter(l) => counts[usize::from(tile_code(l))] += 1,
+            RackTile::Blank => counts[0] += 1,
+        }
+    }
+    counts
+}
+
+/// The [`SuperLeaves`] key of keeping `leave`.
+pub fn key_of(leave: &Rack) -> u64 {
+    leave_key(&counts_of(leave))
+}
+
+/// The key of a leave counted by tile code (index 0: blanks): a leading 1, then each tile's code
+/// in ascending order, six bits each.
+fn leave_key(counts: &Counts) -> u64 {
+    let mut key = 1u64;
+    for (code, &n) in counts.iter().enumerate() {
+        for _ in 0..n {
+            key = key << 6 | code as u64;
+        }
+    }
+    key
 }
 
 impl LeaveTable {
@@ -52,7 +157,37 @@ impl LeaveTable {
             (true, Some(q), Some(u)) => Some((q, u, -4_000)),
             _ => None,
         };
-        LeaveTable { per_letter, blank: if english { 25_000 } else { 20_000 }, duplicate: -2_500, imbalance: -1_500, vowels, q_without_u }
+        LeaveTable {
+            per_letter,
+            blank: if english { 25_000 } else { 20_000 },
+            duplicate: -2_500,
+            imbalance: -1_500,
+            vowels,
+            q_without_u,
+            superleaves: None,
+        }
+    }
+
+    /// The heuristic table with the variant's fitted whole-leave values, where it has them:
+    /// what hints and robots use.
+    pub fn standard(rules: &Rules) -> LeaveTable {
+        let bytes = match rules.variant {
+            Variant::ScrabbleEn => &[][..],
+            Variant::ScrabbleRu => SCRABBLE_RU_LEAVES,
+            Variant::Erudit => ERUDIT_LEAVES,
+        };
+        LeaveTable::heuristic(rules).with_superleaves(SuperLeaves::from_bytes(bytes))
+    }
+
+    /// The same table over other whole-leave values (or none).
+    pub fn with_superleaves(mut self, superleaves: Option<SuperLeaves>) -> LeaveTable {
+        self.superleaves = superleaves;
+        self
+    }
+
+    /// The fitted whole-leave values, if any.
+    pub fn superleaves(&self) -> Option<&SuperLeaves> {
+        self.superleaves.as_ref()
     }
 
     /// The same table with other per-letter values (e.g. refined from self-play).
@@ -64,18 +199,23 @@ impl LeaveTable {
 
     /// The value of keeping `leave`.
     pub fn value(&self, leave: &Rack) -> i32 {
-        let mut counts: Counts = [0; 64];
-        for t in leave.tiles() {
-            match t {
-                RackTile::Letter(l) => counts[usize::from(tile_code(l))] += 1,
-                RackTile::Blank => counts[0] += 1,
-            }
-        }
-        self.value_counts(&counts)
+        self.value_counts(&counts_of(leave))
+    }
+
+    /// The heuristic value of keeping `leave`, whatever the fitted table holds.
+    pub fn heuristic_value(&self, leave: &Rack) -> i32 {
+        self.heuristic_counts(&counts_of(leave))
     }
 
     /// The value of keeping the tiles counted by tile code (index 0: blanks).
     pub(crate) fn value_counts(&self, counts: &Counts) -> i32 {
+        if let Some(v) = self.superleaves.as_ref().and_then(|t| t.get(leave_key(counts))) {
+            return v;
+        }
+        self.heuristic_counts(counts)
+    }
+
+    fn heuristic_counts(&self, counts: &Counts) -> i32 {
         let mut total = i32::from(counts[0]) * self.blank;
         let (mut vowels, mut consonants) = (0i32, 0i32);
         for (i, &v) in self.per_letter.iter().enumerate() {
@@ -103,7 +243,7 @@ impl LeaveTable {
     /// At least the value of any leave of `rack` (an upper bound for pruning): every tile's own
     /// value where positive; duplicates, balance and Q only ever subtract.
     pub fn best_leave(&self, rack: &Rack) -> i32 {
-        rack.tiles().map(|t| self.tile_value(t)).filter(|&v| v > 0).sum()
+        *self.best_leaves(rack).last().expect("the empty leave")
     }
 
     /// The value of keeping one `tile` on its own.
@@ -119,11 +259,19 @@ impl LeaveTable {
     pub fn best_leaves(&self, rack: &Rack) -> Vec<i32> {
         let mut values: Vec<i32> = rack.tiles().map(|t| self.tile_value(t).max(0)).collect();
         values.sort_unstable_by(|a, b| b.cmp(a));
-        std::iter::once(0)
-            .chain(values.iter().scan(0, |sum, v| {
-                *sum += v;
-                Some(*sum)
-            }))
+        let heuristic = std::iter::once(0).chain(values.iter().scan(0, |sum, v| {
+            *sum += v;
+            Some(*sum)
+        }));
+        let Some(table) = &self.superleaves else { return heuristic.collect() };
+        // A fitted value may beat the heuristic's bound: take the larger, kept non-decreasing.
+        let mut best = i32::MIN;
+        heuristic
+            .enumerate()
+            .map(|(k, h)| {
+                best = best.max(h).max(table.max_by_len[k.min(7)]);
+                best
+            })
             .collect()
     }
 }
@@ -131,6 +279,36 @@ impl LeaveTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_fitted_leave_replaces_the_heuristic_and_raises_the_bounds() {
+        let rules = Variant::Erudit.rules();
+        let tile = |c: char| RackTile::Letter(rules.letter(c).unwrap());
+        let ab = Rack::from_tiles("АБ".chars().map(tile));
+        let a = Rack::from_tiles("А".chars().map(tile));
+        let mut bytes = Vec::new();
+        let mut entries = [(key_of(&a), -1_234i32), (key_of(&ab), 90_000)];
+        entries.sort();
+        for (k, v) in entries {
+            bytes.extend(k.to_le_bytes());
+            bytes.extend(v.to_le_bytes());
+        }
+        let table = SuperLeaves::from_bytes(Box::leak(bytes.into_boxed_slice())).unwrap();
+        assert_eq!(table.len(), 2);
+        let leaves = LeaveTable::heuristic(rules).with_superleaves(Some(table));
+        assert_eq!((leaves.value(&a), leaves.value(&ab)), (-1_234, 90_000));
+        let b = Rack::from_tiles("Б".chars().map(tile));
+        assert_eq!(leaves.value(&b), leaves.heuristic_value(&b), "a leave not held keeps its heuristic value");
+        let rack = Rack::from_tiles("АБВ".chars().map(tile));
+        let bounds = leaves.best_leaves(&rack);
+        assert!(bounds[2] >= 90_000 && bounds.windows(2).all(|w| w[0] <= w[1]), "{bounds:?}");
+        for kept in crate::exchange::exchanges_all(&rack) {
+            assert!(leaves.value(&kept) <= bounds[kept.len()], "{kept:?}");
+        }
+        // Out of order or ragged bytes are no table.
+        assert_eq!(SuperLeaves::from_bytes(&[0u8; 13]), None);
+        assert_eq!(SuperLeaves::from_bytes(&[]), None);
+    }
 
     #[test]
     fn best_leaves_bound_every_leave_of_each_size() {

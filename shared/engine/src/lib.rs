@@ -14,6 +14,7 @@ pub mod board;
 pub mod brute;
 pub mod cgp;
 mod counts;
+pub mod endgame;
 pub mod exchange;
 pub mod game;
 pub mod gcg;

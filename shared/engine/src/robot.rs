@@ -9,8 +9,14 @@
 //! - medium: a club player: the best static equity (score + leave) among plays of at most seven
 //!   letters forming at most two words;
 //! - hard: static equity picks candidates, then a Monte Carlo simulation (opponent racks drawn
-//!   from the unseen tiles, two plies) within a time budget; with the bag empty the opponent's
-//!   rack is known and its best reply to each candidate is computed exactly.
+//!   from the unseen tiles, two plies) within a time budget; in the pre-endgame (1 to 7 tiles in
+//!   the bag, two seats) the simulation deals the real unseen pool into the opponent's rack and
+//!   the bag and values three plies with no static leave; with the bag empty it solves the
+//!   endgame ([`crate::endgame::solve`]), or with three or four seats weighs each opponent's
+//!   best answer on its own rack.
+//!
+//! With the bag empty every level ranks by the endgame value ([`crate::endgame::ranked`]): a
+//! leave is worth nothing and going out gains the settlement.
 //!
 //! The engine reads no clock: the hard level's time budget is injected as a [`Budget`] (the
 //! service and the ladder pass a wall-clock one that also honours a turn deadline; tests pass a
@@ -21,13 +27,16 @@ use rand_core::{Rng, SeedableRng};
 
 use crate::best_plays::best_plays;
 use crate::board::Board;
+use crate::endgame;
 use crate::game::Game;
 use crate::leave::LeaveTable;
 use crate::lexicon::WordGraph;
 use crate::movegen::{GeneratedPlay, MoveGenerator, Ranking, exchanges};
 use crate::moves::{Move, TileInput};
 use crate::rack::Rack;
+use crate::seat::Seat;
 use crate::tile::RackTile;
+use crate::variant::Rules;
 
 /// A robot's level.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -81,7 +90,7 @@ impl<'a> RobotView<'a> {
         let mut tiles: Vec<RackTile> = self.game.bag().tiles().collect();
         for s in 0..self.game.seats() {
             if s != me.index() {
-                tiles.extend(self.game.rack(crate::Seat(s as u8)).tiles());
+                tiles.extend(self.game.rack(Seat(s as u8)).tiles());
             }
         }
         tiles.sort();
@@ -142,6 +151,7 @@ pub struct LevelRobot<'a> {
     level: Level,
     generator: MoveGenerator<'a>,
     leave: LeaveTable,
+    rules: &'static Rules,
     /// The most simulation rounds the hard level runs (the budget may stop it sooner).
     max_rounds: u32,
 }
@@ -150,7 +160,7 @@ impl<'a> LevelRobot<'a> {
     /// A robot of `level` for `game`'s variant over `lexicon`.
     pub fn new(level: Level, game: &Game, lexicon: &'a WordGraph) -> LevelRobot<'a> {
         let rules = game.rules();
-        LevelRobot { level, generator: MoveGenerator::new(rules, lexicon), leave: LeaveTable::heuristic(rules), max_rounds: 64 }
+        LevelRobot { level, rules, generator: MoveGenerator::new(rules, lexicon), leave: LeaveTable::standard(rules), max_rounds: 64 }
     }
 }
 
@@ -164,7 +174,7 @@ impl Robot for LevelRobot<'_> {
         let (play, thinking_ms) = match self.level {
             Level::Easy => (self.easy(game, view, rng), 400 + rng.next_u32() % 501),
             Level::Medium => {
-                let p = self.medium(game, view);
+                let p = self.medium(game);
                 (p, 700 + p.map_or(0, |p| 90 * p.tiles_placed() as u32 + 6 * p.score.max(0) as u32).min(2_300))
             }
             Level::Hard => {
@@ -194,15 +204,22 @@ impl LevelRobot<'_> {
     }
 
     fn easy(&self, game: &Game, view: &RobotView<'_>, rng: &mut ChaCha8Rng) -> Option<GeneratedPlay> {
-        let plays = best_plays(game, &self.generator, view.rack(), 60, Ranking::Score);
-        let top = plays.first()?.score;
+        // With the bag empty a play's worth is its endgame value (going out gains the settlement).
+        let endgame = view.bag_size() == 0;
+        let plays = if endgame {
+            endgame::ranked(game, &self.generator, game.to_move(), 60, &self.leave)
+        } else {
+            best_plays(game, &self.generator, view.rack(), 60, Ranking::Score)
+        };
+        let worth = |p: &GeneratedPlay| if endgame { p.equity / 1000 } else { p.score };
+        let top = worth(plays.first()?);
         // Findable: short plays forming one word; a beginner rarely lays long or multi-word plays.
         let weights: Vec<f64> = plays
             .iter()
             .map(|p| {
                 let words = 1 + p.tiles_placed().saturating_sub(1).min(3) as i32 * i32::from(p.word_len() > p.tiles_placed());
                 let findable = 0.35f64.powi(words - 1) * 0.55f64.powi(p.word_len().saturating_sub(4) as i32);
-                ((f64::from(p.score - top)) / 9.0).exp() * findable
+                ((f64::from(worth(p) - top)) / 9.0).exp() * findable
             })
             .collect();
         let total: f64 = weights.iter().sum();
@@ -216,29 +233,55 @@ impl LevelRobot<'_> {
         plays.last().copied()
     }
 
-    fn medium(&self, game: &Game, view: &RobotView<'_>) -> Option<GeneratedPlay> {
-        let plays = best_plays(game, &self.generator, view.rack(), 40, Ranking::Equity(&self.leave));
+    fn medium(&self, game: &Game) -> Option<GeneratedPlay> {
+        let plays = endgame::ranked(game, &self.generator, game.to_move(), 40, &self.leave);
         plays.iter().find(|p| p.word_len() <= 7 && p.tiles_placed() < 7).or(plays.first()).copied()
     }
 
     fn hard(&self, game: &Game, view: &RobotView<'_>, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Option<GeneratedPlay> {
+        if view.bag_size() == 0 {
+            return self.endgame(game, budget);
+        }
         let candidates = best_plays(game, &self.generator, view.rack(), 8, Ranking::Equity(&self.leave));
         if candidates.len() <= 1 {
             return candidates.first().copied();
         }
+        if view.bag_size() <= game.rules().rack_size && game.seats() == 2 {
+            return self.pre_endgame(game, view, candidates, rng, budget);
+        }
         let unseen = view.unseen();
         let rack_size = game.rules().rack_size;
-        let exact = view.bag_size() == 0;
         // Value of a candidate: its equity less the opponent's best reply (thousandths).
+        self.simulate(
+            game,
+            candidates,
+            budget,
+            || Rack::from_tiles(sample(&unseen, rack_size, rng)),
+            |opponent, c, board| {
+                let reply = self.generator.top(&board, opponent, 1, Ranking::Score).first().map_or(0, |r| r.score);
+                i64::from(c.equity) - 1000 * i64::from(reply)
+            },
+        )
+    }
+
+    /// Whole rounds of simulation within the budget and `max_rounds`: each round `deal` draws
+    /// the hidden tiles, then `value` values each candidate on the board after it. A round counts
+    /// only whole, so every candidate has the same number of samples; out of time before the
+    /// first round ends, the static ranking (the first candidate) stands.
+    fn simulate<T>(
+        &self,
+        game: &Game,
+        candidates: Vec<GeneratedPlay>,
+        budget: &mut dyn Budget,
+        mut deal: impl FnMut() -> T,
+        value: impl Fn(&T, &GeneratedPlay, Board) -> i64,
+    ) -> Option<GeneratedPlay> {
         let mut totals = vec![0i64; candidates.len()];
         let mut rounds = 0u32;
         'rounds: while rounds < self.max_rounds {
-            let opponent: Vec<RackTile> = if exact { unseen.clone() } else { sample(&unseen, rack_size, rng) };
-            let opp_rack = Rack::from_tiles(opponent);
+            let hidden = deal();
             let mut round = vec![0i64; candidates.len()];
             for (i, c) in candidates.iter().enumerate() {
-                // A round counts only whole, so every candidate has the same number of samples;
-                // out of time before the first round ends, the static ranking stands.
                 if budget.expired(rounds) {
                     break 'rounds;
                 }
@@ -246,22 +289,131 @@ impl LevelRobot<'_> {
                 for p in c.placements() {
                     board.place(p);
                 }
-                let reply = self.generator.top(&board, &opp_rack, 1, Ranking::Score).first().map_or(0, |r| r.score);
-                round[i] = i64::from(c.equity) - 1000 * i64::from(reply);
+                round[i] = value(&hidden, c, board);
             }
             for (t, r) in totals.iter_mut().zip(round) {
                 *t += r;
             }
             rounds += 1;
-            if exact {
-                break;
-            }
         }
         if rounds == 0 {
             return candidates.first().copied();
         }
         let best = (0..candidates.len()).max_by_key(|&i| (totals[i], -(i as i64)))?;
         Some(candidates[best])
+    }
+}
+
+impl LevelRobot<'_> {
+    /// The bag is empty: with two seats, the exact search within the budget (the best static
+    /// endgame value when no iteration completes); with three or four, each candidate's static
+    /// value less the best answer of the strongest opponent, each on its own rack. `None`: pass.
+    fn endgame(&self, game: &Game, budget: &mut dyn Budget) -> Option<GeneratedPlay> {
+        let ranked = endgame::ranked(game, &self.generator, game.to_move(), usize::MAX, &self.leave);
+        let fallback = ranked.first().copied();
+        if ranked.is_empty() && game.seats() > 2 {
+            return None;
+        }
+        if game.seats() == 2 {
+            return match endgame::solve(game, &self.generator, &ranked, budget) {
+                Some(solution) => solution.play,
+                None => fallback,
+            };
+        }
+        let rules = game.rules();
+        let me = game.to_move();
+        let rack = game.rack(me);
+        let mut best: Option<(i32, GeneratedPlay)> = None;
+        for c in ranked.iter().take(8) {
+            if budget.expired(0) {
+                return best.map(|b| b.1).or(fallback);
+            }
+            let value = c.equity / 1000;
+            if endgame::goes_out(c, rack) {
+                // Going out ends the game: nobody answers.
+                if best.is_none_or(|b| value > b.0) {
+                    best = Some((value, *c));
+                }
+                continue;
+            }
+            let mut board = game.board().clone();
+            for p in c.placements() {
+                board.place(p);
+            }
+            let left = c.leave(rack);
+            let mut threat = 0;
+            for o in (0..game.seats()).filter(|&s| s != me.index()) {
+                let racks = (0..game.seats()).map(|s| if s == me.index() { left } else { *game.rack(Seat(s as u8)) });
+                let others: i32 = racks.enumerate().filter(|&(s, _)| s != o).map(|(_, r)| endgame::rack_points(rules, &r)).sum();
+                threat = threat.max(endgame::best_reply(rules, &self.generator, &board, game.rack(Seat(o as u8)), others));
+            }
+            if best.is_none_or(|b| value - threat > b.0) {
+                best = Some((value - threat, *c));
+            }
+        }
+        best.map(|b| b.1).or(fallback)
+    }
+
+    /// The pre-endgame (1 to a rack of tiles in the bag, two seats): each candidate is valued by
+    /// simulation over the real unseen pool, not a static leave: the opponent's rack and the bag
+    /// drawn from it, the robot's draw, the opponent's best answer (going out where the bag is
+    /// then empty), and the robot's best next play; its own leave counts only through that play.
+    fn pre_endgame(
+        &self,
+        game: &Game,
+        view: &RobotView<'_>,
+        candidates: Vec<GeneratedPlay>,
+        rng: &mut ChaCha8Rng,
+        budget: &mut dyn Budget,
+    ) -> Option<GeneratedPlay> {
+        let rules = game.rules();
+        let unseen = view.unseen();
+        let bag_size = view.bag_size();
+        let rack = view.rack();
+        self.simulate(
+            game,
+            candidates,
+            budget,
+            || {
+                let pool = sample(&unseen, unseen.len(), rng);
+                let (bag, opponent) = pool.split_at(bag_size);
+                (bag.to_vec(), Rack::from_tiles(opponent.iter().copied()))
+            },
+            |(bag, opponent), c, mut board| {
+                let mut mine = c.leave(rack);
+                let drawn = c.tiles_placed().min(bag.len());
+                bag[..drawn].iter().for_each(|&t| mine.add(t));
+                let bag_empty = drawn == bag.len();
+                let (reply, reply_value) = self.best_answer(&board, opponent, endgame::rack_points(rules, &mine), bag_empty);
+                let mut value = i64::from(c.score) - i64::from(reply_value);
+                if !reply.is_some_and(|r| bag_empty && endgame::goes_out(&r, opponent)) {
+                    if let Some(r) = reply {
+                        for p in r.placements() {
+                            board.place(p);
+                        }
+                    }
+                    let left = reply.map_or(*opponent, |r| r.leave(opponent));
+                    value += i64::from(self.best_answer(&board, &mine, endgame::rack_points(rules, &left), bag_empty).1);
+                }
+                1000 * value
+            },
+        )
+    }
+
+    /// The best answer of `rack` on `board` and its value: by score, or with the bag empty by
+    /// the static endgame value against the `others` points the other rack holds.
+    fn best_answer(&self, board: &Board, rack: &Rack, others: i32, bag_empty: bool) -> (Option<GeneratedPlay>, i32) {
+        if !bag_empty {
+            let top = self.generator.top(board, rack, 1, Ranking::Score).first().copied();
+            return (top, top.map_or(0, |p| p.score));
+        }
+        let rules = self.rules;
+        self.generator
+            .all(board, rack)
+            .into_iter()
+            .map(|p| (Some(p), endgame::static_value(rules, &p, rack, others)))
+            .max_by_key(|&(_, v)| v)
+            .unwrap_or((None, 0))
     }
 }
 

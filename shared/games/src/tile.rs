@@ -2,7 +2,7 @@
 //! `engine` crate. Board, racks, bag, premiums, words and the no-repeat rule stay here.
 
 use engine::robot::{LevelRobot, RobotView, seeded};
-use engine::{Lexicon, Lexicons, MoveGenerator, PlacementInput, Premium, RackTile, Ranking, Square};
+use engine::{Lexicon, Lexicons, MoveGenerator, PlacementInput, Premium, RackTile, Square};
 
 use crate::contract::{
     Checked, CheckedInner, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline, WallBudget,
@@ -187,14 +187,9 @@ impl Position for TileGame<'_> {
         }
         let rules = self.game.rules();
         let generator = MoveGenerator::new(rules, self.graph()?);
-        let leave = engine::LeaveTable::heuristic(rules);
-        let plays = engine::best_plays::best_plays(
-            &self.game,
-            &generator,
-            self.game.rack(seat.tile()),
-            limit.clamp(1, MAX_HINTS),
-            Ranking::Equity(&leave),
-        );
+        let leave = engine::LeaveTable::standard(rules);
+        // Static equity while tiles remain in the bag; with it empty, the endgame value.
+        let plays = engine::endgame::ranked(&self.game, &generator, seat.tile(), limit.clamp(1, MAX_HINTS), &leave);
         Ok(plays
             .iter()
             .map(|p| {

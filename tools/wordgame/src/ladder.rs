@@ -8,10 +8,11 @@ use std::time::{Duration, Instant};
 
 use engine::lexicon::builtin_graph;
 use engine::robot::{Level, LevelRobot, Robot, RobotView, seeded};
-use engine::{Game, Timestamp, Variant};
+use engine::{EndReason, Game, LeaveTable, MoveGenerator, Timestamp, Variant};
 use service::robot::WallBudget;
 
 use crate::CliError;
+use crate::selfplay::{Strategy, best_play, to_move};
 
 /// Arguments of `wordgame ladder`.
 #[derive(clap::Args)]
@@ -28,11 +29,35 @@ pub struct Args {
     /// The hard level's time budget per decision, in milliseconds.
     #[arg(long, default_value_t = 40)]
     budget_ms: u64,
+    /// `static`: instead of the three levels' pairings, hard against a pure-score player and
+    /// against a static-equity player (best score + leave value, every play, the whole game).
+    #[arg(long)]
+    versus: Option<String>,
+}
+
+/// A seat's player: a robot level, or one of the static players of `--versus static`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Player {
+    Robot(Level),
+    Score,
+    Equity,
+}
+
+impl Player {
+    fn id(self) -> &'static str {
+        match self {
+            Player::Robot(l) => l.id(),
+            Player::Score => "score",
+            Player::Equity => "static equity",
+        }
+    }
 }
 
 struct Pairing {
-    a: Level,
-    b: Level,
+    a: Player,
+    b: Player,
+    /// Games where `a`, or `b`, went out.
+    out: [u64; 2],
     wins: u64,
     draws: u64,
     games: u64,
@@ -52,17 +77,33 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let variant: Variant = args.variant.parse().map_err(|e: engine::variant::VariantError| CliError::Input(e.to_string()))?;
     let budget = Duration::from_millis(args.budget_ms);
     let mut latencies: [Vec<Duration>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    // Decisions with the bag empty, per level: the endgame's share.
+    let mut endgame: [Vec<Duration>; 3] = [Vec::new(), Vec::new(), Vec::new()];
     let mut results = Vec::new();
-    for (a, b) in [(Level::Hard, Level::Medium), (Level::Medium, Level::Easy), (Level::Hard, Level::Easy)] {
-        let mut p = Pairing { a, b, wins: 0, draws: 0, games: 0, score: [0, 0], moves: 0 };
+    let pairings: Vec<(Player, Player)> = match args.versus.as_deref() {
+        None => vec![(Level::Hard, Level::Medium), (Level::Medium, Level::Easy), (Level::Hard, Level::Easy)]
+            .into_iter()
+            .map(|(a, b)| (Player::Robot(a), Player::Robot(b)))
+            .collect(),
+        Some("static") => vec![(Player::Robot(Level::Hard), Player::Score), (Player::Robot(Level::Hard), Player::Equity)],
+        Some(other) => return Err(CliError::Input(format!("unknown --versus {other:?} (expected static)"))),
+    };
+    for (a, b) in pairings {
+        let mut p = Pairing { a, b, out: [0, 0], wins: 0, draws: 0, games: 0, score: [0, 0], moves: 0 };
         for g in 0..args.games {
             let a_first = g % 2 == 0;
             let seats = if a_first { [a, b] } else { [b, a] };
             let (game, lat) = play(variant, args.seed + g / 2, seats, g, budget);
-            for (level, d) in lat {
+            for (level, d, bag_empty) in lat {
                 latencies[level as usize].push(d);
+                if bag_empty {
+                    endgame[level as usize].push(d);
+                }
             }
             let (sa, sb) = if a_first { (game.scores()[0], game.scores()[1]) } else { (game.scores()[1], game.scores()[0]) };
+            if let Some(EndReason::WentOut { seat }) = game.end().map(|e| e.reason) {
+                p.out[usize::from((seat.index() == 0) != a_first)] += 1;
+            }
             p.games += 1;
             p.moves += u64::from(game.move_count());
             p.score[0] += i64::from(sa);
@@ -81,68 +122,97 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         "Ladder: {variant}, {} games per pairing (first seats alternating), seeds from {}, hard budget {} ms\n",
         args.games, args.seed, args.budget_ms
     );
-    println!("| pairing | first wins (95% interval) | mean score | mean game length (moves) |");
-    println!("|---|---|---|---|");
+    println!("| pairing | first wins (95% interval) | mean score | mean game length (moves) | went out first (first / second) |");
+    println!("|---|---|---|---|---|");
     for p in &results {
         let n = p.games as f64;
         let rate = (p.wins as f64 + 0.5 * p.draws as f64) / n;
         let half = 1.96 * (rate * (1.0 - rate) / n).sqrt();
         println!(
-            "| {} vs {} | {:.1}% ± {:.1}% | {:.0} vs {:.0} | {:.1} |",
+            "| {} vs {} | {:.1}% ± {:.1}% | {:.0} vs {:.0} | {:.1} | {:.0}% / {:.0}% |",
             p.a.id(),
             p.b.id(),
             100.0 * rate,
             100.0 * half,
             p.score[0] as f64 / n,
             p.score[1] as f64 / n,
-            p.moves as f64 / n
+            p.moves as f64 / n,
+            100.0 * p.out[0] as f64 / n,
+            100.0 * p.out[1] as f64 / n
         );
     }
-    println!("\n| level | mean score (all games) | decisions | latency p50 | p90 | p99 | max |");
-    println!("|---|---|---|---|---|---|---|");
+    println!("\n| level | mean score (all games) | decisions | latency p50 | p90 | p99 | max | endgame share | endgame p50 | p99 | max |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for level in Level::ALL {
         let (mut sum, mut n) = (0i64, 0i64);
         for p in &results {
-            if p.a == level {
+            if p.a == Player::Robot(level) {
                 sum += p.score[0];
                 n += p.games as i64;
             }
-            if p.b == level {
+            if p.b == Player::Robot(level) {
                 sum += p.score[1];
                 n += p.games as i64;
             }
         }
-        let lat = &mut latencies[level as usize];
-        lat.sort();
-        let pct =
-            |q: f64| lat.get(((lat.len() as f64 * q) as usize).min(lat.len().saturating_sub(1))).map_or(0.0, |d| d.as_secs_f64() * 1000.0);
+        let all = percentiles(&mut latencies[level as usize]);
+        let end = percentiles(&mut endgame[level as usize]);
         println!(
-            "| {} | {:.0} | {} | {:.1} ms | {:.1} ms | {:.1} ms | {:.1} ms |",
+            "| {} | {:.0} | {} | {:.1} ms | {:.1} ms | {:.1} ms | {:.1} ms | {:.1}% | {:.1} ms | {:.1} ms | {:.1} ms |",
             level.id(),
             sum as f64 / n.max(1) as f64,
-            lat.len(),
-            pct(0.5),
-            pct(0.9),
-            pct(0.99),
-            pct(1.0)
+            latencies[level as usize].len(),
+            all[0],
+            all[1],
+            all[2],
+            all[3],
+            100.0 * endgame[level as usize].len() as f64 / latencies[level as usize].len().max(1) as f64,
+            end[0],
+            end[2],
+            end[3]
         );
     }
     Ok(())
 }
 
-/// One game; the finished game and each decision's level and latency.
-fn play(variant: Variant, seed: u64, seats: [Level; 2], game_no: u64, budget: Duration) -> (Game, Vec<(Level, Duration)>) {
+/// p50, p90, p99 and max of `lat` in milliseconds (sorting it).
+fn percentiles(lat: &mut [Duration]) -> [f64; 4] {
+    lat.sort();
+    let pct =
+        |q: f64| lat.get(((lat.len() as f64 * q) as usize).min(lat.len().saturating_sub(1))).map_or(0.0, |d| d.as_secs_f64() * 1000.0);
+    [pct(0.5), pct(0.9), pct(0.99), pct(1.0)]
+}
+
+/// One game; the finished game and each robot decision's level, latency and whether the bag
+/// was empty.
+fn play(variant: Variant, seed: u64, seats: [Player; 2], game_no: u64, budget: Duration) -> (Game, Vec<(Level, Duration, bool)>) {
     let graph = builtin_graph(variant);
     let mut game = Game::new(variant, 2, seed).expect("two seats");
-    let robots = [LevelRobot::new(seats[0], &game, graph), LevelRobot::new(seats[1], &game, graph)];
+    let leave = LeaveTable::heuristic(game.rules());
+    let generator = MoveGenerator::new(game.rules(), graph);
+    let robot = |p: Player| match p {
+        Player::Robot(level) => Some(LevelRobot::new(level, &game, graph)),
+        _ => None,
+    };
+    let robots = [robot(seats[0]), robot(seats[1])];
     let mut rng = seeded(seed ^ (game_no << 32));
     let mut latencies = Vec::new();
     while !game.is_over() {
         let seat = game.to_move();
-        let started = Instant::now();
-        let decision = robots[seat.index()].decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until: started + budget });
-        latencies.push((seats[seat.index()], started.elapsed()));
-        game.play(graph, seat, &decision.mv, Timestamp(0)).expect("a robot's move is legal");
+        let mv = match (seats[seat.index()], &robots[seat.index()]) {
+            (Player::Robot(level), Some(robot)) => {
+                let bag_empty = game.bag().is_empty();
+                let started = Instant::now();
+                let decision = robot.decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until: started + budget });
+                latencies.push((level, started.elapsed(), bag_empty));
+                decision.mv
+            }
+            (player, _) => {
+                let strategy = if player == Player::Score { Strategy::Score } else { Strategy::Equity(&leave) };
+                to_move(&game, best_play(&generator, &game, strategy).as_ref())
+            }
+        };
+        game.play(graph, seat, &mv, Timestamp(0)).expect("a robot's move is legal");
     }
     (game, latencies)
 }
@@ -275,7 +345,8 @@ fn noi_tu(args: &Args) {
     );
 }
 
-fn progress(label: &str, done: u64, total: u64) {
+/// A progress bar on stderr, redrawn in place.
+pub(crate) fn progress(label: &str, done: u64, total: u64) {
     let width = 30;
     let filled = (done * width / total.max(1)) as usize;
     eprint!("\r{label:<16} [{}{}] {done}/{total}", "#".repeat(filled), " ".repeat(width as usize - filled));

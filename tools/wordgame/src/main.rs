@@ -1,4 +1,5 @@
-//! `wordgame`: the developer tool. `movegen` lists the plays of a position; `bench` measures the
+//! `wordgame`: the developer tool. `movegen` lists the plays of a position; `robot` the move a
+//! robot level would play there; `bench` measures the
 //! move generator; `positions` records benchmark positions from seeded self-play; `leaves`
 //! refines the leave table from self-play; `serve` is the local gateway and `token` prints a
 //! development token for it; `loadtest` measures submit-move through a running gateway; `chaos`
@@ -6,6 +7,7 @@
 //! lexicon layer.
 
 mod bench;
+mod cgp_file;
 mod chaos;
 mod cpu;
 mod graphs;
@@ -15,6 +17,7 @@ mod loadtest;
 mod movegen;
 mod positions;
 mod postgres;
+mod robot;
 mod selfplay;
 mod serve;
 mod token;
@@ -36,6 +39,8 @@ struct Cli {
 enum Command {
     /// Lists the legal plays of a position given in CGP.
     Movegen(movegen::Args),
+    /// Prints the move a robot level would play in a position given in CGP.
+    Robot(robot::Args),
     /// Measures the move generator over a file of CGP positions.
     Bench(bench::Args),
     /// Prints positions from seeded self-play, one CGP per line.
@@ -74,6 +79,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Movegen(args) => movegen::run(&args),
+        Command::Robot(args) => robot::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Positions(args) => positions::run(&args),
         Command::Leaves(args) => leaves::run(&args),

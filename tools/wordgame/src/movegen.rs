@@ -1,6 +1,6 @@
 //! `wordgame movegen`: the legal plays of a CGP position, as text or JSON.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use engine::cgp::Position;
 use engine::lexicon::builtin_graph;
@@ -89,18 +89,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
         return Ok(());
     }
-    let path = args.cgp_file.as_deref().unwrap_or_default();
-    let file = std::fs::File::open(path).map_err(|e| CliError::Input(format!("{path}: {e}")))?;
-    for (i, line) in std::io::BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| CliError::Input(format!("{path}: {e}")))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let listing =
-            list(rules, &generator, &leave, &line, args, Some(i + 1)).map_err(|e| CliError::Input(format!("{path}:{}: {e}", i + 1)))?;
-        writeln!(out, "{}", serde_json::to_string(&listing).expect("plain data serializes")).map_err(io)?;
-    }
-    Ok(())
+    crate::cgp_file::each_line(args.cgp_file.as_deref().unwrap_or_default(), |line, n| {
+        let listing = list(rules, &generator, &leave, line, args, Some(n))?;
+        writeln!(out, "{}", serde_json::to_string(&listing).expect("plain data serializes")).map_err(io)
+    })
 }
 
 fn io(e: std::io::Error) -> CliError {

@@ -19,7 +19,8 @@ pub fn best_play(generator: &MoveGenerator<'_>, game: &Game, strategy: Strategy<
         Strategy::Score => Ranking::Score,
         Strategy::Equity(t) => Ranking::Equity(t),
     };
-    generator.top(game.board(), game.rack(game.to_move()), 1, ranking).into_iter().next()
+    // The game's own rules: in Эрудит no main word repeats.
+    engine::best_plays::best_plays(game, generator, game.rack(game.to_move()), 1, ranking).into_iter().next()
 }
 
 /// The move for `play`, or without one a full exchange where allowed, else a pass.

@@ -1,0 +1,195 @@
+//! The endgame: with the bag empty, hints and every level value plays by the rack settlement,
+//! not static equity; the hard level's search goes out, blocks or keeps a tile when that is
+//! best. Positions are built by hand: a few words at the top, both racks, and every other tile
+//! of the set packed into the bottom rows, where no play can reach them (each square above the
+//! block would make a six-letter column of filler), so the bag is empty.
+
+mod common;
+
+use common::board;
+use engine::cgp::Position;
+use engine::endgame::{self, goes_out};
+use engine::lexicon::builtin_graph;
+use engine::robot::{Level, LevelRobot, Robot, RobotView, Rounds, seeded};
+use engine::{Direction, Game, LeaveTable, MoveGenerator, Placement, Rack, RackTile, Ranking, Seat, Square, Tile, Timestamp, Variant};
+
+/// A rack of `letters` (`?` a blank).
+fn rack(variant: Variant, letters: &str) -> Rack {
+    let rules = variant.rules();
+    Rack::from_tiles(letters.chars().map(|c| if c == '?' { RackTile::Blank } else { RackTile::Letter(rules.letter(c).unwrap()) }))
+}
+
+/// The endgame with `words` on the board, the player to move holding `mine` and the opponent
+/// `theirs`, every other tile in the filler block, the scores level.
+fn endgame_position(variant: Variant, words: &[(&str, Direction, &str)], mine: &str, theirs: &str) -> Game {
+    table_position(variant, words, mine, &[theirs])
+}
+
+/// As [`endgame_position`], with one rack per opponent.
+fn table_position(variant: Variant, words: &[(&str, Direction, &str)], mine: &str, theirs: &[&str]) -> Game {
+    let rules = variant.rules();
+    let mut board = board(rules, words);
+    let racks: Vec<Rack> = std::iter::once(mine).chain(theirs.iter().copied()).map(|r| rack(variant, r)).collect();
+    let mut pool = rules.full_set();
+    let used = board.tiles().map(|(_, t)| t.rack_tile()).chain(racks.iter().flat_map(|r| r.tiles().collect::<Vec<_>>()));
+    for t in used.collect::<Vec<_>>() {
+        let i = pool.iter().position(|&p| p == t).expect("the position uses no more tiles than the set has");
+        pool.swap_remove(i);
+    }
+    pool.sort();
+    for (k, t) in pool.into_iter().enumerate() {
+        let square = Square::new(14 - k / 15, k % 15).expect("the filler fits below the words");
+        let tile = match t {
+            RackTile::Letter(l) => Tile::Letter(l),
+            RackTile::Blank => Tile::Blank(rules.alphabet().next().unwrap()),
+        };
+        board.place(Placement { square, tile });
+    }
+    let scores = vec![300; racks.len()];
+    let position = Position { board, racks, scores, zero_turns: 0, lexicon: None };
+    let game = Game::from_position(variant, &position, 1).unwrap();
+    assert!(game.bag().is_empty());
+    game
+}
+
+/// The play `level` makes, as its notation and whether it goes out.
+fn decide(game: &Game, level: Level, seed: u64) -> (String, bool) {
+    let graph = builtin_graph(game.setup().variant);
+    let robot = LevelRobot::new(level, game, graph);
+    let d = robot.decide(&RobotView::new(game), &mut seeded(seed), &mut Rounds(64));
+    let mut check = game.clone();
+    check.play(graph, Seat(0), &d.mv, Timestamp(0)).expect("the robot's move is legal");
+    match d.play {
+        Some(p) => (format!("{} {}", p.coordinate(), p.notation(game.rules())), goes_out(&p, game.rack(Seat(0)))),
+        None => ("pass".to_string(), false),
+    }
+}
+
+/// The position in spirit: `I ?` with the bag empty. Static equity keeps the blank; the
+/// endgame goes out.
+#[test]
+fn with_i_and_a_blank_every_level_and_the_hint_go_out() {
+    let variant = Variant::ScrabbleEn;
+    let game = endgame_position(variant, &[("M2", Direction::Across, "AT")], "I?", "QV");
+    let rules = game.rules();
+    let graph = builtin_graph(variant);
+    let generator = MoveGenerator::new(rules, graph);
+    let leave = LeaveTable::heuristic(rules);
+    let by_equity = generator.top(game.board(), game.rack(Seat(0)), 1, Ranking::Equity(&leave));
+    assert!(!goes_out(&by_equity[0], game.rack(Seat(0))), "static equity keeps the blank: {}", by_equity[0].notation(rules));
+    let hint = endgame::ranked(&game, &generator, Seat(0), 5, &leave);
+    assert!(goes_out(&hint[0], game.rack(Seat(0))), "{}", hint[0].notation(rules));
+    // Going out gains twice the opponent's 14 points.
+    assert_eq!(hint[0].equity, 1000 * (hint[0].score + 28));
+    for level in [Level::Medium, Level::Hard] {
+        let (play, out) = decide(&game, level, 1);
+        assert!(out, "{level:?} played {play}");
+    }
+    let out = (0..20).filter(|&s| decide(&game, Level::Easy, s).1).count();
+    assert!(out >= 15, "easy went out in {out} of 20");
+}
+
+/// The board words of the hand-built positions, per variant (nouns, for Эрудит).
+fn words(variant: Variant) -> Vec<(&'static str, Direction, &'static str)> {
+    use Direction::{Across, Down};
+    match variant {
+        Variant::ScrabbleEn => vec![("B2", Across, "HOME"), ("E1", Down, "OPEN")],
+        Variant::ScrabbleRu => vec![
+            ("B2", Across, "ДОМ"),
+            ("C1", Down, "КОТ"),
+            ("G2", Across, "ЛЕС"),
+            ("B6", Across, "РАК"),
+            ("J3", Down, "СОК"),
+            ("E8", Across, "НОРА"),
+        ],
+        // 131 tiles: the filler reaches row 8, so the words stay above it.
+        Variant::Erudit => {
+            vec![("B2", Across, "ДОМ"), ("C1", Down, "КОТ"), ("G2", Across, "ЛЕС"), ("B5", Across, "РАК"), ("J2", Down, "СОК")]
+        }
+    }
+}
+
+/// The hard level's choice differs from the static one (medium's) and is the solved value's:
+/// `static_play` and `hard_play` as "coord notation".
+fn hard_differs(variant: Variant, mine: &str, theirs: &str, static_play: &str, hard_play: &str) -> Game {
+    let game = endgame_position(variant, &words(variant), mine, theirs);
+    let graph = builtin_graph(variant);
+    let generator = MoveGenerator::new(game.rules(), graph);
+    let ranked = endgame::ranked(&game, &generator, Seat(0), usize::MAX, &LeaveTable::heuristic(game.rules()));
+    let solution = endgame::solve(&game, &generator, &ranked, &mut Rounds(64)).unwrap();
+    assert!(solution.exact, "{variant}: solved to the end ({} plies)", solution.depth);
+    assert_eq!(decide(&game, Level::Medium, 1).0, static_play, "{variant} {mine}/{theirs}: medium");
+    assert_eq!(decide(&game, Level::Hard, 1).0, hard_play, "{variant} {mine}/{theirs}: hard");
+    game
+}
+
+/// The opponent's best answer after `play` ("coord notation") by the player to move.
+fn threat_after(game: &Game, play: &str) -> i32 {
+    let rules = game.rules();
+    let generator = MoveGenerator::new(rules, builtin_graph(game.setup().variant));
+    let p = generator
+        .all(game.board(), game.rack(Seat(0)))
+        .into_iter()
+        .find(|p| format!("{} {}", p.coordinate(), p.notation(rules)) == play)
+        .unwrap();
+    let mut board = game.board().clone();
+    for pl in p.placements() {
+        board.place(pl);
+    }
+    endgame::best_reply(rules, &generator, &board, game.rack(Seat(1)), endgame::rack_points(rules, &p.leave(game.rack(Seat(0)))))
+}
+
+#[test]
+fn keeping_a_tile_beats_going_out_when_the_opponent_is_stuck() {
+    // Going out now scores less than a strong play now and going out next turn, while the
+    // opponent's last tile has nowhere to go.
+    hard_differs(Variant::ScrabbleEn, "JE", "Q", "C1 J.E", "C1 J.");
+    hard_differs(Variant::ScrabbleRu, "АО", "Щ", "I1 О.А", "6A А...");
+    hard_differs(Variant::Erudit, "ЖЦ", "Щ", "H1 Ц.Ж", "H2 .Ж");
+}
+
+#[test]
+fn blocking_the_opponents_way_out_beats_scoring() {
+    for (variant, mine, theirs, static_play, hard_play) in [
+        (Variant::ScrabbleEn, "UVW", "JA", "C1 V.W", "B1 U."),
+        (Variant::ScrabbleRu, "АУ", "ЖУ", "3I У.", "1B У."),
+        (Variant::Erudit, "АУ", "ЖУ", "5B ...А", "1B У."),
+    ] {
+        let game = hard_differs(variant, mine, theirs, static_play, hard_play);
+        assert!(threat_after(&game, hard_play) < threat_after(&game, static_play), "{variant}: the hard play blocks");
+    }
+}
+
+#[test]
+fn going_out_with_a_blank_in_the_russian_variants() {
+    for variant in [Variant::ScrabbleRu, Variant::Erudit] {
+        let game = endgame_position(variant, &[("B2", Direction::Across, "ДОМ"), ("C1", Direction::Down, "КОТ")], "А?", "ЩФ");
+        for level in [Level::Medium, Level::Hard] {
+            let (play, out) = decide(&game, level, 1);
+            assert!(out, "{variant} {level:?} played {play}");
+        }
+    }
+}
+
+#[test]
+fn out_of_budget_the_search_falls_back_and_three_seats_are_weighed_apart() {
+    let variant = Variant::ScrabbleEn;
+    let game = endgame_position(variant, &words(variant), "JE", "Q");
+    let graph = builtin_graph(variant);
+    let generator = MoveGenerator::new(game.rules(), graph);
+    let ranked = endgame::ranked(&game, &generator, Seat(0), usize::MAX, &LeaveTable::heuristic(game.rules()));
+    // No iteration allowed: no solution; the hard robot then plays the static best.
+    assert_eq!(endgame::solve(&game, &generator, &ranked, &mut Rounds(0)), None);
+    let robot = LevelRobot::new(Level::Hard, &game, graph);
+    let d = robot.decide(&RobotView::new(&game), &mut seeded(1), &mut Rounds(0));
+    assert_eq!(d.play.map(|p| p.notation(game.rules())), Some("J.E".to_string()));
+    // One iteration: a one-ply search, which already sees the settlement of going out.
+    let one = endgame::solve(&game, &generator, &ranked, &mut Rounds(1)).unwrap();
+    assert_eq!((one.depth, one.exact), (1, false));
+    // Three seats: going out gains twice what both opponents hold, each on its own rack.
+    let table = table_position(variant, &[("M2", Direction::Across, "AT")], "I?", &["QV", "ZX"]);
+    let hint = endgame::ranked(&table, &generator, Seat(0), 1, &LeaveTable::heuristic(table.rules()));
+    assert_eq!(hint[0].equity, 1000 * (hint[0].score + 2 * (14 + 18)));
+    let (play, out) = decide(&table, Level::Hard, 1);
+    assert!(out, "three seats: hard played {play}");
+}
