@@ -116,7 +116,7 @@ impl App {
     ) -> (u16, String, String) {
         let (path, query) = path.split_once('?').unwrap_or((path, ""));
         let headers = headers.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
-        let incoming = Incoming { method, path, query, headers, body: body.as_bytes(), claims, request_id: "test", ..Incoming::default() };
+        let incoming = Incoming { method, path, query, headers, body: body.as_bytes(), claims, request_id: "test" };
         let (route, response) = match to_lambda(&incoming) {
             Ok((route, request)) => (Some(route), handle(&self.state, route, request).await),
             Err(e) => (None, e.response()),
