@@ -66,17 +66,10 @@ impl AwsPush {
             Err(e) => return tracing::error!(error = %e, "push: no AWS credentials"),
         };
         for event in events.iter().filter(|_| self.connections_endpoint.is_some()) {
-            let endpoint = self.connections_endpoint.as_deref().unwrap_or_default();
             let frame = event.frame();
             for id in subscribers(&self.store, event).await {
-                let url = format!("{endpoint}/@connections/{}", percent_encode(&id));
-                match self.post(&credentials, "execute-api", &url, &[], frame.as_bytes()).await {
-                    Ok(410) => {
-                        if let Err(e) = self.store.close_connection(&id).await {
-                            tracing::warn!(connection_id = %id, error = %e, "push: cannot forget a gone connection");
-                        }
-                    }
-                    Ok(s) if (200..300).contains(&s) => {}
+                match self.post_with(&credentials, &id, &frame).await {
+                    Ok(s) if (200..300).contains(&s) || s == 410 => {}
                     Ok(s) => tracing::warn!(connection_id = %id, status = s, "push: the management API refused a post"),
                     Err(e) => tracing::warn!(connection_id = %id, error = %e, "push: cannot post to a connection"),
                 }
@@ -100,6 +93,28 @@ impl AwsPush {
                 }
             }
         }
+    }
+
+    /// Posts the text frame `text` to connection `id` through the management API; the status. A
+    /// `410 Gone` connection is forgotten with its subscriptions.
+    ///
+    /// # Errors
+    /// No management endpoint configured, no credentials, or the request failed.
+    pub async fn post_to_connection(&self, id: &str, text: &str) -> Result<u16, String> {
+        let credentials = self.credentials.provide_credentials().await.map_err(|e| format!("no AWS credentials: {e}"))?;
+        self.post_with(&credentials, id, text).await
+    }
+
+    async fn post_with(&self, credentials: &aws_credential_types::Credentials, id: &str, text: &str) -> Result<u16, String> {
+        let endpoint = self.connections_endpoint.as_deref().ok_or("no PUSH_CONNECTIONS_ENDPOINT")?;
+        let url = format!("{endpoint}/@connections/{}", percent_encode(id));
+        let status = self.post(credentials, "execute-api", &url, &[], text.as_bytes()).await?;
+        if status == 410
+            && let Err(e) = self.store.close_connection(id).await
+        {
+            tracing::warn!(connection_id = %id, error = %e, "push: cannot forget a gone connection");
+        }
+        Ok(status)
     }
 
     /// Posts `body` to `url`, signed for `service`; the status.

@@ -20,6 +20,7 @@ pub mod push;
 pub mod routes;
 pub mod telemetry;
 pub mod tls;
+pub mod websocket;
 
 pub use admin::security_headers as admin_security_headers;
 pub use config::{AppState, Config, ConfigError, Database};
