@@ -2,15 +2,13 @@
 //! through API Gateway's management API (`POST {endpoint}/@connections/{id}`; a `410 Gone`
 //! connection is deleted with its subscriptions), and the moves are published to EventBridge
 //! (`PutEvents`, source `wordgame`, detail-type `Move made`) for mobile push later. Requests are
-//! signed with SigV4 ([`crate::iam::signed_headers`]) over a small HTTPS client.
+//! signed with SigV4 ([`crate::iam::signed_headers`]) and sent by [`crate::https`].
 
-use std::sync::Arc;
 use std::time::SystemTime;
 
 use aws_credential_types::provider::{ProvideCredentials, SharedCredentialsProvider};
-use http_body_util::{BodyExt, Full};
+use http_body_util::Full;
 use hyper::body::Bytes;
-use hyper_util::rt::TokioIo;
 use serde_json::json;
 use service::{MoveEvent, Notifier, NotifyFuture};
 use store::Store;
@@ -137,50 +135,12 @@ impl AwsPush {
             request = request.header(k, v);
         }
         let request = request.body(Full::new(Bytes::copy_from_slice(body))).map_err(|e| e.to_string())?;
-        send(&uri, request).await
+        Ok(crate::https::send(&uri, request, PUSH_TIMEOUT).await?.status)
     }
 }
 
 /// How long one push request may take: a move's answer waits for its announcements.
 pub const PUSH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
-
-/// Sends one request over a fresh HTTP/1.1 connection (TLS for `https`, with the web's root
-/// certificates); the status, once the body is read; an error past [`PUSH_TIMEOUT`].
-async fn send(uri: &hyper::Uri, request: hyper::Request<Full<Bytes>>) -> Result<u16, String> {
-    tokio::time::timeout(PUSH_TIMEOUT, send_now(uri, request)).await.map_err(|_| format!("no answer within {PUSH_TIMEOUT:?}"))?
-}
-
-async fn send_now(uri: &hyper::Uri, request: hyper::Request<Full<Bytes>>) -> Result<u16, String> {
-    let tls = uri.scheme_str() == Some("https");
-    let host = uri.host().ok_or("no host")?.to_string();
-    let port = uri.port_u16().unwrap_or(if tls { 443 } else { 80 });
-    let tcp = tokio::net::TcpStream::connect((host.as_str(), port)).await.map_err(|e| e.to_string())?;
-    if tls {
-        let roots = rustls::RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.to_vec() };
-        let config = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
-            .with_safe_default_protocol_versions()
-            .map_err(|e| e.to_string())?
-            .with_root_certificates(roots)
-            .with_no_client_auth();
-        let name = rustls::pki_types::ServerName::try_from(host).map_err(|e| e.to_string())?;
-        let stream = tokio_rustls::TlsConnector::from(Arc::new(config)).connect(name, tcp).await.map_err(|e| e.to_string())?;
-        exchange(TokioIo::new(stream), request).await
-    } else {
-        exchange(TokioIo::new(tcp), request).await
-    }
-}
-
-async fn exchange<T>(io: T, request: hyper::Request<Full<Bytes>>) -> Result<u16, String>
-where
-    T: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
-{
-    let (mut sender, connection) = hyper::client::conn::http1::handshake(io).await.map_err(|e| e.to_string())?;
-    tokio::spawn(connection);
-    let response = sender.send_request(request).await.map_err(|e| e.to_string())?;
-    let status = response.status().as_u16();
-    let _ = response.into_body().collect().await;
-    Ok(status)
-}
 
 /// A connection id as a path segment (API Gateway's ids are base64: `=`, `+`, `/` escaped).
 fn percent_encode(id: &str) -> String {

@@ -12,6 +12,7 @@ pub mod config;
 mod error;
 pub mod gateway;
 mod handlers;
+pub mod https;
 pub mod iam;
 pub mod jwt;
 pub mod lambda;

@@ -14,12 +14,13 @@
 //! same keys, with the HTTP API's JWT authoriser's rules ([`verify_player_token`]).
 
 use std::collections::HashMap;
-use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use http_body_util::Full;
+use hyper::body::Bytes;
 use serde_json::Value;
 use sha2::Digest;
 
@@ -271,17 +272,26 @@ impl KeyCache {
     /// # Errors
     /// [`OidcError::Provider`] when the keys are needed and cannot be fetched.
     pub fn keys(&self, kid: Option<&str>, now: Instant, fetch: impl FnOnce() -> Result<String, OidcError>) -> Result<Vec<Jwk>, OidcError> {
-        let mut cached = self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let fresh = |(at, keys): &Fetched| {
-            let age = now.saturating_duration_since(*at);
-            age < Duration::from_secs(3600) && (age < Duration::from_secs(60) || kid.is_none_or(|k| keys.iter().any(|j| j.kid == k)))
-        };
-        if let Some(entry) = cached.as_ref().filter(|e| fresh(e)) {
-            return Ok(entry.1.clone());
+        if let Some(keys) = self.fresh(kid, now) {
+            return Ok(keys);
         }
         let keys = parse_jwks(&fetch()?)?;
-        *cached = Some((now, keys.clone()));
+        *self.lock() = Some((now, keys.clone()));
         Ok(keys)
+    }
+
+    /// The cached keys, if they may still check a token naming `kid` at `now`.
+    pub fn fresh(&self, kid: Option<&str>, now: Instant) -> Option<Vec<Jwk>> {
+        let cached = self.lock();
+        let (at, keys) = cached.as_ref()?;
+        let age = now.saturating_duration_since(*at);
+        let fresh =
+            age < Duration::from_secs(3600) && (age < Duration::from_secs(60) || kid.is_none_or(|k| keys.iter().any(|j| j.kid == k)));
+        fresh.then(|| keys.clone())
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Fetched>> {
+        self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -303,45 +313,35 @@ pub(crate) fn form_value(value: &str) -> String {
     })
 }
 
-/// The body of an HTTPS request to the provider (blocking; call it off the async threads):
-/// `GET url`, or `POST url` with a form body.
+/// How long a call to the identity provider may take.
+const PROVIDER_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The body of an HTTPS request to the provider ([`crate::https`]): `GET url`, or `POST url`
+/// with a form body.
 ///
 /// # Errors
 /// [`OidcError::Provider`] when the host cannot be reached or answers other than 200.
-pub fn https(url: &str, form: Option<&str>) -> Result<String, OidcError> {
+pub async fn https(url: &str, form: Option<&str>) -> Result<String, OidcError> {
     let fail = |e: &dyn std::fmt::Display| OidcError::Provider(e.to_string());
-    let rest = url.strip_prefix("https://").ok_or_else(|| fail(&"not an https URL"))?;
-    let (host, path) = rest.split_once('/').map_or((rest, "/".to_string()), |(h, p)| (h, format!("/{p}")));
-    let roots = rustls::RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.to_vec() };
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
-    let tls = rustls::ClientConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()
-        .map_err(|e| fail(&e))?
-        .with_root_certificates(roots)
-        .with_no_client_auth();
-    let name = rustls::pki_types::ServerName::try_from(host.to_string()).map_err(|e| fail(&e))?;
-    let conn = rustls::ClientConnection::new(Arc::new(tls), name).map_err(|e| fail(&e))?;
-    let tcp = std::net::TcpStream::connect((host, 443)).map_err(|e| fail(&e))?;
-    tcp.set_read_timeout(Some(Duration::from_secs(5))).map_err(|e| fail(&e))?;
-    let mut stream = rustls::StreamOwned::new(conn, tcp);
-    let request = match form {
-        Some(body) => format!(
-            "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
-        ),
-        None => format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"),
-    };
-    stream.write_all(request.as_bytes()).map_err(|e| fail(&e))?;
-    let mut answer = Vec::new();
-    // A server that closes without TLS close_notify ends the read with an error after the body.
-    let _ = stream.read_to_end(&mut answer);
-    let text = String::from_utf8_lossy(&answer);
-    let (head, body) = text.split_once("\r\n\r\n").ok_or_else(|| fail(&"no answer"))?;
-    let status = head.split_whitespace().nth(1).unwrap_or_default();
-    if status != "200" {
-        return Err(fail(&format!("HTTP {status}")));
+    if !url.starts_with("https://") {
+        return Err(fail(&"not an https URL"));
     }
-    Ok(if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(body) } else { body.to_string() })
+    let uri: hyper::Uri = url.parse().map_err(|e| fail(&e))?;
+    let host = uri.authority().ok_or_else(|| fail(&"no host"))?.to_string();
+    let request = hyper::Request::builder().uri(uri.path_and_query().map_or("/", |p| p.as_str())).header("host", host);
+    let request = match form {
+        Some(body) => request
+            .method("POST")
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(Full::new(Bytes::copy_from_slice(body.as_bytes()))),
+        None => request.method("GET").body(Full::new(Bytes::new())),
+    }
+    .map_err(|e| fail(&e))?;
+    let answer = crate::https::send(&uri, request, PROVIDER_TIMEOUT).await.map_err(|e| fail(&e))?;
+    if answer.status != 200 {
+        return Err(fail(&format!("HTTP {}", answer.status)));
+    }
+    Ok(answer.body)
 }
 
 /// A chunked HTTP/1.1 body's content.
@@ -371,7 +371,7 @@ pub async fn exchange_code(config: &OidcConfig, code: &str, verifier: &str) -> R
         form_value(&config.redirect_uri),
         form_value(verifier)
     );
-    let body = tokio::task::spawn_blocking(move || https(&url, Some(&form))).await.map_err(|e| OidcError::Provider(e.to_string()))??;
+    let body = https(&url, Some(&form)).await?;
     let answer: Value = serde_json::from_str(&body).map_err(|_| OidcError::Provider("not a token answer".into()))?;
     answer["id_token"].as_str().map(str::to_string).ok_or_else(|| OidcError::Provider("no id_token".into()))
 }
@@ -385,12 +385,14 @@ pub async fn check_token(config: &OidcConfig, cache: &KeyCache, token: &str, now
     verify_id_token(token, &cached_keys(cache, config.jwks_url(), token).await?, config, now)
 }
 
-/// The keys to check `token` with, from `cache` or fetched from `url` (off the async threads).
+/// The keys to check `token` with, from `cache` or fetched from `url`.
 async fn cached_keys(cache: &KeyCache, url: String, token: &str) -> Result<Vec<Jwk>, OidcError> {
-    let (cache, kid) = (cache.clone(), token_kid(token));
-    tokio::task::spawn_blocking(move || cache.keys(kid.as_deref(), Instant::now(), || https(&url, None)))
-        .await
-        .map_err(|e| OidcError::Provider(e.to_string()))?
+    let kid = token_kid(token);
+    if let Some(keys) = cache.fresh(kid.as_deref(), Instant::now()) {
+        return Ok(keys);
+    }
+    let text = https(&url, None).await?;
+    cache.keys(kid.as_deref(), Instant::now(), || Ok(text))
 }
 
 /// The claims a WebSocket connection's authoriser passes on to its routes (`requestContext.authorizer`):
@@ -669,6 +671,11 @@ mod tests {
             assert_eq!(answer["policyDocument"]["Statement"][0]["Effect"], "Deny", "{refused}");
             assert!(answer.get("context").is_none());
         }
+    }
+
+    #[tokio::test]
+    async fn the_provider_is_called_over_https_only() {
+        assert_eq!(https("http://auth.example.org/x", None).await, Err(OidcError::Provider("not an https URL".into())));
     }
 
     #[test]
