@@ -1,7 +1,7 @@
 //! The WebSocket API in AWS (function `ws`): one function behind its three routes, told apart by
 //! the event's `routeKey`. `$connect` (already authorised by the `$connect` authoriser, whose
-//! context carries the caller's identity claims to every route of the connection) records the
-//! connection, `$default` answers a client's subscribe or unsubscribe frame, `$disconnect`
+//! context carries the caller's identity claims) records the connection with its account,
+//! `$default` answers a client's subscribe or unsubscribe frame as that account, `$disconnect`
 //! forgets the connection; the same service calls `wordgame serve`'s `/ws` makes. A `$default`
 //! reply goes back to the connection through the management API ([`AwsPush::post_to_connection`]).
 
@@ -54,16 +54,29 @@ pub async fn handle_websocket(state: &AppState, event: &ApiGatewayWebsocketProxy
             Err(e) => WsOutcome::refused(&ApiError::from(e)),
         };
     }
-    let caller = match auth::caller_of(&claims(event)) {
-        Ok(caller) => caller,
-        Err(e) => return WsOutcome::refused(&e),
-    };
+    let claims = claims(event);
     if route == "$connect" {
+        let caller = match auth::caller_of(&claims) {
+            Ok(caller) => caller,
+            Err(e) => return WsOutcome::refused(&e),
+        };
         return match state.service.connect(&caller, connection_id).await {
             Ok(()) => WsOutcome::status(200),
             Err(e) => WsOutcome::refused(&ApiError::from(e)),
         };
     }
+    // A message acts as the account the connection was opened by (authorised at `$connect`),
+    // whether or not the authoriser's context comes along; a connection not (or no longer)
+    // recorded falls back to the context, and the service answers it `unknown_connection`.
+    let caller = match state.service.connection_owner(connection_id).await {
+        Ok(Some(account)) => service::Caller::new(account, auth::name_claims(&claims)).map_err(ApiError::from),
+        Ok(None) => auth::caller_of(&claims),
+        Err(e) => Err(ApiError::from(e)),
+    };
+    let caller = match caller {
+        Ok(caller) => caller,
+        Err(e) => return WsOutcome::refused(&e),
+    };
     let body = event.body.as_deref().unwrap_or_default();
     let text = if event.is_base64_encoded {
         let bytes = base64::engine::general_purpose::STANDARD.decode(body).unwrap_or_default();

@@ -1,8 +1,9 @@
 //! The WebSocket function on a real database, fed API Gateway WebSocket events as AWS sends
 //! them (`$connect` with the `$connect` authoriser's context, `$default` messages, text and
-//! binary, `$disconnect`): the connection is recorded, subscriptions answered (an unknown frame
-//! and someone else's game with typed errors that change nothing, the connection still usable),
-//! and the connection forgotten; a `$connect` without a verified identity is refused.
+//! binary, `$disconnect`): the connection is recorded, subscriptions answered as the
+//! connection's account (an unknown frame and someone else's game with typed errors that change
+//! nothing, the connection still usable), and the connection forgotten; a `$connect` without a
+//! verified identity is refused.
 
 mod common;
 
@@ -100,10 +101,14 @@ async fn a_connection_subscribes_gets_typed_errors_and_is_forgotten() {
     assert_eq!(answer, json!({"type": "subscribed", "game_id": id}));
     assert_eq!(state.service.subscribers(id_uuid).await.unwrap(), [CONNECTION]);
     let unsubscribe = json!({"action": "unsubscribe", "game_id": id}).to_string();
-    let answer = reply(&handle_websocket(state, &event("$default", Some(bob), Some(&unsubscribe), false)).await);
-    assert_eq!(answer, json!({"type": "unsubscribed", "game_id": id}));
+    let answer = reply(&handle_websocket(state, &event("$default", None, Some(&unsubscribe), false)).await);
+    assert_eq!(answer, json!({"type": "unsubscribed", "game_id": id}), "a message acts as the connection's account, context or not");
     assert!(state.service.subscribers(id_uuid).await.unwrap().is_empty());
     assert_eq!(reply(&handle_websocket(state, &event("$default", Some(bob), Some(&subscribe), false)).await)["type"], "subscribed");
+    // A context naming someone else changes nothing: the connection is bob's.
+    let as_eve = json!({"action": "subscribe", "game_id": theirs}).to_string();
+    let answer = reply(&handle_websocket(state, &event("$default", Some(eve), Some(&as_eve), false)).await);
+    assert_eq!(answer["code"], "not_your_game", "{answer}");
 
     // $disconnect forgets the connection and its subscriptions; a subscription on it is refused.
     assert_eq!(handle_websocket(state, &event("$disconnect", Some(bob), None, false)).await, WsOutcome { status: 200, reply: None });
