@@ -41,6 +41,12 @@ FUNCTIONS = [
 ]
 MIGRATE_RESERVED = 1
 AUTHORIZER_RESERVED = 5
+WS_RESERVED = 20
+
+# The routes that commit moves (a player's, the robots' replies): they, the sweep and the ws
+# function may post to the WebSocket connections and publish to the bus (PushPolicy).
+PUSHERS = {"create-game", "submit-move", "resign", "withdraw-game", "claim-timeout", "open-game", "join-game",
+           "attach-robot", "rematch", "decline-rematch"}
 
 ALARM_ACTIONS = """      AlarmActions: !If [HasAlarmTopic, [!Ref AlarmTopicArn], !Ref "AWS::NoValue"]
       OKActions: !If [HasAlarmTopic, [!Ref AlarmTopicArn], !Ref "AWS::NoValue"]"""
@@ -97,7 +103,7 @@ Parameters:
     Type: String
     Default: "off"
     AllowedValues: ["off", "on"]
-    Description: "on: each function reserves its concurrency (215 in all). Lambda keeps 100 unreserved, so the account's concurrency quota must be at least 315; new accounts often have less. off: the functions share the account's pool and the API's route throttles bound them."
+    Description: "on: each function reserves its concurrency (276 in all). Lambda keeps 100 unreserved, so the account's concurrency quota must be at least 376; new accounts often have less. off: the functions share the account's pool and the API's route throttles bound them."
   HighAvailability:
     Type: String
     Default: "off"
@@ -178,6 +184,11 @@ Globals:
         LEXICON_DIR: /opt/lexicon
         RUST_LOG: info
         AWS_LAMBDA_LOG_FORMAT: JSON
+        # Push after every commit (docs/API.md "Push"): the WebSocket API's management endpoint
+        # (its stage named literally: a reference to WsStage would make every function depend on
+        # the stage, whose routes depend on the ws function) and the bus the moves go to.
+        PUSH_CONNECTIONS_ENDPOINT: !Sub "https://${WsApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}/live"
+        EVENT_BUS_NAME: !Ref EventBus
 
 Resources:
   # --- The word graphs, as files in a layer: embedded, they would make every zip 8.7 MB. ---
@@ -729,6 +740,7 @@ OIDC_ENV = """      Environment:
 
 def function_block(lid, binary, method, path, memory, timeout, reserved, throttle, authoriser):
     rate, burst = throttle
+    policies = "!Ref DbConnectAppPolicy, !Ref PushPolicy" if binary in PUSHERS else "!Ref DbConnectAppPolicy"
     auth, env = "", ""
     if authoriser == "cookie":
         auth = """
@@ -755,7 +767,7 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
       ReservedConcurrentExecutions: !If [Reserve, {reserved}, !Ref "AWS::NoValue"]
       LoggingConfig:
         LogFormat: JSON
-      Policies: [!Ref DbConnectAppPolicy]{env}
+      Policies: [{policies}]{env}
       DeploymentPreference:
         Type: !Ref TrafficShifting
         Alarms: [!Ref {lid}Http5xxAlarm, !Ref {lid}ErrorsAlarm]
@@ -860,8 +872,10 @@ def lambda_alarms(lid, binary, throttles, duration):
     return out
 
 
-def plain_function(lid, binary, description, memory, timeout, reserved, environment="", policy="DbConnectAppPolicy"):
-    """A function no HTTP route invokes (migrate, sweep): its block, connecting as `policy`'s user."""
+def plain_function(lid, binary, description, memory, timeout, reserved, environment="", policy="DbConnectAppPolicy", push=False):
+    """A function no HTTP route invokes (migrate, sweep, ws): its block, connecting as `policy`'s
+    user (and allowed to push when `push`)."""
+    policies = f"!Ref {policy}, !Ref PushPolicy" if push else f"!Ref {policy}"
     return f'''  {lid}Function:
     Type: AWS::Serverless::Function
     Metadata:
@@ -876,7 +890,7 @@ def plain_function(lid, binary, description, memory, timeout, reserved, environm
       ReservedConcurrentExecutions: !If [Reserve, {reserved}, !Ref "AWS::NoValue"]
       LoggingConfig:
         LogFormat: JSON
-{environment}      Policies: [!Ref {policy}]'''
+{environment}      Policies: [{policies}]'''
 
 
 # The owner applies the migrations, then grants the application role its rows.
@@ -920,7 +934,7 @@ SWEEP_ENVIRONMENT = """      Environment:
           SWEEP_BATCH: "100"
           OPEN_GAME_EXPIRY_SECONDS: "604800"
 """
-SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts past the deadline, open games nobody joined); run every minute.", 1769, 55, SWEEP_RESERVED, SWEEP_ENVIRONMENT)}
+SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts past the deadline, open games nobody joined); run every minute.", 1769, 55, SWEEP_RESERVED, SWEEP_ENVIRONMENT, push=True)}
   SweepSchedulerRole:
     Type: AWS::IAM::Role
     Properties:
@@ -952,6 +966,185 @@ SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts pa
         RetryPolicy: {{ MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 }}
 {log_resources("Sweep", "sweep")}
 {lambda_alarms("Sweep", "sweep", throttles=False, duration=False)}'''
+
+
+# --- Push (docs/API.md "Push"): the WebSocket API clients subscribe on, its $connect authorised
+# with the player's token (the ws-authorizer function, outside the VPC: it fetches the pool's
+# keys), its routes served by the ws function; the bus every committed move is published to;
+# the grant to post and publish; and, since the functions' subnets have no route out, interface
+# endpoints for execute-api (the management API) and events in them. ---
+WS = f'''  EventBus:
+    Type: AWS::Events::EventBus
+    Properties:
+      Name: !Sub "${{AWS::StackName}}-moves"
+  PushPolicy:
+    Type: AWS::IAM::ManagedPolicy
+    Properties:
+      Description: Post to the WebSocket API's connections and publish moves to the bus
+      PolicyDocument:
+        Version: "2012-10-17"
+        Statement:
+          - Effect: Allow
+            Action: execute-api:ManageConnections
+            Resource: !Sub "arn:${{AWS::Partition}}:execute-api:${{AWS::Region}}:${{AWS::AccountId}}:${{WsApi}}/live/POST/@connections/*"
+          - Effect: Allow
+            Action: events:PutEvents
+            Resource: !GetAtt EventBus.Arn
+  EndpointSecurityGroup:
+    Type: AWS::EC2::SecurityGroup
+    Properties:
+      GroupDescription: The interface endpoints, reachable on 443 from the functions only
+      VpcId: !Ref Vpc
+      SecurityGroupIngress:
+        - IpProtocol: tcp
+          FromPort: 443
+          ToPort: 443
+          SourceSecurityGroupId: !Ref FunctionSecurityGroup
+  ExecuteApiEndpoint:
+    Type: AWS::EC2::VPCEndpoint
+    Properties:
+      VpcEndpointType: Interface
+      ServiceName: !Sub "com.amazonaws.${{AWS::Region}}.execute-api"
+      VpcId: !Ref Vpc
+      SubnetIds: [!Ref PrivateSubnetA, !Ref PrivateSubnetB]
+      SecurityGroupIds: [!Ref EndpointSecurityGroup]
+      PrivateDnsEnabled: true
+  EventsEndpoint:
+    Type: AWS::EC2::VPCEndpoint
+    Properties:
+      VpcEndpointType: Interface
+      ServiceName: !Sub "com.amazonaws.${{AWS::Region}}.events"
+      VpcId: !Ref Vpc
+      SubnetIds: [!Ref PrivateSubnetA, !Ref PrivateSubnetB]
+      SecurityGroupIds: [!Ref EndpointSecurityGroup]
+      PrivateDnsEnabled: true
+  WsApi:
+    Type: AWS::ApiGatewayV2::Api
+    Properties:
+      Name: !Sub "${{AWS::StackName}}-push"
+      Description: "Push: clients subscribe to their games' moves (docs/API.md, Push)"
+      ProtocolType: WEBSOCKET
+      RouteSelectionExpression: $request.body.action
+      Tags:
+        stage: !Ref StageName
+  # $connect only: a WebSocket authoriser runs once per connection, and its context (the
+  # caller's identity claims) reaches every route of it. The token comes in ?token= (browsers
+  # cannot set headers on a WebSocket); a connection without one is refused before the function.
+  WsAuthorizer:
+    Type: AWS::ApiGatewayV2::Authorizer
+    Properties:
+      ApiId: !Ref WsApi
+      Name: player-token
+      AuthorizerType: REQUEST
+      AuthorizerUri: !Sub "arn:${{AWS::Partition}}:apigateway:${{AWS::Region}}:lambda:path/2015-03-31/functions/${{WsAuthorizerFunctionAliaslive}}/invocations"
+      IdentitySource: [route.request.querystring.token]
+  WsAuthorizerPermission:
+    Type: AWS::Lambda::Permission
+    Properties:
+      Action: lambda:InvokeFunction
+      FunctionName: !Ref WsAuthorizerFunction.Alias
+      Principal: apigateway.amazonaws.com
+      SourceArn: !Sub "arn:${{AWS::Partition}}:execute-api:${{AWS::Region}}:${{AWS::AccountId}}:${{WsApi}}/authorizers/${{WsAuthorizer}}"
+  WsIntegration:
+    Type: AWS::ApiGatewayV2::Integration
+    Properties:
+      ApiId: !Ref WsApi
+      IntegrationType: AWS_PROXY
+      IntegrationUri: !Sub "arn:${{AWS::Partition}}:apigateway:${{AWS::Region}}:lambda:path/2015-03-31/functions/${{WsFunctionAliaslive}}/invocations"
+  WsPermission:
+    Type: AWS::Lambda::Permission
+    Properties:
+      Action: lambda:InvokeFunction
+      FunctionName: !Ref WsFunction.Alias
+      Principal: apigateway.amazonaws.com
+      SourceArn: !Sub "arn:${{AWS::Partition}}:execute-api:${{AWS::Region}}:${{AWS::AccountId}}:${{WsApi}}/*"
+  WsConnectRoute:
+    Type: AWS::ApiGatewayV2::Route
+    Properties:
+      ApiId: !Ref WsApi
+      RouteKey: $connect
+      AuthorizationType: CUSTOM
+      AuthorizerId: !Ref WsAuthorizer
+      OperationName: Connect
+      Target: !Sub "integrations/${{WsIntegration}}"
+  WsDisconnectRoute:
+    Type: AWS::ApiGatewayV2::Route
+    Properties:
+      ApiId: !Ref WsApi
+      RouteKey: $disconnect
+      AuthorizationType: NONE
+      OperationName: Disconnect
+      Target: !Sub "integrations/${{WsIntegration}}"
+  WsDefaultRoute:
+    Type: AWS::ApiGatewayV2::Route
+    Properties:
+      ApiId: !Ref WsApi
+      RouteKey: $default
+      AuthorizationType: NONE
+      OperationName: Message
+      Target: !Sub "integrations/${{WsIntegration}}"
+  WsAccessLogs:
+    Type: AWS::Logs::LogGroup
+    Properties:
+      RetentionInDays: !Ref LogRetentionDays
+  # Deployed on every change to the routes (AutoDeploy), once they exist.
+  WsStage:
+    Type: AWS::ApiGatewayV2::Stage
+    DependsOn: [WsConnectRoute, WsDisconnectRoute, WsDefaultRoute]
+    Properties:
+      ApiId: !Ref WsApi
+      StageName: live
+      AutoDeploy: true
+      AccessLogSettings:
+        DestinationArn: !GetAtt WsAccessLogs.Arn
+        Format: '{{"requestId":"$context.requestId","routeKey":"$context.routeKey","eventType":"$context.eventType","connectionId":"$context.connectionId","status":"$context.status","integrationLatency":"$context.integrationLatency","error":"$context.error.message","authorizerError":"$context.authorizer.error","sub":"$context.authorizer.sub"}}'
+      DefaultRouteSettings:
+        ThrottlingBurstLimit: 100
+        ThrottlingRateLimit: 50
+      Tags:
+        stage: !Ref StageName
+  WsFunction:
+    Type: AWS::Serverless::Function
+    DependsOn: [SchemaMigration]
+    Metadata:
+      BuildMethod: rust-cargolambda
+      BuildProperties:
+        Binary: ws
+    Properties:
+      FunctionName: !Sub "${{AWS::StackName}}-ws"
+      Description: "The WebSocket API's $connect, $disconnect and $default: records connections, answers subscriptions"
+      MemorySize: 512
+      Timeout: 5
+      ReservedConcurrentExecutions: !If [Reserve, {WS_RESERVED}, !Ref "AWS::NoValue"]
+      LoggingConfig:
+        LogFormat: JSON
+      Policies: [!Ref DbConnectAppPolicy, !Ref PushPolicy]
+      DeploymentPreference:
+        Type: !Ref TrafficShifting
+        Alarms: [!Ref WsErrorsAlarm]
+{log_resources("Ws", "ws")}
+{lambda_alarms("Ws", "ws", throttles=True, duration=True)}
+  WsAuthorizerFunction:
+    Type: AWS::Serverless::Function
+    Metadata:
+      BuildMethod: rust-cargolambda
+      BuildProperties:
+        Binary: ws-authorizer
+    Properties:
+      FunctionName: !Sub "${{AWS::StackName}}-ws-authorizer"
+      Description: "The WebSocket API's $connect authoriser: the player's token (?token=) against the pool's keys, issuer, audiences and expiry."
+      MemorySize: 256
+      Timeout: 5
+      ReservedConcurrentExecutions: !If [Reserve, {AUTHORIZER_RESERVED}, !Ref "AWS::NoValue"]
+      LoggingConfig:
+        LogFormat: JSON
+{OUTSIDE_VPC}
+      Environment:
+        Variables:
+          WORDGAME_JWT_ISSUER: !Ref JwtIssuer
+          WORDGAME_JWT_AUDIENCE: !Join [",", !Ref JwtAudience]
+{log_resources("WsAuthorizer", "ws-authorizer")}
+{lambda_alarms("WsAuthorizer", "ws-authorizer", throttles=False, duration=False)}'''
 
 
 def widget(title, metrics, x, y, stat="Sum", width=12):
@@ -992,6 +1185,9 @@ OUTPUTS = '''Outputs:
   ApiUrl:
     Description: The HTTP API's base URL.
     Value: !Sub "https://${HttpApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}"
+  PushUrl:
+    Description: "The WebSocket API clients connect to for push: wss://…/live?token=ID_OR_ACCESS_TOKEN (docs/API.md, Push)."
+    Value: !Sub "wss://${WsApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}/live"
   ApiDomainTarget:
     Condition: HasDomain
     Description: The regional domain name to point DomainName's DNS alias (or CNAME) at.
@@ -1018,6 +1214,7 @@ def render():
     parts.append(MIGRATE)
     parts.append(AUTHORIZER)
     parts.append(SWEEP)
+    parts.append(WS)
     parts.append(dashboard())
     return "\n".join(p.rstrip("\n") + "\n" for p in parts) + "\n" + OUTPUTS
 

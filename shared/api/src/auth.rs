@@ -104,8 +104,13 @@ pub fn caller(req: &Request) -> Result<Caller, ApiError> {
 pub fn caller_of(claims: &std::collections::HashMap<String, String>) -> Result<Caller, ApiError> {
     let sub = claims.get("sub").ok_or_else(|| ApiError::new(HttpCode::Unauthenticated, "the token has no sub claim"))?;
     let account_id = Uuid::parse_str(sub).map_err(|_| ApiError::new(HttpCode::Unauthenticated, "the token's sub is not a UUID"))?;
-    let names = ["name", "preferred_username", "cognito:username"].iter().filter_map(|k| claims.get(*k)).map(String::as_str);
-    Ok(Caller::new(account_id, names)?)
+    Ok(Caller::new(account_id, name_claims(claims))?)
+}
+
+/// The token's name claims, in order of preference (`name`, `preferred_username`,
+/// `cognito:username`; never `email`).
+pub fn name_claims(claims: &std::collections::HashMap<String, String>) -> impl Iterator<Item = &str> {
+    ["name", "preferred_username", "cognito:username"].into_iter().filter_map(|k| claims.get(k)).map(String::as_str)
 }
 
 /// Whether a flattened groups claim (API Gateway passes arrays as `[a b]`) names `admin`.

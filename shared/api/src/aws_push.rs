@@ -2,15 +2,13 @@
 //! through API Gateway's management API (`POST {endpoint}/@connections/{id}`; a `410 Gone`
 //! connection is deleted with its subscriptions), and the moves are published to EventBridge
 //! (`PutEvents`, source `wordgame`, detail-type `Move made`) for mobile push later. Requests are
-//! signed with SigV4 ([`crate::iam::signed_headers`]) over a small HTTPS client.
+//! signed with SigV4 ([`crate::iam::signed_headers`]) and sent by [`crate::https`].
 
-use std::sync::Arc;
 use std::time::SystemTime;
 
 use aws_credential_types::provider::{ProvideCredentials, SharedCredentialsProvider};
-use http_body_util::{BodyExt, Full};
+use http_body_util::Full;
 use hyper::body::Bytes;
-use hyper_util::rt::TokioIo;
 use serde_json::json;
 use service::{MoveEvent, Notifier, NotifyFuture};
 use store::Store;
@@ -66,17 +64,10 @@ impl AwsPush {
             Err(e) => return tracing::error!(error = %e, "push: no AWS credentials"),
         };
         for event in events.iter().filter(|_| self.connections_endpoint.is_some()) {
-            let endpoint = self.connections_endpoint.as_deref().unwrap_or_default();
             let frame = event.frame();
             for id in subscribers(&self.store, event).await {
-                let url = format!("{endpoint}/@connections/{}", percent_encode(&id));
-                match self.post(&credentials, "execute-api", &url, &[], frame.as_bytes()).await {
-                    Ok(410) => {
-                        if let Err(e) = self.store.close_connection(&id).await {
-                            tracing::warn!(connection_id = %id, error = %e, "push: cannot forget a gone connection");
-                        }
-                    }
-                    Ok(s) if (200..300).contains(&s) => {}
+                match self.post_with(&credentials, &id, &frame).await {
+                    Ok(s) if (200..300).contains(&s) || s == 410 => {}
                     Ok(s) => tracing::warn!(connection_id = %id, status = s, "push: the management API refused a post"),
                     Err(e) => tracing::warn!(connection_id = %id, error = %e, "push: cannot post to a connection"),
                 }
@@ -102,6 +93,28 @@ impl AwsPush {
         }
     }
 
+    /// Posts the text frame `text` to connection `id` through the management API; the status. A
+    /// `410 Gone` connection is forgotten with its subscriptions.
+    ///
+    /// # Errors
+    /// No management endpoint configured, no credentials, or the request failed.
+    pub async fn post_to_connection(&self, id: &str, text: &str) -> Result<u16, String> {
+        let credentials = self.credentials.provide_credentials().await.map_err(|e| format!("no AWS credentials: {e}"))?;
+        self.post_with(&credentials, id, text).await
+    }
+
+    async fn post_with(&self, credentials: &aws_credential_types::Credentials, id: &str, text: &str) -> Result<u16, String> {
+        let endpoint = self.connections_endpoint.as_deref().ok_or("no PUSH_CONNECTIONS_ENDPOINT")?;
+        let url = format!("{endpoint}/@connections/{}", percent_encode(id));
+        let status = self.post(credentials, "execute-api", &url, &[], text.as_bytes()).await?;
+        if status == 410
+            && let Err(e) = self.store.close_connection(id).await
+        {
+            tracing::warn!(connection_id = %id, error = %e, "push: cannot forget a gone connection");
+        }
+        Ok(status)
+    }
+
     /// Posts `body` to `url`, signed for `service`; the status.
     async fn post(
         &self,
@@ -122,50 +135,12 @@ impl AwsPush {
             request = request.header(k, v);
         }
         let request = request.body(Full::new(Bytes::copy_from_slice(body))).map_err(|e| e.to_string())?;
-        send(&uri, request).await
+        Ok(crate::https::send(&uri, request, PUSH_TIMEOUT).await?.status)
     }
 }
 
 /// How long one push request may take: a move's answer waits for its announcements.
 pub const PUSH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
-
-/// Sends one request over a fresh HTTP/1.1 connection (TLS for `https`, with the web's root
-/// certificates); the status, once the body is read; an error past [`PUSH_TIMEOUT`].
-async fn send(uri: &hyper::Uri, request: hyper::Request<Full<Bytes>>) -> Result<u16, String> {
-    tokio::time::timeout(PUSH_TIMEOUT, send_now(uri, request)).await.map_err(|_| format!("no answer within {PUSH_TIMEOUT:?}"))?
-}
-
-async fn send_now(uri: &hyper::Uri, request: hyper::Request<Full<Bytes>>) -> Result<u16, String> {
-    let tls = uri.scheme_str() == Some("https");
-    let host = uri.host().ok_or("no host")?.to_string();
-    let port = uri.port_u16().unwrap_or(if tls { 443 } else { 80 });
-    let tcp = tokio::net::TcpStream::connect((host.as_str(), port)).await.map_err(|e| e.to_string())?;
-    if tls {
-        let roots = rustls::RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.to_vec() };
-        let config = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
-            .with_safe_default_protocol_versions()
-            .map_err(|e| e.to_string())?
-            .with_root_certificates(roots)
-            .with_no_client_auth();
-        let name = rustls::pki_types::ServerName::try_from(host).map_err(|e| e.to_string())?;
-        let stream = tokio_rustls::TlsConnector::from(Arc::new(config)).connect(name, tcp).await.map_err(|e| e.to_string())?;
-        exchange(TokioIo::new(stream), request).await
-    } else {
-        exchange(TokioIo::new(tcp), request).await
-    }
-}
-
-async fn exchange<T>(io: T, request: hyper::Request<Full<Bytes>>) -> Result<u16, String>
-where
-    T: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
-{
-    let (mut sender, connection) = hyper::client::conn::http1::handshake(io).await.map_err(|e| e.to_string())?;
-    tokio::spawn(connection);
-    let response = sender.send_request(request).await.map_err(|e| e.to_string())?;
-    let status = response.status().as_u16();
-    let _ = response.into_body().collect().await;
-    Ok(status)
-}
 
 /// A connection id as a path segment (API Gateway's ids are base64: `=`, `+`, `/` escaped).
 fn percent_encode(id: &str) -> String {

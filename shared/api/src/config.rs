@@ -245,6 +245,9 @@ pub struct AppState {
     pub service: service::Service,
     /// For RDS Proxy: how to renew the IAM token before it expires.
     iam: Option<Arc<IamAuth>>,
+    /// Push in AWS, when configured (the service's notifier; the WebSocket function also posts
+    /// its replies through it).
+    aws_push: Option<crate::aws_push::AwsPush>,
 }
 
 /// The IAM token in use and how to make the next one.
@@ -312,9 +315,15 @@ impl AppState {
             let events = config.event_bus.clone().map(|bus| (format!("https://events.{region}.amazonaws.com/"), bus));
             let push =
                 crate::aws_push::AwsPush::new(state.service.store().clone(), credentials, &region, config.push_endpoint.as_deref(), events);
-            state.service = state.service.with_notifier(Arc::new(push));
+            state.service = state.service.with_notifier(Arc::new(push.clone()));
+            state.aws_push = Some(push);
         }
         Ok(state)
+    }
+
+    /// Push in AWS, if configured.
+    pub fn aws_push(&self) -> Option<&crate::aws_push::AwsPush> {
+        self.aws_push.as_ref()
     }
 
     /// State over a store and word graphs, with the system clock and the OS's entropy.
@@ -325,7 +334,7 @@ impl AppState {
     /// State over a store and word graphs, with the clock, entropy, seeds and ids of `runtime`
     /// (tests pass a hand-moved clock and a seeded source).
     pub fn with_runtime(store: Store, lexicons: Arc<Lexicons>, runtime: service::Runtime) -> AppState {
-        AppState { service: service::Service::new(store, games::Families::new(lexicons), runtime), iam: None }
+        AppState { service: service::Service::new(store, games::Families::new(lexicons), runtime), iam: None, aws_push: None }
     }
 
     /// One sweep ([`service::Service::sweep`]) with `config`, after renewing the database token

@@ -16,14 +16,25 @@ use crate::{AppState, Config, Route, handle, telemetry};
 /// # Errors
 /// The configuration error, or the runtime's.
 pub async fn run(route: Route) -> Result<(), Error> {
+    let (_, state) = cold_start().await?;
+    let state = &state;
+    lambda_http::run(service_fn(move |req: Request| async move { Ok::<_, std::convert::Infallible>(handle(state, route, req).await) }))
+        .await
+}
+
+/// A cold start's set-up of every function that uses the database: JSON tracing, the
+/// configuration from the environment, the word graphs and the state over a lazy pool, a
+/// failure logged.
+///
+/// # Errors
+/// The configuration error, or why the pool cannot be set up.
+pub(crate) async fn cold_start() -> Result<(Config, AppState), Error> {
     telemetry::init_json();
     let config = Config::from_env().inspect_err(|e| tracing::error!(error = %e, "bad configuration"))?;
     let lexicons = config.lexicons().inspect_err(|e| tracing::error!(error = %e, "bad configuration"))?;
     let state =
         AppState::connect(&config, Arc::new(lexicons)).await.inspect_err(|e| tracing::error!(error = %e, "cannot set up the database"))?;
-    let state = &state;
-    lambda_http::run(service_fn(move |req: Request| async move { Ok::<_, std::convert::Infallible>(handle(state, route, req).await) }))
-        .await
+    Ok((config, state))
 }
 
 /// Serves `GET /_gm/signin` (function `admin-signin`): the sign-in needs the identity provider,
@@ -48,11 +59,7 @@ pub async fn run_sign_in() -> Result<(), Error> {
 /// # Errors
 /// The configuration error, or the runtime's.
 pub async fn run_sweep() -> Result<(), Error> {
-    telemetry::init_json();
-    let config = Config::from_env().inspect_err(|e| tracing::error!(error = %e, "bad configuration"))?;
-    let lexicons = config.lexicons().inspect_err(|e| tracing::error!(error = %e, "bad configuration"))?;
-    let state =
-        AppState::connect(&config, Arc::new(lexicons)).await.inspect_err(|e| tracing::error!(error = %e, "cannot set up the database"))?;
+    let (config, state) = cold_start().await?;
     let (state, sweep) = (&state, config.sweep);
     lambda_http::lambda_runtime::run(service_fn(move |_: lambda_http::LambdaEvent<serde_json::Value>| async move {
         let report = state.sweep(sweep).await.inspect_err(|e| tracing::error!(error = %e, "sweep failed"))?;

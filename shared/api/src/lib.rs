@@ -12,6 +12,7 @@ pub mod config;
 mod error;
 pub mod gateway;
 mod handlers;
+pub mod https;
 pub mod iam;
 pub mod jwt;
 pub mod lambda;
@@ -20,6 +21,7 @@ pub mod push;
 pub mod routes;
 pub mod telemetry;
 pub mod tls;
+pub mod websocket;
 
 pub use admin::security_headers as admin_security_headers;
 pub use config::{AppState, Config, ConfigError, Database};

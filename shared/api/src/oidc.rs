@@ -9,14 +9,18 @@
 //! navigation). The redirect back brings `code` and `state`: the state must match the cookie's,
 //! the code is exchanged with the verifier at the token endpoint, the ID token is checked as the
 //! authoriser checks it, and it becomes the admin session cookie (`auth::session_cookie`).
+//!
+//! The WebSocket API's `$connect` authoriser checks a player's token the same way against the
+//! same keys, with the HTTP API's JWT authoriser's rules ([`verify_player_token`]).
 
 use std::collections::HashMap;
-use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use http_body_util::Full;
+use hyper::body::Bytes;
 use serde_json::Value;
 use sha2::Digest;
 
@@ -146,6 +150,69 @@ pub fn parse_jwks(text: &str) -> Result<Vec<Jwk>, OidcError> {
 /// # Errors
 /// [`OidcError`] for anything else.
 pub fn verify_id_token(token: &str, keys: &[Jwk], config: &OidcConfig, now: i64) -> Result<HashMap<String, String>, OidcError> {
+    let claims = signed_claims(token, keys)?;
+    if claims.get("iss").and_then(Value::as_str) != Some(config.issuer.as_str())
+        || claims.get("aud").and_then(Value::as_str) != Some(config.client_id.as_str())
+        || claims.get("token_use").and_then(Value::as_str) != Some("id")
+    {
+        return Err(OidcError::Foreign);
+    }
+    let flat = unexpired(claims, now)?;
+    if !flat.get("cognito:groups").is_some_and(|g| crate::auth::groups_name_admin(g)) {
+        return Err(OidcError::NotAdmin);
+    }
+    Ok(flat)
+}
+
+/// The player tokens the WebSocket API's `$connect` accepts: those the HTTP API's JWT
+/// authoriser accepts (the same issuer and audiences, template parameters `JwtIssuer` and
+/// `JwtAudience`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlayerTokens {
+    /// The issuer (`WORDGAME_JWT_ISSUER`); its keys are at `ISSUER/.well-known/jwks.json`.
+    pub issuer: String,
+    /// The accepted app clients (`WORDGAME_JWT_AUDIENCE`, comma-separated).
+    pub audiences: Vec<String>,
+}
+
+impl PlayerTokens {
+    /// The settings from the environment; `None` where the issuer or the audiences are missing.
+    pub fn from_env() -> Option<PlayerTokens> {
+        let issuer = std::env::var("WORDGAME_JWT_ISSUER").ok().filter(|v| !v.is_empty())?.trim_end_matches('/').to_string();
+        let audiences: Vec<String> =
+            std::env::var("WORDGAME_JWT_AUDIENCE").ok()?.split(',').map(str::trim).filter(|a| !a.is_empty()).map(str::to_string).collect();
+        (!audiences.is_empty()).then_some(PlayerTokens { issuer, audiences })
+    }
+
+    /// The issuer's published signing keys.
+    pub fn jwks_url(&self) -> String {
+        format!("{}/.well-known/jwks.json", self.issuer)
+    }
+}
+
+/// The claims of a player's token valid at `now`, as API Gateway's JWT authoriser admits it:
+/// signed by the issuer's key, its `iss`, an ID token (`token_use` `id`) whose `aud` or an access
+/// token (`token_use` `access`) whose `client_id` is one of the audiences, not expired; flattened
+/// as that authoriser flattens claims.
+///
+/// # Errors
+/// [`OidcError`] for anything else.
+pub fn verify_player_token(token: &str, keys: &[Jwk], tokens: &PlayerTokens, now: i64) -> Result<HashMap<String, String>, OidcError> {
+    let claims = signed_claims(token, keys)?;
+    let audience = match claims.get("token_use").and_then(Value::as_str) {
+        Some("id") => claims.get("aud"),
+        Some("access") => claims.get("client_id"),
+        _ => None,
+    };
+    let admitted = audience.and_then(Value::as_str).is_some_and(|a| tokens.audiences.iter().any(|x| x == a));
+    if claims.get("iss").and_then(Value::as_str) != Some(tokens.issuer.as_str()) || !admitted {
+        return Err(OidcError::Foreign);
+    }
+    unexpired(claims, now)
+}
+
+/// The claims of an RS256 JWT signed by one of `keys`.
+fn signed_claims(token: &str, keys: &[Jwk]) -> Result<serde_json::Map<String, Value>, OidcError> {
     let mut parts = token.split('.');
     let (Some(h), Some(p), Some(s), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
         return Err(OidcError::Malformed);
@@ -163,16 +230,15 @@ pub fn verify_id_token(token: &str, keys: &[Jwk], config: &OidcConfig, now: i64)
         .verify(&ring::signature::RSA_PKCS1_2048_8192_SHA256, format!("{h}.{p}").as_bytes(), &signature)
         .map_err(|_| OidcError::Signature)?;
     let Value::Object(claims) = json(p)? else { return Err(OidcError::Malformed) };
-    if claims.get("iss").and_then(Value::as_str) != Some(config.issuer.as_str())
-        || claims.get("aud").and_then(Value::as_str) != Some(config.client_id.as_str())
-        || claims.get("token_use").and_then(Value::as_str) != Some("id")
-    {
-        return Err(OidcError::Foreign);
-    }
+    Ok(claims)
+}
+
+/// `claims` flattened (arrays as `[a b]`), unless past their `exp` at `now`.
+fn unexpired(claims: serde_json::Map<String, Value>, now: i64) -> Result<HashMap<String, String>, OidcError> {
     if claims.get("exp").and_then(Value::as_i64).is_none_or(|exp| exp <= now) {
         return Err(OidcError::Expired);
     }
-    let flat: HashMap<String, String> = claims
+    Ok(claims
         .into_iter()
         .map(|(k, v)| {
             let s = match v {
@@ -187,11 +253,7 @@ pub fn verify_id_token(token: &str, keys: &[Jwk], config: &OidcConfig, now: i64)
             };
             (k, s)
         })
-        .collect();
-    if !flat.get("cognito:groups").is_some_and(|g| crate::auth::groups_name_admin(g)) {
-        return Err(OidcError::NotAdmin);
-    }
-    Ok(flat)
+        .collect())
 }
 
 /// The pool's keys, fetched once and kept: refetched after an hour, or (at most once a minute)
@@ -210,17 +272,26 @@ impl KeyCache {
     /// # Errors
     /// [`OidcError::Provider`] when the keys are needed and cannot be fetched.
     pub fn keys(&self, kid: Option<&str>, now: Instant, fetch: impl FnOnce() -> Result<String, OidcError>) -> Result<Vec<Jwk>, OidcError> {
-        let mut cached = self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        let fresh = |(at, keys): &Fetched| {
-            let age = now.saturating_duration_since(*at);
-            age < Duration::from_secs(3600) && (age < Duration::from_secs(60) || kid.is_none_or(|k| keys.iter().any(|j| j.kid == k)))
-        };
-        if let Some(entry) = cached.as_ref().filter(|e| fresh(e)) {
-            return Ok(entry.1.clone());
+        if let Some(keys) = self.fresh(kid, now) {
+            return Ok(keys);
         }
         let keys = parse_jwks(&fetch()?)?;
-        *cached = Some((now, keys.clone()));
+        *self.lock() = Some((now, keys.clone()));
         Ok(keys)
+    }
+
+    /// The cached keys, if they may still check a token naming `kid` at `now`.
+    pub fn fresh(&self, kid: Option<&str>, now: Instant) -> Option<Vec<Jwk>> {
+        let cached = self.lock();
+        let (at, keys) = cached.as_ref()?;
+        let age = now.saturating_duration_since(*at);
+        let fresh =
+            age < Duration::from_secs(3600) && (age < Duration::from_secs(60) || kid.is_none_or(|k| keys.iter().any(|j| j.kid == k)));
+        fresh.then(|| keys.clone())
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Fetched>> {
+        self.inner.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
@@ -242,45 +313,35 @@ pub(crate) fn form_value(value: &str) -> String {
     })
 }
 
-/// The body of an HTTPS request to the provider (blocking; call it off the async threads):
-/// `GET url`, or `POST url` with a form body.
+/// How long a call to the identity provider may take.
+const PROVIDER_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The body of an HTTPS request to the provider ([`crate::https`]): `GET url`, or `POST url`
+/// with a form body.
 ///
 /// # Errors
 /// [`OidcError::Provider`] when the host cannot be reached or answers other than 200.
-pub fn https(url: &str, form: Option<&str>) -> Result<String, OidcError> {
+pub async fn https(url: &str, form: Option<&str>) -> Result<String, OidcError> {
     let fail = |e: &dyn std::fmt::Display| OidcError::Provider(e.to_string());
-    let rest = url.strip_prefix("https://").ok_or_else(|| fail(&"not an https URL"))?;
-    let (host, path) = rest.split_once('/').map_or((rest, "/".to_string()), |(h, p)| (h, format!("/{p}")));
-    let roots = rustls::RootCertStore { roots: webpki_roots::TLS_SERVER_ROOTS.to_vec() };
-    let provider = Arc::new(rustls::crypto::ring::default_provider());
-    let tls = rustls::ClientConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()
-        .map_err(|e| fail(&e))?
-        .with_root_certificates(roots)
-        .with_no_client_auth();
-    let name = rustls::pki_types::ServerName::try_from(host.to_string()).map_err(|e| fail(&e))?;
-    let conn = rustls::ClientConnection::new(Arc::new(tls), name).map_err(|e| fail(&e))?;
-    let tcp = std::net::TcpStream::connect((host, 443)).map_err(|e| fail(&e))?;
-    tcp.set_read_timeout(Some(Duration::from_secs(5))).map_err(|e| fail(&e))?;
-    let mut stream = rustls::StreamOwned::new(conn, tcp);
-    let request = match form {
-        Some(body) => format!(
-            "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-            body.len()
-        ),
-        None => format!("GET {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"),
-    };
-    stream.write_all(request.as_bytes()).map_err(|e| fail(&e))?;
-    let mut answer = Vec::new();
-    // A server that closes without TLS close_notify ends the read with an error after the body.
-    let _ = stream.read_to_end(&mut answer);
-    let text = String::from_utf8_lossy(&answer);
-    let (head, body) = text.split_once("\r\n\r\n").ok_or_else(|| fail(&"no answer"))?;
-    let status = head.split_whitespace().nth(1).unwrap_or_default();
-    if status != "200" {
-        return Err(fail(&format!("HTTP {status}")));
+    if !url.starts_with("https://") {
+        return Err(fail(&"not an https URL"));
     }
-    Ok(if head.to_ascii_lowercase().contains("transfer-encoding: chunked") { dechunk(body) } else { body.to_string() })
+    let uri: hyper::Uri = url.parse().map_err(|e| fail(&e))?;
+    let host = uri.authority().ok_or_else(|| fail(&"no host"))?.to_string();
+    let request = hyper::Request::builder().uri(uri.path_and_query().map_or("/", |p| p.as_str())).header("host", host);
+    let request = match form {
+        Some(body) => request
+            .method("POST")
+            .header("content-type", "application/x-www-form-urlencoded")
+            .body(Full::new(Bytes::copy_from_slice(body.as_bytes()))),
+        None => request.method("GET").body(Full::new(Bytes::new())),
+    }
+    .map_err(|e| fail(&e))?;
+    let answer = crate::https::send(&uri, request, PROVIDER_TIMEOUT).await.map_err(|e| fail(&e))?;
+    if answer.status != 200 {
+        return Err(fail(&format!("HTTP {}", answer.status)));
+    }
+    Ok(answer.body)
 }
 
 /// A chunked HTTP/1.1 body's content.
@@ -310,7 +371,7 @@ pub async fn exchange_code(config: &OidcConfig, code: &str, verifier: &str) -> R
         form_value(&config.redirect_uri),
         form_value(verifier)
     );
-    let body = tokio::task::spawn_blocking(move || https(&url, Some(&form))).await.map_err(|e| OidcError::Provider(e.to_string()))??;
+    let body = https(&url, Some(&form)).await?;
     let answer: Value = serde_json::from_str(&body).map_err(|_| OidcError::Provider("not a token answer".into()))?;
     answer["id_token"].as_str().map(str::to_string).ok_or_else(|| OidcError::Provider("no id_token".into()))
 }
@@ -321,11 +382,69 @@ pub async fn exchange_code(config: &OidcConfig, code: &str, verifier: &str) -> R
 /// # Errors
 /// [`OidcError`] as [`verify_id_token`], or when the keys cannot be had.
 pub async fn check_token(config: &OidcConfig, cache: &KeyCache, token: &str, now: i64) -> Result<HashMap<String, String>, OidcError> {
-    let (cache, url, kid) = (cache.clone(), config.jwks_url(), token_kid(token));
-    let keys = tokio::task::spawn_blocking(move || cache.keys(kid.as_deref(), Instant::now(), || https(&url, None)))
-        .await
-        .map_err(|e| OidcError::Provider(e.to_string()))??;
-    verify_id_token(token, &keys, config, now)
+    verify_id_token(token, &cached_keys(cache, config.jwks_url(), token).await?, config, now)
+}
+
+/// The keys to check `token` with, from `cache` or fetched from `url`.
+async fn cached_keys(cache: &KeyCache, url: String, token: &str) -> Result<Vec<Jwk>, OidcError> {
+    let kid = token_kid(token);
+    if let Some(keys) = cache.fresh(kid.as_deref(), Instant::now()) {
+        return Ok(keys);
+    }
+    let text = https(&url, None).await?;
+    cache.keys(kid.as_deref(), Instant::now(), || Ok(text))
+}
+
+/// The claims a WebSocket connection's authoriser passes on to its routes (`requestContext.authorizer`):
+/// the identity [`crate::auth::caller_of`] reads.
+const IDENTITY_CLAIMS: [&str; 4] = ["sub", "name", "preferred_username", "cognito:username"];
+
+/// The WebSocket API's `$connect` request authoriser's answer (an IAM policy, the only answer a
+/// WebSocket authoriser may give): `execute-api:Invoke` on the event's `methodArn` allowed, with
+/// the token's identity claims as the context every route of the connection then receives, when
+/// the `token` query parameter (browsers cannot set headers on a WebSocket) holds a player token
+/// [`verify_player_token`] admits; denied (API Gateway answers 403) otherwise.
+pub async fn authorize_websocket(tokens: &PlayerTokens, cache: &KeyCache, event: &Value, now: i64) -> Value {
+    let resource = event["methodArn"].as_str().unwrap_or_default();
+    let policy = |effect: &str, principal: &str| {
+        serde_json::json!({"principalId": principal, "policyDocument": {"Version": "2012-10-17",
+            "Statement": [{"Action": "execute-api:Invoke", "Effect": effect, "Resource": resource}]}})
+    };
+    let Some(token) = event["queryStringParameters"]["token"].as_str().filter(|t| !t.is_empty()) else {
+        tracing::info!(reason = "no token query parameter", "refused");
+        return policy("Deny", "anonymous");
+    };
+    let checked = match cached_keys(cache, tokens.jwks_url(), token).await {
+        Ok(keys) => verify_player_token(token, &keys, tokens, now),
+        Err(e) => Err(e),
+    };
+    match checked {
+        Ok(claims) => {
+            let sub = claims.get("sub").cloned().unwrap_or_default();
+            let mut answer = policy("Allow", &sub);
+            answer["context"] =
+                claims.into_iter().filter(|(k, _)| IDENTITY_CLAIMS.contains(&k.as_str())).map(|(k, v)| (k, Value::String(v))).collect();
+            answer
+        }
+        Err(e) => {
+            tracing::info!(reason = %e, "refused");
+            policy("Deny", "anonymous")
+        }
+    }
+}
+
+/// Runs the WebSocket API's `$connect` authoriser in the Lambda runtime (function `ws-authorizer`).
+///
+/// # Errors
+/// A missing `WORDGAME_JWT_ISSUER` or `WORDGAME_JWT_AUDIENCE`, or the runtime's error.
+pub async fn run_websocket_authorizer() -> Result<(), lambda_http::Error> {
+    crate::telemetry::init_json();
+    let tokens = PlayerTokens::from_env().ok_or("WORDGAME_JWT_ISSUER and WORDGAME_JWT_AUDIENCE must be set")?;
+    let (tokens, cache) = (&tokens, &KeyCache::default());
+    lambda_http::lambda_runtime::run(lambda_http::service_fn(move |event: lambda_http::LambdaEvent<Value>| async move {
+        Ok::<_, lambda_http::Error>(authorize_websocket(tokens, cache, &event.payload, chrono::Utc::now().timestamp()).await)
+    }))
+    .await
 }
 
 /// The admin routes' request authoriser's answer to an HTTP API authoriser event (payload 2.0,
@@ -493,6 +612,70 @@ mod tests {
             false,
             "expired"
         );
+    }
+
+    fn players() -> PlayerTokens {
+        PlayerTokens { issuer: config().issuer, audiences: vec!["client-1".into(), "mobile".into()] }
+    }
+
+    #[test]
+    fn a_player_token_is_admitted_as_the_jwt_authoriser_admits_it() {
+        let keys = parse_jwks(TEST_JWKS).unwrap();
+        let now = 1000;
+        let mut player = claims(now);
+        player["cognito:groups"] = json!(["players"]);
+        assert_eq!(verify_player_token(&signed(&header(), &player), &keys, &players(), now).unwrap()["name"], "Root");
+        let access = json!({"sub": "s", "iss": config().issuer, "client_id": "mobile", "token_use": "access", "exp": now + 60});
+        assert!(verify_player_token(&signed(&header(), &access), &keys, &players(), now).is_ok(), "an access token of a client");
+        let with = |f: &dyn Fn(&mut Value)| {
+            let mut c = claims(now);
+            f(&mut c);
+            signed(&header(), &c)
+        };
+        for (token, want) in [
+            (with(&|c| c["aud"] = json!("another-client")), OidcError::Foreign),
+            (with(&|c| c["token_use"] = json!("access")), OidcError::Foreign),
+            (with(&|c| drop(c.as_object_mut().unwrap().remove("token_use"))), OidcError::Foreign),
+            (with(&|c| c["iss"] = json!("https://evil.example")), OidcError::Foreign),
+            (with(&|c| c["exp"] = json!(now)), OidcError::Expired),
+            (signed(&json!({"alg": "RS256", "kid": "rotated-away"}), &claims(now)), OidcError::UnknownKey),
+            (crate::jwt::sign(&claims(now), b"a local key"), OidcError::UnknownKey),
+        ] {
+            assert_eq!(verify_player_token(&token, &keys, &players(), now), Err(want.clone()), "{want}");
+        }
+    }
+
+    #[tokio::test]
+    async fn the_websocket_authoriser_allows_a_player_token_in_the_query_only() {
+        let cache = KeyCache::default();
+        cache.keys(None, Instant::now(), || Ok(TEST_JWKS.to_string())).unwrap();
+        let now = 1000;
+        let arn = "arn:aws:execute-api:eu-west-1:123456789012:abc123/live/$connect";
+        let event = |query: Value| json!({"type": "REQUEST", "methodArn": arn, "queryStringParameters": query, "headers": {}});
+        let good = signed(&header(), &claims(now));
+        let ok = authorize_websocket(&players(), &cache, &event(json!({"token": good})), now).await;
+        assert_eq!(ok["policyDocument"]["Statement"][0], json!({"Action": "execute-api:Invoke", "Effect": "Allow", "Resource": arn}));
+        assert_eq!(ok["principalId"], claims(now)["sub"]);
+        assert_eq!(ok["context"], json!({"sub": claims(now)["sub"], "name": "Root"}), "the identity claims only");
+        let mut foreign = claims(now);
+        foreign["aud"] = json!("another-client");
+        for refused in [
+            event(json!({})),
+            event(Value::Null),
+            event(json!({"token": ""})),
+            event(json!({"token": signed(&header(), &foreign)})),
+            event(json!({"token": format!("{}x", &good[..good.len() - 2])})),
+            event(json!({"token": crate::jwt::demo_token("alice", false, 1, now)})),
+        ] {
+            let answer = authorize_websocket(&players(), &cache, &refused, now).await;
+            assert_eq!(answer["policyDocument"]["Statement"][0]["Effect"], "Deny", "{refused}");
+            assert!(answer.get("context").is_none());
+        }
+    }
+
+    #[tokio::test]
+    async fn the_provider_is_called_over_https_only() {
+        assert_eq!(https("http://auth.example.org/x", None).await, Err(OidcError::Provider("not an https URL".into())));
     }
 
     #[test]

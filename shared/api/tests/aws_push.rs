@@ -112,3 +112,28 @@ async fn moves_are_posted_to_subscribers_gone_ones_are_dropped_and_events_publis
     // The gone connection and its subscription are deleted; the live one stays.
     assert_eq!(svc.subscribers(id).await.unwrap(), ["live=A"]);
 }
+
+#[tokio::test]
+async fn a_websocket_reply_is_posted_to_its_connection_and_a_gone_one_forgotten() {
+    let app = App::new().await;
+    let ann = Player::new();
+    let game = app.create(ann, "noi-tu", r#"[{"robot":"easy"}]"#).await;
+    let id: uuid::Uuid = game["game_id"].as_str().unwrap().parse().unwrap();
+    let svc = &app.state.service;
+    let caller = service::Caller::new(ann.0, ["player"]).unwrap();
+    svc.connect(&caller, "gone=C").await.unwrap();
+    svc.push_message(&caller, "gone=C", &json!({"action": "subscribe", "game_id": id}).to_string()).await;
+
+    let (port, seen) = stand_in().await;
+    let credentials = SharedCredentialsProvider::new(Credentials::new("AKIDEXAMPLE", "secret", None, None, "test"));
+    let push = AwsPush::new(svc.store().clone(), credentials, "eu-central-1", Some(&format!("http://127.0.0.1:{port}/live")), None);
+    api::websocket::reply_to(&push, "live=D", r#"{"type":"subscribed"}"#).await;
+    assert_eq!(push.post_to_connection("gone=C", "{}").await, Ok(410));
+    let seen = seen.lock().unwrap().clone();
+    assert_eq!((seen[0].0.as_str(), seen[0].2.as_str()), ("/live/@connections/live%3DD", r#"{"type":"subscribed"}"#));
+    assert!(header(&seen[0], "authorization").contains("/eu-central-1/execute-api/aws4_request"));
+    assert!(svc.subscribers(id).await.unwrap().is_empty(), "the gone connection is forgotten");
+    let none =
+        AwsPush::new(svc.store().clone(), SharedCredentialsProvider::new(Credentials::new("A", "s", None, None, "t")), "x", None, None);
+    assert!(none.post_to_connection("live=D", "{}").await.is_err(), "no endpoint");
+}

@@ -207,7 +207,8 @@ fn the_api_functions_connect_as_the_application_role_and_only_migrate_as_the_own
     assert!(policy_user("DbConnectOwnerPolicy").ends_with("/${DbUser}"));
     for (name, f) in api_functions(&doc) {
         let policies = f["Properties"]["Policies"].as_sequence().unwrap();
-        assert!(policies.len() == 1 && is_ref(&policies[0], "DbConnectAppPolicy"), "{name}: {policies:?}");
+        let push = policies.len() == 2 && is_ref(&policies[1], "PushPolicy");
+        assert!((policies.len() == 1 || push) && is_ref(&policies[0], "DbConnectAppPolicy"), "{name}: {policies:?}");
         assert!(f["Properties"]["Environment"]["Variables"]["DB_USER"].is_null(), "{name} overrides the database user");
     }
     // ... and migrate as the owner, told which role to grant.
@@ -495,5 +496,104 @@ fn the_template_is_the_generators_and_its_migration_runner_answers_cloudformatio
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         );
+    }
+}
+
+/// The resource of `kind` in `doc` whose `key` property is `value`.
+fn resource_with<'a>(doc: &'a Value, kind: &str, key: &str, value: &str) -> &'a Value {
+    doc["Resources"]
+        .as_mapping()
+        .unwrap()
+        .values()
+        .find(|r| r["Type"] == kind && r["Properties"][key] == value)
+        .unwrap_or_else(|| panic!("no {kind} with {key} {value}"))
+}
+
+#[test]
+fn push_has_a_websocket_api_authorised_on_connect_a_bus_endpoints_and_grants() {
+    let doc = template();
+    let r = &doc["Resources"];
+    let api = &r["WsApi"]["Properties"];
+    assert_eq!((api["ProtocolType"].as_str(), api["RouteSelectionExpression"].as_str()), (Some("WEBSOCKET"), Some("$request.body.action")));
+    // The three routes go to the ws function's live alias; $connect alone is authorised, by
+    // the authoriser that reads the query's token and runs the ws-authorizer function.
+    let integration = sub_text(&r["WsIntegration"]["Properties"]["IntegrationUri"]);
+    assert!(integration.contains("${WsFunctionAliaslive}"), "{integration}");
+    assert_eq!(r["WsFunction"]["Metadata"]["BuildProperties"]["Binary"], "ws");
+    assert!(depends_on(&r["WsFunction"]).contains(&"SchemaMigration".to_string()));
+    for route in ["$connect", "$disconnect", "$default"] {
+        let p = &resource_with(&doc, "AWS::ApiGatewayV2::Route", "RouteKey", route)["Properties"];
+        assert!(is_ref(&p["ApiId"], "WsApi") && sub_text(&p["Target"]) == "integrations/${WsIntegration}", "{route}");
+        let (kind, authorizer) = (p["AuthorizationType"].as_str(), &p["AuthorizerId"]);
+        if route == "$connect" {
+            assert!(kind == Some("CUSTOM") && is_ref(authorizer, "WsAuthorizer"), "$connect is not authorised");
+        } else {
+            assert_eq!(kind, Some("NONE"), "{route}: only $connect may carry an authoriser");
+        }
+    }
+    let authorizer = &r["WsAuthorizer"]["Properties"];
+    assert_eq!(authorizer["AuthorizerType"], "REQUEST");
+    assert_eq!(authorizer["IdentitySource"][0], "route.request.querystring.token");
+    assert!(sub_text(&authorizer["AuthorizerUri"]).contains("${WsAuthorizerFunctionAliaslive}"));
+    let authorizer_env = &r["WsAuthorizerFunction"]["Properties"]["Environment"]["Variables"];
+    assert!(is_ref(&authorizer_env["WORDGAME_JWT_ISSUER"], "JwtIssuer"), "the HTTP API's issuer");
+    assert!(serde_yaml::to_string(&authorizer_env["WORDGAME_JWT_AUDIENCE"]).unwrap().contains("JwtAudience"), "the HTTP API's audiences");
+    for (permission, alias) in [("WsPermission", "WsFunction.Alias"), ("WsAuthorizerPermission", "WsAuthorizerFunction.Alias")] {
+        let p = &r[permission]["Properties"];
+        assert!(is_ref(&p["FunctionName"], alias) && p["Principal"] == "apigateway.amazonaws.com", "{permission}");
+    }
+    let stage = &r["WsStage"]["Properties"];
+    assert!(stage["StageName"] == "live" && stage["DefaultRouteSettings"]["ThrottlingRateLimit"].as_u64().is_some());
+    // Every function is told where to push, without depending on the stage (a cycle through
+    // the routes to the ws function); the output gives clients the same URL as wss.
+    let env = &doc["Globals"]["Function"]["Environment"]["Variables"];
+    assert_eq!(sub_text(&env["PUSH_CONNECTIONS_ENDPOINT"]), "https://${WsApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}/live");
+    assert!(is_ref(&env["EVENT_BUS_NAME"], "EventBus"));
+    assert_eq!(r["EventBus"]["Type"], "AWS::Events::EventBus");
+    assert_eq!(sub_text(&doc["Outputs"]["PushUrl"]["Value"]), "wss://${WsApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}/live");
+    // The grants: post to the stage's connections, publish to the bus; for the functions that
+    // commit moves (the writing routes, the sweep, ws) and no others.
+    let statements = r["PushPolicy"]["Properties"]["PolicyDocument"]["Statement"].as_sequence().unwrap();
+    assert_eq!(statements[0]["Action"], "execute-api:ManageConnections");
+    assert!(sub_text(&statements[0]["Resource"]).ends_with("${WsApi}/live/POST/@connections/*"));
+    assert_eq!(statements[1]["Action"], "events:PutEvents");
+    assert_eq!(statements[1]["Resource"], serde_yaml::from_str::<Value>("!GetAtt EventBus.Arn").unwrap());
+    let pushers: BTreeSet<String> = functions(&doc)
+        .into_iter()
+        .filter(|(_, f)| f["Properties"]["Policies"].as_sequence().into_iter().flatten().any(|p| is_ref(p, "PushPolicy")))
+        .map(|(_, f)| f["Metadata"]["BuildProperties"]["Binary"].as_str().unwrap().to_string())
+        .collect();
+    let committing = [Route::CreateGame, Route::SubmitMove, Route::Resign, Route::WithdrawGame, Route::ClaimTimeout, Route::OpenGame]
+        .into_iter()
+        .chain([Route::JoinGame, Route::AttachRobot, Route::Rematch, Route::DeclineRematch])
+        .map(|r| r.function().to_string())
+        .chain(["sweep".to_string(), "ws".to_string()])
+        .collect::<BTreeSet<_>>();
+    assert_eq!(pushers, committing);
+    // No NAT: interface endpoints for both services in the private subnets, reachable on 443
+    // from the functions' security group only.
+    for service in ["execute-api", "events"] {
+        let endpoint = r
+            .as_mapping()
+            .unwrap()
+            .values()
+            .find(|x| x["Type"] == "AWS::EC2::VPCEndpoint" && sub_text(&x["Properties"]["ServiceName"]).ends_with(&format!(".{service}")))
+            .unwrap_or_else(|| panic!("no {service} endpoint"));
+        let p = &endpoint["Properties"];
+        assert!(p["VpcEndpointType"] == "Interface" && p["PrivateDnsEnabled"].as_bool() == Some(true), "{service}");
+        let subnets: Vec<bool> =
+            p["SubnetIds"].as_sequence().unwrap().iter().map(|s| is_ref(s, "PrivateSubnetA") || is_ref(s, "PrivateSubnetB")).collect();
+        assert_eq!(subnets, [true, true], "{service}");
+        assert!(is_ref(&p["SecurityGroupIds"][0], "EndpointSecurityGroup"));
+    }
+    let ingress = &r["EndpointSecurityGroup"]["Properties"]["SecurityGroupIngress"];
+    assert_eq!(ingress.as_sequence().unwrap().len(), 1);
+    assert!(
+        ingress[0]["FromPort"] == 443
+            && ingress[0]["ToPort"] == 443
+            && is_ref(&ingress[0]["SourceSecurityGroupId"], "FunctionSecurityGroup")
+    );
+    for phrase in ["PushUrl", "?token=", "EventBus", "ExecuteApiEndpoint", "EventsEndpoint", "PushPolicy"] {
+        assert!(operations().contains(phrase), "docs/OPERATIONS.md does not mention {phrase}");
     }
 }

@@ -166,6 +166,14 @@ impl Service {
         })
     }
 
+    /// The account a live push connection was opened by (as authorised at its connect), if any.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn connection_owner(&self, connection_id: &str) -> Result<Option<Uuid>, ServiceError> {
+        Ok(self.store.connection_account(connection_id, self.now()).await?)
+    }
+
     /// The live connections to push `game_id`'s moves to.
     ///
     /// # Errors

@@ -93,4 +93,16 @@ impl Store {
         .fetch_all(&self.pool)
         .await?)
     }
+
+    /// The account whose live connection `connection_id` is at `now`, if any.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn connection_account(&self, connection_id: &str, now: DateTime<Utc>) -> Result<Option<Uuid>, StoreError> {
+        Ok(sqlx::query_scalar("SELECT account_id FROM push_connections WHERE connection_id = $1 AND expires_at > $2")
+            .bind(connection_id)
+            .bind(now)
+            .fetch_optional(&self.pool)
+            .await?)
+    }
 }

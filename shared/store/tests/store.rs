@@ -257,3 +257,16 @@ async fn a_durable_private_server_flushes_each_commit_and_a_throwaway_one_does_n
         pg.stop();
     }
 }
+
+#[tokio::test]
+async fn a_connection_names_its_account_until_it_expires_or_closes() {
+    let store = Store::new(database().await);
+    let me = store.ensure_human(Uuid::new_v4(), "Ann").await.unwrap();
+    let now = chrono::Utc::now();
+    store.open_connection("c1", me.account_id, now + chrono::Duration::hours(2)).await.unwrap();
+    assert_eq!(store.connection_account("c1", now).await.unwrap(), Some(me.account_id));
+    assert_eq!(store.connection_account("c1", now + chrono::Duration::hours(2)).await.unwrap(), None, "expired");
+    assert_eq!(store.connection_account("other", now).await.unwrap(), None);
+    store.close_connection("c1").await.unwrap();
+    assert_eq!(store.connection_account("c1", now).await.unwrap(), None, "closed");
+}
