@@ -968,6 +968,19 @@ SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts pa
 {lambda_alarms("Sweep", "sweep", throttles=False, duration=False)}'''
 
 
+def interface_endpoint(lid, service):
+    """An interface endpoint for `service` in both private subnets, private DNS on."""
+    return f'''  {lid}:
+    Type: AWS::EC2::VPCEndpoint
+    Properties:
+      VpcEndpointType: Interface
+      ServiceName: !Sub "com.amazonaws.${{AWS::Region}}.{service}"
+      VpcId: !Ref Vpc
+      SubnetIds: [!Ref PrivateSubnetA, !Ref PrivateSubnetB]
+      SecurityGroupIds: [!Ref EndpointSecurityGroup]
+      PrivateDnsEnabled: true'''
+
+
 # --- Push (docs/API.md "Push"): the WebSocket API clients subscribe on, its $connect authorised
 # with the player's token (the ws-authorizer function, outside the VPC: it fetches the pool's
 # keys), its routes served by the ws function; the bus every committed move is published to;
@@ -1000,24 +1013,8 @@ WS = f'''  EventBus:
           FromPort: 443
           ToPort: 443
           SourceSecurityGroupId: !Ref FunctionSecurityGroup
-  ExecuteApiEndpoint:
-    Type: AWS::EC2::VPCEndpoint
-    Properties:
-      VpcEndpointType: Interface
-      ServiceName: !Sub "com.amazonaws.${{AWS::Region}}.execute-api"
-      VpcId: !Ref Vpc
-      SubnetIds: [!Ref PrivateSubnetA, !Ref PrivateSubnetB]
-      SecurityGroupIds: [!Ref EndpointSecurityGroup]
-      PrivateDnsEnabled: true
-  EventsEndpoint:
-    Type: AWS::EC2::VPCEndpoint
-    Properties:
-      VpcEndpointType: Interface
-      ServiceName: !Sub "com.amazonaws.${{AWS::Region}}.events"
-      VpcId: !Ref Vpc
-      SubnetIds: [!Ref PrivateSubnetA, !Ref PrivateSubnetB]
-      SecurityGroupIds: [!Ref EndpointSecurityGroup]
-      PrivateDnsEnabled: true
+{interface_endpoint("ExecuteApiEndpoint", "execute-api")}
+{interface_endpoint("EventsEndpoint", "events")}
   WsApi:
     Type: AWS::ApiGatewayV2::Api
     Properties:
