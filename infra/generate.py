@@ -104,6 +104,11 @@ Parameters:
     Default: "off"
     AllowedValues: ["off", "on"]
     Description: "on: each function reserves its concurrency (276 in all). Lambda keeps 100 unreserved, so the account's concurrency quota must be at least 376; new accounts often have less. off: the functions share the account's pool and the API's route throttles bound them."
+  PushEgress:
+    Type: String
+    Default: "on"
+    AllowedValues: ["off", "on"]
+    Description: "on: a NAT gateway gives the functions' private subnets a route out, which the WebSocket API's management calls (push, and the replies to subscribe) need: a WebSocket API has a Regional endpoint only, reached over the internet. off: no NAT (about $33 a month less); moves are still published to the bus, but nothing is posted to sockets, so clients poll with ETag."
   HighAvailability:
     Type: String
     Default: "off"
@@ -155,6 +160,7 @@ Conditions:
   HasAlarmTopic: !Not [!Equals [!Ref AlarmTopicArn, ""]]
   Protect: !Equals [!Ref DataProtection, "on"]
   Reserve: !Equals [!Ref ReservedConcurrency, "on"]
+  HasPushEgress: !Equals [!Ref PushEgress, "on"]
   HighlyAvailable: !Equals [!Ref HighAvailability, "on"]
   Insights: !Equals [!Ref PerformanceInsights, "on"]
   ExportLogs: !Equals [!Ref PostgresLogExport, "on"]
@@ -187,7 +193,8 @@ Globals:
         # Push after every commit (docs/API.md "Push"): the WebSocket API's management endpoint
         # (its stage named literally: a reference to WsStage would make every function depend on
         # the stage, whose routes depend on the ws function) and the bus the moves go to.
-        PUSH_CONNECTIONS_ENDPOINT: !Sub "https://${WsApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}/live"
+        # Empty without egress: then nothing is posted (a post could only time out).
+        PUSH_CONNECTIONS_ENDPOINT: !If [HasPushEgress, !Sub "https://${WsApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}/live", ""]
         EVENT_BUS_NAME: !Ref EventBus
 
 Resources:
@@ -204,7 +211,9 @@ Resources:
       CompatibleArchitectures: [arm64]
       RetentionPolicy: Delete
 
-  # --- Network: two private subnets, no internet route; the functions reach only RDS Proxy. ---
+  # --- Network: two private subnets for the functions and the database; their only route out
+  # is the NAT gateway in a public subnet when PushEgress is on (for the WebSocket API's
+  # management calls); the bus is reached through an interface endpoint. ---
   Vpc:
     Type: AWS::EC2::VPC
     Properties:
@@ -223,6 +232,77 @@ Resources:
       VpcId: !Ref Vpc
       CidrBlock: 10.40.2.0/24
       AvailabilityZone: !Select [1, !GetAZs ""]
+  InternetGateway:
+    Type: AWS::EC2::InternetGateway
+    Condition: HasPushEgress
+  InternetGatewayAttachment:
+    Type: AWS::EC2::VPCGatewayAttachment
+    Condition: HasPushEgress
+    Properties:
+      VpcId: !Ref Vpc
+      InternetGatewayId: !Ref InternetGateway
+  PublicSubnet:
+    Type: AWS::EC2::Subnet
+    Condition: HasPushEgress
+    Properties:
+      VpcId: !Ref Vpc
+      CidrBlock: 10.40.0.0/24
+      AvailabilityZone: !Select [0, !GetAZs ""]
+  PublicRouteTable:
+    Type: AWS::EC2::RouteTable
+    Condition: HasPushEgress
+    Properties:
+      VpcId: !Ref Vpc
+  PublicDefaultRoute:
+    Type: AWS::EC2::Route
+    Condition: HasPushEgress
+    DependsOn: InternetGatewayAttachment
+    Properties:
+      RouteTableId: !Ref PublicRouteTable
+      DestinationCidrBlock: 0.0.0.0/0
+      GatewayId: !Ref InternetGateway
+  PublicSubnetRoutes:
+    Type: AWS::EC2::SubnetRouteTableAssociation
+    Condition: HasPushEgress
+    Properties:
+      SubnetId: !Ref PublicSubnet
+      RouteTableId: !Ref PublicRouteTable
+  NatAddress:
+    Type: AWS::EC2::EIP
+    Condition: HasPushEgress
+    DependsOn: InternetGatewayAttachment
+    Properties:
+      Domain: vpc
+  NatGateway:
+    Type: AWS::EC2::NatGateway
+    Condition: HasPushEgress
+    Properties:
+      AllocationId: !GetAtt NatAddress.AllocationId
+      SubnetId: !Ref PublicSubnet
+  PrivateRouteTable:
+    Type: AWS::EC2::RouteTable
+    Condition: HasPushEgress
+    Properties:
+      VpcId: !Ref Vpc
+  PrivateDefaultRoute:
+    Type: AWS::EC2::Route
+    Condition: HasPushEgress
+    Properties:
+      RouteTableId: !Ref PrivateRouteTable
+      DestinationCidrBlock: 0.0.0.0/0
+      NatGatewayId: !Ref NatGateway
+  PrivateSubnetARoutes:
+    Type: AWS::EC2::SubnetRouteTableAssociation
+    Condition: HasPushEgress
+    Properties:
+      SubnetId: !Ref PrivateSubnetA
+      RouteTableId: !Ref PrivateRouteTable
+  PrivateSubnetBRoutes:
+    Type: AWS::EC2::SubnetRouteTableAssociation
+    Condition: HasPushEgress
+    Properties:
+      SubnetId: !Ref PrivateSubnetB
+      RouteTableId: !Ref PrivateRouteTable
   FunctionSecurityGroup:
     Type: AWS::EC2::SecurityGroup
     Properties:
@@ -984,8 +1064,10 @@ def interface_endpoint(lid, service):
 # --- Push (docs/API.md "Push"): the WebSocket API clients subscribe on, its $connect authorised
 # with the player's token (the ws-authorizer function, outside the VPC: it fetches the pool's
 # keys), its routes served by the ws function; the bus every committed move is published to;
-# the grant to post and publish; and, since the functions' subnets have no route out, interface
-# endpoints for execute-api (the management API) and events in them. ---
+# the grant to post and publish; an interface endpoint for events in the private subnets. No
+# endpoint for execute-api: it serves private REST APIs only, and with its private DNS every
+# execute-api host in the VPC would resolve to it, the WebSocket API's management calls
+# included; they go out through the NAT gateway (PushEgress). ---
 WS = f'''  EventBus:
     Type: AWS::Events::EventBus
     Properties:
@@ -1013,7 +1095,6 @@ WS = f'''  EventBus:
           FromPort: 443
           ToPort: 443
           SourceSecurityGroupId: !Ref FunctionSecurityGroup
-{interface_endpoint("ExecuteApiEndpoint", "execute-api")}
 {interface_endpoint("EventsEndpoint", "events")}
   WsApi:
     Type: AWS::ApiGatewayV2::Api

@@ -57,7 +57,7 @@ pub struct Config {
     /// (`OPEN_GAME_EXPIRY_SECONDS`, one minute to 90 days, default 7 days).
     pub sweep: service::SweepConfig,
     /// Push: the WebSocket API stage's management endpoint (`PUSH_CONNECTIONS_ENDPOINT`), if
-    /// moves are pushed to connections.
+    /// moves are pushed to connections (unset or empty: nothing is posted).
     pub push_endpoint: Option<String>,
     /// Push: the EventBridge bus every committed move is published to (`EVENT_BUS_NAME`).
     pub event_bus: Option<String>,
@@ -150,7 +150,8 @@ impl Config {
                 .ok_or(ConfigError::Invalid { name: "OPEN_GAME_EXPIRY_SECONDS", reason: format!("{v:?} is not 60..=7776000") })?;
             sweep.open_expiry = chrono::Duration::seconds(seconds);
         }
-        let push_endpoint = var("PUSH_CONNECTIONS_ENDPOINT");
+        // Empty means no posting (the template sets it so when the functions have no route out).
+        let push_endpoint = var("PUSH_CONNECTIONS_ENDPOINT").filter(|e| !e.is_empty());
         if let Some(e) = &push_endpoint
             && !e.starts_with("https://")
         {
@@ -406,6 +407,8 @@ mod tests {
             Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("PUSH_CONNECTIONS_ENDPOINT", "http://x")])),
             Err(ConfigError::Invalid { name: "PUSH_CONNECTIONS_ENDPOINT", .. })
         ));
+        let no_egress = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("PUSH_CONNECTIONS_ENDPOINT", "")])).unwrap();
+        assert_eq!(no_egress.push_endpoint, None);
         let c = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("SWEEP_BATCH", "5"), ("OPEN_GAME_EXPIRY_SECONDS", "3600")]))
             .unwrap();
         assert_eq!(c.sweep, service::SweepConfig { batch: 5, open_expiry: chrono::Duration::hours(1) });
