@@ -117,9 +117,13 @@ async fn serve(
     let redeemed: Arc<Mutex<HashSet<String>>> = Arc::default();
     let sweeper = tokio::spawn(sweep_forever(state.clone(), every, sweep));
     let _stop_sweeper = AbortOnDrop(sweeper);
+    // One Ctrl-C listener for the whole loop: a listener made anew each turn would miss a
+    // signal that arrived between two turns (while a connection was being handed off).
+    let ctrl_c = tokio::signal::ctrl_c();
+    tokio::pin!(ctrl_c);
     loop {
         tokio::select! {
-            _ = tokio::signal::ctrl_c() => {
+            _ = &mut ctrl_c => {
                 tracing::info!("stopping");
                 return Ok(());
             }
