@@ -96,7 +96,13 @@ async fn joining_fills_the_seat_back_fills_the_draw_and_keeps_the_openers_premov
     assert_eq!(joined["status"], "active");
     assert_eq!(joined["your_seat"], 1);
     assert_eq!(joined["to_move"], 1);
-    assert_eq!(joined["last_move"], premove, "the journal is never re-seated");
+    // Bob sees ann's move as any other seat does: an exchange (the best move for a rack that
+    // spells nothing) by its count alone.
+    let mut seen_by_bob = premove.clone();
+    if seen_by_bob["kind"] == "exchange" {
+        seen_by_bob.as_object_mut().unwrap().remove("tiles");
+    }
+    assert_eq!(joined["last_move"], seen_by_bob, "the journal is never re-seated");
     assert!(!joined["draw"].as_array().unwrap().is_empty());
     let rows = draw_rows(&app, &id).await;
     assert!(rows.iter().all(|r| r.0.is_some()), "back-filled");
