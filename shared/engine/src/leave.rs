@@ -50,6 +50,7 @@ pub struct LeaveTable {
 }
 
 /// The fitted whole-leave tables, by variant (empty: none fitted).
+const SCRABBLE_EN_LEAVES: &[u8] = include_bytes!("../data/leaves/scrabble-en.bin");
 const SCRABBLE_RU_LEAVES: &[u8] = include_bytes!("../data/leaves/scrabble-ru.bin");
 const ERUDIT_LEAVES: &[u8] = include_bytes!("../data/leaves/erudit.bin");
 
@@ -172,7 +173,7 @@ impl LeaveTable {
     /// what hints and robots use.
     pub fn standard(rules: &Rules) -> LeaveTable {
         let bytes = match rules.variant {
-            Variant::ScrabbleEn => &[][..],
+            Variant::ScrabbleEn => SCRABBLE_EN_LEAVES,
             Variant::ScrabbleRu => SCRABBLE_RU_LEAVES,
             Variant::Erudit => ERUDIT_LEAVES,
         };
