@@ -822,6 +822,9 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
     rate, burst = throttle
     policies = "!Ref DbConnectAppPolicy, !Ref PushPolicy" if binary in PUSHERS else "!Ref DbConnectAppPolicy"
     auth, env = "", ""
+    # A function outside the VPC cannot reach the database; it gets no connect policy.
+    if authoriser == "public":
+        policies = ""
     if authoriser == "cookie":
         auth = """
             Auth:
