@@ -220,18 +220,7 @@ Resources:
       CidrBlock: 10.40.0.0/16
       EnableDnsHostnames: true
       EnableDnsSupport: true
-  PrivateSubnetA:
-    Type: AWS::EC2::Subnet
-    Properties:
-      VpcId: !Ref Vpc
-      CidrBlock: 10.40.1.0/24
-      AvailabilityZone: !Select [0, !GetAZs ""]
-  PrivateSubnetB:
-    Type: AWS::EC2::Subnet
-    Properties:
-      VpcId: !Ref Vpc
-      CidrBlock: 10.40.2.0/24
-      AvailabilityZone: !Select [1, !GetAZs ""]
+PRIVATE_SUBNETS
   InternetGateway:
     Type: AWS::EC2::InternetGateway
     Condition: HasPushEgress
@@ -241,18 +230,7 @@ Resources:
     Properties:
       VpcId: !Ref Vpc
       InternetGatewayId: !Ref InternetGateway
-  PublicSubnet:
-    Type: AWS::EC2::Subnet
-    Condition: HasPushEgress
-    Properties:
-      VpcId: !Ref Vpc
-      CidrBlock: 10.40.0.0/24
-      AvailabilityZone: !Select [0, !GetAZs ""]
-  PublicRouteTable:
-    Type: AWS::EC2::RouteTable
-    Condition: HasPushEgress
-    Properties:
-      VpcId: !Ref Vpc
+PUBLIC_SUBNET
   PublicDefaultRoute:
     Type: AWS::EC2::Route
     Condition: HasPushEgress
@@ -261,12 +239,7 @@ Resources:
       RouteTableId: !Ref PublicRouteTable
       DestinationCidrBlock: 0.0.0.0/0
       GatewayId: !Ref InternetGateway
-  PublicSubnetRoutes:
-    Type: AWS::EC2::SubnetRouteTableAssociation
-    Condition: HasPushEgress
-    Properties:
-      SubnetId: !Ref PublicSubnet
-      RouteTableId: !Ref PublicRouteTable
+PUBLIC_ASSOCIATION
   NatAddress:
     Type: AWS::EC2::EIP
     Condition: HasPushEgress
@@ -279,11 +252,7 @@ Resources:
     Properties:
       AllocationId: !GetAtt NatAddress.AllocationId
       SubnetId: !Ref PublicSubnet
-  PrivateRouteTable:
-    Type: AWS::EC2::RouteTable
-    Condition: HasPushEgress
-    Properties:
-      VpcId: !Ref Vpc
+PRIVATE_ROUTE_TABLE
   PrivateDefaultRoute:
     Type: AWS::EC2::Route
     Condition: HasPushEgress
@@ -291,18 +260,7 @@ Resources:
       RouteTableId: !Ref PrivateRouteTable
       DestinationCidrBlock: 0.0.0.0/0
       NatGatewayId: !Ref NatGateway
-  PrivateSubnetARoutes:
-    Type: AWS::EC2::SubnetRouteTableAssociation
-    Condition: HasPushEgress
-    Properties:
-      SubnetId: !Ref PrivateSubnetA
-      RouteTableId: !Ref PrivateRouteTable
-  PrivateSubnetBRoutes:
-    Type: AWS::EC2::SubnetRouteTableAssociation
-    Condition: HasPushEgress
-    Properties:
-      SubnetId: !Ref PrivateSubnetB
-      RouteTableId: !Ref PrivateRouteTable
+PRIVATE_ASSOCIATIONS
   FunctionSecurityGroup:
     Type: AWS::EC2::SecurityGroup
     Properties:
@@ -358,30 +316,7 @@ Resources:
       ServerlessV2ScalingConfiguration:
         MinCapacity: 0.5
         MaxCapacity: !Ref DbMaxCapacity
-  DbInstance:
-    Type: AWS::RDS::DBInstance
-    Properties:
-      DBClusterIdentifier: !Ref DbCluster
-      DBInstanceClass: db.serverless
-      Engine: aurora-postgresql
-      PubliclyAccessible: false
-      AvailabilityZone: !GetAtt PrivateSubnetA.AvailabilityZone
-      PromotionTier: 0
-      EnablePerformanceInsights: !If [Insights, true, false]
-      PerformanceInsightsRetentionPeriod: !If [Insights, 7, !Ref "AWS::NoValue"]
-  # The failover target: a reader in the second zone, promoted if the writer's zone fails.
-  DbReaderInstance:
-    Type: AWS::RDS::DBInstance
-    Condition: HighlyAvailable
-    Properties:
-      DBClusterIdentifier: !Ref DbCluster
-      DBInstanceClass: db.serverless
-      Engine: aurora-postgresql
-      PubliclyAccessible: false
-      AvailabilityZone: !GetAtt PrivateSubnetB.AvailabilityZone
-      PromotionTier: 1
-      EnablePerformanceInsights: !If [Insights, true, false]
-      PerformanceInsightsRetentionPeriod: !If [Insights, 7, !Ref "AWS::NoValue"]
+DB_INSTANCES
   # The proxy logs in to Aurora as the owner with the master secret, and as the application
   # role with IAM (end-to-end IAM authentication: DefaultAuthScheme IAM_AUTH, the role granted
   # rds_iam by migrate): the application role has no password at all.
@@ -631,156 +566,7 @@ DB_CONNECT_POLICIES
       Stage: $default
 
   # --- Whole-service alarms: the API as clients see it, the proxy and Aurora. ---
-  Api5xxRateAlarm:
-    Type: AWS::CloudWatch::Alarm
-    Properties:
-      AlarmDescription: "API: more than 1% of requests answered 5xx over 5 minutes (at least 20 requests)"
-      Metrics:
-        - Id: errors
-          ReturnData: false
-          MetricStat:
-            Metric: { Namespace: AWS/ApiGateway, MetricName: 5xx, Dimensions: [{ Name: ApiId, Value: !Ref HttpApi }] }
-            Period: 300
-            Stat: Sum
-        - Id: requests
-          ReturnData: false
-          MetricStat:
-            Metric: { Namespace: AWS/ApiGateway, MetricName: Count, Dimensions: [{ Name: ApiId, Value: !Ref HttpApi }] }
-            Period: 300
-            Stat: Sum
-        - Id: rate
-          Expression: "IF(requests >= 20, 100 * errors / requests, 0)"
-          Label: 5xx percent
-          ReturnData: true
-      EvaluationPeriods: 1
-      Threshold: 1
-      ComparisonOperator: GreaterThanThreshold
-      TreatMissingData: notBreaching
-ALARM_ACTIONS
-  Api4xxRateAlarm:
-    Type: AWS::CloudWatch::Alarm
-    Properties:
-      AlarmDescription: "API: more than 25% of requests answered 4xx for 15 minutes (a broken client, bad tokens, throttling 429s)"
-      Metrics:
-        - Id: errors
-          ReturnData: false
-          MetricStat:
-            Metric: { Namespace: AWS/ApiGateway, MetricName: 4xx, Dimensions: [{ Name: ApiId, Value: !Ref HttpApi }] }
-            Period: 300
-            Stat: Sum
-        - Id: requests
-          ReturnData: false
-          MetricStat:
-            Metric: { Namespace: AWS/ApiGateway, MetricName: Count, Dimensions: [{ Name: ApiId, Value: !Ref HttpApi }] }
-            Period: 300
-            Stat: Sum
-        - Id: rate
-          Expression: "IF(requests >= 50, 100 * errors / requests, 0)"
-          Label: 4xx percent
-          ReturnData: true
-      EvaluationPeriods: 3
-      Threshold: 25
-      ComparisonOperator: GreaterThanThreshold
-      TreatMissingData: notBreaching
-ALARM_ACTIONS
-  ApiLatencyAlarm:
-    Type: AWS::CloudWatch::Alarm
-    Properties:
-      AlarmDescription: "API: p99 latency over 2 s for 15 minutes"
-      Namespace: AWS/ApiGateway
-      MetricName: Latency
-      Dimensions: [{ Name: ApiId, Value: !Ref HttpApi }]
-      ExtendedStatistic: p99
-      Period: 300
-      EvaluationPeriods: 3
-      Threshold: 2000
-      ComparisonOperator: GreaterThanThreshold
-      TreatMissingData: notBreaching
-ALARM_ACTIONS
-  ProxyClientConnectionsAlarm:
-    Type: AWS::CloudWatch::Alarm
-    Properties:
-      AlarmDescription: "RDS Proxy: over 800 client connections (about 400 function instances at 2 each)"
-      Namespace: AWS/RDS
-      MetricName: ClientConnections
-      Dimensions: [{ Name: ProxyName, Value: !Ref DbProxy }]
-      Statistic: Maximum
-      Period: 300
-      EvaluationPeriods: 1
-      Threshold: 800
-      ComparisonOperator: GreaterThanThreshold
-      TreatMissingData: notBreaching
-ALARM_ACTIONS
-  ProxyBorrowLatencyAlarm:
-    Type: AWS::CloudWatch::Alarm
-    Properties:
-      AlarmDescription: "RDS Proxy: borrowing a database connection takes over 100 ms on average for 10 minutes (the pool is exhausted)"
-      Namespace: AWS/RDS
-      MetricName: DatabaseConnectionsBorrowLatency
-      Dimensions: [{ Name: ProxyName, Value: !Ref DbProxy }]
-      Statistic: Average
-      Period: 300
-      EvaluationPeriods: 2
-      Threshold: 100000
-      ComparisonOperator: GreaterThanThreshold
-      TreatMissingData: notBreaching
-ALARM_ACTIONS
-  DbCpuAlarm:
-    Type: AWS::CloudWatch::Alarm
-    Properties:
-      AlarmDescription: "Aurora: CPU over 80% for 15 minutes"
-      Namespace: AWS/RDS
-      MetricName: CPUUtilization
-      Dimensions: [{ Name: DBClusterIdentifier, Value: !Ref DbCluster }]
-      Statistic: Average
-      Period: 300
-      EvaluationPeriods: 3
-      Threshold: 80
-      ComparisonOperator: GreaterThanThreshold
-      TreatMissingData: notBreaching
-ALARM_ACTIONS
-  DbCapacityAtMaxAlarm:
-    Type: AWS::CloudWatch::Alarm
-    Properties:
-      AlarmDescription: "Aurora: capacity at DbMaxCapacity for 15 minutes (it cannot scale further)"
-      Namespace: AWS/RDS
-      MetricName: ServerlessDatabaseCapacity
-      Dimensions: [{ Name: DBClusterIdentifier, Value: !Ref DbCluster }]
-      Statistic: Maximum
-      Period: 300
-      EvaluationPeriods: 3
-      Threshold: !Ref DbMaxCapacity
-      ComparisonOperator: GreaterThanOrEqualToThreshold
-      TreatMissingData: notBreaching
-ALARM_ACTIONS
-  DbFreeableMemoryAlarm:
-    Type: AWS::CloudWatch::Alarm
-    Properties:
-      AlarmDescription: "Aurora: under 256 MiB freeable memory for 15 minutes"
-      Namespace: AWS/RDS
-      MetricName: FreeableMemory
-      Dimensions: [{ Name: DBClusterIdentifier, Value: !Ref DbCluster }]
-      Statistic: Minimum
-      Period: 300
-      EvaluationPeriods: 3
-      Threshold: 268435456
-      ComparisonOperator: LessThanThreshold
-      TreatMissingData: notBreaching
-ALARM_ACTIONS
-  DbDeadlocksAlarm:
-    Type: AWS::CloudWatch::Alarm
-    Properties:
-      AlarmDescription: "Aurora: any deadlock (transactions of the service take their locks in one order; a deadlock is a bug)"
-      Namespace: AWS/RDS
-      MetricName: Deadlocks
-      Dimensions: [{ Name: DBClusterIdentifier, Value: !Ref DbCluster }]
-      Statistic: Maximum
-      Period: 300
-      EvaluationPeriods: 1
-      Threshold: 0
-      ComparisonOperator: GreaterThanThreshold
-      TreatMissingData: notBreaching
-ALARM_ACTIONS
+SERVICE_ALARMS
 
 '''
 
@@ -804,6 +590,139 @@ def db_connect_policy(lid, user_parameter, who):
 HEAD = HEAD.replace("ALARM_ACTIONS", ALARM_ACTIONS).replace("DB_CONNECT_POLICIES", "\n".join([
     db_connect_policy("DbConnectAppPolicy", "DbAppUser", "the application role"),
     db_connect_policy("DbConnectOwnerPolicy", "DbUser", "the schema's owner, for migrate only"),
+]))
+
+
+def alarm(lid, description, measure, evaluations, threshold, comparison):
+    """A CloudWatch alarm on `measure` (the metric's lines), notifying the alarm topic."""
+    return f"""  {lid}:
+    Type: AWS::CloudWatch::Alarm
+    Properties:
+      AlarmDescription: "{description}"
+{measure}
+      EvaluationPeriods: {evaluations}
+      Threshold: {threshold}
+      ComparisonOperator: {comparison}
+      TreatMissingData: notBreaching
+{ALARM_ACTIONS}"""
+
+
+def metric(namespace, name, dimension, statistic, period):
+    """The lines of one metric: `statistic` is a statistic's name or a percentile such as p99;
+    `dimension` is a `{ Name: ..., Value: ... }` text, or None."""
+    dimensions = f"\n      Dimensions: [{dimension}]" if dimension else ""
+    stat = f"ExtendedStatistic: {statistic}" if statistic.startswith("p") else f"Statistic: {statistic}"
+    return f"""      Namespace: {namespace}
+      MetricName: {name}{dimensions}
+      {stat}
+      Period: {period}"""
+
+
+def api_rate(name, minimum, label):
+    """The metric lines of the API's percentage of `name` answers, counted once `minimum`
+    requests came in five minutes."""
+    def stat(lid, metric_name):
+        return f"""        - Id: {lid}
+          ReturnData: false
+          MetricStat:
+            Metric: {{ Namespace: AWS/ApiGateway, MetricName: {metric_name}, Dimensions: [{{ Name: ApiId, Value: !Ref HttpApi }}] }}
+            Period: 300
+            Stat: Sum"""
+    return f"""      Metrics:
+{stat("errors", name)}
+{stat("requests", "Count")}
+        - Id: rate
+          Expression: "IF(requests >= {minimum}, 100 * errors / requests, 0)"
+          Label: {label}
+          ReturnData: true"""
+
+
+API = "{ Name: ApiId, Value: !Ref HttpApi }"
+PROXY = "{ Name: ProxyName, Value: !Ref DbProxy }"
+CLUSTER = "{ Name: DBClusterIdentifier, Value: !Ref DbCluster }"
+SERVICE_ALARMS = "\n".join([
+    alarm("Api5xxRateAlarm", "API: more than 1% of requests answered 5xx over 5 minutes (at least 20 requests)",
+          api_rate("5xx", 20, "5xx percent"), 1, 1, "GreaterThanThreshold"),
+    alarm("Api4xxRateAlarm", "API: more than 25% of requests answered 4xx for 15 minutes (a broken client, bad tokens, throttling 429s)",
+          api_rate("4xx", 50, "4xx percent"), 3, 25, "GreaterThanThreshold"),
+    alarm("ApiLatencyAlarm", "API: p99 latency over 2 s for 15 minutes",
+          metric("AWS/ApiGateway", "Latency", API, "p99", 300), 3, 2000, "GreaterThanThreshold"),
+    alarm("ProxyClientConnectionsAlarm", "RDS Proxy: over 800 client connections (about 400 function instances at 2 each)",
+          metric("AWS/RDS", "ClientConnections", PROXY, "Maximum", 300), 1, 800, "GreaterThanThreshold"),
+    alarm("ProxyBorrowLatencyAlarm", "RDS Proxy: borrowing a database connection takes over 100 ms on average for 10 minutes (the pool is exhausted)",
+          metric("AWS/RDS", "DatabaseConnectionsBorrowLatency", PROXY, "Average", 300), 2, 100000, "GreaterThanThreshold"),
+    alarm("DbCpuAlarm", "Aurora: CPU over 80% for 15 minutes",
+          metric("AWS/RDS", "CPUUtilization", CLUSTER, "Average", 300), 3, 80, "GreaterThanThreshold"),
+    alarm("DbCapacityAtMaxAlarm", "Aurora: capacity at DbMaxCapacity for 15 minutes (it cannot scale further)",
+          metric("AWS/RDS", "ServerlessDatabaseCapacity", CLUSTER, "Maximum", 300), 3, "!Ref DbMaxCapacity", "GreaterThanOrEqualToThreshold"),
+    alarm("DbFreeableMemoryAlarm", "Aurora: under 256 MiB freeable memory for 15 minutes",
+          metric("AWS/RDS", "FreeableMemory", CLUSTER, "Minimum", 300), 3, 268435456, "LessThanThreshold"),
+    alarm("DbDeadlocksAlarm", "Aurora: any deadlock (transactions of the service take their locks in one order; a deadlock is a bug)",
+          metric("AWS/RDS", "Deadlocks", CLUSTER, "Maximum", 300), 1, 0, "GreaterThanThreshold"),
+])
+
+
+def subnet(lid, cidr, zone, condition=""):
+    """A subnet of the VPC in the region's `zone`-th availability zone."""
+    return f"""  {lid}:
+    Type: AWS::EC2::Subnet{condition}
+    Properties:
+      VpcId: !Ref Vpc
+      CidrBlock: {cidr}
+      AvailabilityZone: !Select [{zone}, !GetAZs ""]"""
+
+
+def route_table(lid):
+    """A route table of the VPC, present when push has its route out."""
+    return f"""  {lid}:
+    Type: AWS::EC2::RouteTable{PUSH_EGRESS}
+    Properties:
+      VpcId: !Ref Vpc"""
+
+
+def association(lid, subnet_lid, table):
+    """Routes `subnet_lid` by `table`, present when push has its route out."""
+    return f"""  {lid}:
+    Type: AWS::EC2::SubnetRouteTableAssociation{PUSH_EGRESS}
+    Properties:
+      SubnetId: !Ref {subnet_lid}
+      RouteTableId: !Ref {table}"""
+
+
+PUSH_EGRESS = "\n    Condition: HasPushEgress"
+
+
+def db_instance(lid, subnet_lid, tier, condition=""):
+    """A serverless instance of the cluster in `subnet_lid`'s zone, `tier` in failover order."""
+    return f"""  {lid}:
+    Type: AWS::RDS::DBInstance{condition}
+    Properties:
+      DBClusterIdentifier: !Ref DbCluster
+      DBInstanceClass: db.serverless
+      Engine: aurora-postgresql
+      PubliclyAccessible: false
+      AvailabilityZone: !GetAtt {subnet_lid}.AvailabilityZone
+      PromotionTier: {tier}
+      EnablePerformanceInsights: !If [Insights, true, false]
+      PerformanceInsightsRetentionPeriod: !If [Insights, 7, !Ref "AWS::NoValue"]"""
+
+
+HEAD = HEAD.replace("DB_INSTANCES", "\n".join([
+    db_instance("DbInstance", "PrivateSubnetA", 0),
+    "  # The failover target: a reader in the second zone, promoted if the writer's zone fails.",
+    db_instance("DbReaderInstance", "PrivateSubnetB", 1, "\n    Condition: HighlyAvailable"),
+]))
+
+HEAD = HEAD.replace("SERVICE_ALARMS", SERVICE_ALARMS).replace("PRIVATE_SUBNETS", "\n".join([
+    subnet("PrivateSubnetA", "10.40.1.0/24", 0),
+    subnet("PrivateSubnetB", "10.40.2.0/24", 1),
+])).replace("PUBLIC_SUBNET", "\n".join([
+    subnet("PublicSubnet", "10.40.0.0/24", 0, PUSH_EGRESS),
+    route_table("PublicRouteTable"),
+])).replace("PUBLIC_ASSOCIATION", association("PublicSubnetRoutes", "PublicSubnet", "PublicRouteTable")
+).replace("PRIVATE_ROUTE_TABLE", route_table("PrivateRouteTable")).replace("PRIVATE_ASSOCIATIONS", "\n".join([
+    association("PrivateSubnetARoutes", "PrivateSubnetA", "PrivateRouteTable"),
+    association("PrivateSubnetBRoutes", "PrivateSubnetB", "PrivateRouteTable"),
 ]))
 
 
@@ -880,19 +799,8 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
           MetricValue: "1"
           DefaultValue: 0
           Unit: Count
-  {lid}Http5xxAlarm:
-    Type: AWS::CloudWatch::Alarm
-    Properties:
-      AlarmDescription: "{binary}: answers with status >= 500 (from its log; rolls a canary back)"
-      Namespace: !Sub "wordgame/${{AWS::StackName}}"
-      MetricName: Http5xx-{binary}
-      Statistic: Sum
-      Period: 60
-      EvaluationPeriods: 1
-      Threshold: 1
-      ComparisonOperator: GreaterThanOrEqualToThreshold
-      TreatMissingData: notBreaching
-{ALARM_ACTIONS}
+{alarm(f"{lid}Http5xxAlarm", f"{binary}: answers with status >= 500 (from its log; rolls a canary back)",
+       metric('!Sub "wordgame/${AWS::StackName}"', f"Http5xx-{binary}", None, "Sum", 60), 1, 1, "GreaterThanOrEqualToThreshold")}
 {lambda_alarms(lid, binary, throttles=True, duration=True)}'''
 
 
@@ -905,54 +813,16 @@ def log_resources(lid, binary):
 
 
 def lambda_alarms(lid, binary, throttles, duration):
-    out = f'''  {lid}ErrorsAlarm:
-    Type: AWS::CloudWatch::Alarm
-    Properties:
-      AlarmDescription: "{binary}: invocation errors (failed cold starts, crashes, timeouts)"
-      Namespace: AWS/Lambda
-      MetricName: Errors
-      Dimensions: [{{ Name: FunctionName, Value: !Sub "${{AWS::StackName}}-{binary}" }}]
-      Statistic: Sum
-      Period: 60
-      EvaluationPeriods: 1
-      Threshold: 1
-      ComparisonOperator: GreaterThanOrEqualToThreshold
-      TreatMissingData: notBreaching
-{ALARM_ACTIONS}
-'''
+    function = f'{{ Name: FunctionName, Value: !Sub "${{AWS::StackName}}-{binary}" }}'
+    out = [alarm(f"{lid}ErrorsAlarm", f"{binary}: invocation errors (failed cold starts, crashes, timeouts)",
+                 metric("AWS/Lambda", "Errors", function, "Sum", 60), 1, 1, "GreaterThanOrEqualToThreshold")]
     if throttles:
-        out += f'''  {lid}ThrottlesAlarm:
-    Type: AWS::CloudWatch::Alarm
-    Properties:
-      AlarmDescription: "{binary}: throttled invocations (reserved or account concurrency reached)"
-      Namespace: AWS/Lambda
-      MetricName: Throttles
-      Dimensions: [{{ Name: FunctionName, Value: !Sub "${{AWS::StackName}}-{binary}" }}]
-      Statistic: Sum
-      Period: 300
-      EvaluationPeriods: 1
-      Threshold: 1
-      ComparisonOperator: GreaterThanOrEqualToThreshold
-      TreatMissingData: notBreaching
-{ALARM_ACTIONS}
-'''
+        out.append(alarm(f"{lid}ThrottlesAlarm", f"{binary}: throttled invocations (reserved or account concurrency reached)",
+                         metric("AWS/Lambda", "Throttles", function, "Sum", 300), 1, 1, "GreaterThanOrEqualToThreshold"))
     if duration:
-        out += f'''  {lid}DurationAlarm:
-    Type: AWS::CloudWatch::Alarm
-    Properties:
-      AlarmDescription: "{binary}: p99 duration over 1 s for 15 minutes"
-      Namespace: AWS/Lambda
-      MetricName: Duration
-      Dimensions: [{{ Name: FunctionName, Value: !Sub "${{AWS::StackName}}-{binary}" }}]
-      ExtendedStatistic: p99
-      Period: 300
-      EvaluationPeriods: 3
-      Threshold: 1000
-      ComparisonOperator: GreaterThanThreshold
-      TreatMissingData: notBreaching
-{ALARM_ACTIONS}
-'''
-    return out
+        out.append(alarm(f"{lid}DurationAlarm", f"{binary}: p99 duration over 1 s for 15 minutes",
+                         metric("AWS/Lambda", "Duration", function, "p99", 300), 3, 1000, "GreaterThanThreshold"))
+    return "".join(a + "\n" for a in out)
 
 
 def plain_function(lid, binary, description, memory, timeout, reserved, environment="", policy="DbConnectAppPolicy", push=False):
