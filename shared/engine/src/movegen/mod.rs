@@ -21,7 +21,7 @@ use crate::rack::Rack;
 use crate::square::{BOARD_SIZE, Direction, Square};
 use crate::tile::{Placement, RackTile, Tile};
 use crate::variant::Rules;
-use line::Line;
+use line::{Grid, Line};
 use search::{BLANK_FLAG, Search};
 
 /// A play found by the generator: its main word's squares, the tiles placed and the score.
@@ -252,11 +252,13 @@ impl<'a> MoveGenerator<'a> {
             }
         }
         let rack_letters = (1..counts.len()).filter(|&t| counts[t] > 0).fold(0u64, |m, t| m | 1u64 << (t - 1));
-        let lines: Vec<(Direction, usize, Line)> = [Direction::Across, Direction::Down]
-            .into_iter()
-            .flat_map(|dir| (0..BOARD_SIZE).map(move |i| (dir, i)))
-            .map(|(dir, i)| (dir, i, Line::new(self.rules, self.lexicon.graph(), board, dir, i)))
-            .collect();
+        let grid = Grid::new(self.rules, self.lexicon.graph(), self.lexicon.short_words(), board);
+        let mut lines: Vec<(Direction, usize, Line)> = Vec::with_capacity(2 * BOARD_SIZE);
+        for dir in [Direction::Across, Direction::Down] {
+            for i in (0..BOARD_SIZE).filter(|&i| grid.has_anchor(dir, i)) {
+                lines.push((dir, i, Line::new(self.rules, &grid, dir, i)));
+            }
+        }
         let mut tasks: Vec<(usize, usize, usize, i32)> = Vec::new();
         let facts = prune.map(|_| {
             let bingos = if self.rules.rack_size == crate::bingo::RACK && rack.len() == crate::bingo::RACK {
