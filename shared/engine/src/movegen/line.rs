@@ -181,6 +181,10 @@ pub(crate) struct Line {
     pub(crate) cross: [u64; BOARD_SIZE],
     /// Points of the existing tiles of the cross-word through each square; `None` without one.
     pub(crate) cross_score: [Option<i32>; BOARD_SIZE],
+    /// Per square, the cross-word's board points times its word multiplier (0 without one).
+    pub(crate) perp_score: [i32; BOARD_SIZE],
+    /// Per square, the word multiplier a placed tile's cross-word gets (0 without one).
+    pub(crate) perp_wm: [i32; BOARD_SIZE],
     /// Letter multiplier of each square.
     pub(crate) letter_mult: [i32; BOARD_SIZE],
     /// Word multiplier of each square.
@@ -197,6 +201,8 @@ impl Line {
             values: [0; BOARD_SIZE],
             cross: [ANY; BOARD_SIZE],
             cross_score: [None; BOARD_SIZE],
+            perp_score: [0; BOARD_SIZE],
+            perp_wm: [0; BOARD_SIZE],
             letter_mult: [1; BOARD_SIZE],
             word_mult: [1; BOARD_SIZE],
             anchor: [false; BOARD_SIZE],
@@ -222,6 +228,10 @@ impl Line {
             let i = at(dir, index, pos);
             line.cross[pos] = grid.cross[k][i];
             line.cross_score[pos] = grid.cross_score[k][i];
+            if let Some(cs) = line.cross_score[pos] {
+                line.perp_score[pos] = cs * line.word_mult[pos];
+                line.perp_wm[pos] = line.word_mult[pos];
+            }
             line.anchor[pos] = line.cross_score[pos].is_some()
                 || (pos > 0 && line.tiles[pos - 1] != 0)
                 || (pos + 1 < BOARD_SIZE && line.tiles[pos + 1] != 0);

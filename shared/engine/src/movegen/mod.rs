@@ -197,14 +197,16 @@ impl<'a> MoveGenerator<'a> {
 
     /// Every legal tile-placement play of `rack` on `board`, each once, in no set order.
     pub fn all(&self, board: &Board, rack: &Rack) -> Vec<GeneratedPlay> {
-        self.all_counted(board, rack).0
+        let mut sink = AllPlays(Vec::new());
+        self.generate::<_, false>(board, rack, &mut sink, None);
+        sink.0
     }
 
     /// As [`MoveGenerator::all`], with the number of graph visits the search made (each try
     /// to fill a square along a GADDAG path), the figure behind its speed.
     pub fn all_counted(&self, board: &Board, rack: &Rack) -> (Vec<GeneratedPlay>, u64) {
         let mut sink = AllPlays(Vec::new());
-        let visits = self.generate(board, rack, &mut sink, None);
+        let visits = self.generate::<_, true>(board, rack, &mut sink, None);
         (sink.0, visits)
     }
 
@@ -220,7 +222,7 @@ impl<'a> MoveGenerator<'a> {
         let leave_bounds = leave.map(|t| t.best_leaves(rack));
         let best_leave = leave_bounds.as_ref().and_then(|b| b.last().copied()).unwrap_or(0);
         let mut sink = TopN { n, leave, best_leave, plays: Vec::with_capacity(n + 1) };
-        self.generate(board, rack, &mut sink, Some(leave_bounds.as_deref()));
+        self.generate::<_, false>(board, rack, &mut sink, Some(leave_bounds.as_deref()));
         sink.plays
     }
 
@@ -239,8 +241,8 @@ impl<'a> MoveGenerator<'a> {
 
     /// Runs every anchor; with `prune` (holding, in equity mode, the best leave value for each
     /// number of tiles kept), anchors are taken by falling upper bound and the rest skipped once
-    /// no play can beat the sink. Returns the graph visits made.
-    fn generate<S: Sink>(&self, board: &Board, rack: &Rack, sink: &mut S, prune: Option<Option<&[i32]>>) -> u64 {
+    /// no play can beat the sink. Returns the graph visits made (0 unless `COUNT`).
+    fn generate<S: Sink, const COUNT: bool>(&self, board: &Board, rack: &Rack, sink: &mut S, prune: Option<Option<&[i32]>>) -> u64 {
         if rack.is_empty() {
             return 0;
         }
@@ -290,7 +292,8 @@ impl<'a> MoveGenerator<'a> {
                 break;
             }
             let (dir, index, line) = &lines[li];
-            visits += Search {
+            let start = Search::<S, COUNT>::start_of(line, anchor);
+            visits += Search::<S, COUNT> {
                 graph: self.lexicon.graph(),
                 line,
                 dir: *dir,
@@ -302,8 +305,9 @@ impl<'a> MoveGenerator<'a> {
                 bingo: self.rules.bingo_bonus,
                 values: &self.values,
                 anchor,
-                start: Search::<S>::start_of(line, anchor),
+                start,
                 left_limit,
+                right_open: start + 1 == BOARD_SIZE || line.tiles[start + 1] == 0,
                 placed: [0; BOARD_SIZE],
                 sink,
                 visits: 0,
