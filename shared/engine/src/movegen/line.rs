@@ -1,10 +1,10 @@
 //! One line of the board (a row for across plays, a column for down plays) prepared for the
 //! search: existing tiles, cross-check sets and cross-scores, premiums and anchors.
 //!
-//! The board is first copied into a [`Grid`] of tile codes and points, so that preparing the
-//! lines reads plain arrays: the cross-word through a square is a run of the perpendicular line,
-//! found by stepping an index, and a line with no tile on it or beside it (no anchor) is not
-//! prepared at all.
+//! The board is first copied into a [`Grid`] of tile codes and points, with the cross-checks of
+//! both directions found per run of tiles (each run walked once, one-letter runs read from a
+//! table), so that preparing a line only copies arrays; a line with no tile on it or beside it
+//! (no anchor) is not prepared at all.
 
 use wordgraph::Graph;
 

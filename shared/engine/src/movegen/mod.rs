@@ -2,8 +2,8 @@
 //! exactly once; or the best N by score or equity, pruning anchors by an upper bound.
 //!
 //! Stateless and standard-rules: it sees a board, a rack and a word graph, nothing of a game's
-//! history. Cross-check sets and cross-scores are computed once per line; each anchor is then
-//! searched through the GADDAG (see [`search`]).
+//! history. Cross-check sets and cross-scores are computed once per position, per run of board
+//! tiles (see [`line`]); each anchor is then searched through the GADDAG (see [`search`]).
 
 mod bound;
 mod line;
