@@ -274,6 +274,13 @@ impl<'a> MoveGenerator<'a> {
             let mut left_limit = 0;
             for pos in 0..BOARD_SIZE {
                 if line.anchor[pos] {
+                    // No rack tile fits here: every play from an anchor covers it with one, so
+                    // none starts here (it still bounds the next anchor's walk leftwards).
+                    let m = line.cross[pos];
+                    if m & rack_letters == 0 && (counts[0] == 0 || m == 0) {
+                        left_limit = pos + 1;
+                        continue;
+                    }
                     let b = match (prune, &facts) {
                         (Some(leave), Some(facts)) => bound::anchor_bound(line, pos, left_limit, facts, leave),
                         _ => 0,
