@@ -12,6 +12,7 @@ use wordgraph::Graph;
 
 use crate::bingo::BingoWords;
 use crate::letter::Letter;
+use crate::short_words::ShortWords;
 use crate::variant::{Rules, Variant};
 
 /// Answers whether a sequence of letters is a word.
@@ -167,16 +168,24 @@ pub struct WordGraph {
     /// Its seven- and eight-letter words by letters, for the move generator's bingo bound;
     /// built on first use (≈ 3 ms for the English list, 45,000 keys).
     bingo_words: OnceLock<BingoWords>,
+    /// Its two- and three-letter words, for cross-checks against one-letter runs; built on
+    /// first use (one pass over the DAWG's first three levels).
+    short_words: OnceLock<ShortWords>,
 }
 
 impl WordGraph {
     fn new(graph: Graph<'static>) -> WordGraph {
-        WordGraph { graph, bingo_words: OnceLock::new() }
+        WordGraph { graph, bingo_words: OnceLock::new(), short_words: OnceLock::new() }
     }
 
     /// The graph's bingo-length words, built on first use.
     pub(crate) fn bingo_words(&self) -> &BingoWords {
         self.bingo_words.get_or_init(|| BingoWords::new(&self.graph))
+    }
+
+    /// The graph's two- and three-letter words, built on first use.
+    pub(crate) fn short_words(&self) -> &ShortWords {
+        self.short_words.get_or_init(|| ShortWords::new(&self.graph))
     }
 
     /// Compiles a word list (one word per line, as [`WordList::parse`] reads it) into a graph.

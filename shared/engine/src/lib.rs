@@ -35,6 +35,7 @@ pub mod scoring;
 pub mod seat;
 pub mod seating;
 pub mod setup;
+mod short_words;
 pub mod square;
 mod tables;
 pub mod tile;

@@ -177,11 +177,16 @@ fn top_n_is_the_head_of_all_plays_sorted() {
         (Variant::ScrabbleEn, include_str!("data/bench-en.cgp")),
         (Variant::ScrabbleRu, include_str!("data/bench-ru.cgp")),
         (Variant::Erudit, include_str!("data/bench-erudit.cgp")),
+        // Racks with one and two blanks, where the bound counts the squares only a blank fits.
+        (Variant::ScrabbleEn, include_str!("data/bench-en-blank1.cgp")),
+        (Variant::ScrabbleEn, include_str!("data/bench-en-blank2.cgp")),
+        (Variant::ScrabbleRu, include_str!("data/bench-ru-blank1.cgp")),
+        (Variant::ScrabbleRu, include_str!("data/bench-ru-blank2.cgp")),
     ] {
         let rules = variant.rules();
         let generator = MoveGenerator::new(rules, builtin_graph(variant));
         let leave = LeaveTable::heuristic(rules);
-        for line in file.lines().step_by(7).take(40) {
+        for line in file.lines().step_by(5).take(40) {
             let position = engine::Position::parse(rules, line).unwrap();
             let (board, rack) = (&position.board, &position.racks[0]);
             for ranking in [Ranking::Score, Ranking::Equity(&leave)] {

@@ -16,6 +16,8 @@ pub(crate) struct RackFacts {
     /// Letters on the rack (bit = letter index) and whether it holds a blank.
     pub(crate) letters: u64,
     pub(crate) blank: bool,
+    /// Blanks on the rack.
+    pub(crate) blanks: usize,
     /// Letter values by tile code, for the best tile a square's cross-check admits.
     pub(crate) value_of: [i32; 64],
     /// Tiles on a full rack and the bonus for playing them all.
@@ -32,12 +34,26 @@ impl RackFacts {
         }
         values.sort_unstable_by(|a, b| b.cmp(a));
         let letters = (1..64).filter(|&c| counts[c] > 0).fold(0u64, |m, c| m | 1 << (c - 1));
-        RackFacts { values, bingos, letters, blank: counts[0] > 0, value_of: *values_by_code, rack_size, bingo }
+        RackFacts {
+            values,
+            bingos,
+            letters,
+            blank: counts[0] > 0,
+            blanks: usize::from(counts[0]),
+            value_of: *values_by_code,
+            rack_size,
+            bingo,
+        }
     }
 
     /// Whether some rack tile may go on a square with cross-check `mask`.
     fn fits(&self, mask: u64) -> bool {
         mask & self.letters != 0 || (self.blank && mask != 0)
+    }
+
+    /// Whether a square with cross-check `mask` takes only a blank (no rack letter fits).
+    fn needs_blank(&self, mask: u64) -> bool {
+        mask & self.letters == 0
     }
 
     /// The most a rack tile allowed by `mask` is worth (0 when only a blank fits).
@@ -63,7 +79,8 @@ impl RackFacts {
 /// values go best-first onto the squares' coefficients (rearrangement inequality), and no square
 /// gets more than the best rack tile its cross-check admits (a square that admits none ends the
 /// window); each cross-word brings its board tiles × wm, and the bingo bonus counts only where a
-/// full rack fills the window and could form a word. By score only the widest windows matter
+/// full rack fills the window and could form a word. A window with more squares that only a
+/// blank fits than the rack holds blanks cannot be filled; its smaller windows then count. By score only the widest windows matter
 /// (each term grows with the window); by equity every size does, since fewer tiles played leave
 /// more to keep.
 pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: &RackFacts, leave: Option<&[i32]>) -> i32 {
@@ -71,17 +88,23 @@ pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: 
     if !rack.fits(line.cross[anchor]) {
         return i32::MIN;
     }
-    let left = Side::walk(line, anchor, n, |p| p >= left_limit && rack.fits(line.cross[p]), false);
-    let right = Side::walk(line, anchor, n, |p| rack.fits(line.cross[p]), true);
+    let left = Side::walk(line, anchor, n, rack, |p| p >= left_limit && rack.fits(line.cross[p]), false);
+    let right = Side::walk(line, anchor, n, rack, |p| rack.fits(line.cross[p]), true);
+    let anchor_blanks = usize::from(rack.needs_blank(line.cross[anchor]));
     let mut best = i32::MIN;
     let mut skipped = false;
+    let mut short_of_blanks = false;
     for total in (1..=n).rev() {
-        if leave.is_none() && total < n && !(total == n - 1 && skipped) {
+        if leave.is_none() && total < n && !(total == n - 1 && skipped) && !short_of_blanks {
             break;
         }
         let mut best_here = i32::MIN;
         for a in 0..=left.empties().len().min(total - 1) {
             let b = right.empties().len().min(total - 1 - a);
+            if anchor_blanks + left.blanks[a] + right.blanks[b] > rack.blanks {
+                short_of_blanks = true;
+                continue;
+            }
             let board_tiles = left.tiles[a] + right.tiles[b];
             let full = 1 + a + b >= rack.rack_size;
             let nearest = if left.tiles[a] > 0 { left.nearest } else { right.nearest };
@@ -125,7 +148,8 @@ pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: 
 }
 
 /// One side of an anchor: the empty squares a play may fill, nearest first, and the board
-/// points and tiles a window reaching `j` of them includes (`points[j]`, `tiles[j]`). Fixed
+/// points and tiles a window reaching `j` of them includes (`points[j]`, `tiles[j]`), and how
+/// many of those `j` only a blank fits (`blanks[j]`; the walk stops past the rack's blanks). Fixed
 /// arrays: this runs for every anchor of every position, and a rack holds at most
 /// `BOARD_SIZE` tiles.
 struct Side {
@@ -135,11 +159,20 @@ struct Side {
     empties_buf: [usize; BOARD_SIZE],
     points: [i32; BOARD_SIZE],
     tiles: [usize; BOARD_SIZE],
+    blanks: [usize; BOARD_SIZE],
 }
 
 impl Side {
-    fn walk(line: &Line, anchor: usize, n: usize, may_fill: impl Fn(usize) -> bool, rightward: bool) -> Side {
-        let mut side = Side { len: 0, nearest: 0, empties_buf: [0; BOARD_SIZE], points: [0; BOARD_SIZE], tiles: [0; BOARD_SIZE] };
+    fn walk(line: &Line, anchor: usize, n: usize, rack: &RackFacts, may_fill: impl Fn(usize) -> bool, rightward: bool) -> Side {
+        let mut side = Side {
+            len: 0,
+            nearest: 0,
+            empties_buf: [0; BOARD_SIZE],
+            points: [0; BOARD_SIZE],
+            tiles: [0; BOARD_SIZE],
+            blanks: [0; BOARD_SIZE],
+        };
+        let mut blanks = 0;
         let next = |p: usize| if rightward { (p + 1 < BOARD_SIZE).then_some(p + 1) } else { p.checked_sub(1) };
         let (mut pos, mut points, mut tiles) = (anchor, 0, 0);
         loop {
@@ -153,8 +186,10 @@ impl Side {
             }
             side.points[side.len] = points;
             side.tiles[side.len] = tiles;
+            side.blanks[side.len] = blanks;
             match next(pos) {
-                Some(p) if side.len + 1 < n && may_fill(p) => {
+                Some(p) if side.len + 1 < n && may_fill(p) && blanks + usize::from(rack.needs_blank(line.cross[p])) <= rack.blanks => {
+                    blanks += usize::from(rack.needs_blank(line.cross[p]));
                     side.empties_buf[side.len] = p;
                     side.len += 1;
                     pos = p;

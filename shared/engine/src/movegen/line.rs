@@ -1,15 +1,174 @@
 //! One line of the board (a row for across plays, a column for down plays) prepared for the
 //! search: existing tiles, cross-check sets and cross-scores, premiums and anchors.
+//!
+//! The board is first copied into a [`Grid`] of tile codes and points, with the cross-checks of
+//! both directions found per run of tiles (each run walked once, one-letter runs read from a
+//! table), so that preparing a line only copies arrays; a line with no tile on it or beside it
+//! (no anchor) is not prepared at all.
 
 use wordgraph::Graph;
 
 use crate::board::Board;
 use crate::lexicon::tile_code;
-use crate::square::{BOARD_SIZE, Direction, Square};
+use crate::short_words::ShortWords;
+use crate::square::{BOARD_SIZE, Direction, SQUARES, Square};
 use crate::variant::Rules;
 
 /// Cross-check mask allowing every letter.
 pub(crate) const ANY: u64 = u64::MAX;
+
+/// The board's tiles as codes and points, row-major, and the cross-check of every empty square
+/// for each direction of cross-word, for preparing lines.
+pub(crate) struct Grid {
+    /// Tile code (letter index + 1) per square, 0 when empty.
+    codes: [u8; SQUARES],
+    /// Points of the tile per square (0 for a blank or an empty square).
+    values: [i32; SQUARES],
+    /// Per direction of the cross-word (across, down), per square: the letters that make it a
+    /// word, [`ANY`] where no tile adjoins along that direction.
+    cross: [[u64; SQUARES]; 2],
+    /// Per direction and square: the points of the cross-word's board tiles, `None` without one.
+    cross_score: [[Option<i32>; SQUARES]; 2],
+    /// Tiles per row and per column.
+    per_row: [u8; BOARD_SIZE],
+    per_col: [u8; BOARD_SIZE],
+    empty: bool,
+}
+
+impl Grid {
+    /// The tiles of `board` and their cross-checks in `graph`.
+    pub(crate) fn new(rules: &Rules, graph: &Graph<'_>, short: &ShortWords, board: &Board) -> Grid {
+        let mut grid = Grid {
+            codes: [0; SQUARES],
+            values: [0; SQUARES],
+            cross: [[ANY; SQUARES]; 2],
+            cross_score: [[None; SQUARES]; 2],
+            per_row: [0; BOARD_SIZE],
+            per_col: [0; BOARD_SIZE],
+            empty: board.is_empty(),
+        };
+        for (sq, tile) in board.tiles() {
+            let i = sq.index();
+            grid.codes[i] = tile_code(tile.letter());
+            grid.values[i] = if tile.is_blank() { 0 } else { rules.value(tile.letter()) };
+            grid.per_row[sq.row()] += 1;
+            grid.per_col[sq.col()] += 1;
+        }
+        for perp in [Direction::Across, Direction::Down] {
+            for index in 0..BOARD_SIZE {
+                grid.cross_checks(graph, short, perp, index);
+            }
+        }
+        grid
+    }
+
+    /// The cross-checks of the empty squares beside the runs of tiles on line `index` along
+    /// `perp`. A one-letter run is looked up in `short` (a square between two such runs too).
+    /// A longer run W is walked once, reversed, through the GADDAG: the letters x before it are
+    /// the accepting children of that node (x W reversed is a full reversed word), the letters
+    /// after it the accepting children of its separator (W ^ x). Any other square between two
+    /// runs (both sides fixed) is left to [`cross_mask`], once, from the run after it.
+    fn cross_checks(&mut self, graph: &Graph<'_>, short: &ShortWords, perp: Direction, index: usize) {
+        let k = perp as usize;
+        let code = |grid: &Grid, q: usize| grid.codes[at(perp, index, q)];
+        let mut q = 0;
+        let mut prev: Option<(usize, usize)> = None;
+        while q < BOARD_SIZE {
+            if code(self, q) == 0 {
+                q += 1;
+                continue;
+            }
+            let start = q;
+            let mut score = 0;
+            while q < BOARD_SIZE && code(self, q) != 0 {
+                score += self.values[at(perp, index, q)];
+                q += 1;
+            }
+            let end = q - 1;
+            let single = (start == end).then(|| code(self, start));
+            let mut run = [0u8; BOARD_SIZE];
+            for r in start..=end {
+                run[r - start] = code(self, r);
+            }
+            let run = &run[..=end - start];
+            // The GADDAG's node after the run reversed, walked only for a run of two or more.
+            let reversed = || run.iter().rev().fold(graph.gaddag_root(), |list, &t| graph.find(list, t).map_or(0, |i| graph.node(i).arc()));
+            let mut list = None;
+            if start > 0 {
+                let i = at(perp, index, start - 1);
+                match prev.filter(|&(_, e)| e + 2 == start) {
+                    Some((ps, pe)) => {
+                        self.cross[k][i] = match single {
+                            Some(s) if ps == pe => short.between(code(self, ps), s),
+                            _ => {
+                                let (mut fixed, mut n) = ([0u8; BOARD_SIZE], 0);
+                                for r in (ps..=pe).chain(start..=end) {
+                                    fixed[n] = code(self, r);
+                                    n += 1;
+                                }
+                                cross_mask(graph, &fixed[..pe + 1 - ps], &fixed[pe + 1 - ps..n])
+                            }
+                        };
+                        let before: i32 = (ps..=pe).map(|r| self.values[at(perp, index, r)]).sum();
+                        self.cross_score[k][i] = Some(before + score);
+                    }
+                    None => {
+                        self.cross[k][i] = match single {
+                            Some(t) => short.before(t),
+                            None => accepting_children(graph, *list.get_or_insert_with(reversed)),
+                        };
+                        self.cross_score[k][i] = Some(score);
+                    }
+                }
+            }
+            if end + 1 < BOARD_SIZE && !(end + 2 < BOARD_SIZE && code(self, end + 2) != 0) {
+                let i = at(perp, index, end + 1);
+                self.cross[k][i] = match single {
+                    Some(t) => short.after(t),
+                    None => {
+                        let list = *list.get_or_insert_with(reversed);
+                        accepting_children(graph, graph.separator(list).map_or(0, |sep| graph.node(sep).arc()))
+                    }
+                };
+                self.cross_score[k][i] = Some(score);
+            }
+            prev = Some((start, end));
+        }
+    }
+
+    /// Whether line `index` along `dir` has an anchor: a tile on it or on a line beside it (on
+    /// an empty board, the centre's line).
+    pub(crate) fn has_anchor(&self, dir: Direction, index: usize) -> bool {
+        if self.empty {
+            return index == Square::CENTER.row();
+        }
+        let counts = match dir {
+            Direction::Across => &self.per_row,
+            Direction::Down => &self.per_col,
+        };
+        let lo = index.saturating_sub(1);
+        let hi = (index + 1).min(BOARD_SIZE - 1);
+        counts[lo..=hi].iter().any(|&n| n > 0)
+    }
+}
+
+/// The letters (bit = tile code − 1) on the accepting nodes of the sibling list `list`, the
+/// separator aside.
+fn accepting_children(graph: &Graph<'_>, list: u32) -> u64 {
+    if list == 0 {
+        return 0;
+    }
+    graph.siblings(list).filter(|(_, n)| n.tile() != 0 && n.accepts()).fold(0, |m, (_, n)| m | 1u64 << (n.tile() - 1))
+}
+
+/// The row-major index of position `pos` on line `index` along `dir`.
+#[inline]
+const fn at(dir: Direction, index: usize, pos: usize) -> usize {
+    match dir {
+        Direction::Across => index * BOARD_SIZE + pos,
+        Direction::Down => pos * BOARD_SIZE + index,
+    }
+}
 
 /// A line as the search sees it.
 #[derive(Debug, Clone)]
@@ -22,6 +181,10 @@ pub(crate) struct Line {
     pub(crate) cross: [u64; BOARD_SIZE],
     /// Points of the existing tiles of the cross-word through each square; `None` without one.
     pub(crate) cross_score: [Option<i32>; BOARD_SIZE],
+    /// Per square, the cross-word's board points times its word multiplier (0 without one).
+    pub(crate) perp_score: [i32; BOARD_SIZE],
+    /// Per square, the word multiplier a placed tile's cross-word gets (0 without one).
+    pub(crate) perp_wm: [i32; BOARD_SIZE],
     /// Letter multiplier of each square.
     pub(crate) letter_mult: [i32; BOARD_SIZE],
     /// Word multiplier of each square.
@@ -31,33 +194,47 @@ pub(crate) struct Line {
 }
 
 impl Line {
-    /// Line `index` (a row for across, a column for down) of `board`.
-    pub(crate) fn new(rules: &Rules, graph: &Graph<'_>, board: &Board, dir: Direction, index: usize) -> Line {
+    /// Line `index` (a row for across, a column for down) of the board `grid` holds.
+    pub(crate) fn new(rules: &Rules, grid: &Grid, dir: Direction, index: usize) -> Line {
         let mut line = Line {
             tiles: [0; BOARD_SIZE],
             values: [0; BOARD_SIZE],
             cross: [ANY; BOARD_SIZE],
             cross_score: [None; BOARD_SIZE],
+            perp_score: [0; BOARD_SIZE],
+            perp_wm: [0; BOARD_SIZE],
             letter_mult: [1; BOARD_SIZE],
             word_mult: [1; BOARD_SIZE],
             anchor: [false; BOARD_SIZE],
         };
-        let empty_board = board.is_empty();
+        let perp = dir.other();
         for pos in 0..BOARD_SIZE {
-            let sq = square(dir, index, pos);
-            let premium = rules.layout.premium(sq);
+            let i = at(dir, index, pos);
+            let premium = rules.layout.premium(Square::from_index(i).expect("lines lie on the board"));
             line.letter_mult[pos] = premium.letter_multiplier();
             line.word_mult[pos] = premium.word_multiplier();
-            if let Some(tile) = board.get(sq) {
-                line.tiles[pos] = tile_code(tile.letter());
-                line.values[pos] = if tile.is_blank() { 0 } else { rules.value(tile.letter()) };
+            line.tiles[pos] = grid.codes[i];
+            line.values[pos] = grid.values[i];
+        }
+        if grid.empty {
+            line.anchor[Square::CENTER.col()] = index == Square::CENTER.row();
+            return line;
+        }
+        let k = perp as usize;
+        for pos in 0..BOARD_SIZE {
+            if line.tiles[pos] != 0 {
                 continue;
             }
-            line.anchor[pos] = if empty_board { sq == Square::CENTER } else { board.has_neighbour(sq) };
-            if let Some((mask, score)) = cross_check(rules, graph, board, sq, dir.other()) {
-                line.cross[pos] = mask;
-                line.cross_score[pos] = Some(score);
+            let i = at(dir, index, pos);
+            line.cross[pos] = grid.cross[k][i];
+            line.cross_score[pos] = grid.cross_score[k][i];
+            if let Some(cs) = line.cross_score[pos] {
+                line.perp_score[pos] = cs * line.word_mult[pos];
+                line.perp_wm[pos] = line.word_mult[pos];
             }
+            line.anchor[pos] = line.cross_score[pos].is_some()
+                || (pos > 0 && line.tiles[pos - 1] != 0)
+                || (pos + 1 < BOARD_SIZE && line.tiles[pos + 1] != 0);
         }
         line
     }
@@ -70,38 +247,6 @@ pub(crate) fn square(dir: Direction, index: usize, pos: usize) -> Square {
         Direction::Down => Square::new(pos, index),
     }
     .expect("line and position are on the board")
-}
-
-/// For an empty square with tiles next to it along `perp`: the letters that make the word along
-/// `perp` valid, and the points of that word's existing tiles. `None` if no tile adjoins.
-fn cross_check(rules: &Rules, graph: &Graph<'_>, board: &Board, sq: Square, perp: Direction) -> Option<(u64, i32)> {
-    let before = sq.step(perp, -1).filter(|&s| board.is_occupied(s));
-    let after = sq.step(perp, 1).filter(|&s| board.is_occupied(s));
-    if before.is_none() && after.is_none() {
-        return None;
-    }
-    let mut score = 0;
-    // A cross-word has at most BOARD_SIZE - 1 board tiles: fixed buffers, no allocation.
-    let (mut prefix, mut prefix_len) = ([0u8; BOARD_SIZE], 0);
-    let mut at = before.map(|b| board.run_start(b, perp));
-    while let Some(s) = at.filter(|&s| s != sq) {
-        let tile = board.get(s).expect("run squares are occupied");
-        prefix[prefix_len] = tile_code(tile.letter());
-        prefix_len += 1;
-        score += if tile.is_blank() { 0 } else { rules.value(tile.letter()) };
-        at = s.step(perp, 1);
-    }
-    let (mut suffix, mut suffix_len) = ([0u8; BOARD_SIZE], 0);
-    let mut at = after;
-    while let Some(s) = at {
-        let Some(tile) = board.get(s) else { break };
-        suffix[suffix_len] = tile_code(tile.letter());
-        suffix_len += 1;
-        score += if tile.is_blank() { 0 } else { rules.value(tile.letter()) };
-        at = s.step(perp, 1);
-    }
-    let (prefix, suffix) = (&prefix[..prefix_len], &suffix[..suffix_len]);
-    Some((cross_mask(graph, prefix, suffix), score))
 }
 
 /// The letters `x` that make `prefix x suffix` a word. The fixed letters are walked first, and

@@ -2,8 +2,8 @@
 //! exactly once; or the best N by score or equity, pruning anchors by an upper bound.
 //!
 //! Stateless and standard-rules: it sees a board, a rack and a word graph, nothing of a game's
-//! history. Cross-check sets and cross-scores are computed once per line; each anchor is then
-//! searched through the GADDAG (see [`search`]).
+//! history. Cross-check sets and cross-scores are computed once per position, per run of board
+//! tiles (see [`line`]); each anchor is then searched through the GADDAG (see [`search`]).
 
 mod bound;
 mod line;
@@ -21,7 +21,7 @@ use crate::rack::Rack;
 use crate::square::{BOARD_SIZE, Direction, Square};
 use crate::tile::{Placement, RackTile, Tile};
 use crate::variant::Rules;
-use line::Line;
+use line::{Grid, Line};
 use search::{BLANK_FLAG, Search};
 
 /// A play found by the generator: its main word's squares, the tiles placed and the score.
@@ -197,14 +197,16 @@ impl<'a> MoveGenerator<'a> {
 
     /// Every legal tile-placement play of `rack` on `board`, each once, in no set order.
     pub fn all(&self, board: &Board, rack: &Rack) -> Vec<GeneratedPlay> {
-        self.all_counted(board, rack).0
+        let mut sink = AllPlays(Vec::new());
+        self.generate::<_, false>(board, rack, &mut sink, None);
+        sink.0
     }
 
     /// As [`MoveGenerator::all`], with the number of graph visits the search made (each try
     /// to fill a square along a GADDAG path), the figure behind its speed.
     pub fn all_counted(&self, board: &Board, rack: &Rack) -> (Vec<GeneratedPlay>, u64) {
         let mut sink = AllPlays(Vec::new());
-        let visits = self.generate(board, rack, &mut sink, None);
+        let visits = self.generate::<_, true>(board, rack, &mut sink, None);
         (sink.0, visits)
     }
 
@@ -220,7 +222,7 @@ impl<'a> MoveGenerator<'a> {
         let leave_bounds = leave.map(|t| t.best_leaves(rack));
         let best_leave = leave_bounds.as_ref().and_then(|b| b.last().copied()).unwrap_or(0);
         let mut sink = TopN { n, leave, best_leave, plays: Vec::with_capacity(n + 1) };
-        self.generate(board, rack, &mut sink, Some(leave_bounds.as_deref()));
+        self.generate::<_, false>(board, rack, &mut sink, Some(leave_bounds.as_deref()));
         sink.plays
     }
 
@@ -239,8 +241,8 @@ impl<'a> MoveGenerator<'a> {
 
     /// Runs every anchor; with `prune` (holding, in equity mode, the best leave value for each
     /// number of tiles kept), anchors are taken by falling upper bound and the rest skipped once
-    /// no play can beat the sink. Returns the graph visits made.
-    fn generate<S: Sink>(&self, board: &Board, rack: &Rack, sink: &mut S, prune: Option<Option<&[i32]>>) -> u64 {
+    /// no play can beat the sink. Returns the graph visits made (0 unless `COUNT`).
+    fn generate<S: Sink, const COUNT: bool>(&self, board: &Board, rack: &Rack, sink: &mut S, prune: Option<Option<&[i32]>>) -> u64 {
         if rack.is_empty() {
             return 0;
         }
@@ -252,11 +254,13 @@ impl<'a> MoveGenerator<'a> {
             }
         }
         let rack_letters = (1..counts.len()).filter(|&t| counts[t] > 0).fold(0u64, |m, t| m | 1u64 << (t - 1));
-        let lines: Vec<(Direction, usize, Line)> = [Direction::Across, Direction::Down]
-            .into_iter()
-            .flat_map(|dir| (0..BOARD_SIZE).map(move |i| (dir, i)))
-            .map(|(dir, i)| (dir, i, Line::new(self.rules, self.lexicon.graph(), board, dir, i)))
-            .collect();
+        let grid = Grid::new(self.rules, self.lexicon.graph(), self.lexicon.short_words(), board);
+        let mut lines: Vec<(Direction, usize, Line)> = Vec::with_capacity(2 * BOARD_SIZE);
+        for dir in [Direction::Across, Direction::Down] {
+            for i in (0..BOARD_SIZE).filter(|&i| grid.has_anchor(dir, i)) {
+                lines.push((dir, i, Line::new(self.rules, &grid, dir, i)));
+            }
+        }
         let mut tasks: Vec<(usize, usize, usize, i32)> = Vec::new();
         let facts = prune.map(|_| {
             let bingos = if self.rules.rack_size == crate::bingo::RACK && rack.len() == crate::bingo::RACK {
@@ -270,6 +274,13 @@ impl<'a> MoveGenerator<'a> {
             let mut left_limit = 0;
             for pos in 0..BOARD_SIZE {
                 if line.anchor[pos] {
+                    // No rack tile fits here: every play from an anchor covers it with one, so
+                    // none starts here (it still bounds the next anchor's walk leftwards).
+                    let m = line.cross[pos];
+                    if m & rack_letters == 0 && (counts[0] == 0 || m == 0) {
+                        left_limit = pos + 1;
+                        continue;
+                    }
                     let b = match (prune, &facts) {
                         (Some(leave), Some(facts)) => bound::anchor_bound(line, pos, left_limit, facts, leave),
                         _ => 0,
@@ -288,7 +299,8 @@ impl<'a> MoveGenerator<'a> {
                 break;
             }
             let (dir, index, line) = &lines[li];
-            visits += Search {
+            let start = Search::<S, COUNT>::start_of(line, anchor);
+            visits += Search::<S, COUNT> {
                 graph: self.lexicon.graph(),
                 line,
                 dir: *dir,
@@ -300,8 +312,9 @@ impl<'a> MoveGenerator<'a> {
                 bingo: self.rules.bingo_bonus,
                 values: &self.values,
                 anchor,
-                start: Search::<S>::start_of(line, anchor),
+                start,
                 left_limit,
+                right_open: start + 1 == BOARD_SIZE || line.tiles[start + 1] == 0,
                 placed: [0; BOARD_SIZE],
                 sink,
                 visits: 0,

@@ -31,13 +31,13 @@ struct Acc {
     /// Total of the completed cross-words.
     cross: i32,
     /// Tiles placed.
-    placed: usize,
+    placed: u8,
     /// Leftmost square of the word (known once the walk turns right).
-    leftmost: usize,
+    leftmost: u8,
 }
 
-/// One anchor's search.
-pub(crate) struct Search<'a, S: Sink> {
+/// One anchor's search; with `COUNT`, it counts its graph visits (only `all_counted` asks).
+pub(crate) struct Search<'a, S: Sink, const COUNT: bool> {
     pub(crate) graph: &'a Graph<'a>,
     pub(crate) line: &'a Line,
     pub(crate) dir: Direction,
@@ -53,17 +53,19 @@ pub(crate) struct Search<'a, S: Sink> {
     /// Where the walk starts: the anchor, or the last tile of the run right of it.
     pub(crate) start: usize,
     pub(crate) left_limit: usize,
+    /// Whether the square after `start` is empty or off the board (a word may end at `start`).
+    pub(crate) right_open: bool,
     pub(crate) placed: [u8; BOARD_SIZE],
     pub(crate) sink: &'a mut S,
     /// Graph visits so far: one per square the walk tries to fill (the work behind the speed).
     pub(crate) visits: u64,
 }
 
-impl<S: Sink> Search<'_, S> {
+impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
     /// Generates every play whose leftmost placed anchor is `self.anchor`; returns the graph
     /// visits it made.
     pub(crate) fn run(&mut self) -> u64 {
-        let acc = Acc { main: 0, mult: 1, cross: 0, placed: 0, leftmost: self.start };
+        let acc = Acc { main: 0, mult: 1, cross: 0, placed: 0, leftmost: self.start as u8 };
         self.go(self.start, self.graph.gaddag_root(), acc, true);
         self.visits
     }
@@ -84,7 +86,9 @@ impl<S: Sink> Search<'_, S> {
     }
 
     fn go(&mut self, pos: usize, list: u32, acc: Acc, leftward: bool) {
-        self.visits += 1;
+        if COUNT {
+            self.visits += 1;
+        }
         let on_board = self.line.tiles[pos];
         if on_board != 0 {
             if let Some(i) = self.graph.find(list, on_board) {
@@ -93,13 +97,14 @@ impl<S: Sink> Search<'_, S> {
             }
             return;
         }
-        if acc.placed == self.rack_len {
+        if usize::from(acc.placed) == self.rack_len {
             return;
         }
         // The letters that may go here and that the rack can supply; siblings are in tile
         // order, so the scan stops past the last of them.
         let mask = self.line.cross[pos];
-        let allowed = if self.rack[0] > 0 { mask } else { mask & self.rack_letters };
+        let blank = self.rack[0] > 0;
+        let allowed = if blank { mask } else { mask & self.rack_letters };
         if allowed == 0 {
             return;
         }
@@ -122,7 +127,7 @@ impl<S: Sink> Search<'_, S> {
                 self.rack_letters |= bit;
                 self.rack[t as usize] += 1;
             }
-            if self.rack[0] > 0 {
+            if blank {
                 self.rack[0] -= 1;
                 self.place(pos, t, true, node, acc, leftward);
                 self.rack[0] += 1;
@@ -134,10 +139,13 @@ impl<S: Sink> Search<'_, S> {
     fn place(&mut self, pos: usize, t: u8, blank: bool, node: Node, acc: Acc, leftward: bool) {
         let value = if blank { 0 } else { self.values[t as usize] };
         let (lm, wm) = (self.line.letter_mult[pos], self.line.word_mult[pos]);
-        let mut acc = Acc { main: acc.main + value * lm, mult: acc.mult * wm, placed: acc.placed + 1, ..acc };
-        if let Some(cs) = self.line.cross_score[pos] {
-            acc.cross += (cs + value * lm) * wm;
-        }
+        let acc = Acc {
+            main: acc.main + value * lm,
+            mult: acc.mult * wm,
+            cross: acc.cross + self.line.perp_score[pos] + value * lm * self.line.perp_wm[pos],
+            placed: acc.placed + 1,
+            ..acc
+        };
         self.placed[pos] = t | if blank { BLANK_FLAG } else { 0 };
         self.go_on(pos, node, acc, leftward);
         self.placed[pos] = 0;
@@ -149,8 +157,7 @@ impl<S: Sink> Search<'_, S> {
             let left_open = pos == 0 || tiles[pos - 1] == 0;
             // Until the walk has covered the anchor it may neither end nor turn right.
             let covered = pos <= self.anchor;
-            let right_open = self.start + 1 == BOARD_SIZE || tiles[self.start + 1] == 0;
-            if covered && node.accepts() && left_open && right_open && acc.placed > 0 {
+            if covered && node.accepts() && left_open && self.right_open && acc.placed > 0 {
                 self.record(pos, self.start, acc);
             }
             let arc = node.arc();
@@ -167,14 +174,14 @@ impl<S: Sink> Search<'_, S> {
             {
                 let right = self.graph.node(sep).arc();
                 if right != 0 {
-                    acc.leftmost = pos;
+                    acc.leftmost = pos as u8;
                     self.go(self.start + 1, right, acc, false);
                 }
             }
         } else {
             let right_open = pos + 1 == BOARD_SIZE || tiles[pos + 1] == 0;
             if node.accepts() && right_open && acc.placed > 0 {
-                self.record(acc.leftmost, pos, acc);
+                self.record(usize::from(acc.leftmost), pos, acc);
             }
             let arc = node.arc();
             if pos + 1 < BOARD_SIZE && arc != 0 {
@@ -191,7 +198,7 @@ impl<S: Sink> Search<'_, S> {
                 return;
             }
         }
-        let bingo = if acc.placed == self.rack_size { self.bingo } else { 0 };
+        let bingo = if usize::from(acc.placed) == self.rack_size { self.bingo } else { 0 };
         let score = acc.main * acc.mult + acc.cross + bingo;
         let mut word = [0u8; BOARD_SIZE];
         word[..=end - start].copy_from_slice(&self.placed[start..=end]);
