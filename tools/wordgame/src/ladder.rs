@@ -30,7 +30,8 @@ pub struct Args {
     #[arg(long, default_value_t = 40)]
     budget_ms: u64,
     /// `static`: instead of the three levels' pairings, hard against a pure-score player and
-    /// against a static-equity player (best score + leave value, every play, the whole game).
+    /// against a static-equity player (best score + leave value, every play, the whole game,
+    /// with the variant's standard leave table: the heuristic and the fitted whole leaves).
     #[arg(long)]
     versus: Option<String>,
 }
@@ -188,7 +189,8 @@ fn percentiles(lat: &mut [Duration]) -> [f64; 4] {
 fn play(variant: Variant, seed: u64, seats: [Player; 2], game_no: u64, budget: Duration) -> (Game, Vec<(Level, Duration, bool)>) {
     let graph = builtin_graph(variant);
     let mut game = Game::new(variant, 2, seed).expect("two seats");
-    let leave = LeaveTable::heuristic(game.rules());
+    // The static player's leaves are the robots' own: the heuristic with the fitted table.
+    let leave = LeaveTable::standard(game.rules());
     let generator = MoveGenerator::new(game.rules(), graph);
     let robot = |p: Player| match p {
         Player::Robot(level) => Some(LevelRobot::new(level, &game, graph)),
