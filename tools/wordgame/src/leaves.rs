@@ -46,7 +46,7 @@ pub struct Args {
     /// What a leave is fitted to: the seat's next score (`next`), the sum of its next
     /// `--horizon` scores (`turns`), its next equity (`equity`), or the spread it gains to the
     /// end (`spread`).
-    #[arg(long, value_enum, default_value_t = FitTarget::Turns)]
+    #[arg(long, value_enum, default_value_t = FitTarget::Equity)]
     fit_target: FitTarget,
     /// Turns summed by `--fit-target turns`.
     #[arg(long, default_value_t = 3)]
@@ -55,7 +55,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     min_samples: u32,
     /// Pseudo-samples each leave's own residual is shrunk toward the feature model by.
-    #[arg(long, default_value_t = 30.0)]
+    #[arg(long, default_value_t = 300.0)]
     shrink: f64,
     /// Every leave of at most this many tiles goes in the table (unseen ones valued by the
     /// feature model), so that few leaves fall back to the heuristic.

@@ -12,7 +12,10 @@
 //!    pseudo-samples (common leaves keep most of theirs, rare ones little);
 //! 3. a leave's value = heuristic + model + own residual, less the constant that makes the
 //!    fitted values agree with the heuristic on average over the samples (the baseline
-//!    alignment: without it a fitted leave and an unfitted one differ by the fit's zero point).
+//!    alignment: without it a fitted leave and an unfitted one differ by the fit's zero point);
+//! 4. the table holds every leave seen and every leave of up to `all_up_to` tiles (unseen ones
+//!    valued by the model): the model's corrections per tile are large, and a leave left to the
+//!    heuristic would carry the heuristic's error against a fitted one.
 //!
 //! Generations (the census recipe): the next generation plays with the table just fitted.
 
