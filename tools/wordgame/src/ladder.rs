@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use engine::lexicon::builtin_graph;
 use engine::robot::{Level, LevelRobot, Robot, RobotView, seeded};
 use engine::{EndReason, Game, LeaveTable, MoveGenerator, Timestamp, Variant};
+use rand_chacha::ChaCha8Rng;
 use service::robot::WallBudget;
 
 use crate::CliError;
@@ -32,6 +33,7 @@ pub struct Args {
     /// `static`: instead of the three levels' pairings, hard against a pure-score player and
     /// against a static-equity player (best score + leave value, every play, the whole game,
     /// with the variant's standard leave table: the heuristic and the fitted whole leaves).
+    /// `wide`: a prototype of hard with 16 mid-game candidates against medium.
     #[arg(long)]
     versus: Option<String>,
 }
@@ -42,7 +44,13 @@ enum Player {
     Robot(Level),
     Score,
     Equity,
+    /// A prototype of hard: its mid-game simulation over [`WIDE`] candidates instead of 8
+    /// (the engine's hard level with 7 tiles or fewer in the bag).
+    Wide,
 }
+
+/// The prototype's candidates per mid-game decision.
+const WIDE: usize = 16;
 
 impl Player {
     fn id(self) -> &'static str {
@@ -50,6 +58,7 @@ impl Player {
             Player::Robot(l) => l.id(),
             Player::Score => "score",
             Player::Equity => "static equity",
+            Player::Wide => "hard (16 candidates)",
         }
     }
 }
@@ -87,7 +96,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             .map(|(a, b)| (Player::Robot(a), Player::Robot(b)))
             .collect(),
         Some("static") => vec![(Player::Robot(Level::Hard), Player::Score), (Player::Robot(Level::Hard), Player::Equity)],
-        Some(other) => return Err(CliError::Input(format!("unknown --versus {other:?} (expected static)"))),
+        Some("wide") => vec![(Player::Wide, Player::Robot(Level::Medium))],
+        Some(other) => return Err(CliError::Input(format!("unknown --versus {other:?} (expected static or wide)"))),
     };
     for (a, b) in pairings {
         let mut p = Pairing { a, b, out: [0, 0], wins: 0, draws: 0, games: 0, score: [0, 0], moves: 0 };
@@ -194,6 +204,7 @@ fn play(variant: Variant, seed: u64, seats: [Player; 2], game_no: u64, budget: D
     let generator = MoveGenerator::new(game.rules(), graph);
     let robot = |p: Player| match p {
         Player::Robot(level) => Some(LevelRobot::new(level, &game, graph)),
+        Player::Wide => Some(LevelRobot::new(Level::Hard, &game, graph)),
         _ => None,
     };
     let robots = [robot(seats[0]), robot(seats[1])];
@@ -209,6 +220,20 @@ fn play(variant: Variant, seed: u64, seats: [Player; 2], game_no: u64, budget: D
                 latencies.push((level, started.elapsed(), bag_empty));
                 decision.mv
             }
+            (Player::Wide, Some(robot)) if game.bag().len() > game.rules().rack_size => {
+                let started = Instant::now();
+                let mv = wide(&game, &generator, &leave, &mut rng, started + budget)
+                    .unwrap_or_else(|| robot.decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until: started + budget }).mv);
+                latencies.push((Level::Hard, started.elapsed(), false));
+                mv
+            }
+            (Player::Wide, Some(robot)) => {
+                let bag_empty = game.bag().is_empty();
+                let started = Instant::now();
+                let decision = robot.decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until: started + budget });
+                latencies.push((Level::Hard, started.elapsed(), bag_empty));
+                decision.mv
+            }
             (player, _) => {
                 let strategy = if player == Player::Score { Strategy::Score } else { Strategy::Equity(&leave) };
                 to_move(&game, best_play(&generator, &game, strategy).as_ref())
@@ -217,6 +242,43 @@ fn play(variant: Variant, seed: u64, seats: [Player; 2], game_no: u64, budget: D
         game.play(graph, seat, &mv, Timestamp(0)).expect("a robot's move is legal");
     }
     (game, latencies)
+}
+
+/// The prototype's mid-game decision: hard's simulation (each round deals the opponent a rack
+/// from the unseen tiles; a candidate's value is its equity less the opponent's best score)
+/// over [`WIDE`] candidates, whole rounds only, at most 64, until `until`. `None`: no play.
+fn wide(game: &Game, generator: &MoveGenerator<'_>, leave: &LeaveTable, rng: &mut ChaCha8Rng, until: Instant) -> Option<engine::Move> {
+    use rand_core::Rng;
+    let rack = game.rack(game.to_move());
+    let candidates = engine::best_plays::best_plays(game, generator, rack, WIDE, engine::Ranking::Equity(leave));
+    let first = *candidates.first()?;
+    let mut totals = vec![0i64; candidates.len()];
+    let unseen = RobotView::new(game).unseen();
+    let mut rounds = 0;
+    'rounds: while rounds < 64 && candidates.len() > 1 {
+        let mut pool = unseen.clone();
+        for i in 0..game.rules().rack_size.min(pool.len()) {
+            let j = i + (rng.next_u64() % (pool.len() - i) as u64) as usize;
+            pool.swap(i, j);
+        }
+        let opponent = engine::Rack::from_tiles(pool.into_iter().take(game.rules().rack_size));
+        let mut round = vec![0i64; candidates.len()];
+        for (i, c) in candidates.iter().enumerate() {
+            if Instant::now() >= until {
+                break 'rounds;
+            }
+            let mut board = game.board().clone();
+            for p in c.placements() {
+                board.place(p);
+            }
+            let reply = generator.top(&board, &opponent, 1, engine::Ranking::Score).first().map_or(0, |r| r.score);
+            round[i] = i64::from(c.equity) - 1000 * i64::from(reply);
+        }
+        totals.iter_mut().zip(round).for_each(|(t, r)| *t += r);
+        rounds += 1;
+    }
+    let best = if rounds == 0 { first } else { candidates[(0..candidates.len()).max_by_key(|&i| (totals[i], -(i as i64)))?] };
+    Some(engine::Move::play(game.rules(), &best.placements()))
 }
 
 /// A wall-clock budget for the Nối từ hard level: the search stops at `until`.
