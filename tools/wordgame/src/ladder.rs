@@ -33,7 +33,8 @@ pub struct Args {
     /// `static`: instead of the three levels' pairings, hard against a pure-score player and
     /// against a static-equity player (best score + leave value, every play, the whole game,
     /// with the variant's standard leave table: the heuristic and the fitted whole leaves).
-    /// `wide`: a prototype of hard with 16 mid-game candidates against medium.
+    /// `wide` / `reply`: prototypes of hard against medium (16 mid-game candidates; the
+    /// simulated opponent answering by equity among unplayed words).
     #[arg(long)]
     versus: Option<String>,
 }
@@ -47,6 +48,9 @@ enum Player {
     /// A prototype of hard: its mid-game simulation over [`WIDE`] candidates instead of 8
     /// (the engine's hard level with 7 tiles or fewer in the bag).
     Wide,
+    /// A prototype of hard: its mid-game simulation with the opponent answering by static
+    /// equity among words not yet played, valued as its equity (as medium plays).
+    Reply,
 }
 
 /// The prototype's candidates per mid-game decision.
@@ -59,6 +63,7 @@ impl Player {
             Player::Score => "score",
             Player::Equity => "static equity",
             Player::Wide => "hard (16 candidates)",
+            Player::Reply => "hard (equity reply)",
         }
     }
 }
@@ -97,7 +102,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             .collect(),
         Some("static") => vec![(Player::Robot(Level::Hard), Player::Score), (Player::Robot(Level::Hard), Player::Equity)],
         Some("wide") => vec![(Player::Wide, Player::Robot(Level::Medium))],
-        Some(other) => return Err(CliError::Input(format!("unknown --versus {other:?} (expected static or wide)"))),
+        Some("reply") => vec![(Player::Reply, Player::Robot(Level::Medium))],
+        Some(other) => return Err(CliError::Input(format!("unknown --versus {other:?} (expected static, wide or reply)"))),
     };
     for (a, b) in pairings {
         let mut p = Pairing { a, b, out: [0, 0], wins: 0, draws: 0, games: 0, score: [0, 0], moves: 0 };
@@ -204,7 +210,7 @@ fn play(variant: Variant, seed: u64, seats: [Player; 2], game_no: u64, budget: D
     let generator = MoveGenerator::new(game.rules(), graph);
     let robot = |p: Player| match p {
         Player::Robot(level) => Some(LevelRobot::new(level, &game, graph)),
-        Player::Wide => Some(LevelRobot::new(Level::Hard, &game, graph)),
+        Player::Wide | Player::Reply => Some(LevelRobot::new(Level::Hard, &game, graph)),
         _ => None,
     };
     let robots = [robot(seats[0]), robot(seats[1])];
@@ -220,14 +226,14 @@ fn play(variant: Variant, seed: u64, seats: [Player; 2], game_no: u64, budget: D
                 latencies.push((level, started.elapsed(), bag_empty));
                 decision.mv
             }
-            (Player::Wide, Some(robot)) if game.bag().len() > game.rules().rack_size => {
+            (p @ (Player::Wide | Player::Reply), Some(robot)) if game.bag().len() > game.rules().rack_size => {
                 let started = Instant::now();
-                let mv = wide(&game, &generator, &leave, &mut rng, started + budget)
+                let mv = wide(&game, &generator, &leave, p == Player::Reply, &mut rng, started + budget)
                     .unwrap_or_else(|| robot.decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until: started + budget }).mv);
                 latencies.push((Level::Hard, started.elapsed(), false));
                 mv
             }
-            (Player::Wide, Some(robot)) => {
+            (Player::Wide | Player::Reply, Some(robot)) => {
                 let bag_empty = game.bag().is_empty();
                 let started = Instant::now();
                 let decision = robot.decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until: started + budget });
@@ -246,11 +252,21 @@ fn play(variant: Variant, seed: u64, seats: [Player; 2], game_no: u64, budget: D
 
 /// The prototype's mid-game decision: hard's simulation (each round deals the opponent a rack
 /// from the unseen tiles; a candidate's value is its equity less the opponent's best score)
-/// over [`WIDE`] candidates, whole rounds only, at most 64, until `until`. `None`: no play.
-fn wide(game: &Game, generator: &MoveGenerator<'_>, leave: &LeaveTable, rng: &mut ChaCha8Rng, until: Instant) -> Option<engine::Move> {
+/// over [`WIDE`] candidates, whole rounds only, at most 64, until `until`; with `reply`, over
+/// hard's 8 with the opponent's answer by equity among unplayed words. `None`: no play.
+fn wide(
+    game: &Game,
+    generator: &MoveGenerator<'_>,
+    leave: &LeaveTable,
+    reply_by_equity: bool,
+    rng: &mut ChaCha8Rng,
+    until: Instant,
+) -> Option<engine::Move> {
     use rand_core::Rng;
     let rack = game.rack(game.to_move());
-    let candidates = engine::best_plays::best_plays(game, generator, rack, WIDE, engine::Ranking::Equity(leave));
+    let n = if reply_by_equity { 8 } else { WIDE };
+    let candidates = engine::best_plays::best_plays(game, generator, rack, n, engine::Ranking::Equity(leave));
+    let played = game.no_repeat_words().then(|| game.played_words());
     let first = *candidates.first()?;
     let mut totals = vec![0i64; candidates.len()];
     let unseen = RobotView::new(game).unseen();
@@ -271,8 +287,15 @@ fn wide(game: &Game, generator: &MoveGenerator<'_>, leave: &LeaveTable, rng: &mu
             for p in c.placements() {
                 board.place(p);
             }
-            let reply = generator.top(&board, &opponent, 1, engine::Ranking::Score).first().map_or(0, |r| r.score);
-            round[i] = i64::from(c.equity) - 1000 * i64::from(reply);
+            let reply = if reply_by_equity {
+                let ranking = engine::Ranking::Equity(leave);
+                engine::best_plays::best_plays_on(game.rules(), &board, played, generator, &opponent, 1, ranking)
+                    .first()
+                    .map_or(0, |r| r.equity)
+            } else {
+                1000 * generator.top(&board, &opponent, 1, engine::Ranking::Score).first().map_or(0, |r| r.score)
+            };
+            round[i] = i64::from(c.equity) - i64::from(reply);
         }
         totals.iter_mut().zip(round).for_each(|(t, r)| *t += r);
         rounds += 1;
