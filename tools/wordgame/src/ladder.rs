@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 use engine::lexicon::builtin_graph;
 use engine::robot::{Level, LevelRobot, Robot, RobotView, seeded};
 use engine::{EndReason, Game, LeaveTable, MoveGenerator, Timestamp, Variant};
+use rand_chacha::ChaCha8Rng;
 use service::robot::WallBudget;
 
 use crate::CliError;
@@ -30,7 +31,10 @@ pub struct Args {
     #[arg(long, default_value_t = 40)]
     budget_ms: u64,
     /// `static`: instead of the three levels' pairings, hard against a pure-score player and
-    /// against a static-equity player (best score + leave value, every play, the whole game).
+    /// against a static-equity player (best score + leave value, every play, the whole game,
+    /// with the variant's standard leave table: the heuristic and the fitted whole leaves).
+    /// `wide` / `reply`: prototypes of hard against medium (16 mid-game candidates; the
+    /// simulated opponent answering by equity among unplayed words).
     #[arg(long)]
     versus: Option<String>,
 }
@@ -41,7 +45,16 @@ enum Player {
     Robot(Level),
     Score,
     Equity,
+    /// A prototype of hard: its mid-game simulation over [`WIDE`] candidates instead of 8
+    /// (the engine's hard level with 7 tiles or fewer in the bag).
+    Wide,
+    /// A prototype of hard: its mid-game simulation with the opponent answering by static
+    /// equity among words not yet played, valued as its equity (as medium plays).
+    Reply,
 }
+
+/// The prototype's candidates per mid-game decision.
+const WIDE: usize = 16;
 
 impl Player {
     fn id(self) -> &'static str {
@@ -49,6 +62,8 @@ impl Player {
             Player::Robot(l) => l.id(),
             Player::Score => "score",
             Player::Equity => "static equity",
+            Player::Wide => "hard (16 candidates)",
+            Player::Reply => "hard (equity reply)",
         }
     }
 }
@@ -86,7 +101,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             .map(|(a, b)| (Player::Robot(a), Player::Robot(b)))
             .collect(),
         Some("static") => vec![(Player::Robot(Level::Hard), Player::Score), (Player::Robot(Level::Hard), Player::Equity)],
-        Some(other) => return Err(CliError::Input(format!("unknown --versus {other:?} (expected static)"))),
+        Some("wide") => vec![(Player::Wide, Player::Robot(Level::Medium))],
+        Some("reply") => vec![(Player::Reply, Player::Robot(Level::Medium))],
+        Some(other) => return Err(CliError::Input(format!("unknown --versus {other:?} (expected static, wide or reply)"))),
     };
     for (a, b) in pairings {
         let mut p = Pairing { a, b, out: [0, 0], wins: 0, draws: 0, games: 0, score: [0, 0], moves: 0 };
@@ -188,10 +205,12 @@ fn percentiles(lat: &mut [Duration]) -> [f64; 4] {
 fn play(variant: Variant, seed: u64, seats: [Player; 2], game_no: u64, budget: Duration) -> (Game, Vec<(Level, Duration, bool)>) {
     let graph = builtin_graph(variant);
     let mut game = Game::new(variant, 2, seed).expect("two seats");
-    let leave = LeaveTable::heuristic(game.rules());
+    // The static player's leaves are the robots' own: the heuristic with the fitted table.
+    let leave = LeaveTable::standard(game.rules());
     let generator = MoveGenerator::new(game.rules(), graph);
     let robot = |p: Player| match p {
         Player::Robot(level) => Some(LevelRobot::new(level, &game, graph)),
+        Player::Wide | Player::Reply => Some(LevelRobot::new(Level::Hard, &game, graph)),
         _ => None,
     };
     let robots = [robot(seats[0]), robot(seats[1])];
@@ -207,6 +226,20 @@ fn play(variant: Variant, seed: u64, seats: [Player; 2], game_no: u64, budget: D
                 latencies.push((level, started.elapsed(), bag_empty));
                 decision.mv
             }
+            (p @ (Player::Wide | Player::Reply), Some(robot)) if game.bag().len() > game.rules().rack_size => {
+                let started = Instant::now();
+                let mv = wide(&game, &generator, &leave, p == Player::Reply, &mut rng, started + budget)
+                    .unwrap_or_else(|| robot.decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until: started + budget }).mv);
+                latencies.push((Level::Hard, started.elapsed(), false));
+                mv
+            }
+            (Player::Wide | Player::Reply, Some(robot)) => {
+                let bag_empty = game.bag().is_empty();
+                let started = Instant::now();
+                let decision = robot.decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until: started + budget });
+                latencies.push((Level::Hard, started.elapsed(), bag_empty));
+                decision.mv
+            }
             (player, _) => {
                 let strategy = if player == Player::Score { Strategy::Score } else { Strategy::Equity(&leave) };
                 to_move(&game, best_play(&generator, &game, strategy).as_ref())
@@ -215,6 +248,60 @@ fn play(variant: Variant, seed: u64, seats: [Player; 2], game_no: u64, budget: D
         game.play(graph, seat, &mv, Timestamp(0)).expect("a robot's move is legal");
     }
     (game, latencies)
+}
+
+/// The prototype's mid-game decision: hard's simulation (each round deals the opponent a rack
+/// from the unseen tiles; a candidate's value is its equity less the opponent's best score)
+/// over [`WIDE`] candidates, whole rounds only, at most 64, until `until`; with `reply`, over
+/// hard's 8 with the opponent's answer by equity among unplayed words. `None`: no play.
+fn wide(
+    game: &Game,
+    generator: &MoveGenerator<'_>,
+    leave: &LeaveTable,
+    reply_by_equity: bool,
+    rng: &mut ChaCha8Rng,
+    until: Instant,
+) -> Option<engine::Move> {
+    use rand_core::Rng;
+    let rack = game.rack(game.to_move());
+    let n = if reply_by_equity { 8 } else { WIDE };
+    let candidates = engine::best_plays::best_plays(game, generator, rack, n, engine::Ranking::Equity(leave));
+    let played = game.no_repeat_words().then(|| game.played_words());
+    let first = *candidates.first()?;
+    let mut totals = vec![0i64; candidates.len()];
+    let unseen = RobotView::new(game).unseen();
+    let mut rounds = 0;
+    'rounds: while rounds < 64 && candidates.len() > 1 {
+        let mut pool = unseen.clone();
+        for i in 0..game.rules().rack_size.min(pool.len()) {
+            let j = i + (rng.next_u64() % (pool.len() - i) as u64) as usize;
+            pool.swap(i, j);
+        }
+        let opponent = engine::Rack::from_tiles(pool.into_iter().take(game.rules().rack_size));
+        let mut round = vec![0i64; candidates.len()];
+        for (i, c) in candidates.iter().enumerate() {
+            if Instant::now() >= until {
+                break 'rounds;
+            }
+            let mut board = game.board().clone();
+            for p in c.placements() {
+                board.place(p);
+            }
+            let reply = if reply_by_equity {
+                let ranking = engine::Ranking::Equity(leave);
+                engine::best_plays::best_plays_on(game.rules(), &board, played, generator, &opponent, 1, ranking)
+                    .first()
+                    .map_or(0, |r| r.equity)
+            } else {
+                1000 * generator.top(&board, &opponent, 1, engine::Ranking::Score).first().map_or(0, |r| r.score)
+            };
+            round[i] = i64::from(c.equity) - i64::from(reply);
+        }
+        totals.iter_mut().zip(round).for_each(|(t, r)| *t += r);
+        rounds += 1;
+    }
+    let best = if rounds == 0 { first } else { candidates[(0..candidates.len()).max_by_key(|&i| (totals[i], -(i as i64)))?] };
+    Some(engine::Move::play(game.rules(), &best.placements()))
 }
 
 /// A wall-clock budget for the Nối từ hard level: the search stops at `until`.

@@ -6,18 +6,20 @@
 //! score when the leave holds it − the mean next score over all leaves); the same for blanks.
 //! The duplicate, balance and Q terms of the heuristic stay as they are.
 //!
-//! `--superleaves FILE` also fits whole-leave values (see [`fit_superleaves`]) and writes the
-//! table the engine compiles in.
+//! `--superleaves FILE` also fits whole-leave values (see [`crate::superleaves`]) and writes
+//! the table the engine compiles in, then measures it against the heuristic and the refined
+//! per-letter table.
 
 use std::collections::HashMap;
 
-use engine::leave::{SuperLeaves, key_of};
+use engine::leave::SuperLeaves;
 use engine::{LeaveTable, RackTile, Seat, Variant};
 use serde::Serialize;
 
 use crate::CliError;
 use crate::ladder::progress;
 use crate::selfplay::{Strategy, play_game};
+use crate::superleaves::{self, Target};
 
 /// Arguments of `wordgame leaves`.
 #[derive(clap::Args)]
@@ -35,29 +37,40 @@ pub struct Args {
     /// `shared/engine/data/leaves/<variant>.bin`, compiled in.
     #[arg(long)]
     superleaves: Option<String>,
-    /// Self-play games for the superleave fit.
-    #[arg(long, default_value_t = 4000)]
+    /// Self-play games for the superleave fit, per generation.
+    #[arg(long, default_value_t = 20_000)]
     fit_games: u64,
-    /// What a leave is fitted to: the seat's next score, or (a census) the spread it gains from
-    /// this play to the end of the game.
-    #[arg(long, value_enum, default_value_t = Target::Spread)]
-    fit_target: Target,
+    /// Generations: the first plays the heuristic, each next one the table just fitted.
+    #[arg(long, default_value_t = 1)]
+    generations: u32,
+    /// What a leave is fitted to: the seat's next score (`next`), the sum of its next
+    /// `--horizon` scores (`turns`), its next equity (`equity`), or the spread it gains to the
+    /// end (`spread`).
+    #[arg(long, value_enum, default_value_t = FitTarget::Equity)]
+    fit_target: FitTarget,
+    /// Turns summed by `--fit-target turns`.
+    #[arg(long, default_value_t = 3)]
+    horizon: usize,
     /// Samples a leave needs before it gets a fitted value.
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = 1)]
     min_samples: u32,
+    /// Pseudo-samples each leave's own residual is shrunk toward the feature model by.
+    #[arg(long, default_value_t = 300.0)]
+    shrink: f64,
+    /// Every leave of at most this many tiles goes in the table (unseen ones valued by the
+    /// feature model), so that few leaves fall back to the heuristic.
+    #[arg(long, default_value_t = 4)]
+    all_up_to: usize,
 }
 
-/// The quantity a superleave fit averages per leave.
+/// `--fit-target`.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-enum Target {
-    /// The seat's next score.
+enum FitTarget {
     Next,
-    /// The spread the seat gains from after this play to the end (settlement included).
+    Turns,
+    Equity,
     Spread,
 }
-
-/// Pseudo-samples of the heuristic value each fitted value is shrunk toward.
-const SHRINK: f64 = 30.0;
 
 #[derive(Serialize)]
 struct Refined {
@@ -91,76 +104,33 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         &play_match(variant, Strategy::Equity(&refined), Strategy::Equity(&heuristic), args.games, base),
     );
     if let Some(path) = &args.superleaves {
-        let bytes = fit_superleaves(variant, &heuristic, args);
+        let target = match args.fit_target {
+            FitTarget::Next => Target::Next,
+            FitTarget::Turns => Target::Turns(args.horizon),
+            FitTarget::Equity => Target::Equity,
+            FitTarget::Spread => Target::Spread,
+        };
+        let mut fitted = heuristic.clone();
+        let mut bytes = Vec::new();
+        for generation in 0..args.generations {
+            let seed = args.seed + 2_000_000 + u64::from(generation) * args.fit_games;
+            let label = format!("superleaves {}", generation + 1);
+            let samples = superleaves::collect(variant, &fitted, args.fit_games, seed, target, &label);
+            bytes = superleaves::to_bytes(&superleaves::fit(rules, &samples, args.shrink, args.min_samples, args.all_up_to));
+            fitted = heuristic.clone().with_superleaves(SuperLeaves::from_bytes(Box::leak(bytes.clone().into_boxed_slice())));
+        }
         std::fs::write(path, &bytes).map_err(|e| CliError::Input(format!("{path}: {e}")))?;
-        let table = SuperLeaves::from_bytes(Box::leak(bytes.into_boxed_slice()));
-        println!("superleaves: {} leaves written to {path}", table.map_or(0, |t| t.len()));
-        let fitted = heuristic.clone().with_superleaves(table);
+        println!("superleaves: {} leaves written to {path}", fitted.superleaves().map_or(0, |t| t.len()));
         report(
             "superleave equity vs heuristic equity",
             &play_match(variant, Strategy::Equity(&fitted), Strategy::Equity(&heuristic), args.games, base),
         );
+        report(
+            "superleave equity vs refined equity",
+            &play_match(variant, Strategy::Equity(&fitted), Strategy::Equity(&refined), args.games, base),
+        );
     }
     Ok(())
-}
-
-/// Whole-leave values from `args.fit_games` games between two heuristic-equity players: a
-/// leave's value is 1000 × (the mean target after keeping it − the mean target over all leaves),
-/// the target being the seat's next score or the spread it gains from then to the end, shrunk toward its heuristic value by [`SHRINK`] pseudo-samples; only
-/// leaves seen `--min-samples` times get one. Returns the table's bytes, sorted by key.
-fn fit_superleaves(variant: Variant, heuristic: &LeaveTable, args: &Args) -> Vec<u8> {
-    // Per leave key: the sum of targets, the samples, the heuristic value.
-    let mut stats: HashMap<u64, (f64, u32, i32)> = HashMap::new();
-    let (mut sum, mut n) = (0f64, 0u64);
-    for g in 0..args.fit_games {
-        let mut pending: HashMap<Seat, (u64, i32)> = HashMap::new();
-        // Spread target: (seat, key, heuristic, the seat's spread right after the play).
-        let mut kept: Vec<(usize, u64, i32, i32)> = Vec::new();
-        let mut samples: Vec<(u64, i32, f64)> = Vec::new();
-        let robot = Strategy::Equity(heuristic);
-        let end = play_game(variant, args.seed + 2_000_000 + g, [robot, robot], |game, play| {
-            let seat = game.to_move();
-            let rack = *game.rack(seat);
-            match play {
-                Some(p) if !game.bag().is_empty() => {
-                    let leave = p.leave(&rack);
-                    let (key, h) = (key_of(&leave), heuristic.heuristic_value(&leave));
-                    let spread = game.scores()[seat.index()] + p.score - game.scores()[1 - seat.index()];
-                    kept.push((seat.index(), key, h, spread));
-                    if let Some((key, h)) = pending.insert(seat, (key, h)) {
-                        samples.push((key, h, f64::from(p.score)));
-                    }
-                }
-                _ => {
-                    pending.remove(&seat);
-                }
-            }
-        });
-        if args.fit_target == Target::Spread {
-            let finals = end.scores();
-            samples = kept.iter().map(|&(s, key, h, spread)| (key, h, f64::from(finals[s] - finals[1 - s] - spread))).collect();
-        }
-        for (key, h, target) in samples {
-            let e = stats.entry(key).or_insert((0.0, 0, h));
-            e.0 += target;
-            e.1 += 1;
-            sum += target;
-            n += 1;
-        }
-        progress("superleaves", g + 1, args.fit_games);
-    }
-    eprintln!();
-    let mean = sum / n.max(1) as f64;
-    let mut entries: Vec<(u64, i32)> = stats
-        .into_iter()
-        .filter(|(_, (_, count, _))| *count >= args.min_samples)
-        .map(|(key, (total, count, h))| {
-            let fitted = 1000.0 * (total / f64::from(count) - mean);
-            (key, ((f64::from(count) * fitted + SHRINK * f64::from(h)) / (f64::from(count) + SHRINK)).round() as i32)
-        })
-        .collect();
-    entries.sort_unstable();
-    entries.iter().flat_map(|(k, v)| k.to_le_bytes().into_iter().chain(v.to_le_bytes())).collect()
 }
 
 fn refine(variant: Variant, heuristic: &LeaveTable, args: &Args) -> LeaveTable {

@@ -20,6 +20,7 @@ mod postgres;
 mod robot;
 mod selfplay;
 mod serve;
+mod superleaves;
 mod token;
 
 use std::process::ExitCode;
