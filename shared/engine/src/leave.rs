@@ -12,6 +12,8 @@
 //! hold keeps its heuristic value. [`LeaveTable::standard`] is the heuristic with the variant's
 //! fitted table, what hints and robots use.
 
+use std::sync::OnceLock;
+
 use crate::counts::Counts;
 use crate::letter::Letter;
 use crate::lexicon::tile_code;
@@ -57,12 +59,23 @@ const ERUDIT_LEAVES: &[u8] = include_bytes!("../data/leaves/erudit.bin");
 /// Bytes of one entry: the leave's key (u64) and its value in thousandths (i32), little-endian.
 pub const SUPERLEAVE_ENTRY: usize = 12;
 
+/// Buckets of the lookup index: a leave's size (0..=7) and its first two tile codes.
+const BUCKETS: usize = 8 * 64 * 64;
+
+/// The bucket of a key: its size and first two tile codes, in the keys' numeric order.
+fn bucket(key: u64) -> usize {
+    let len = (key.checked_ilog2().unwrap_or(0) / 6) as usize;
+    let code = |i: usize| if len > i { (key >> (6 * (len - 1 - i))) as usize & 63 } else { 0 };
+    (len.min(7) * 64 + code(0)) * 64 + code(1)
+}
+
 /// Whole-leave values: entries sorted by [`key_of`], each [`SUPERLEAVE_ENTRY`] bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SuperLeaves {
     bytes: &'static [u8],
-    /// The highest value of any leave of each size 0..=7 (an upper bound for pruning).
-    max_by_len: [i32; 8],
+    /// Per bucket, the first entry at or past it (and the entry count at the end): a lookup
+    /// searches one bucket. Built once per table, it lives as long as the table's bytes.
+    index: &'static [u32],
 }
 
 impl SuperLeaves {
@@ -71,18 +84,23 @@ impl SuperLeaves {
         if bytes.is_empty() || !bytes.len().is_multiple_of(SUPERLEAVE_ENTRY) {
             return None;
         }
-        let mut max_by_len = [i32::MIN; 8];
         let mut last = 0u64;
-        for i in 0..bytes.len() / SUPERLEAVE_ENTRY {
-            let (key, value) = entry(bytes, i);
+        let entries = bytes.len() / SUPERLEAVE_ENTRY;
+        let mut index = vec![entries as u32; BUCKETS + 1];
+        let mut next_bucket = 0;
+        for i in 0..entries {
+            let (key, _) = entry(bytes, i);
             if key <= last {
                 return None;
             }
             last = key;
-            let len = ((63 - key.leading_zeros()) / 6) as usize;
-            max_by_len[len.min(7)] = max_by_len[len.min(7)].max(value);
+            let b = bucket(key);
+            while next_bucket <= b {
+                index[next_bucket] = i as u32;
+                next_bucket += 1;
+            }
         }
-        Some(SuperLeaves { bytes, max_by_len })
+        Some(SuperLeaves { bytes, index: Vec::leak(index) })
     }
 
     /// Leaves held.
@@ -97,7 +115,8 @@ impl SuperLeaves {
 
     /// The value of the leave with `key`, if held.
     fn get(&self, key: u64) -> Option<i32> {
-        let (mut lo, mut hi) = (0, self.len());
+        let b = bucket(key);
+        let (mut lo, mut hi) = (self.index[b] as usize, self.index[b + 1] as usize);
         while lo < hi {
             let mid = (lo + hi) / 2;
             let (k, v) = entry(self.bytes, mid);
@@ -172,12 +191,14 @@ impl LeaveTable {
     /// The heuristic table with the variant's fitted whole-leave values, where it has them:
     /// what hints and robots use.
     pub fn standard(rules: &Rules) -> LeaveTable {
-        let bytes = match rules.variant {
-            Variant::ScrabbleEn => SCRABBLE_EN_LEAVES,
-            Variant::ScrabbleRu => SCRABBLE_RU_LEAVES,
-            Variant::Erudit => ERUDIT_LEAVES,
+        // Each compiled-in table is checked and indexed once per process, not per robot or hint.
+        static TABLES: [OnceLock<Option<SuperLeaves>>; 3] = [const { OnceLock::new() }; 3];
+        let (slot, bytes) = match rules.variant {
+            Variant::ScrabbleEn => (0, SCRABBLE_EN_LEAVES),
+            Variant::ScrabbleRu => (1, SCRABBLE_RU_LEAVES),
+            Variant::Erudit => (2, ERUDIT_LEAVES),
         };
-        LeaveTable::heuristic(rules).with_superleaves(SuperLeaves::from_bytes(bytes))
+        LeaveTable::heuristic(rules).with_superleaves(*TABLES[slot].get_or_init(|| SuperLeaves::from_bytes(bytes)))
     }
 
     /// The same table over other whole-leave values (or none).
@@ -256,7 +277,8 @@ impl LeaveTable {
     }
 
     /// For each number of tiles kept, `0..=rack.len()`, at least the value of any leave of that
-    /// size: the sum of the best that many positive tile values (see [`LeaveTable::best_leave`]).
+    /// size: the sum of the best that many positive tile values (see [`LeaveTable::best_leave`]),
+    /// or with fitted whole leaves the best leave of the rack of at most that size.
     pub fn best_leaves(&self, rack: &Rack) -> Vec<i32> {
         let mut values: Vec<i32> = rack.tiles().map(|t| self.tile_value(t).max(0)).collect();
         values.sort_unstable_by(|a, b| b.cmp(a));
@@ -264,13 +286,21 @@ impl LeaveTable {
             *sum += v;
             Some(*sum)
         }));
-        let Some(table) = &self.superleaves else { return heuristic.collect() };
-        // A fitted value may beat the heuristic's bound: take the larger, kept non-decreasing.
+        if self.superleaves.is_none() {
+            return heuristic.collect();
+        }
+        // A fitted value may beat the heuristic's bound: the best value of each size over the
+        // rack's own sub-multisets (at most 2^7), kept non-decreasing.
+        let mut by_len = vec![i32::MIN; rack.len() + 1];
+        by_len[0] = self.value(&Rack::new());
+        for kept in crate::exchange::exchanges_all(rack) {
+            by_len[kept.len()] = by_len[kept.len()].max(self.value(&kept));
+        }
         let mut best = i32::MIN;
-        heuristic
-            .enumerate()
-            .map(|(k, h)| {
-                best = best.max(h).max(table.max_by_len[k.min(7)]);
+        by_len
+            .into_iter()
+            .map(|v| {
+                best = best.max(v);
                 best
             })
             .collect()
@@ -309,6 +339,22 @@ mod tests {
         // Out of order or ragged bytes are no table.
         assert_eq!(SuperLeaves::from_bytes(&[0u8; 13]), None);
         assert_eq!(SuperLeaves::from_bytes(&[]), None);
+    }
+
+    #[test]
+    fn the_compiled_tables_find_every_entry_through_their_index_and_nothing_else() {
+        for (variant, bytes) in [(Variant::ScrabbleRu, SCRABBLE_RU_LEAVES), (Variant::Erudit, ERUDIT_LEAVES)] {
+            let table = *LeaveTable::standard(variant.rules()).superleaves().expect("a fitted table");
+            assert_eq!(table.len(), bytes.len() / SUPERLEAVE_ENTRY);
+            for i in 0..table.len() {
+                let (key, value) = entry(bytes, i);
+                assert_eq!(table.get(key), Some(value), "{variant}: entry {i}");
+                // The key just past it is another entry or none (a linear search agrees).
+                let next = (i + 1 < table.len()).then(|| entry(bytes, i + 1)).filter(|&(k, _)| k == key + 1).map(|e| e.1);
+                assert_eq!(table.get(key + 1), next, "{variant}: past entry {i}");
+            }
+            assert_eq!(table.get(0), None);
+        }
     }
 
     #[test]

@@ -185,11 +185,12 @@ fn top_n_is_the_head_of_all_plays_sorted() {
     ] {
         let rules = variant.rules();
         let generator = MoveGenerator::new(rules, builtin_graph(variant));
-        let leave = LeaveTable::heuristic(rules);
+        // The heuristic, and the leaves hints and robots use (fitted whole leaves in Russian).
+        let (leave, standard) = (LeaveTable::heuristic(rules), LeaveTable::standard(rules));
         for line in file.lines().step_by(5).take(40) {
             let position = engine::Position::parse(rules, line).unwrap();
             let (board, rack) = (&position.board, &position.racks[0]);
-            for ranking in [Ranking::Score, Ranking::Equity(&leave)] {
+            for ranking in [Ranking::Score, Ranking::Equity(&leave), Ranking::Equity(&standard)] {
                 let mut all = generator.all(board, rack);
                 generator.rank(rack, &mut all, ranking);
                 for n in [1, 5] {

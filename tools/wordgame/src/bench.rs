@@ -48,7 +48,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         .map(|(i, l)| Position::parse(rules, l).map_err(|e| CliError::Input(format!("{}:{}: {e}", args.positions, i + 1))))
         .collect::<Result<Vec<_>, _>>()?;
     let generator = MoveGenerator::new(rules, builtin_graph(variant));
-    let leave = LeaveTable::heuristic(rules);
+    // The leaves hints and robots use (the fitted whole-leave table where the variant has one).
+    let leave = LeaveTable::standard(rules);
     let blanks = positions.iter().filter(|p| p.racks[0].blanks() > 0).count();
 
     println!("machine: {}, 1 thread", cpu_model());
