@@ -921,6 +921,20 @@ SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts pa
 {lambda_alarms("Sweep", "sweep", throttles=False, duration=False)}'''
 
 
+def ws_route(lid, key, operation, authorised=False):
+    """A route of the WebSocket API to the ws function; `authorised`: through the request
+    authoriser (the $connect route)."""
+    auth = "CUSTOM\n      AuthorizerId: !Ref WsAuthorizer" if authorised else "NONE"
+    return f'''  {lid}:
+    Type: AWS::ApiGatewayV2::Route
+    Properties:
+      ApiId: !Ref WsApi
+      RouteKey: {key}
+      AuthorizationType: {auth}
+      OperationName: {operation}
+      Target: !Sub "integrations/${{WsIntegration}}"'''
+
+
 def interface_endpoint(lid, service):
     """An interface endpoint for `service` in both private subnets, private DNS on."""
     return f'''  {lid}:
@@ -1009,31 +1023,9 @@ WS = f'''  EventBus:
       FunctionName: !Ref WsFunction.Alias
       Principal: apigateway.amazonaws.com
       SourceArn: !Sub "arn:${{AWS::Partition}}:execute-api:${{AWS::Region}}:${{AWS::AccountId}}:${{WsApi}}/*"
-  WsConnectRoute:
-    Type: AWS::ApiGatewayV2::Route
-    Properties:
-      ApiId: !Ref WsApi
-      RouteKey: $connect
-      AuthorizationType: CUSTOM
-      AuthorizerId: !Ref WsAuthorizer
-      OperationName: Connect
-      Target: !Sub "integrations/${{WsIntegration}}"
-  WsDisconnectRoute:
-    Type: AWS::ApiGatewayV2::Route
-    Properties:
-      ApiId: !Ref WsApi
-      RouteKey: $disconnect
-      AuthorizationType: NONE
-      OperationName: Disconnect
-      Target: !Sub "integrations/${{WsIntegration}}"
-  WsDefaultRoute:
-    Type: AWS::ApiGatewayV2::Route
-    Properties:
-      ApiId: !Ref WsApi
-      RouteKey: $default
-      AuthorizationType: NONE
-      OperationName: Message
-      Target: !Sub "integrations/${{WsIntegration}}"
+{ws_route("WsConnectRoute", "$connect", "Connect", authorised=True)}
+{ws_route("WsDisconnectRoute", "$disconnect", "Disconnect")}
+{ws_route("WsDefaultRoute", "$default", "Message")}
   WsAccessLogs:
     Type: AWS::Logs::LogGroup
     Properties:

@@ -417,8 +417,9 @@ impl LevelRobot<'_> {
     }
 }
 
-/// `n` tiles drawn at random from `pool` without replacement.
-fn sample(pool: &[RackTile], n: usize, rng: &mut ChaCha8Rng) -> Vec<RackTile> {
+/// `n` tiles drawn at random from `pool` without replacement (a partial Fisher–Yates shuffle):
+/// how the hard level deals hidden racks.
+pub fn sample(pool: &[RackTile], n: usize, rng: &mut ChaCha8Rng) -> Vec<RackTile> {
     let mut pool = pool.to_vec();
     let n = n.min(pool.len());
     for i in 0..n {

@@ -262,7 +262,6 @@ fn wide(
     rng: &mut ChaCha8Rng,
     until: Instant,
 ) -> Option<engine::Move> {
-    use rand_core::Rng;
     let rack = game.rack(game.to_move());
     let n = if reply_by_equity { 8 } else { WIDE };
     let candidates = engine::best_plays::best_plays(game, generator, rack, n, engine::Ranking::Equity(leave));
@@ -272,12 +271,7 @@ fn wide(
     let unseen = RobotView::new(game).unseen();
     let mut rounds = 0;
     'rounds: while rounds < 64 && candidates.len() > 1 {
-        let mut pool = unseen.clone();
-        for i in 0..game.rules().rack_size.min(pool.len()) {
-            let j = i + (rng.next_u64() % (pool.len() - i) as u64) as usize;
-            pool.swap(i, j);
-        }
-        let opponent = engine::Rack::from_tiles(pool.into_iter().take(game.rules().rack_size));
+        let opponent = engine::Rack::from_tiles(engine::robot::sample(&unseen, game.rules().rack_size, rng));
         let mut round = vec![0i64; candidates.len()];
         for (i, c) in candidates.iter().enumerate() {
             if Instant::now() >= until {
