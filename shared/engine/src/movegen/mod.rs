@@ -294,6 +294,7 @@ impl<'a> MoveGenerator<'a> {
             tasks.sort_by_key(|t| std::cmp::Reverse(t.3));
         }
         let mut visits = 0;
+        let graph = self.lexicon.graph();
         for (li, anchor, left_limit, b) in tasks {
             if prune.is_some() && sink.threshold().is_some_and(|th| b < th) {
                 break;
@@ -301,7 +302,7 @@ impl<'a> MoveGenerator<'a> {
             let (dir, index, line) = &lines[li];
             let start = Search::<S, COUNT>::start_of(line, anchor);
             visits += Search::<S, COUNT> {
-                graph: self.lexicon.graph(),
+                nodes: graph.nodes(),
                 line,
                 dir: *dir,
                 index: *index,
@@ -315,11 +316,11 @@ impl<'a> MoveGenerator<'a> {
                 start,
                 left_limit,
                 right_open: start + 1 == BOARD_SIZE || line.tiles[start + 1] == 0,
-                placed: [0; BOARD_SIZE],
+                placed: [0; 2 * BOARD_SIZE],
                 sink,
                 visits: 0,
             }
-            .run();
+            .run(graph.gaddag_root());
         }
         visits
     }
