@@ -125,6 +125,8 @@ pub(crate) trait Sink {
     fn push(&mut self, play: GeneratedPlay, leave: &Counts);
     /// The key a play must beat to be kept, once that is known.
     fn threshold(&self) -> Option<i32>;
+    /// The play at the threshold, which a play of the same key must precede to be kept.
+    fn at_threshold(&self) -> Option<&GeneratedPlay>;
 }
 
 struct AllPlays(Vec<GeneratedPlay>);
@@ -135,6 +137,10 @@ impl Sink for AllPlays {
     }
 
     fn threshold(&self) -> Option<i32> {
+        None
+    }
+
+    fn at_threshold(&self) -> Option<&GeneratedPlay> {
         None
     }
 }
@@ -172,7 +178,11 @@ impl Sink for TopN<'_> {
     }
 
     fn threshold(&self) -> Option<i32> {
-        (self.plays.len() == self.n).then(|| self.key()(&self.plays[self.n - 1]))
+        self.at_threshold().map(self.key())
+    }
+
+    fn at_threshold(&self) -> Option<&GeneratedPlay> {
+        (self.plays.len() == self.n).then(|| &self.plays[self.n - 1])
     }
 }
 
@@ -296,10 +306,22 @@ impl<'a> MoveGenerator<'a> {
         let mut visits = 0;
         let graph = self.lexicon.graph();
         for (li, anchor, left_limit, b) in tasks {
-            if prune.is_some() && sink.threshold().is_some_and(|th| b < th) {
-                break;
-            }
             let (dir, index, line) = &lines[li];
+            if prune.is_some()
+                && let Some(th) = sink.threshold()
+            {
+                if b < th {
+                    break;
+                }
+                // A play of the threshold's key is kept only if it precedes the play there (by
+                // direction, then first square): every play from this anchor starts at
+                // `left_limit` or later, so none does when even that start comes after.
+                let at = sink.at_threshold().expect("a threshold comes from a play");
+                let earliest = line::square(*dir, *index, left_limit);
+                if b == th && (*dir as u8, earliest) > (at.direction as u8, at.start) {
+                    continue;
+                }
+            }
             let start = Search::<S, COUNT>::start_of(line, anchor);
             visits += Search::<S, COUNT> {
                 nodes: graph.nodes(),
