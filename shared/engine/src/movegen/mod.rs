@@ -127,6 +127,8 @@ pub(crate) trait Sink {
     fn threshold(&self) -> Option<i32>;
     /// The play at the threshold, which a play of the same key must precede to be kept.
     fn at_threshold(&self) -> Option<&GeneratedPlay>;
+    /// Whether a play scoring `score` could be kept (checked before the play is built).
+    fn may_keep(&self, score: i32) -> bool;
 }
 
 struct AllPlays(Vec<GeneratedPlay>);
@@ -142,6 +144,10 @@ impl Sink for AllPlays {
 
     fn at_threshold(&self) -> Option<&GeneratedPlay> {
         None
+    }
+
+    fn may_keep(&self, _: i32) -> bool {
+        true
     }
 }
 
@@ -163,9 +169,6 @@ impl TopN<'_> {
 impl Sink for TopN<'_> {
     fn push(&mut self, mut play: GeneratedPlay, leave: &Counts) {
         if let Some(table) = self.leave {
-            if self.threshold().is_some_and(|th| play.score * 1000 + self.best_leave < th) {
-                return;
-            }
             play.equity = play.score * 1000 + table.value_counts(leave);
         }
         let key = self.key();
@@ -183,6 +186,11 @@ impl Sink for TopN<'_> {
 
     fn at_threshold(&self) -> Option<&GeneratedPlay> {
         (self.plays.len() == self.n).then(|| &self.plays[self.n - 1])
+    }
+
+    fn may_keep(&self, score: i32) -> bool {
+        let key = if self.leave.is_some() { score * 1000 + self.best_leave } else { score };
+        self.threshold().is_none_or(|th| key >= th)
     }
 }
 

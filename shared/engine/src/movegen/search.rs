@@ -145,6 +145,10 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
             }
             let bit = 1u64 << (t.wrapping_sub(1) & 63);
             if t != 0 && allowed & bit != 0 {
+                if !node.is_end() {
+                    // Start reading the next sibling's children while this one's are walked.
+                    std::hint::black_box(nodes[Node(nodes[i + 1]).arc() as usize]);
+                }
                 let slot = usize::from(t);
                 if self.rack[slot] > 0 {
                     self.rack[slot] -= 1;
@@ -280,6 +284,9 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
         }
         let bingo = if usize::from(acc.placed) == self.rack_size { self.bingo } else { 0 };
         let score = acc.main * acc.mult + acc.cross + bingo;
+        if !self.sink.may_keep(score) {
+            return;
+        }
         // Nothing is placed past `end`, so the fixed-size slice holds the word and then zeros.
         let mut word = [0u8; BOARD_SIZE];
         word.copy_from_slice(&self.placed[start..start + BOARD_SIZE]);
