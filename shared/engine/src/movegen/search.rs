@@ -45,17 +45,16 @@ fn find(nodes: &[u32], list: u32, tile: u8) -> Option<Node> {
     if list == 0 {
         return None;
     }
-    let mut i = list as usize;
-    loop {
-        let node = Node(nodes[i]);
+    for &raw in &nodes[list as usize..] {
+        let node = Node(raw);
         if node.tile() == tile {
             return Some(node);
         }
         if node.is_end() || node.tile() > tile {
             return None;
         }
-        i += 1;
     }
+    None
 }
 
 /// One anchor's search; with `COUNT`, it counts its graph visits (only `all_counted` asks).
@@ -135,20 +134,21 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
         let lm = line.letter_mult[pos];
         let pwm = line.perp_wm[pos];
         let base = Acc { mult: acc.mult * line.word_mult[pos], cross: acc.cross + line.perp_score[pos], placed: acc.placed + 1, ..acc };
-        let nodes = self.nodes;
-        let mut i = list as usize;
-        loop {
-            let node = Node(nodes[i]);
+        let nodes = &self.nodes[list as usize..];
+        // By tile code (bit 0, the separator's, clear): one test per sibling.
+        let by_code = allowed << 1;
+        for (i, &raw) in nodes.iter().enumerate() {
+            let node = Node(raw);
             let t = node.tile();
             if t > last {
                 break;
             }
-            let bit = 1u64 << (t.wrapping_sub(1) & 63);
-            if t != 0 && allowed & bit != 0 {
+            if by_code.wrapping_shr(u32::from(t)) & 1 != 0 {
                 if !node.is_end() {
                     // Start reading the next sibling's children while this one's are walked.
-                    std::hint::black_box(nodes[Node(nodes[i + 1]).arc() as usize]);
+                    std::hint::black_box(self.nodes[Node(nodes[i + 1]).arc() as usize]);
                 }
+                let bit = 1u64 << (t - 1);
                 let slot = usize::from(t);
                 if self.rack[slot] > 0 {
                     self.rack[slot] -= 1;
@@ -172,7 +172,6 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
             if node.is_end() {
                 break;
             }
-            i += 1;
         }
         self.placed[pos] = 0;
     }
