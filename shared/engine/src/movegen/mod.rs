@@ -221,7 +221,8 @@ impl<'a> MoveGenerator<'a> {
     }
 
     /// As [`MoveGenerator::all`], with the number of graph visits the search made (each try
-    /// to fill a square along a GADDAG path), the figure behind its speed.
+    /// to fill an empty square some tile left fits, and each board tile read, along a GADDAG
+    /// path), the figure behind its speed.
     pub fn all_counted(&self, board: &Board, rack: &Rack) -> (Vec<GeneratedPlay>, u64) {
         let mut sink = AllPlays(Vec::new());
         let visits = self.generate::<_, true>(board, rack, &mut sink, None);

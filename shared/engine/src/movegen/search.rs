@@ -81,7 +81,8 @@ pub(crate) struct Search<'a, S: Sink, const COUNT: bool> {
     /// always the fixed-size slice from its first square.
     pub(crate) placed: [u8; 2 * BOARD_SIZE],
     pub(crate) sink: &'a mut S,
-    /// Graph visits so far: one per square the walk tries to fill (the work behind the speed).
+    /// Graph visits so far: one per empty square the walk tries to fill and per board tile it
+    /// reads (the work behind the speed).
     pub(crate) visits: u64,
 }
 
