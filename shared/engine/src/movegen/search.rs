@@ -228,21 +228,22 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
             if usize::from(acc.placed) == self.rack_len {
                 return;
             }
+            // The square after `start` is empty: turning right is worth reading the graph only
+            // when some rack tile may go there. The separator is read before the walk goes
+            // further left, while its list is at hand.
+            let mut right = 0;
+            if covered && self.start + 1 < BOARD_SIZE && self.fits(self.start + 1) {
+                let first = Node(self.nodes[arc as usize]);
+                if first.tile() == wordgraph::SEPARATOR {
+                    right = first.arc();
+                }
+            }
             if pos > self.left_limit && self.fits(pos - 1) {
                 self.go::<true>(pos - 1, arc, acc);
             }
-            // The square after `start` is empty: turning right is worth reading the graph only
-            // when some rack tile may go there.
-            if covered
-                && self.start + 1 < BOARD_SIZE
-                && self.fits(self.start + 1)
-                && Node(self.nodes[arc as usize]).tile() == wordgraph::SEPARATOR
-            {
-                let right = Node(self.nodes[arc as usize]).arc();
-                if right != 0 {
-                    acc.leftmost = pos as u8;
-                    self.go::<false>(self.start + 1, right, acc);
-                }
+            if right != 0 {
+                acc.leftmost = pos as u8;
+                self.go::<false>(self.start + 1, right, acc);
             }
             return;
         }
