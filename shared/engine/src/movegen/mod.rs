@@ -125,6 +125,10 @@ pub(crate) trait Sink {
     fn push(&mut self, play: GeneratedPlay, leave: &Counts);
     /// The key a play must beat to be kept, once that is known.
     fn threshold(&self) -> Option<i32>;
+    /// The play at the threshold, which a play of the same key must precede to be kept.
+    fn at_threshold(&self) -> Option<&GeneratedPlay>;
+    /// Whether a play scoring `score` could be kept (checked before the play is built).
+    fn may_keep(&self, score: i32) -> bool;
 }
 
 struct AllPlays(Vec<GeneratedPlay>);
@@ -136,6 +140,14 @@ impl Sink for AllPlays {
 
     fn threshold(&self) -> Option<i32> {
         None
+    }
+
+    fn at_threshold(&self) -> Option<&GeneratedPlay> {
+        None
+    }
+
+    fn may_keep(&self, _: i32) -> bool {
+        true
     }
 }
 
@@ -157,9 +169,6 @@ impl TopN<'_> {
 impl Sink for TopN<'_> {
     fn push(&mut self, mut play: GeneratedPlay, leave: &Counts) {
         if let Some(table) = self.leave {
-            if self.threshold().is_some_and(|th| play.score * 1000 + self.best_leave < th) {
-                return;
-            }
             play.equity = play.score * 1000 + table.value_counts(leave);
         }
         let key = self.key();
@@ -172,7 +181,16 @@ impl Sink for TopN<'_> {
     }
 
     fn threshold(&self) -> Option<i32> {
-        (self.plays.len() == self.n).then(|| self.key()(&self.plays[self.n - 1]))
+        self.at_threshold().map(self.key())
+    }
+
+    fn at_threshold(&self) -> Option<&GeneratedPlay> {
+        (self.plays.len() == self.n).then(|| &self.plays[self.n - 1])
+    }
+
+    fn may_keep(&self, score: i32) -> bool {
+        let key = if self.leave.is_some() { score * 1000 + self.best_leave } else { score };
+        self.threshold().is_none_or(|th| key >= th)
     }
 }
 
@@ -203,7 +221,8 @@ impl<'a> MoveGenerator<'a> {
     }
 
     /// As [`MoveGenerator::all`], with the number of graph visits the search made (each try
-    /// to fill a square along a GADDAG path), the figure behind its speed.
+    /// to fill an empty square some tile left fits, and each board tile read, along a GADDAG
+    /// path), the figure behind its speed.
     pub fn all_counted(&self, board: &Board, rack: &Rack) -> (Vec<GeneratedPlay>, u64) {
         let mut sink = AllPlays(Vec::new());
         let visits = self.generate::<_, true>(board, rack, &mut sink, None);
@@ -294,14 +313,27 @@ impl<'a> MoveGenerator<'a> {
             tasks.sort_by_key(|t| std::cmp::Reverse(t.3));
         }
         let mut visits = 0;
+        let graph = self.lexicon.graph();
         for (li, anchor, left_limit, b) in tasks {
-            if prune.is_some() && sink.threshold().is_some_and(|th| b < th) {
-                break;
-            }
             let (dir, index, line) = &lines[li];
+            if prune.is_some()
+                && let Some(th) = sink.threshold()
+            {
+                if b < th {
+                    break;
+                }
+                // A play of the threshold's key is kept only if it precedes the play there (by
+                // direction, then first square): every play from this anchor starts at
+                // `left_limit` or later, so none does when even that start comes after.
+                let at = sink.at_threshold().expect("a threshold comes from a play");
+                let earliest = line::square(*dir, *index, left_limit);
+                if b == th && (*dir as u8, earliest) > (at.direction as u8, at.start) {
+                    continue;
+                }
+            }
             let start = Search::<S, COUNT>::start_of(line, anchor);
             visits += Search::<S, COUNT> {
-                graph: self.lexicon.graph(),
+                nodes: graph.nodes(),
                 line,
                 dir: *dir,
                 index: *index,
@@ -315,11 +347,11 @@ impl<'a> MoveGenerator<'a> {
                 start,
                 left_limit,
                 right_open: start + 1 == BOARD_SIZE || line.tiles[start + 1] == 0,
-                placed: [0; BOARD_SIZE],
+                placed: [0; 2 * BOARD_SIZE],
                 sink,
                 visits: 0,
             }
-            .run();
+            .run(graph.gaddag_root());
         }
         visits
     }

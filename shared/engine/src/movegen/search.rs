@@ -10,8 +10,11 @@
 //! right, so each play is still found once, from the same anchor. Likewise an anchor just right
 //! of a run starts at that run's last tile: the walk reads the run leftwards, turns right and
 //! places on the anchor first.
+//!
+//! The direction is a type parameter and runs of board tiles are followed in a loop, so the
+//! recursion only enters empty squares, and the walk reads the graph's nodes as a plain slice.
 
-use wordgraph::{Graph, Node};
+use wordgraph::Node;
 
 use super::line::Line;
 use super::{GeneratedPlay, Sink};
@@ -36,9 +39,28 @@ struct Acc {
     leftmost: u8,
 }
 
+/// The node for `tile` in the sibling list starting at `list` (0: none), if any.
+#[inline(always)]
+fn find(nodes: &[u32], list: u32, tile: u8) -> Option<Node> {
+    if list == 0 {
+        return None;
+    }
+    for &raw in &nodes[list as usize..] {
+        let node = Node(raw);
+        if node.tile() == tile {
+            return Some(node);
+        }
+        if node.is_end() || node.tile() > tile {
+            return None;
+        }
+    }
+    None
+}
+
 /// One anchor's search; with `COUNT`, it counts its graph visits (only `all_counted` asks).
 pub(crate) struct Search<'a, S: Sink, const COUNT: bool> {
-    pub(crate) graph: &'a Graph<'a>,
+    /// The GADDAG's nodes.
+    pub(crate) nodes: &'a [u32],
     pub(crate) line: &'a Line,
     pub(crate) dir: Direction,
     pub(crate) index: usize,
@@ -55,18 +77,25 @@ pub(crate) struct Search<'a, S: Sink, const COUNT: bool> {
     pub(crate) left_limit: usize,
     /// Whether the square after `start` is empty or off the board (a word may end at `start`).
     pub(crate) right_open: bool,
-    pub(crate) placed: [u8; BOARD_SIZE],
+    /// Tile codes placed so far by square, then a square's worth of zeros: a play's word is
+    /// always the fixed-size slice from its first square.
+    pub(crate) placed: [u8; 2 * BOARD_SIZE],
     pub(crate) sink: &'a mut S,
-    /// Graph visits so far: one per square the walk tries to fill (the work behind the speed).
+    /// Graph visits so far: one per empty square the walk tries to fill and per board tile it
+    /// reads (the work behind the speed).
     pub(crate) visits: u64,
 }
 
 impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
     /// Generates every play whose leftmost placed anchor is `self.anchor`; returns the graph
     /// visits it made.
-    pub(crate) fn run(&mut self) -> u64 {
+    pub(crate) fn run(&mut self, root: u32) -> u64 {
         let acc = Acc { main: 0, mult: 1, cross: 0, placed: 0, leftmost: self.start as u8 };
-        self.go(self.start, self.graph.gaddag_root(), acc, true);
+        if self.line.tiles[self.start] == 0 {
+            self.go::<true>(self.start, root, acc);
+        } else if let Some((node, acc)) = self.read_board(self.start, root, acc) {
+            self.left_on(self.start, node, acc);
+        }
         self.visits
     }
 
@@ -85,75 +114,96 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
         end
     }
 
-    fn go(&mut self, pos: usize, list: u32, acc: Acc, leftward: bool) {
+    /// Fills the empty square `pos` with each rack tile the sibling list `list` and the
+    /// cross-check allow, going on leftwards (`LEFT`) or rightwards.
+    fn go<const LEFT: bool>(&mut self, pos: usize, list: u32, acc: Acc) {
         if COUNT {
             self.visits += 1;
         }
-        let on_board = self.line.tiles[pos];
-        if on_board != 0 {
-            if let Some(i) = self.graph.find(list, on_board) {
-                let acc = Acc { main: acc.main + self.line.values[pos], ..acc };
-                self.go_on(pos, self.graph.node(i), acc, leftward);
-            }
-            return;
-        }
-        if usize::from(acc.placed) == self.rack_len {
-            return;
-        }
+        // The callers come here only with a tile left on the rack.
         // The letters that may go here and that the rack can supply; siblings are in tile
         // order, so the scan stops past the last of them.
-        let mask = self.line.cross[pos];
+        let line = self.line;
+        let mask = line.cross[pos];
         let blank = self.rack[0] > 0;
         let allowed = if blank { mask } else { mask & self.rack_letters };
-        if allowed == 0 {
+        if allowed == 0 || list == 0 {
             return;
         }
         let last = (64 - allowed.leading_zeros()) as u8;
-        for (_, node) in self.graph.siblings(list) {
+        // What any tile placed here adds, its own points aside (all a blank adds).
+        let lm = line.letter_mult[pos];
+        let pwm = line.perp_wm[pos];
+        let base = Acc { mult: acc.mult * line.word_mult[pos], cross: acc.cross + line.perp_score[pos], placed: acc.placed + 1, ..acc };
+        let nodes = &self.nodes[list as usize..];
+        // By tile code (bit 0, the separator's, clear): one test per sibling.
+        let by_code = allowed << 1;
+        for (i, &raw) in nodes.iter().enumerate() {
+            let node = Node(raw);
             let t = node.tile();
             if t > last {
                 break;
             }
-            if t == 0 || allowed & (1u64 << (t - 1)) == 0 {
-                continue;
-            }
-            if self.rack[t as usize] > 0 {
-                self.rack[t as usize] -= 1;
-                let bit = 1u64 << (t - 1);
-                if self.rack[t as usize] == 0 {
-                    self.rack_letters &= !bit;
+            if by_code.wrapping_shr(u32::from(t)) & 1 != 0 {
+                if !node.is_end() {
+                    // Start reading the next sibling's children while this one's are walked.
+                    std::hint::black_box(self.nodes[Node(nodes[i + 1]).arc() as usize]);
                 }
-                self.place(pos, t, false, node, acc, leftward);
-                self.rack_letters |= bit;
-                self.rack[t as usize] += 1;
+                let bit = 1u64 << (t - 1);
+                let slot = usize::from(t);
+                if self.rack[slot] > 0 {
+                    self.rack[slot] -= 1;
+                    if self.rack[slot] == 0 {
+                        self.rack_letters &= !bit;
+                    }
+                    let v = self.values[slot] * lm;
+                    let acc = Acc { main: base.main + v, cross: base.cross + v * pwm, ..base };
+                    self.placed[pos] = t;
+                    self.on::<LEFT>(pos, node, acc);
+                    self.rack_letters |= bit;
+                    self.rack[slot] += 1;
+                }
+                if blank {
+                    self.rack[0] -= 1;
+                    self.placed[pos] = t | BLANK_FLAG;
+                    self.on::<LEFT>(pos, node, base);
+                    self.rack[0] += 1;
+                }
             }
-            if blank {
-                self.rack[0] -= 1;
-                self.place(pos, t, true, node, acc, leftward);
-                self.rack[0] += 1;
+            if node.is_end() {
+                break;
             }
         }
-    }
-
-    #[inline]
-    fn place(&mut self, pos: usize, t: u8, blank: bool, node: Node, acc: Acc, leftward: bool) {
-        let value = if blank { 0 } else { self.values[t as usize] };
-        let (lm, wm) = (self.line.letter_mult[pos], self.line.word_mult[pos]);
-        let acc = Acc {
-            main: acc.main + value * lm,
-            mult: acc.mult * wm,
-            cross: acc.cross + self.line.perp_score[pos] + value * lm * self.line.perp_wm[pos],
-            placed: acc.placed + 1,
-            ..acc
-        };
-        self.placed[pos] = t | if blank { BLANK_FLAG } else { 0 };
-        self.go_on(pos, node, acc, leftward);
         self.placed[pos] = 0;
     }
 
-    fn go_on(&mut self, pos: usize, node: Node, mut acc: Acc, leftward: bool) {
+    /// Whether some tile left on the rack may go on the empty square `pos`.
+    #[inline(always)]
+    fn fits(&self, pos: usize) -> bool {
+        let mask = self.line.cross[pos];
+        mask & self.rack_letters != 0 || (self.rack[0] > 0 && mask != 0)
+    }
+
+    /// The walk reads the board tile on `pos` from the sibling list `list`.
+    #[inline(always)]
+    fn read_board(&mut self, pos: usize, list: u32, acc: Acc) -> Option<(Node, Acc)> {
+        if COUNT {
+            self.visits += 1;
+        }
+        let node = find(self.nodes, list, self.line.tiles[pos])?;
+        Some((node, Acc { main: acc.main + self.line.values[pos], ..acc }))
+    }
+
+    #[inline(always)]
+    fn on<const LEFT: bool>(&mut self, pos: usize, node: Node, acc: Acc) {
+        if LEFT { self.left_on(pos, node, acc) } else { self.right_on(pos, node, acc) }
+    }
+
+    /// Going left, square `pos` has been filled, reaching `node`: records the word if it may
+    /// end here, goes on left (through any board tiles) and turns right where it may.
+    fn left_on(&mut self, mut pos: usize, mut node: Node, mut acc: Acc) {
         let tiles = &self.line.tiles;
-        if leftward {
+        loop {
             let left_open = pos == 0 || tiles[pos - 1] == 0;
             // Until the walk has covered the anchor it may neither end nor turn right.
             let covered = pos <= self.anchor;
@@ -164,29 +214,64 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
             if arc == 0 {
                 return;
             }
-            if pos > 0 && (tiles[pos - 1] != 0 || pos > self.left_limit) {
-                self.go(pos - 1, arc, acc, true);
-            }
-            if covered
-                && left_open
-                && self.start + 1 < BOARD_SIZE
-                && let Some(sep) = self.graph.separator(arc)
-            {
-                let right = self.graph.node(sep).arc();
-                if right != 0 {
-                    acc.leftmost = pos as u8;
-                    self.go(self.start + 1, right, acc, false);
+            if !left_open {
+                // A board tile: the walk reads it and goes on from there.
+                pos -= 1;
+                match self.read_board(pos, arc, acc) {
+                    Some(next) => {
+                        (node, acc) = next;
+                        continue;
+                    }
+                    None => return,
                 }
             }
-        } else {
-            let right_open = pos + 1 == BOARD_SIZE || tiles[pos + 1] == 0;
-            if node.accepts() && right_open && acc.placed > 0 {
+            if usize::from(acc.placed) == self.rack_len {
+                return;
+            }
+            // The square after `start` is empty: turning right is worth reading the graph only
+            // when some rack tile may go there. The separator is read before the walk goes
+            // further left, while its list is at hand.
+            let mut right = 0;
+            if covered && self.start + 1 < BOARD_SIZE && self.fits(self.start + 1) {
+                let first = Node(self.nodes[arc as usize]);
+                if first.tile() == wordgraph::SEPARATOR {
+                    right = first.arc();
+                }
+            }
+            if pos > self.left_limit && self.fits(pos - 1) {
+                self.go::<true>(pos - 1, arc, acc);
+            }
+            if right != 0 {
+                acc.leftmost = pos as u8;
+                self.go::<false>(self.start + 1, right, acc);
+            }
+            return;
+        }
+    }
+
+    /// Going right, square `pos` has been filled, reaching `node`: follows any board tiles
+    /// after it, records the word where it may end, and goes on right.
+    fn right_on(&mut self, mut pos: usize, mut node: Node, mut acc: Acc) {
+        let tiles = &self.line.tiles;
+        loop {
+            let arc = node.arc();
+            if pos + 1 < BOARD_SIZE && tiles[pos + 1] != 0 {
+                pos += 1;
+                match self.read_board(pos, arc, acc) {
+                    Some(next) => {
+                        (node, acc) = next;
+                        continue;
+                    }
+                    None => return,
+                }
+            }
+            if node.accepts() && acc.placed > 0 {
                 self.record(usize::from(acc.leftmost), pos, acc);
             }
-            let arc = node.arc();
-            if pos + 1 < BOARD_SIZE && arc != 0 {
-                self.go(pos + 1, arc, acc, false);
+            if pos + 1 < BOARD_SIZE && arc != 0 && usize::from(acc.placed) < self.rack_len && self.fits(pos + 1) {
+                self.go::<false>(pos + 1, arc, acc);
             }
+            return;
         }
     }
 
@@ -200,8 +285,12 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
         }
         let bingo = if usize::from(acc.placed) == self.rack_size { self.bingo } else { 0 };
         let score = acc.main * acc.mult + acc.cross + bingo;
+        if !self.sink.may_keep(score) {
+            return;
+        }
+        // Nothing is placed past `end`, so the fixed-size slice holds the word and then zeros.
         let mut word = [0u8; BOARD_SIZE];
-        word[..=end - start].copy_from_slice(&self.placed[start..=end]);
+        word.copy_from_slice(&self.placed[start..start + BOARD_SIZE]);
         let start_sq = super::line::square(self.dir, self.index, start);
         let play = GeneratedPlay { score, equity: 0, start: start_sq, direction: self.dir, len: (end - start + 1) as u8, word };
         self.sink.push(play, &self.rack);
