@@ -8,8 +8,11 @@
 //!   short plays forming one word are much easier to find;
 //! - medium: a club player: the best static equity (score + leave) among plays of at most seven
 //!   letters forming at most two words;
-//! - hard: static equity picks candidates, then a Monte Carlo simulation (opponent racks drawn
-//!   from the unseen tiles, two plies) within a time budget; in the pre-endgame (1 to 7 tiles in
+//! - hard: static equity picks candidates (with a play on the rack, also its best few exchanges
+//!   while a scoreless turn cannot bring the game near its scoreless end), then a Monte Carlo
+//!   simulation within a time budget: opponent racks drawn from the unseen tiles, each
+//!   candidate's equity less the opponent's best answer by equity among words not yet played;
+//!   in the pre-endgame (1 to 7 tiles in
 //!   the bag, two seats) the simulation deals the real unseen pool into the opponent's rack and
 //!   the bag and values three plies with no static leave; with the bag empty it solves the
 //!   endgame ([`crate::endgame::solve`]), or with three or four seats weighs each opponent's
@@ -25,7 +28,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
-use crate::best_plays::best_plays;
+use crate::best_plays::{best_plays, best_plays_on};
 use crate::board::Board;
 use crate::endgame;
 use crate::game::Game;
@@ -177,10 +180,14 @@ impl Robot for LevelRobot<'_> {
                 let p = self.medium(game);
                 (p, 700 + p.map_or(0, |p| 90 * p.tiles_placed() as u32 + 6 * p.score.max(0) as u32).min(2_300))
             }
-            Level::Hard => {
-                let p = self.hard(game, view, rng, budget);
-                (p, 900 + p.map_or(0, |p| 120 * p.tiles_placed() as u32 + 8 * p.score.max(0) as u32).min(3_100))
-            }
+            Level::Hard => match self.hard(game, view, rng, budget) {
+                Some(Candidate::Exchange { out, .. }) => {
+                    let tiles = out.tiles().map(|t| TileInput::from_rack_tile(game.rules(), t)).collect();
+                    return Decision { mv: Move::Exchange { tiles }, play: None, thinking_ms: 900 + 60 * out.len() as u32 };
+                }
+                Some(Candidate::Play(p)) => (Some(p), 900 + (120 * p.tiles_placed() as u32 + 8 * p.score.max(0) as u32).min(3_100)),
+                None => (None, 900),
+            },
         };
         match play {
             Some(p) => Decision { mv: Move::play(game.rules(), &p.placements()), play: Some(p), thinking_ms },
@@ -238,30 +245,54 @@ impl LevelRobot<'_> {
         plays.iter().find(|p| p.word_len() <= 7 && p.tiles_placed() < 7).or(plays.first()).copied()
     }
 
-    fn hard(&self, game: &Game, view: &RobotView<'_>, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Option<GeneratedPlay> {
+    fn hard(&self, game: &Game, view: &RobotView<'_>, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Option<Candidate> {
         if view.bag_size() == 0 {
-            return self.endgame(game, budget);
+            return self.endgame(game, budget).map(Candidate::Play);
         }
-        let candidates = best_plays(game, &self.generator, view.rack(), 8, Ranking::Equity(&self.leave));
-        if candidates.len() <= 1 {
-            return candidates.first().copied();
+        let rules = game.rules();
+        let plays = best_plays(game, &self.generator, view.rack(), CANDIDATES, Ranking::Equity(&self.leave));
+        if plays.len() <= 1 && view.bag_size() <= rules.rack_size || plays.is_empty() {
+            return plays.first().copied().map(Candidate::Play);
         }
-        if view.bag_size() <= game.rules().rack_size && game.seats() == 2 {
-            return self.pre_endgame(game, view, candidates, rng, budget);
+        if view.bag_size() <= rules.rack_size && game.seats() == 2 {
+            return self.pre_endgame(game, view, plays, rng, budget).map(Candidate::Play);
+        }
+        let mut candidates: Vec<Candidate> = plays.into_iter().map(Candidate::Play).collect();
+        // An exchange is a scoreless turn: none that brings the game near its scoreless end.
+        if game.scoreless_turns() + 2 < rules.end.limit(game.seats()) {
+            candidates.extend(self.best_exchanges(view, EXCHANGES));
+        }
+        if candidates.len() == 1 {
+            return candidates.pop();
         }
         let unseen = view.unseen();
-        let rack_size = game.rules().rack_size;
-        // Value of a candidate: its equity less the opponent's best reply (thousandths).
+        let played = game.no_repeat_words().then(|| game.played_words());
+        // Value of a candidate: its equity less the opponent's best answer by equity among the
+        // words not yet played (thousandths).
         self.simulate(
             game,
             candidates,
             budget,
-            || Rack::from_tiles(sample(&unseen, rack_size, rng)),
+            || Rack::from_tiles(sample(&unseen, rules.rack_size, rng)),
             |opponent, c, board| {
-                let reply = self.generator.top(&board, opponent, 1, Ranking::Score).first().map_or(0, |r| r.score);
-                i64::from(c.equity) - 1000 * i64::from(reply)
+                let reply = best_plays_on(rules, &board, played, &self.generator, opponent, 1, Ranking::Equity(&self.leave));
+                i64::from(c.equity()) - i64::from(reply.first().map_or(0, |r| r.equity))
             },
         )
+    }
+
+    /// The best `n` exchanges of the rack by the value of the leave each keeps (its equity: an
+    /// exchange scores nothing), where the bag allows one.
+    fn best_exchanges(&self, view: &RobotView<'_>, n: usize) -> Vec<Candidate> {
+        let rack = view.rack();
+        let mut all: Vec<Candidate> = exchanges(self.rules, rack, view.bag_size())
+            .into_iter()
+            .filter_map(|out| Some(Candidate::Exchange { out, equity: self.leave.value(&rack.minus(&out)?) }))
+            .collect();
+        // Stable: among equal values the smaller exchange (listed first) stays first.
+        all.sort_by_key(|c| std::cmp::Reverse(c.equity()));
+        all.truncate(n);
+        all
     }
 
     /// Whole rounds of simulation within the budget and `max_rounds`: each round `deal` draws
@@ -271,11 +302,11 @@ impl LevelRobot<'_> {
     fn simulate<T>(
         &self,
         game: &Game,
-        candidates: Vec<GeneratedPlay>,
+        candidates: Vec<Candidate>,
         budget: &mut dyn Budget,
         mut deal: impl FnMut() -> T,
-        value: impl Fn(&T, &GeneratedPlay, Board) -> i64,
-    ) -> Option<GeneratedPlay> {
+        value: impl Fn(&T, &Candidate, Board) -> i64,
+    ) -> Option<Candidate> {
         let mut totals = vec![0i64; candidates.len()];
         let mut rounds = 0u32;
         'rounds: while rounds < self.max_rounds {
@@ -286,8 +317,8 @@ impl LevelRobot<'_> {
                     break 'rounds;
                 }
                 let mut board = game.board().clone();
-                for p in c.placements() {
-                    board.place(p);
+                if let Candidate::Play(p) = c {
+                    p.placements().into_iter().for_each(|t| board.place(t));
                 }
                 round[i] = value(&hidden, c, board);
             }
@@ -370,7 +401,8 @@ impl LevelRobot<'_> {
         let unseen = view.unseen();
         let bag_size = view.bag_size();
         let rack = view.rack();
-        self.simulate(
+        let candidates = candidates.into_iter().map(Candidate::Play).collect();
+        let chosen = self.simulate(
             game,
             candidates,
             budget,
@@ -380,6 +412,7 @@ impl LevelRobot<'_> {
                 (bag.to_vec(), Rack::from_tiles(opponent.iter().copied()))
             },
             |(bag, opponent), c, mut board| {
+                let Candidate::Play(c) = c else { unreachable!("the pre-endgame simulates plays only") };
                 let mut mine = c.leave(rack);
                 let drawn = c.tiles_placed().min(bag.len());
                 bag[..drawn].iter().for_each(|&t| mine.add(t));
@@ -397,7 +430,11 @@ impl LevelRobot<'_> {
                 }
                 1000 * value
             },
-        )
+        );
+        chosen.and_then(|c| match c {
+            Candidate::Play(p) => Some(p),
+            Candidate::Exchange { .. } => None,
+        })
     }
 
     /// The best answer of `rack` on `board` and its value: by score, or with the bag empty by
@@ -414,6 +451,31 @@ impl LevelRobot<'_> {
             .map(|p| (Some(p), endgame::static_value(rules, &p, rack, others)))
             .max_by_key(|&(_, v)| v)
             .unwrap_or((None, 0))
+    }
+}
+
+/// Plays the hard level simulates in the mid-game.
+const CANDIDATES: usize = 8;
+
+/// Exchanges that join the hard level's candidates: the best by kept-leave value.
+const EXCHANGES: usize = 3;
+
+/// A move the hard level simulates.
+#[derive(Debug, Clone, Copy)]
+enum Candidate {
+    /// A play.
+    Play(GeneratedPlay),
+    /// An exchange of `out`: it scores nothing, so its equity is the kept leave's value.
+    Exchange { out: Rack, equity: i32 },
+}
+
+impl Candidate {
+    /// Score plus leave value, in thousandths.
+    fn equity(&self) -> i32 {
+        match self {
+            Candidate::Play(p) => p.equity,
+            Candidate::Exchange { equity, .. } => *equity,
+        }
     }
 }
 

@@ -1,6 +1,8 @@
 //! Robots: a small seeded ladder that guards the ordering of the levels, every robot move is
 //! legal, the budget is honoured, and a fixed seed gives a fixed choice.
 
+mod common;
+
 use engine::lexicon::builtin_graph;
 use engine::robot::{Budget, Level, LevelRobot, Robot, RobotView, Rounds, seeded};
 use engine::{Game, Timestamp, Variant};
@@ -84,5 +86,47 @@ fn the_hard_robot_stops_as_soon_as_its_budget_runs_out() {
         assert_eq!(budget.asked_after, 1, "it asks once more, sees the end, and stops");
         let mut check = game.clone();
         check.play(graph, check.to_move(), &d.mv, Timestamp(0)).unwrap();
+    }
+}
+
+/// A mid-game position: `words` on the board, the player to move holding `mine` (`?` a blank),
+/// the opponent an unknown rack dealt by the game, the rest in the bag.
+fn mid_game(variant: Variant, words: &[(&str, engine::Direction, &str)], mine: &str, zero_turns: u32) -> Game {
+    let rules = variant.rules();
+    let mine = engine::Rack::from_tiles(
+        mine.chars().map(|c| if c == '?' { engine::RackTile::Blank } else { engine::RackTile::Letter(rules.letter(c).unwrap()) }),
+    );
+    let position = engine::cgp::Position {
+        board: common::board(rules, words),
+        racks: vec![mine, engine::Rack::default()],
+        scores: vec![0, 0],
+        zero_turns,
+        lexicon: None,
+    };
+    Game::from_position(variant, &position, 3).unwrap()
+}
+
+#[test]
+fn the_hard_robot_exchanges_a_hopeless_rack_while_a_play_exists_but_not_near_the_scoreless_end() {
+    use engine::{Direction, Move, MoveGenerator};
+    for (variant, words, rack) in [
+        (Variant::ScrabbleEn, [("H7", Direction::Across, "CAT")], "UUUUVVW"),
+        (Variant::Erudit, [("H7", Direction::Across, "КОТ")], "ЪЪЫЬЭФЩ"),
+    ] {
+        let graph = builtin_graph(variant);
+        let game = mid_game(variant, &words, rack, 0);
+        let generator = MoveGenerator::new(game.rules(), graph);
+        assert!(!generator.all(game.board(), game.rack(game.to_move())).is_empty(), "{variant}: the rack has a play");
+        let hard = LevelRobot::new(Level::Hard, &game, graph);
+        let d = hard.decide(&RobotView::new(&game), &mut seeded(4), &mut Rounds(16));
+        assert!(matches!(d.mv, Move::Exchange { .. }) && d.play.is_none(), "{variant}: {:?}", d.mv);
+        game.clone().play(graph, game.to_move(), &d.mv, Timestamp(0)).expect("the exchange is legal");
+        let medium = LevelRobot::new(Level::Medium, &game, graph).decide(&RobotView::new(&game), &mut seeded(4), &mut Rounds(16));
+        assert!(medium.play.is_some(), "{variant}: medium plays what it can");
+        // Two scoreless turns before the game's scoreless end, an exchange is no candidate.
+        let limit = game.rules().end.limit(2);
+        let late = mid_game(variant, &words, rack, limit - 2);
+        let d = LevelRobot::new(Level::Hard, &late, graph).decide(&RobotView::new(&late), &mut seeded(4), &mut Rounds(16));
+        assert!(d.play.is_some(), "{variant}: {:?}", d.mv);
     }
 }
