@@ -8,14 +8,13 @@
 //!   short plays forming one word are much easier to find;
 //! - medium: a club player: the best static equity (score + leave) among plays of at most seven
 //!   letters forming at most two words;
-//! - hard: static equity picks candidates (with a play on the rack, also its best few exchanges
-//!   while a scoreless turn cannot bring the game near its scoreless end), then a Monte Carlo
-//!   simulation within a time budget: opponent racks drawn from the unseen tiles, each
-//!   candidate's equity less the opponent's best answer by equity among words not yet played;
-//!   in the pre-endgame (1 to 7 tiles in
-//!   the bag, two seats) the simulation deals the real unseen pool into the opponent's rack and
-//!   the bag and values three plies with no static leave; with the bag empty it solves the
-//!   endgame ([`crate::endgame::solve`]), or with three or four seats weighs each opponent's
+//! - hard: static equity picks candidates (with a play on the rack and more than a rack in the
+//!   bag, also its best three exchanges by kept leave, unless a scoreless turn would bring the
+//!   game near its scoreless end), then a Monte Carlo simulation (opponent racks drawn from the
+//!   unseen tiles, two plies: equity less the best reply's score) within a time budget; in the
+//!   pre-endgame (1 to 7 tiles in the bag, two seats) the simulation deals the real unseen pool
+//!   into the opponent's rack and the bag and values three plies with no static leave; with the
+//!   bag empty it solves the endgame ([`crate::endgame::solve`]), or with three or four seats weighs each opponent's
 //!   best answer on its own rack.
 //!
 //! With the bag empty every level ranks by the endgame value ([`crate::endgame::ranked`]): a
@@ -28,7 +27,7 @@
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 
-use crate::best_plays::{best_plays, best_plays_on};
+use crate::best_plays::best_plays;
 use crate::board::Board;
 use crate::endgame;
 use crate::game::Game;
@@ -258,25 +257,24 @@ impl LevelRobot<'_> {
             return self.pre_endgame(game, view, plays, rng, budget).map(Candidate::Play);
         }
         let mut candidates: Vec<Candidate> = plays.into_iter().map(Candidate::Play).collect();
-        // An exchange is a scoreless turn: none that brings the game near its scoreless end.
-        if game.scoreless_turns() + 2 < rules.end.limit(game.seats()) {
+        // With more than a rack in the bag, the best exchanges; but an exchange is a scoreless
+        // turn: none that brings the game near its scoreless end.
+        if view.bag_size() > rules.rack_size && game.scoreless_turns() + 2 < rules.end.limit(game.seats()) {
             candidates.extend(self.best_exchanges(view, EXCHANGES));
         }
         if candidates.len() == 1 {
             return candidates.pop();
         }
         let unseen = view.unseen();
-        let played = game.no_repeat_words().then(|| game.played_words());
-        // Value of a candidate: its equity less the opponent's best answer by equity among the
-        // words not yet played (thousandths).
+        // Value of a candidate: its equity less the opponent's best reply (thousandths).
         self.simulate(
             game,
             candidates,
             budget,
             || Rack::from_tiles(sample(&unseen, rules.rack_size, rng)),
             |opponent, c, board| {
-                let reply = best_plays_on(rules, &board, played, &self.generator, opponent, 1, Ranking::Equity(&self.leave));
-                i64::from(c.equity()) - i64::from(reply.first().map_or(0, |r| r.equity))
+                let reply = self.generator.top(&board, opponent, 1, Ranking::Score).first().map_or(0, |r| r.score);
+                i64::from(c.equity()) - 1000 * i64::from(reply)
             },
         )
     }
