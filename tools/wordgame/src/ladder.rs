@@ -36,7 +36,7 @@ pub struct Args {
     /// Otherwise a prototype of hard against medium: `+`-separated features of its mid-game
     /// simulation (`hard`: none; `wide`: 16 candidates; `reply`: the opponent answers by equity
     /// among unplayed words; `exchange`: exchanges are candidates; `ply3`: the robot's next play
-    /// counts; `late`: `ply3` with 20 tiles or fewer in the bag).
+    /// counts; `late`: `ply3` with 20 tiles or fewer in the bag; `deep`: up to 1024 rounds).
     #[arg(long)]
     versus: Option<String>,
 }
