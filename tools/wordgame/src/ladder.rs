@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 use engine::lexicon::builtin_graph;
 use engine::robot::{Level, LevelRobot, Robot, RobotView, seeded};
 use engine::{EndReason, Game, LeaveTable, MoveGenerator, Timestamp, Variant};
-use rand_chacha::ChaCha8Rng;
 use service::robot::WallBudget;
 
 use crate::CliError;
+use crate::proto::{self, Features};
 use crate::selfplay::{Strategy, best_play, to_move};
 
 /// Arguments of `wordgame ladder`.
@@ -33,8 +33,10 @@ pub struct Args {
     /// `static`: instead of the three levels' pairings, hard against a pure-score player and
     /// against a static-equity player (best score + leave value, every play, the whole game,
     /// with the variant's standard leave table: the heuristic and the fitted whole leaves).
-    /// `wide` / `reply`: prototypes of hard against medium (16 mid-game candidates; the
-    /// simulated opponent answering by equity among unplayed words).
+    /// Otherwise a prototype of hard against medium: `+`-separated features of its mid-game
+    /// simulation (`hard`: none; `wide`: 16 candidates; `reply`: the opponent answers by equity
+    /// among unplayed words; `exchange`: exchanges are candidates; `ply3`: the robot's next play
+    /// counts; `late`: `ply3` with 20 tiles or fewer in the bag; `deep`: up to 1024 rounds).
     #[arg(long)]
     versus: Option<String>,
 }
@@ -45,28 +47,47 @@ enum Player {
     Robot(Level),
     Score,
     Equity,
-    /// A prototype of hard: its mid-game simulation over [`WIDE`] candidates instead of 8
-    /// (the engine's hard level with 7 tiles or fewer in the bag).
-    Wide,
-    /// A prototype of hard: its mid-game simulation with the opponent answering by static
-    /// equity among words not yet played, valued as its equity (as medium plays).
-    Reply,
+    /// A prototype of hard ([`crate::proto`]): its mid-game simulation with the features on.
+    Proto(Features),
 }
 
-/// The prototype's candidates per mid-game decision.
-const WIDE: usize = 16;
-
 impl Player {
-    fn id(self) -> &'static str {
+    /// The robot level whose latency and mean score the player counts under (a prototype is hard).
+    fn level(self) -> Option<Level> {
         match self {
-            Player::Robot(l) => l.id(),
-            Player::Score => "score",
-            Player::Equity => "static equity",
-            Player::Wide => "hard (16 candidates)",
-            Player::Reply => "hard (equity reply)",
+            Player::Robot(l) => Some(l),
+            Player::Proto(_) => Some(Level::Hard),
+            Player::Score | Player::Equity => None,
+        }
+    }
+
+    fn id(self) -> String {
+        match self {
+            Player::Robot(l) => l.id().to_string(),
+            Player::Score => "score".to_string(),
+            Player::Equity => "static equity".to_string(),
+            Player::Proto(f) => format!("hard ({f})"),
         }
     }
 }
+
+/// The phases of a game by the tiles in the bag before a move, for where points are won or lost;
+/// the last is the rack settlement at the end.
+const PHASES: [&str; 6] = ["bag ≥ 60", "bag 21–59", "bag 8–20", "bag 1–7", "bag empty", "settlement"];
+
+/// The phase of a move made with `bag` tiles in the bag.
+fn phase(bag: usize) -> usize {
+    match bag {
+        60.. => 0,
+        21..=59 => 1,
+        8..=20 => 2,
+        1..=7 => 3,
+        0 => 4,
+    }
+}
+
+/// Points each seat scored in each of the [`PHASES`].
+type PhasePoints = [[i64; PHASES.len()]; 2];
 
 struct Pairing {
     a: Player,
@@ -78,6 +99,10 @@ struct Pairing {
     games: u64,
     score: [i64; 2],
     moves: u64,
+    /// Points `a` made less points `b` made, per phase: in all games, and in the games `a` lost.
+    phase_diff: [i64; PHASES.len()],
+    lost_diff: [i64; PHASES.len()],
+    losses: u64,
 }
 
 /// Runs the ladder and prints its tables (Markdown).
@@ -101,16 +126,26 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             .map(|(a, b)| (Player::Robot(a), Player::Robot(b)))
             .collect(),
         Some("static") => vec![(Player::Robot(Level::Hard), Player::Score), (Player::Robot(Level::Hard), Player::Equity)],
-        Some("wide") => vec![(Player::Wide, Player::Robot(Level::Medium))],
-        Some("reply") => vec![(Player::Reply, Player::Robot(Level::Medium))],
-        Some(other) => return Err(CliError::Input(format!("unknown --versus {other:?} (expected static, wide or reply)"))),
+        Some(spec) => vec![(Player::Proto(Features::parse(spec).map_err(CliError::Input)?), Player::Robot(Level::Medium))],
     };
     for (a, b) in pairings {
-        let mut p = Pairing { a, b, out: [0, 0], wins: 0, draws: 0, games: 0, score: [0, 0], moves: 0 };
+        let mut p = Pairing {
+            a,
+            b,
+            out: [0, 0],
+            wins: 0,
+            draws: 0,
+            games: 0,
+            score: [0, 0],
+            moves: 0,
+            phase_diff: [0; PHASES.len()],
+            lost_diff: [0; PHASES.len()],
+            losses: 0,
+        };
         for g in 0..args.games {
             let a_first = g % 2 == 0;
             let seats = if a_first { [a, b] } else { [b, a] };
-            let (game, lat) = play(variant, args.seed + g / 2, seats, g, budget);
+            let (game, lat, points) = play(variant, args.seed + g / 2, seats, g, budget);
             for (level, d, bag_empty) in lat {
                 latencies[level as usize].push(d);
                 if bag_empty {
@@ -125,10 +160,16 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             p.moves += u64::from(game.move_count());
             p.score[0] += i64::from(sa);
             p.score[1] += i64::from(sb);
+            let (ia, ib) = if a_first { (0, 1) } else { (1, 0) };
+            let diff: Vec<i64> = (0..PHASES.len()).map(|k| points[ia][k] - points[ib][k]).collect();
+            p.phase_diff.iter_mut().zip(&diff).for_each(|(t, d)| *t += d);
             match sa.cmp(&sb) {
                 std::cmp::Ordering::Greater => p.wins += 1,
                 std::cmp::Ordering::Equal => p.draws += 1,
-                _ => {}
+                std::cmp::Ordering::Less => {
+                    p.losses += 1;
+                    p.lost_diff.iter_mut().zip(&diff).for_each(|(t, d)| *t += d);
+                }
             }
             progress(&format!("{} vs {}", a.id(), b.id()), g + 1, args.games);
         }
@@ -158,16 +199,27 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             100.0 * p.out[1] as f64 / n
         );
     }
+    println!(
+        "\nWhere the points go: the first of the pairing's points less the second's, per game, by the tiles in the bag before the move (all games; the first's losses)\n"
+    );
+    println!("| pairing | games | {} |", PHASES.join(" | "));
+    println!("|---|---|{}", "---|".repeat(PHASES.len()));
+    for p in &results {
+        for (label, n, diff) in [("all", p.games, &p.phase_diff), ("losses", p.losses, &p.lost_diff)] {
+            let cells: Vec<String> = diff.iter().map(|d| format!("{:+.1}", *d as f64 / n.max(1) as f64)).collect();
+            println!("| {} vs {} ({label}) | {n} | {} |", p.a.id(), p.b.id(), cells.join(" | "));
+        }
+    }
     println!("\n| level | mean score (all games) | decisions | latency p50 | p90 | p99 | max | endgame share | endgame p50 | p99 | max |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for level in Level::ALL {
         let (mut sum, mut n) = (0i64, 0i64);
         for p in &results {
-            if p.a == Player::Robot(level) {
+            if p.a.level() == Some(level) {
                 sum += p.score[0];
                 n += p.games as i64;
             }
-            if p.b == Player::Robot(level) {
+            if p.b.level() == Some(level) {
                 sum += p.score[1];
                 n += p.games as i64;
             }
@@ -200,9 +252,15 @@ fn percentiles(lat: &mut [Duration]) -> [f64; 4] {
     [pct(0.5), pct(0.9), pct(0.99), pct(1.0)]
 }
 
-/// One game; the finished game and each robot decision's level, latency and whether the bag
-/// was empty.
-fn play(variant: Variant, seed: u64, seats: [Player; 2], game_no: u64, budget: Duration) -> (Game, Vec<(Level, Duration, bool)>) {
+/// One game; the finished game, each robot decision's level, latency and whether the bag was
+/// empty, and the points each seat made in each phase.
+fn play(
+    variant: Variant,
+    seed: u64,
+    seats: [Player; 2],
+    game_no: u64,
+    budget: Duration,
+) -> (Game, Vec<(Level, Duration, bool)>, PhasePoints) {
     let graph = builtin_graph(variant);
     let mut game = Game::new(variant, 2, seed).expect("two seats");
     // The static player's leaves are the robots' own: the heuristic with the fitted table.
@@ -210,14 +268,17 @@ fn play(variant: Variant, seed: u64, seats: [Player; 2], game_no: u64, budget: D
     let generator = MoveGenerator::new(game.rules(), graph);
     let robot = |p: Player| match p {
         Player::Robot(level) => Some(LevelRobot::new(level, &game, graph)),
-        Player::Wide | Player::Reply => Some(LevelRobot::new(Level::Hard, &game, graph)),
+        Player::Proto(_) => Some(LevelRobot::new(Level::Hard, &game, graph)),
         _ => None,
     };
     let robots = [robot(seats[0]), robot(seats[1])];
     let mut rng = seeded(seed ^ (game_no << 32));
     let mut latencies = Vec::new();
+    let mut points: PhasePoints = [[0; PHASES.len()]; 2];
     while !game.is_over() {
         let seat = game.to_move();
+        let before = game.scores()[seat.index()];
+        let when = phase(game.bag().len());
         let mv = match (seats[seat.index()], &robots[seat.index()]) {
             (Player::Robot(level), Some(robot)) => {
                 let bag_empty = game.bag().is_empty();
@@ -226,19 +287,14 @@ fn play(variant: Variant, seed: u64, seats: [Player; 2], game_no: u64, budget: D
                 latencies.push((level, started.elapsed(), bag_empty));
                 decision.mv
             }
-            (p @ (Player::Wide | Player::Reply), Some(robot)) if game.bag().len() > game.rules().rack_size => {
-                let started = Instant::now();
-                let mv = wide(&game, &generator, &leave, p == Player::Reply, &mut rng, started + budget)
-                    .unwrap_or_else(|| robot.decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until: started + budget }).mv);
-                latencies.push((Level::Hard, started.elapsed(), false));
-                mv
-            }
-            (Player::Wide | Player::Reply, Some(robot)) => {
+            (Player::Proto(features), Some(robot)) => {
                 let bag_empty = game.bag().is_empty();
                 let started = Instant::now();
-                let decision = robot.decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until: started + budget });
+                let until = started + budget;
+                let mv = proto::decide(&game, &generator, &leave, features, &mut rng, until)
+                    .unwrap_or_else(|| robot.decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until }).mv);
                 latencies.push((Level::Hard, started.elapsed(), bag_empty));
-                decision.mv
+                mv
             }
             (player, _) => {
                 let strategy = if player == Player::Score { Strategy::Score } else { Strategy::Equity(&leave) };
@@ -246,56 +302,13 @@ fn play(variant: Variant, seed: u64, seats: [Player; 2], game_no: u64, budget: D
             }
         };
         game.play(graph, seat, &mv, Timestamp(0)).expect("a robot's move is legal");
+        let settled = game.end().map_or(0, |e| e.adjustments[seat.index()]);
+        points[seat.index()][when] += i64::from(game.scores()[seat.index()] - before - settled);
     }
-    (game, latencies)
-}
-
-/// The prototype's mid-game decision: hard's simulation (each round deals the opponent a rack
-/// from the unseen tiles; a candidate's value is its equity less the opponent's best score)
-/// over [`WIDE`] candidates, whole rounds only, at most 64, until `until`; with `reply`, over
-/// hard's 8 with the opponent's answer by equity among unplayed words. `None`: no play.
-fn wide(
-    game: &Game,
-    generator: &MoveGenerator<'_>,
-    leave: &LeaveTable,
-    reply_by_equity: bool,
-    rng: &mut ChaCha8Rng,
-    until: Instant,
-) -> Option<engine::Move> {
-    let rack = game.rack(game.to_move());
-    let n = if reply_by_equity { 8 } else { WIDE };
-    let candidates = engine::best_plays::best_plays(game, generator, rack, n, engine::Ranking::Equity(leave));
-    let played = game.no_repeat_words().then(|| game.played_words());
-    let first = *candidates.first()?;
-    let mut totals = vec![0i64; candidates.len()];
-    let unseen = RobotView::new(game).unseen();
-    let mut rounds = 0;
-    'rounds: while rounds < 64 && candidates.len() > 1 {
-        let opponent = engine::Rack::from_tiles(engine::robot::sample(&unseen, game.rules().rack_size, rng));
-        let mut round = vec![0i64; candidates.len()];
-        for (i, c) in candidates.iter().enumerate() {
-            if Instant::now() >= until {
-                break 'rounds;
-            }
-            let mut board = game.board().clone();
-            for p in c.placements() {
-                board.place(p);
-            }
-            let reply = if reply_by_equity {
-                let ranking = engine::Ranking::Equity(leave);
-                engine::best_plays::best_plays_on(game.rules(), &board, played, generator, &opponent, 1, ranking)
-                    .first()
-                    .map_or(0, |r| r.equity)
-            } else {
-                1000 * generator.top(&board, &opponent, 1, engine::Ranking::Score).first().map_or(0, |r| r.score)
-            };
-            round[i] = i64::from(c.equity) - i64::from(reply);
-        }
-        totals.iter_mut().zip(round).for_each(|(t, r)| *t += r);
-        rounds += 1;
+    for (s, seat_points) in points.iter_mut().enumerate() {
+        seat_points[PHASES.len() - 1] += i64::from(game.end().map_or(0, |e| e.adjustments[s]));
     }
-    let best = if rounds == 0 { first } else { candidates[(0..candidates.len()).max_by_key(|&i| (totals[i], -(i as i64)))?] };
-    Some(engine::Move::play(game.rules(), &best.placements()))
+    (game, latencies, points)
 }
 
 /// A wall-clock budget for the Nối từ hard level: the search stops at `until`.
@@ -432,4 +445,30 @@ pub(crate) fn progress(label: &str, done: u64, total: u64) {
     let filled = (done * width / total.max(1)) as usize;
     eprint!("\r{label:<16} [{}{}] {done}/{total}", "#".repeat(filled), " ".repeat(width as usize - filled));
     let _ = std::io::stderr().flush();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phases_split_the_bag_at_their_bounds() {
+        let bounds = [(117, 0), (60, 0), (59, 1), (21, 1), (20, 2), (8, 2), (7, 3), (1, 3), (0, 4)];
+        for (bag, want) in bounds {
+            assert_eq!(phase(bag), want, "bag {bag}");
+        }
+    }
+
+    #[test]
+    fn each_seat_s_phase_points_add_up_to_its_final_score() {
+        for variant in [Variant::Erudit, Variant::ScrabbleEn] {
+            let (game, latencies, points) = play(variant, 3, [Player::Score, Player::Equity], 0, Duration::from_millis(1));
+            assert!(game.is_over() && latencies.is_empty(), "static players only");
+            for (seat, p) in points.iter().enumerate() {
+                assert_eq!(p.iter().sum::<i64>(), i64::from(game.scores()[seat]), "{variant} seat {seat}");
+            }
+            let settled: i64 = points.iter().map(|p| p[PHASES.len() - 1]).sum();
+            assert_eq!(settled, game.end().unwrap().adjustments.iter().map(|&a| i64::from(a)).sum::<i64>());
+        }
+    }
 }

@@ -17,6 +17,7 @@ mod loadtest;
 mod movegen;
 mod positions;
 mod postgres;
+mod proto;
 mod robot;
 mod selfplay;
 mod serve;
