@@ -14,8 +14,8 @@
 //!   unseen tiles, two plies: equity less the best reply's score) within a time budget; in the
 //!   pre-endgame (1 to 7 tiles in the bag, two seats) the simulation deals the real unseen pool
 //!   into the opponent's rack and the bag and values three plies with no static leave; with the
-//!   bag empty it solves the endgame ([`crate::endgame::solve`]), or with three or four seats weighs each opponent's
-//!   best answer on its own rack.
+//!   bag empty it solves the endgame ([`crate::endgame::solve`]), or with three or four seats
+//!   weighs each opponent's best answer on its own rack.
 //!
 //! With the bag empty every level ranks by the endgame value ([`crate::endgame::ranked`]): a
 //! leave is worth nothing and going out gains the settlement.
