@@ -1,8 +1,9 @@
-//! Prototypes of the hard level's mid-game simulation, for `ladder --versus`: the engine's hard
-//! level (8 static-equity candidates, the opponent's best reply on a rack dealt from the unseen
-//! tiles, whole rounds, at most 64) with features switched on, to measure against medium before
-//! `engine::robot` changes. With a rack or fewer in the bag, or no play, the engine's hard level
-//! decides (the caller's fallback).
+//! Prototypes of the hard level's mid-game simulation, for `ladder --versus`: `hard` alone is
+//! the hard level as it was before exchanges joined its candidates (8 static-equity plays, the
+//! opponent's best reply on a rack dealt from the unseen tiles, whole rounds, at most 64);
+//! `exchange` is what `engine::robot`'s hard level does now; the other features are switched on
+//! over either, to measure against medium before `engine::robot` changes. With a rack or fewer
+//! in the bag, or no play, the engine's hard level decides (the caller's fallback).
 
 use std::time::Instant;
 
