@@ -344,20 +344,6 @@ pub async fn https(url: &str, form: Option<&str>) -> Result<String, OidcError> {
     Ok(answer.body)
 }
 
-/// A chunked HTTP/1.1 body's content.
-pub fn dechunk(mut body: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = body.split_once("\r\n") {
-        let Ok(n) = usize::from_str_radix(size.trim(), 16) else { break };
-        if n == 0 || rest.len() < n {
-            break;
-        }
-        out.push_str(&rest[..n]);
-        body = rest[n..].trim_start_matches("\r\n");
-    }
-    out
-}
-
 /// Exchanges a sign-in's `code` (with its PKCE `verifier`) at the token endpoint for the ID token.
 ///
 /// # Errors

@@ -105,7 +105,7 @@ struct Search<'a, 'b> {
 
 /// Solves the endgame of a two-seat `game` with the bag empty for the seat to move, over the
 /// root plays `candidates` (legal under the game's rules, best static first: the first
-/// [`ROOT_WIDTH`] are tried, and passing). `None` when no iteration completed in the budget, or the game is not such an endgame.
+/// `ROOT_WIDTH` (40) are tried, and passing). `None` when no iteration completed in the budget, or the game is not such an endgame.
 pub fn solve(game: &Game, generator: &MoveGenerator<'_>, candidates: &[GeneratedPlay], budget: &mut dyn Budget) -> Option<Solution> {
     if game.seats() != 2 || !game.bag().is_empty() || game.is_over() {
         return None;

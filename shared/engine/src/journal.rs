@@ -1,5 +1,5 @@
 //! The journal: one self-contained, dictionary-independent entry per applied move, from which
-//! [`crate::replay`] rebuilds the exact game state.
+//! [`crate::replay()`] rebuilds the exact game state.
 //!
 //! An entry carries every fact replay needs (seat, kind, squares with decoded letters and blank
 //! flags, exchanged tiles, words and scores); replay looks nothing up in a lexicon and trusts the

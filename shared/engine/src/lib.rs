@@ -5,7 +5,7 @@
 //! its [`Setup`] (variant, seat count, bag seed) and its journal. Moves arrive untrusted as
 //! [`Move`], become a [`CheckedMove`] only through [`Game::check`], and applying a checked move
 //! cannot fail. Every applied move is recorded as a self-contained [`JournalEntry`], and
-//! [`replay`] rebuilds the exact state from the journal.
+//! [`replay()`] rebuilds the exact state from the journal.
 
 pub mod bag;
 pub mod best_plays;

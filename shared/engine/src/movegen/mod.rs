@@ -3,7 +3,7 @@
 //!
 //! Stateless and standard-rules: it sees a board, a rack and a word graph, nothing of a game's
 //! history. Cross-check sets and cross-scores are computed once per position, per run of board
-//! tiles (see [`line`]); each anchor is then searched through the GADDAG (see [`search`]).
+//! tiles (see [`line`]); each anchor is then searched through the GADDAG (the `search` module).
 
 mod bound;
 mod line;

@@ -74,8 +74,22 @@ pub fn exchange(port: u16, method: &str, path: &str, headers: &[(&str, &str)], b
         }
     }
     let body = String::from_utf8_lossy(&answer[head_end..]).into_owned();
-    let body = if head.contains("transfer-encoding: chunked") { api::oidc::dechunk(&body) } else { body };
+    let body = if head.contains("transfer-encoding: chunked") { dechunk(&body) } else { body };
     Some((status, raw_head, body))
+}
+
+/// A chunked HTTP/1.1 body's content.
+fn dechunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let Ok(n) = usize::from_str_radix(size.trim(), 16) else { break };
+        if n == 0 || rest.len() < n {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        body = rest[n..].trim_start_matches("\r\n");
+    }
+    out
 }
 
 /// `wordgame serve` on a free port with its own PostgreSQL under a temporary directory; waits
