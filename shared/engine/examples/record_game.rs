@@ -5,7 +5,7 @@
 //! `cargo run --release -p engine --example record_game -- scrabble-en 2 SEED > game.json`
 
 use engine::brute::BruteForce;
-use engine::{Move, TileInput, Timestamp, Variant, WordList};
+use engine::{Move, Timestamp, Variant, WordList};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
@@ -21,9 +21,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let plays = brute.plays(rules, game.board(), game.rack(seat));
         let mv = match plays.iter().max_by_key(|p| p.score.total) {
             Some(best) => Move::play(rules, &best.placements),
-            None if rules.exchange_allowed(rules.rack_size, game.bag().len()) => {
-                Move::Exchange { tiles: game.rack(seat).tiles().map(|t| TileInput::from_rack_tile(rules, t)).collect() }
-            }
+            None if rules.exchange_allowed(rules.rack_size, game.bag().len()) => Move::exchange(rules, game.rack(seat)),
             None => Move::Pass,
         };
         game.play(&words, seat, &mv, Timestamp(0))?;

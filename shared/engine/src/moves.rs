@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::rack::Rack;
 use crate::scoring::ScoreBreakdown;
 use crate::seat::Seat;
 use crate::square::Direction;
@@ -87,6 +88,11 @@ impl Move {
     /// The play move that places `placements`.
     pub fn play(rules: &Rules, placements: &[Placement]) -> Move {
         Move::Play { placements: placements.iter().map(|&p| PlacementInput::from_placement(rules, p)).collect() }
+    }
+
+    /// The exchange move that puts back the tiles of `out`.
+    pub fn exchange(rules: &Rules, out: &Rack) -> Move {
+        Move::Exchange { tiles: out.tiles().map(|t| TileInput::from_rack_tile(rules, t)).collect() }
     }
 }
 

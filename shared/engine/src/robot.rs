@@ -34,7 +34,7 @@ use crate::game::Game;
 use crate::leave::LeaveTable;
 use crate::lexicon::WordGraph;
 use crate::movegen::{GeneratedPlay, MoveGenerator, Ranking, exchanges};
-use crate::moves::{Move, TileInput};
+use crate::moves::Move;
 use crate::rack::Rack;
 use crate::seat::Seat;
 use crate::tile::RackTile;
@@ -181,8 +181,7 @@ impl Robot for LevelRobot<'_> {
             }
             Level::Hard => match self.hard(game, view, rng, budget) {
                 Some(Candidate::Exchange { out, .. }) => {
-                    let tiles = out.tiles().map(|t| TileInput::from_rack_tile(game.rules(), t)).collect();
-                    return Decision { mv: Move::Exchange { tiles }, play: None, thinking_ms: 900 + 60 * out.len() as u32 };
+                    return Decision { mv: Move::exchange(game.rules(), &out), play: None, thinking_ms: 900 + 60 * out.len() as u32 };
                 }
                 Some(Candidate::Play(p)) => (Some(p), 900 + (120 * p.tiles_placed() as u32 + 8 * p.score.max(0) as u32).min(3_100)),
                 None => (None, 900),
@@ -204,7 +203,7 @@ impl LevelRobot<'_> {
             self.leave.value(&kept)
         });
         match best {
-            Some(ex) => Move::Exchange { tiles: ex.tiles().map(|t| TileInput::from_rack_tile(rules, t)).collect() },
+            Some(ex) => Move::exchange(rules, &ex),
             None => Move::Pass,
         }
     }
@@ -260,7 +259,8 @@ impl LevelRobot<'_> {
         // With more than a rack in the bag, the best exchanges; but an exchange is a scoreless
         // turn: none that brings the game near its scoreless end.
         if view.bag_size() > rules.rack_size && game.scoreless_turns() + 2 < rules.end.limit(game.seats()) {
-            candidates.extend(self.best_exchanges(view, EXCHANGES));
+            let best = best_exchanges(rules, &self.leave, view.rack(), view.bag_size(), EXCHANGES);
+            candidates.extend(best.into_iter().map(|(out, equity)| Candidate::Exchange { out, equity }));
         }
         if candidates.len() == 1 {
             return candidates.pop();
@@ -277,20 +277,6 @@ impl LevelRobot<'_> {
                 i64::from(c.equity()) - 1000 * i64::from(reply)
             },
         )
-    }
-
-    /// The best `n` exchanges of the rack by the value of the leave each keeps (its equity: an
-    /// exchange scores nothing), where the bag allows one.
-    fn best_exchanges(&self, view: &RobotView<'_>, n: usize) -> Vec<Candidate> {
-        let rack = view.rack();
-        let mut all: Vec<Candidate> = exchanges(self.rules, rack, view.bag_size())
-            .into_iter()
-            .filter_map(|out| Some(Candidate::Exchange { out, equity: self.leave.value(&rack.minus(&out)?) }))
-            .collect();
-        // Stable: among equal values the smaller exchange (listed first) stays first.
-        all.sort_by_key(|c| std::cmp::Reverse(c.equity()));
-        all.truncate(n);
-        all
     }
 
     /// Whole rounds of simulation within the budget and `max_rounds`: each round `deal` draws
@@ -475,6 +461,17 @@ impl Candidate {
             Candidate::Exchange { equity, .. } => *equity,
         }
     }
+}
+
+/// The best `n` exchanges of `rack` that a bag of `bag` tiles allows, best first, each with the
+/// value of the leave it keeps (its equity in thousandths: an exchange scores nothing).
+pub fn best_exchanges(rules: &Rules, leave: &LeaveTable, rack: &Rack, bag: usize, n: usize) -> Vec<(Rack, i32)> {
+    let mut all: Vec<(Rack, i32)> =
+        exchanges(rules, rack, bag).into_iter().filter_map(|out| Some((out, leave.value(&rack.minus(&out)?)))).collect();
+    // Stable: among equal values the smaller exchange (listed first) stays first.
+    all.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+    all.truncate(n);
+    all
 }
 
 /// `n` tiles drawn at random from `pool` without replacement (a partial Fisher–Yates shuffle):

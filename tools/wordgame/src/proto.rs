@@ -8,9 +8,8 @@
 use std::time::Instant;
 
 use engine::best_plays::{best_plays, best_plays_on};
-use engine::movegen::exchanges;
 use engine::robot::{RobotView, sample};
-use engine::{Board, Game, GeneratedPlay, LeaveTable, Move, MoveGenerator, Rack, Ranking, TileInput};
+use engine::{Board, Game, GeneratedPlay, LeaveTable, Move, MoveGenerator, Rack, Ranking};
 use rand_chacha::ChaCha8Rng;
 
 /// Candidates per decision with [`Features::wide`].
@@ -135,20 +134,14 @@ impl Candidate {
     }
 }
 
-/// The best `n` exchanges of the seat to move by the value of the leave they keep, each with
-/// its equity (that value: an exchange scores nothing).
+/// The best `n` exchanges of the seat to move by the value of the leave they keep (the
+/// engine's hard level's own choice), as candidates.
 fn best_exchanges(game: &Game, leave: &LeaveTable, n: usize) -> Vec<Candidate> {
     let rack = game.rack(game.to_move());
-    let mut all: Vec<Candidate> = exchanges(game.rules(), rack, game.bag().len())
+    engine::robot::best_exchanges(game.rules(), leave, rack, game.bag().len(), n)
         .into_iter()
-        .filter_map(|out| {
-            let kept = rack.minus(&out)?;
-            Some(Candidate::Exchange { out, kept, equity: leave.value(&kept) })
-        })
-        .collect();
-    all.sort_by_key(|c| std::cmp::Reverse(c.equity()));
-    all.truncate(n);
-    all
+        .filter_map(|(out, equity)| Some(Candidate::Exchange { out, kept: rack.minus(&out)?, equity }))
+        .collect()
 }
 
 /// The prototype's move for the seat to move, or `None` when the engine's hard level decides:
@@ -179,7 +172,7 @@ pub fn decide(
     let best = if candidates.len() == 1 { candidates[0] } else { simulate(game, generator, leave, features, &candidates, rng, until) };
     Some(match best {
         Candidate::Play(p) => Move::play(rules, &p.placements()),
-        Candidate::Exchange { out, .. } => Move::Exchange { tiles: out.tiles().map(|t| TileInput::from_rack_tile(rules, t)).collect() },
+        Candidate::Exchange { out, .. } => Move::exchange(rules, &out),
     })
 }
 

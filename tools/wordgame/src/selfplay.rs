@@ -2,7 +2,7 @@
 
 use engine::lexicon::builtin_graph;
 use engine::movegen::exchanges;
-use engine::{Game, GeneratedPlay, LeaveTable, Move, MoveGenerator, Ranking, TileInput, Timestamp, Variant};
+use engine::{Game, GeneratedPlay, LeaveTable, Move, MoveGenerator, Ranking, Timestamp, Variant};
 
 /// How a seat picks its move.
 #[derive(Debug, Clone, Copy)]
@@ -29,7 +29,7 @@ pub fn to_move(game: &Game, play: Option<&GeneratedPlay>) -> Move {
     match play {
         Some(p) => Move::play(rules, &p.placements()),
         None => match exchanges(rules, game.rack(game.to_move()), game.bag().len()).into_iter().max_by_key(|r| r.len()) {
-            Some(all) => Move::Exchange { tiles: all.tiles().map(|t| TileInput::from_rack_tile(rules, t)).collect() },
+            Some(all) => Move::exchange(rules, &all),
             None => Move::Pass,
         },
     }
