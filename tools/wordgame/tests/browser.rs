@@ -45,6 +45,21 @@ impl Browser {
         self.call("POST", "/execute/sync", json!({"script": script, "args": []}))
     }
 
+    /// Whether the page comes to show `text` within five seconds: a click that submits a form
+    /// returns before the next page has loaded.
+    fn shows(&self, text: &str) -> bool {
+        let until = Instant::now() + Duration::from_secs(5);
+        loop {
+            if self.script("return document.body.innerText").as_str().is_some_and(|t| t.contains(text)) {
+                return true;
+            }
+            if Instant::now() >= until {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
     /// Saves a screenshot of the page as `name` under the test's target directory and checks
     /// it is a PNG of the window's size.
     fn screenshot(&self, name: &str) {
@@ -242,7 +257,7 @@ fn the_replay_page_steps_through_a_finished_game_in_chromium() {
     // Sign out from the list with its button: the cookie is gone, the pages refuse again.
     browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/")}));
     browser.click("#signout button");
-    assert!(browser.script("return document.body.innerText").as_str().unwrap().contains("Signed out"));
+    assert!(browser.shows("Signed out"));
     browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/")}));
     assert!(browser.script("return document.body.innerText").as_str().unwrap().contains("unauthenticated"), "signed out");
     close(&browser, &dir);
