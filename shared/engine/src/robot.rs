@@ -11,7 +11,7 @@
 //! - hard: static equity picks candidates (with a play on the rack and more than a rack in the
 //!   bag, also its best three exchanges by kept leave, unless a scoreless turn would bring the
 //!   game near its scoreless end), then a Monte Carlo simulation (opponent racks drawn from the
-//!   unseen tiles, two plies: equity less the best reply's score) within a time budget; in the
+//!   unseen tiles, two plies: equity less half the best reply's score) within a time budget; in the
 //!   pre-endgame (1 to 7 tiles in the bag, two seats) the simulation deals the real unseen pool
 //!   into the opponent's rack and the bag and values three plies with no static leave; with the
 //!   bag empty it solves the endgame ([`crate::endgame::solve`]), or with three or four seats
@@ -266,7 +266,7 @@ impl LevelRobot<'_> {
             return candidates.pop();
         }
         let unseen = view.unseen();
-        // Value of a candidate: its equity less the opponent's best reply (thousandths).
+        // Value of a candidate: its equity less half the opponent's best reply (thousandths).
         self.simulate(
             game,
             candidates,
@@ -274,7 +274,7 @@ impl LevelRobot<'_> {
             || Rack::from_tiles(sample(&unseen, rules.rack_size, rng)),
             |opponent, c, board| {
                 let reply = self.generator.top(&board, opponent, 1, Ranking::Score).first().map_or(0, |r| r.score);
-                i64::from(c.equity()) - 1000 * i64::from(reply)
+                i64::from(c.equity()) - REPLY_WEIGHT * i64::from(reply)
             },
         )
     }
@@ -443,6 +443,11 @@ const CANDIDATES: usize = 8;
 
 /// Exchanges that join the hard level's candidates: the best by kept-leave value.
 const EXCHANGES: usize = 3;
+
+/// What a point of the opponent's best reply costs a mid-game candidate, in thousandths: half a
+/// point. The reply is that of one dealt rack by score alone, a noisy and pessimistic estimate;
+/// counted in full it lost to static equity (see docs/ROBOTS.md, "The reply's weight").
+const REPLY_WEIGHT: i64 = 500;
 
 /// A move the hard level simulates.
 #[derive(Debug, Clone, Copy)]

@@ -6,6 +6,7 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
+use engine::leave::SuperLeaves;
 use engine::lexicon::builtin_graph;
 use engine::robot::{Level, LevelRobot, Robot, RobotView, seeded};
 use engine::{EndReason, Game, LeaveTable, MoveGenerator, Timestamp, Variant};
@@ -36,9 +37,16 @@ pub struct Args {
     /// Otherwise a prototype of hard against medium: `+`-separated features of its mid-game
     /// simulation (`hard`: none; `wide`: 16 candidates; `reply`: the opponent answers by equity
     /// among unplayed words; `exchange`: exchanges are candidates; `ply3`: the robot's next play
-    /// counts; `late`: `ply3` with 20 tiles or fewer in the bag; `deep`: up to 1024 rounds).
+    /// counts; `late`: `ply3` with 20 tiles or fewer in the bag; `deep`: up to 1024 rounds;
+    /// `damp`: the opponent's reply counts half). `static:SPEC`: that prototype against both
+    /// static players.
     #[arg(long)]
     versus: Option<String>,
+    /// The static-equity player's whole-leave table, from this file (as `leaves --superleaves`
+    /// writes it) over the heuristic, instead of the variant's compiled one: for instance an
+    /// English table fitted from self-play, which the engine does not ship.
+    #[arg(long)]
+    static_leaves: Option<String>,
 }
 
 /// A seat's player: a robot level, or one of the static players of `--versus static`.
@@ -116,6 +124,15 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     let variant: Variant = args.variant.parse().map_err(|e: engine::variant::VariantError| CliError::Input(e.to_string()))?;
     let budget = Duration::from_millis(args.budget_ms);
+    let static_leave = match &args.static_leaves {
+        None => LeaveTable::standard(variant.rules()),
+        Some(path) => {
+            let bytes = std::fs::read(path).map_err(|e| CliError::Input(format!("{path}: {e}")))?;
+            let table = SuperLeaves::from_bytes(Box::leak(bytes.into_boxed_slice()))
+                .ok_or_else(|| CliError::Input(format!("{path}: not a whole-leave table (12-byte entries in key order)")))?;
+            LeaveTable::heuristic(variant.rules()).with_superleaves(Some(table))
+        }
+    };
     let mut latencies: [Vec<Duration>; 3] = [Vec::new(), Vec::new(), Vec::new()];
     // Decisions with the bag empty, per level: the endgame's share.
     let mut endgame: [Vec<Duration>; 3] = [Vec::new(), Vec::new(), Vec::new()];
@@ -126,6 +143,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             .map(|(a, b)| (Player::Robot(a), Player::Robot(b)))
             .collect(),
         Some("static") => vec![(Player::Robot(Level::Hard), Player::Score), (Player::Robot(Level::Hard), Player::Equity)],
+        Some(spec) if spec.starts_with("static:") => {
+            let f = Features::parse(&spec["static:".len()..]).map_err(CliError::Input)?;
+            vec![(Player::Proto(f), Player::Score), (Player::Proto(f), Player::Equity)]
+        }
         Some(spec) => vec![(Player::Proto(Features::parse(spec).map_err(CliError::Input)?), Player::Robot(Level::Medium))],
     };
     for (a, b) in pairings {
@@ -145,7 +166,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         for g in 0..args.games {
             let a_first = g % 2 == 0;
             let seats = if a_first { [a, b] } else { [b, a] };
-            let (game, lat, points) = play(variant, args.seed + g / 2, seats, g, budget);
+            let (game, lat, points) = play(variant, args.seed + g / 2, seats, g, budget, &static_leave);
             for (level, d, bag_empty) in lat {
                 latencies[level as usize].push(d);
                 if bag_empty {
@@ -260,10 +281,11 @@ fn play(
     seats: [Player; 2],
     game_no: u64,
     budget: Duration,
+    static_leave: &LeaveTable,
 ) -> (Game, Vec<(Level, Duration, bool)>, PhasePoints) {
     let graph = builtin_graph(variant);
     let mut game = Game::new(variant, 2, seed).expect("two seats");
-    // The static player's leaves are the robots' own: the heuristic with the fitted table.
+    // A prototype's leaves are the robots' own: the heuristic with the compiled fitted table.
     let leave = LeaveTable::standard(game.rules());
     let generator = MoveGenerator::new(game.rules(), graph);
     let robot = |p: Player| match p {
@@ -297,7 +319,7 @@ fn play(
                 mv
             }
             (player, _) => {
-                let strategy = if player == Player::Score { Strategy::Score } else { Strategy::Equity(&leave) };
+                let strategy = if player == Player::Score { Strategy::Score } else { Strategy::Equity(static_leave) };
                 to_move(&game, best_play(&generator, &game, strategy).as_ref())
             }
         };
@@ -462,7 +484,8 @@ mod tests {
     #[test]
     fn each_seat_s_phase_points_add_up_to_its_final_score() {
         for variant in [Variant::Erudit, Variant::ScrabbleEn] {
-            let (game, latencies, points) = play(variant, 3, [Player::Score, Player::Equity], 0, Duration::from_millis(1));
+            let (game, latencies, points) =
+                play(variant, 3, [Player::Score, Player::Equity], 0, Duration::from_millis(1), &LeaveTable::standard(variant.rules()));
             assert!(game.is_over() && latencies.is_empty(), "static players only");
             for (seat, p) in points.iter().enumerate() {
                 assert_eq!(p.iter().sum::<i64>(), i64::from(game.scores()[seat]), "{variant} seat {seat}");

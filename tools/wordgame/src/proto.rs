@@ -1,9 +1,11 @@
 //! Prototypes of the hard level's mid-game simulation, for `ladder --versus`: `hard` alone is
 //! the hard level as it was before exchanges joined its candidates (8 static-equity plays, the
 //! opponent's best reply on a rack dealt from the unseen tiles, whole rounds, at most 64);
-//! `exchange` is what `engine::robot`'s hard level does now; the other features are switched on
-//! over either, to measure against medium before `engine::robot` changes. With a rack or fewer
-//! in the bag, or no play, the engine's hard level decides (the caller's fallback).
+//! `exchange` adds the exchanges, and `exchange+damp` (the reply counted half) is what
+//! `engine::robot`'s hard level does now; the other features are switched on over these, to
+//! measure against medium (or, with `static:`, the static players) before `engine::robot`
+//! changes. With a rack or fewer in the bag, or no play, the engine's hard level decides (the
+//! caller's fallback).
 
 use std::time::Instant;
 
@@ -46,6 +48,12 @@ pub struct Features {
     pub late: bool,
     /// Up to [`DEEP_ROUNDS`] rounds instead of [`MAX_ROUNDS`]: the budget alone stops it.
     pub deep: bool,
+    /// The opponent's reply counts half: the simulation's estimate shrunk toward static equity.
+    pub damp: bool,
+    /// The opponent's reply counts a quarter.
+    pub quarter: bool,
+    /// No simulation: the best candidate by static equity (exchanges by kept leave).
+    pub still: bool,
 }
 
 impl Features {
@@ -64,8 +72,13 @@ impl Features {
                 "ply3" => f.ply3 = true,
                 "late" => f.late = true,
                 "deep" => f.deep = true,
+                "damp" => f.damp = true,
+                "quarter" => f.quarter = true,
+                "still" => f.still = true,
                 other => {
-                    return Err(format!("unknown prototype feature {other:?} (expected hard, wide, reply, exchange, ply3, late, deep)"));
+                    return Err(format!(
+                        "unknown prototype feature {other:?} (expected hard, wide, reply, exchange, ply3, late, deep, damp, quarter, still)"
+                    ));
                 }
             }
         }
@@ -87,6 +100,9 @@ impl std::fmt::Display for Features {
             (self.ply3, "ply3"),
             (self.late, "late"),
             (self.deep, "deep"),
+            (self.damp, "damp"),
+            (self.quarter, "quarter"),
+            (self.still, "still"),
         ];
         let on: Vec<&str> = names.iter().filter(|n| n.0).map(|n| n.1).collect();
         if on.is_empty() { f.write_str("hard") } else { f.write_str(&on.join("+")) }
@@ -169,7 +185,11 @@ pub fn decide(
     if features.exchange && game.scoreless_turns() + 2 < rules.end.limit(game.seats()) {
         candidates.extend(best_exchanges(game, leave, EXCHANGES));
     }
-    let best = if candidates.len() == 1 { candidates[0] } else { simulate(game, generator, leave, features, &candidates, rng, until) };
+    let best = if candidates.len() == 1 || features.still {
+        *candidates.iter().enumerate().max_by_key(|(i, c)| (c.equity(), -(*i as i64))).expect("a candidate").1
+    } else {
+        simulate(game, generator, leave, features, &candidates, rng, until)
+    };
     Some(match best {
         Candidate::Play(p) => Move::play(rules, &p.placements()),
         Candidate::Exchange { out, .. } => Move::exchange(rules, &out),
@@ -211,7 +231,14 @@ fn simulate(
             } else {
                 generator.top(&board, &opponent, 1, Ranking::Score).first().map(|r| (*r, 1000 * r.score))
             };
-            let reply_value = i64::from(reply.map_or(0, |r| r.1));
+            let reply_value = i64::from(reply.map_or(0, |r| r.1))
+                / if features.quarter {
+                    4
+                } else if features.damp {
+                    2
+                } else {
+                    1
+                };
             round[i] = if three {
                 let (mut mine, drawn) = c.kept(&rack);
                 rest.iter().take(drawn).for_each(|&t| mine.add(t));
@@ -253,6 +280,9 @@ mod tests {
         assert!(!Features::parse("late").unwrap().three_plies(LATE + 1));
         assert_eq!(f.to_string(), "exchange+ply3");
         assert_eq!(Features::default().to_string(), "hard");
+        let f = Features::parse("damp+quarter+still").unwrap();
+        assert!(f.damp && f.quarter && f.still && !f.exchange);
+        assert_eq!(f.to_string(), "damp+quarter+still");
         assert!(Features::parse("exchange+bogus").unwrap_err().contains("bogus"));
     }
 
@@ -266,9 +296,9 @@ mod tests {
         assert_eq!(ex.len(), EXCHANGES);
         assert!(ex.windows(2).all(|w| w[0].equity() >= w[1].equity()));
         let generator = MoveGenerator::new(game.rules(), graph);
-        let features = Features::parse("exchange+ply3+reply").unwrap();
         let mut rng = seeded(7);
-        for _ in 0..6 {
+        for spec in ["exchange+ply3+reply", "exchange+damp", "exchange+quarter", "exchange+still", "wide", "late"] {
+            let features = Features::parse(spec).unwrap();
             let until = Instant::now() + Duration::from_millis(200);
             let mv = decide(&game, &generator, &leave, features, &mut rng, until).expect("a full bag and a play");
             let seat = game.to_move();

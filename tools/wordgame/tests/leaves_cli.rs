@@ -1,5 +1,6 @@
 //! `wordgame leaves --superleaves`: fits whole-leave values from self-play and writes a table the
-//! engine reads back (whole entries in key order), printing the evaluation matches.
+//! engine reads back (whole entries in key order), printing the evaluation matches; `ladder
+//! --static-leaves` plays its static player with such a table.
 
 use std::process::Command;
 
@@ -34,5 +35,24 @@ fn a_fitted_table_is_written_and_reads_back() {
     assert!(stdout.contains(&format!("superleaves: {} leaves written", table.len())), "{stdout}");
     assert!(stdout.contains("superleave equity vs heuristic equity"), "{stdout}");
     assert!(String::from_utf8(out.stderr).unwrap().contains("superleaves"), "a progress bar");
+
+    // The ladder's static player reads such a table from the file; anything else is refused.
+    let ladder = |table: &str| {
+        Command::new(env!("CARGO_BIN_EXE_wordgame"))
+            .args(["ladder", "--variant", "erudit", "--games", "2", "--budget-ms", "1", "--versus", "static", "--static-leaves", table])
+            .output()
+            .unwrap()
+    };
+    let out = ladder(file.to_str().unwrap());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(String::from_utf8(out.stdout).unwrap().contains("| hard vs static equity |"));
+    let bad = dir.join("bad.bin");
+    std::fs::write(&bad, [1u8; 13]).unwrap();
+    for table in [bad.to_str().unwrap(), dir.join("missing.bin").to_str().unwrap()] {
+        let out = ladder(table);
+        assert_eq!(out.status.code(), Some(2), "{table}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains(table) && err.trim_end().lines().count() == 1, "{err}");
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
