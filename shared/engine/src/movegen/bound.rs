@@ -205,3 +205,68 @@ impl Side {
         &self.empties_buf[..self.len]
     }
 }
+
+/// What the squares right of a search's start can still add once the walk turns right, by the
+/// number `j` of tiles placed there: a play that turns right with partial scores (main points
+/// `m`, word multiplier `w`, cross-words `c`) scores at most `w·W[j]·(m + P[j]) + F[j] + c`, plus
+/// the bingo bonus when the `j` tiles empty the rack, with `j` as large as the tiles left and the
+/// room allow, since every term grows with `j`. `W[j]` is the product of the `j` squares' word
+/// multipliers, `P[j]` the board points they reach plus the rack's best `j` values times their
+/// best letter multiplier, `F[j]` their cross-words' board points plus the same values times
+/// their best cross-word coefficient. Computed once per anchor searched.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Tail {
+    /// Empty squares right of the start a tile of the rack may go on, before one none fits.
+    room: usize,
+    /// Tiles on the rack, and the bingo bonus for playing them all (0 unless a full rack).
+    tiles: usize,
+    bonus: i32,
+    word_mult: [i32; BOARD_SIZE],
+    points: [i32; BOARD_SIZE],
+    fixed: [i32; BOARD_SIZE],
+}
+
+impl Tail {
+    /// The tail right of `start` on `line` for a rack with `rack`'s facts.
+    pub(crate) fn new(line: &Line, start: usize, rack: &RackFacts) -> Tail {
+        let n = rack.values.len();
+        let mut tail = Tail {
+            room: 0,
+            tiles: n,
+            bonus: if n == rack.rack_size { rack.bingo } else { 0 },
+            word_mult: [1; BOARD_SIZE],
+            points: [0; BOARD_SIZE],
+            fixed: [0; BOARD_SIZE],
+        };
+        let (mut board, mut wm, mut perp, mut lm, mut cm, mut best) = (0, 1, 0, 0, 0, 0);
+        let mut pos = start + 1;
+        while tail.room < n && pos < BOARD_SIZE && rack.fits(line.cross[pos]) {
+            let j = tail.room;
+            wm *= line.word_mult[pos];
+            perp += line.perp_score[pos];
+            lm = lm.max(line.letter_mult[pos]);
+            cm = cm.max(line.letter_mult[pos] * line.perp_wm[pos]);
+            best += rack.values[j];
+            pos += 1;
+            while pos < BOARD_SIZE && line.tiles[pos] != 0 {
+                board += line.values[pos];
+                pos += 1;
+            }
+            tail.room = j + 1;
+            tail.word_mult[j + 1] = wm;
+            tail.points[j + 1] = board + lm * best;
+            tail.fixed[j + 1] = perp + cm * best;
+        }
+        tail
+    }
+
+    /// At least the score of any play completed rightwards from a walk that has placed `placed`
+    /// tiles with partial scores `main`, `mult` and `cross`.
+    #[inline(always)]
+    pub(crate) fn bound(&self, placed: usize, main: i32, mult: i32, cross: i32) -> i32 {
+        let left = self.tiles - placed;
+        let j = self.room.min(left);
+        let bonus = if j == left { self.bonus } else { 0 };
+        mult * self.word_mult[j] * (main + self.points[j]) + self.fixed[j] + cross + bonus
+    }
+}
