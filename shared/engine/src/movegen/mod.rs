@@ -354,7 +354,9 @@ impl<'a> MoveGenerator<'a> {
                 left_limit,
                 right_open: start + 1 == BOARD_SIZE || line.tiles[start + 1] == 0,
                 tail: match &facts {
-                    Some(facts) if S::PRUNES && facts.blanks > 0 => Some(bound::Tail::new(line, start, facts)),
+                    // By score only: by equity the best leave of any size is added, and the
+                    // tail then rarely prunes enough to pay for itself.
+                    Some(facts) if S::PRUNES && facts.blanks > 0 && prune == Some(None) => Some(bound::Tail::new(line, start, facts)),
                     _ => None,
                 },
                 placed: [0; 2 * BOARD_SIZE],

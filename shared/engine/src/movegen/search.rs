@@ -78,8 +78,8 @@ pub(crate) struct Search<'a, S: Sink, const COUNT: bool> {
     pub(crate) left_limit: usize,
     /// Whether the square after `start` is empty or off the board (a word may end at `start`).
     pub(crate) right_open: bool,
-    /// What the squares right of `start` can add, for a sink that prunes (only with a blank on
-    /// the rack: without one the anchor's own bound leaves little to cut).
+    /// What the squares right of `start` can add, for a sink that prunes by score with a blank
+    /// on the rack (without one the anchor's own bound leaves little to cut).
     pub(crate) tail: Option<Tail>,
     /// Tile codes placed so far by square, then a square's worth of zeros: a play's word is
     /// always the fixed-size slice from its first square.
