@@ -270,3 +270,90 @@ impl Tail {
         mult * self.word_mult[j] * (main + self.points[j]) + self.fixed[j] + cross + bonus
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::line::{Grid, Line};
+    use super::super::search::{BLANK_FLAG, Search};
+    use super::super::{GeneratedPlay, MoveGenerator};
+    use super::{RackFacts, Tail};
+    use crate::bingo::BingoChances;
+    use crate::counts::Counts;
+    use crate::lexicon::{builtin_graph, tile_code};
+    use crate::square::Direction;
+    use crate::tile::RackTile;
+    use crate::variant::Variant;
+
+    /// The walk's partial scores when it turns right for `play` from `line`'s `start`: tiles
+    /// placed, main points, word multiplier and cross-words over the squares up to `start`.
+    fn turn_state(generator: &MoveGenerator<'_>, line: &Line, play: &GeneratedPlay, first: usize, start: usize) -> (usize, i32, i32, i32) {
+        let (mut placed, mut main, mut mult, mut cross) = (0, 0, 1, 0);
+        for p in first..=start {
+            let code = play.word[p - first];
+            if code == 0 {
+                main += line.values[p];
+                continue;
+            }
+            let value = if code & BLANK_FLAG != 0 { 0 } else { generator.values[usize::from(code)] };
+            let v = value * line.letter_mult[p];
+            placed += 1;
+            main += v;
+            mult *= line.word_mult[p];
+            cross += line.perp_score[p] + v * line.perp_wm[p];
+        }
+        (placed, main, mult, cross)
+    }
+
+    #[test]
+    fn the_tail_bounds_every_play_that_turns_right_after_the_start() {
+        let mut checked = 0;
+        for (variant, file) in [
+            (Variant::ScrabbleEn, include_str!("../../tests/data/bench-en-blank2.cgp")),
+            (Variant::ScrabbleEn, include_str!("../../tests/data/bench-en-blank1.cgp")),
+            (Variant::ScrabbleRu, include_str!("../../tests/data/bench-ru-blank2.cgp")),
+        ] {
+            let rules = variant.rules();
+            let lexicon = builtin_graph(variant);
+            let generator = MoveGenerator::new(rules, lexicon);
+            for text in file.lines().take(12) {
+                let position = crate::Position::parse(rules, text).unwrap();
+                let (board, rack) = (&position.board, &position.racks[0]);
+                let mut counts: Counts = [0; 64];
+                for t in rack.tiles() {
+                    match t {
+                        RackTile::Letter(l) => counts[usize::from(tile_code(l))] += 1,
+                        RackTile::Blank => counts[0] += 1,
+                    }
+                }
+                let facts = RackFacts::new(&counts, &generator.values, rules.rack_size, rules.bingo_bonus, BingoChances::ANY);
+                let grid = Grid::new(rules, lexicon.graph(), lexicon.short_words(), board);
+                for play in generator.all(board, rack) {
+                    let index = match play.direction {
+                        Direction::Across => play.start.row(),
+                        Direction::Down => play.start.col(),
+                    };
+                    let line = Line::new(rules, &grid, play.direction, index);
+                    let first = play.start.along(play.direction);
+                    let end = first + play.word_len() - 1;
+                    // The play is generated from the leftmost anchor it covers with a tile.
+                    let anchor = (first..=end).find(|&p| play.word[p - first] != 0 && line.anchor[p]).expect("a play covers an anchor");
+                    let start = Search::<super::super::AllPlays, false>::start_of(&line, anchor);
+                    if end <= start {
+                        continue;
+                    }
+                    let (placed, main, mult, cross) = turn_state(&generator, &line, &play, first, start);
+                    let bound = Tail::new(&line, start, &facts).bound(placed, main, mult, cross);
+                    assert!(
+                        bound >= play.score,
+                        "{variant} {text}: {} {} scores {} over {bound}",
+                        play.coordinate(),
+                        play.notation(rules),
+                        play.score
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "only {checked} plays turn right");
+    }
+}
