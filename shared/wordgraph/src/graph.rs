@@ -302,3 +302,40 @@ fn as_words(bytes: &[u8]) -> Option<&[u32]> {
     let (head, body, tail) = unsafe { bytes.align_to::<u32>() };
     (head.is_empty() && tail.is_empty()).then_some(body)
 }
+
+/// Asks the processor to start loading the node at `index` (a child list the caller will read
+/// soon), without waiting for it: a hint, with no effect on any result. An index past the end is
+/// harmless (no load happens). A no-op on targets other than x86-64 and AArch64.
+#[inline(always)]
+#[allow(unsafe_code)]
+pub fn prefetch(nodes: &[u32], index: u32) {
+    let p = nodes.as_ptr().wrapping_add(index as usize);
+    // SAFETY: a prefetch is only a hint: it never faults, whatever the address, and changes no
+    // memory or register the program can observe. The pointer is never dereferenced.
+    #[cfg(target_arch = "x86_64")]
+    unsafe {
+        core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(p.cast());
+    }
+    // SAFETY: as above; `prfm` is AArch64's prefetch hint.
+    #[cfg(target_arch = "aarch64")]
+    unsafe {
+        core::arch::asm!("prfm pldl1keep, [{0}]", in(reg) p, options(nostack, preserves_flags, readonly));
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    let _ = p;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::prefetch;
+
+    #[test]
+    fn a_prefetch_anywhere_is_harmless() {
+        let nodes = [7u32, 8, 9];
+        for index in [0, 2, 3, 1 << 21, u32::MAX] {
+            prefetch(&nodes, index);
+        }
+        prefetch(&[], 0);
+        assert_eq!(nodes, [7, 8, 9]);
+    }
+}

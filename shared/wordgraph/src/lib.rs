@@ -24,7 +24,7 @@ mod builder;
 mod graph;
 
 pub use builder::{BuildError, build, to_bytes};
-pub use graph::{Graph, GraphError, Node, nodes_from_bytes};
+pub use graph::{Graph, GraphError, Node, nodes_from_bytes, prefetch};
 
 /// A 64-bit fingerprint of a graph's nodes: equal graphs give equal fingerprints, so a graph
 /// loaded at run time can be checked against the one a build expected. Not a cryptographic hash.

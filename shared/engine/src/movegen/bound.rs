@@ -205,3 +205,155 @@ impl Side {
         &self.empties_buf[..self.len]
     }
 }
+
+/// What the squares right of a search's start can still add once the walk turns right, by the
+/// number `j` of tiles placed there: a play that turns right with partial scores (main points
+/// `m`, word multiplier `w`, cross-words `c`) scores at most `w·W[j]·(m + P[j]) + F[j] + c`, plus
+/// the bingo bonus when the `j` tiles empty the rack, with `j` as large as the tiles left and the
+/// room allow, since every term grows with `j`. `W[j]` is the product of the `j` squares' word
+/// multipliers, `P[j]` the board points they reach plus the rack's best `j` values times their
+/// best letter multiplier, `F[j]` their cross-words' board points plus the same values times
+/// their best cross-word coefficient. Computed once per anchor searched.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Tail {
+    /// Empty squares right of the start a tile of the rack may go on, before one none fits.
+    room: usize,
+    /// Tiles on the rack, and the bingo bonus for playing them all (0 unless a full rack).
+    tiles: usize,
+    bonus: i32,
+    word_mult: [i32; BOARD_SIZE],
+    points: [i32; BOARD_SIZE],
+    fixed: [i32; BOARD_SIZE],
+}
+
+impl Tail {
+    /// The tail right of `start` on `line` for a rack with `rack`'s facts.
+    pub(crate) fn new(line: &Line, start: usize, rack: &RackFacts) -> Tail {
+        let n = rack.values.len();
+        let mut tail = Tail {
+            room: 0,
+            tiles: n,
+            bonus: if n == rack.rack_size { rack.bingo } else { 0 },
+            word_mult: [1; BOARD_SIZE],
+            points: [0; BOARD_SIZE],
+            fixed: [0; BOARD_SIZE],
+        };
+        let (mut board, mut wm, mut perp, mut lm, mut cm, mut best) = (0, 1, 0, 0, 0, 0);
+        let mut pos = start + 1;
+        while tail.room < n && pos < BOARD_SIZE && rack.fits(line.cross[pos]) {
+            let j = tail.room;
+            wm *= line.word_mult[pos];
+            perp += line.perp_score[pos];
+            lm = lm.max(line.letter_mult[pos]);
+            cm = cm.max(line.letter_mult[pos] * line.perp_wm[pos]);
+            best += rack.values[j];
+            pos += 1;
+            while pos < BOARD_SIZE && line.tiles[pos] != 0 {
+                board += line.values[pos];
+                pos += 1;
+            }
+            tail.room = j + 1;
+            tail.word_mult[j + 1] = wm;
+            tail.points[j + 1] = board + lm * best;
+            tail.fixed[j + 1] = perp + cm * best;
+        }
+        tail
+    }
+
+    /// At least the score of any play completed rightwards from a walk that has placed `placed`
+    /// tiles with partial scores `main`, `mult` and `cross`.
+    #[inline(always)]
+    pub(crate) fn bound(&self, placed: usize, main: i32, mult: i32, cross: i32) -> i32 {
+        let left = self.tiles - placed;
+        let j = self.room.min(left);
+        let bonus = if j == left { self.bonus } else { 0 };
+        mult * self.word_mult[j] * (main + self.points[j]) + self.fixed[j] + cross + bonus
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::line::{Grid, Line};
+    use super::super::search::{BLANK_FLAG, Search};
+    use super::super::{GeneratedPlay, MoveGenerator};
+    use super::{RackFacts, Tail};
+    use crate::bingo::BingoChances;
+    use crate::counts::Counts;
+    use crate::lexicon::{builtin_graph, tile_code};
+    use crate::square::Direction;
+    use crate::tile::RackTile;
+    use crate::variant::Variant;
+
+    /// The walk's partial scores when it turns right for `play` from `line`'s `start`: tiles
+    /// placed, main points, word multiplier and cross-words over the squares up to `start`.
+    fn turn_state(generator: &MoveGenerator<'_>, line: &Line, play: &GeneratedPlay, first: usize, start: usize) -> (usize, i32, i32, i32) {
+        let (mut placed, mut main, mut mult, mut cross) = (0, 0, 1, 0);
+        for p in first..=start {
+            let code = play.word[p - first];
+            if code == 0 {
+                main += line.values[p];
+                continue;
+            }
+            let value = if code & BLANK_FLAG != 0 { 0 } else { generator.values[usize::from(code)] };
+            let v = value * line.letter_mult[p];
+            placed += 1;
+            main += v;
+            mult *= line.word_mult[p];
+            cross += line.perp_score[p] + v * line.perp_wm[p];
+        }
+        (placed, main, mult, cross)
+    }
+
+    #[test]
+    fn the_tail_bounds_every_play_that_turns_right_after_the_start() {
+        let mut checked = 0;
+        for (variant, file) in [
+            (Variant::ScrabbleEn, include_str!("../../tests/data/bench-en-blank2.cgp")),
+            (Variant::ScrabbleEn, include_str!("../../tests/data/bench-en-blank1.cgp")),
+            (Variant::ScrabbleRu, include_str!("../../tests/data/bench-ru-blank2.cgp")),
+        ] {
+            let rules = variant.rules();
+            let lexicon = builtin_graph(variant);
+            let generator = MoveGenerator::new(rules, lexicon);
+            for text in file.lines().take(12) {
+                let position = crate::Position::parse(rules, text).unwrap();
+                let (board, rack) = (&position.board, &position.racks[0]);
+                let mut counts: Counts = [0; 64];
+                for t in rack.tiles() {
+                    match t {
+                        RackTile::Letter(l) => counts[usize::from(tile_code(l))] += 1,
+                        RackTile::Blank => counts[0] += 1,
+                    }
+                }
+                let facts = RackFacts::new(&counts, &generator.values, rules.rack_size, rules.bingo_bonus, BingoChances::ANY);
+                let grid = Grid::new(rules, lexicon.graph(), lexicon.short_words(), board);
+                for play in generator.all(board, rack) {
+                    let index = match play.direction {
+                        Direction::Across => play.start.row(),
+                        Direction::Down => play.start.col(),
+                    };
+                    let line = Line::new(rules, &grid, play.direction, index);
+                    let first = play.start.along(play.direction);
+                    let end = first + play.word_len() - 1;
+                    // The play is generated from the leftmost anchor it covers with a tile.
+                    let anchor = (first..=end).find(|&p| play.word[p - first] != 0 && line.anchor[p]).expect("a play covers an anchor");
+                    let start = Search::<super::super::AllPlays, false>::start_of(&line, anchor);
+                    if end <= start {
+                        continue;
+                    }
+                    let (placed, main, mult, cross) = turn_state(&generator, &line, &play, first, start);
+                    let bound = Tail::new(&line, start, &facts).bound(placed, main, mult, cross);
+                    assert!(
+                        bound >= play.score,
+                        "{variant} {text}: {} {} scores {} over {bound}",
+                        play.coordinate(),
+                        play.notation(rules),
+                        play.score
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 10_000, "only {checked} plays turn right");
+    }
+}

@@ -121,6 +121,8 @@ pub enum Ranking<'a> {
 
 /// Where the search puts the plays it finds.
 pub(crate) trait Sink {
+    /// Whether the sink keeps only some plays, so that the search may skip what cannot be kept.
+    const PRUNES: bool;
     /// Takes a play; `leave` is the rack left after it.
     fn push(&mut self, play: GeneratedPlay, leave: &Counts);
     /// The key a play must beat to be kept, once that is known.
@@ -134,6 +136,8 @@ pub(crate) trait Sink {
 struct AllPlays(Vec<GeneratedPlay>);
 
 impl Sink for AllPlays {
+    const PRUNES: bool = false;
+
     fn push(&mut self, play: GeneratedPlay, _: &Counts) {
         self.0.push(play);
     }
@@ -167,6 +171,8 @@ impl TopN<'_> {
 }
 
 impl Sink for TopN<'_> {
+    const PRUNES: bool = true;
+
     fn push(&mut self, mut play: GeneratedPlay, leave: &Counts) {
         if let Some(table) = self.leave {
             play.equity = play.score * 1000 + table.value_counts(leave);
@@ -347,6 +353,12 @@ impl<'a> MoveGenerator<'a> {
                 start,
                 left_limit,
                 right_open: start + 1 == BOARD_SIZE || line.tiles[start + 1] == 0,
+                tail: match &facts {
+                    // By score only: by equity the best leave of any size is added, and the
+                    // tail then rarely prunes enough to pay for itself.
+                    Some(facts) if S::PRUNES && facts.blanks > 0 && prune == Some(None) => Some(bound::Tail::new(line, start, facts)),
+                    _ => None,
+                },
                 placed: [0; 2 * BOARD_SIZE],
                 sink,
                 visits: 0,

@@ -16,6 +16,7 @@
 
 use wordgraph::Node;
 
+use super::bound::Tail;
 use super::line::Line;
 use super::{GeneratedPlay, Sink};
 use crate::counts::Counts;
@@ -77,6 +78,9 @@ pub(crate) struct Search<'a, S: Sink, const COUNT: bool> {
     pub(crate) left_limit: usize,
     /// Whether the square after `start` is empty or off the board (a word may end at `start`).
     pub(crate) right_open: bool,
+    /// What the squares right of `start` can add, for a sink that prunes by score with a blank
+    /// on the rack (without one the anchor's own bound leaves little to cut).
+    pub(crate) tail: Option<Tail>,
     /// Tile codes placed so far by square, then a square's worth of zeros: a play's word is
     /// always the fixed-size slice from its first square.
     pub(crate) placed: [u8; 2 * BOARD_SIZE],
@@ -147,7 +151,7 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
             if by_code.wrapping_shr(u32::from(t)) & 1 != 0 {
                 if !node.is_end() {
                     // Start reading the next sibling's children while this one's are walked.
-                    std::hint::black_box(self.nodes[Node(nodes[i + 1]).arc() as usize]);
+                    wordgraph::prefetch(self.nodes, Node(nodes[i + 1]).arc());
                 }
                 let bit = 1u64 << (t - 1);
                 let slot = usize::from(t);
@@ -236,6 +240,15 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
                 let first = Node(self.nodes[arc as usize]);
                 if first.tile() == wordgraph::SEPARATOR {
                     right = first.arc();
+                }
+                // A sink that keeps only the best skips a turn right whose every play scores too
+                // little to be kept.
+                if S::PRUNES
+                    && right != 0
+                    && let Some(tail) = &self.tail
+                    && !self.sink.may_keep(tail.bound(usize::from(acc.placed), acc.main, acc.mult, acc.cross))
+                {
+                    right = 0;
                 }
             }
             if pos > self.left_limit && self.fits(pos - 1) {
