@@ -40,6 +40,12 @@ impl LocalHub {
     }
 
     async fn push(&self, events: &[MoveEvent]) {
+        // With no socket open in this process there is nobody to send to: the subscriptions are
+        // not read (a connection left over from an earlier process is forgotten on a later push,
+        // or by the sweep once it expires).
+        if self.lock().is_empty() {
+            return;
+        }
         for event in events {
             let frame = event.frame();
             for id in subscribers(&self.store, event).await {

@@ -16,6 +16,10 @@ use crate::runtime::Picks;
 use crate::view::{GameView, build};
 use crate::{Caller, MoveEvent, Service, ServiceError, robot};
 
+/// How many times a submit is tried: without a lock while other changes to the game win the
+/// race, the last time with it.
+const SUBMIT_ATTEMPTS: u32 = 3;
+
 /// Who else sits at a new table: `{"robot": "easy"}` or `{"account": "<uuid>"}`, exactly one.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(try_from = "OpponentInput")]
@@ -241,7 +245,22 @@ impl Service {
     /// [`ServiceError::Withdrawn`].
     #[tracing::instrument(skip(self, caller, req), fields(account = %caller.account_id(), expected = req.expected_move_no))]
     pub async fn submit_move(&self, caller: &Caller, game_id: Uuid, req: &SubmitMove) -> Result<Submitted, ServiceError> {
-        let (tx, mut game) = self.lock_settled(game_id, req.client_move_id).await?;
+        // Read without a lock and write only if the game is still as read: a request that lost
+        // a race to another change reads the game again (and then finds its move stale, or its
+        // key's first answer); the last attempt takes the lock, so that it ends.
+        let mut attempt = 1;
+        loop {
+            let lock = attempt == SUBMIT_ATTEMPTS;
+            match self.try_submit(caller, game_id, req, lock).await {
+                Err(ServiceError::Conflict) if !lock => attempt += 1,
+                result => return result,
+            }
+        }
+    }
+
+    /// One attempt of [`Service::submit_move`], with the game locked or read without a lock.
+    async fn try_submit(&self, caller: &Caller, game_id: Uuid, req: &SubmitMove, lock: bool) -> Result<Submitted, ServiceError> {
+        let (tx, mut game) = self.settled(game_id, req.client_move_id, lock).await?;
         let seat = seat_of(&tx.game, caller)?;
         let key = req.client_move_id.map(|id| Key { id, hash: request_hash(caller, req) });
         if let Some(first) = &tx.client_move {
@@ -335,14 +354,26 @@ impl Service {
     /// The game locked for a change, after any robot whose turn it was has moved (in a
     /// transaction of its own, committed first).
     pub(crate) async fn lock_settled(&self, game_id: Uuid, client_move_id: Option<Uuid>) -> Result<(GameTx, AnyGame<'_>), ServiceError> {
-        let tx = self.store.lock_game(game_id, client_move_id).await?;
+        self.settled(game_id, client_move_id, true).await
+    }
+
+    /// The game read for a change, locked or not (then its write applies only if the game is
+    /// unchanged), after any robot whose turn it was has moved.
+    async fn settled(&self, game_id: Uuid, client_move_id: Option<Uuid>, lock: bool) -> Result<(GameTx, AnyGame<'_>), ServiceError> {
+        let read = || async {
+            match lock {
+                true => self.store.lock_game(game_id, client_move_id).await,
+                false => self.store.read_game_for_move(game_id, client_move_id).await,
+            }
+        };
+        let tx = read().await?;
         let mut game = self.rebuild(&tx.game)?;
         if !robot_due(&tx.game, &game) {
             return Ok((tx, game));
         }
         tracing::warn!(game_id = %game_id, move_count = tx.game.move_count, "a robot's turn was waiting; moving it now");
         self.commit_moves(tx, &mut game, None, None).await?;
-        let tx = self.store.lock_game(game_id, client_move_id).await?;
+        let tx = read().await?;
         let game = self.rebuild(&tx.game)?;
         Ok((tx, game))
     }

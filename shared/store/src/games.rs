@@ -2,6 +2,7 @@
 
 use chrono::{DateTime, Utc};
 use games::{EndReason, Variant};
+use sqlx::pool::PoolConnection;
 use sqlx::{Postgres, Row, Transaction};
 use uuid::Uuid;
 
@@ -274,8 +275,8 @@ impl Store {
         .bind(d.iter().map(|d| d.rank).collect::<Vec<_>>())
         .execute(&mut *tx)
         .await?;
-        let (game, _) = load(&mut tx, game.game_id, None).await?;
-        Ok(GameTx { tx, game, client_move: None })
+        let (game, _, version) = load(&mut tx, game.game_id, None).await?;
+        Ok(GameTx { conn: Held::Locked(tx), game, client_move: None, version })
     }
 
     /// Open games (of `variant`, if given) that `caller` is not seated in, oldest first, from
@@ -371,8 +372,22 @@ impl Store {
         // a statement that waited for the lock re-reads only the locked row, so the journal must
         // be read after it. An unknown id locks nothing and the load reports it.
         let mut tx = self.pool.begin_with(format!("BEGIN; SELECT 1 FROM games WHERE game_id = '{id}' FOR UPDATE")).await?;
-        let (game, client_move) = load(&mut tx, id, client_move_id).await?;
-        Ok(GameTx { tx, game, client_move })
+        let (game, client_move, version) = load(&mut tx, id, client_move_id).await?;
+        Ok(GameTx { conn: Held::Locked(tx), game, client_move, version })
+    }
+
+    /// Begins a move without a lock: loads the game on a connection that the move's write then
+    /// uses, in one statement that applies only if the game is still as loaded (its row
+    /// version); otherwise [`GameTx::finish`] writes nothing and reports a conflict, and the
+    /// caller reads the game again. Two round trips for a move in all, against four with
+    /// [`Store::lock_game`]; the lock is for writers that change several statements' worth.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`]; database errors.
+    pub async fn read_game_for_move(&self, id: Uuid, client_move_id: Option<Uuid>) -> Result<GameTx, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        let (game, client_move, version) = load(&mut conn, id, client_move_id).await?;
+        Ok(GameTx { conn: Held::Unlocked { conn, pool: self.pool.clone() }, game, client_move, version })
     }
 }
 
@@ -382,6 +397,7 @@ impl Store {
 /// aggregate: about a third of the statement's time.
 const LOAD_SQL: &str = "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repeat_words, g.status, g.move_count, g.turn_seconds,
         g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason, g.setup::text AS setup, g.rematch_of,
+        g.xmin::text AS version,
         (SELECT coalesce(json_agg(s), '[]'::json)::text
            FROM (SELECT p.seat, p.invited, a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
                  FROM game_players p LEFT JOIN accounts a ON a.account_id = p.account_id
@@ -417,14 +433,17 @@ struct ClientMoveRow {
     response: Option<String>,
 }
 
-/// The game and, when `client_move_id` is given, the move recorded with it.
+/// The game, the move recorded with `client_move_id` if one is given, and the game row's
+/// version (its `xmin`: every change to a game rewrites its row, so an unchanged version means
+/// an unchanged game).
 async fn load(
     conn: &mut sqlx::PgConnection,
     id: Uuid,
     client_move_id: Option<Uuid>,
-) -> Result<(GameRecord, Option<ClientMove>), StoreError> {
+) -> Result<(GameRecord, Option<ClientMove>, String), StoreError> {
     let row = sqlx::query(LOAD_SQL).bind(id).bind(client_move_id).fetch_one(&mut *conn).await?;
     let client_move: Option<String> = row.try_get("client_move")?;
+    let version: String = row.try_get("version")?;
     let variant: String = row.try_get("variant")?;
     let status: String = row.try_get("status")?;
     let seats: i16 = row.try_get("seats")?;
@@ -483,7 +502,7 @@ async fn load(
             Ok::<_, StoreError>(ClientMove { move_no: r.move_no, seat: r.seat, request_hash, response: r.response })
         })
         .transpose()?;
-    Ok((record, client_move))
+    Ok((record, client_move, version))
 }
 
 /// Bytes from lower-case hex, as PostgreSQL's `encode(…, 'hex')` writes them.
@@ -531,17 +550,52 @@ pub struct NewMove {
     pub response: Option<String>,
 }
 
-/// A locked game: read it, append moves, update it, commit. Dropped without commit, nothing
-/// is written.
+/// A game read for a change: read it, append moves, update it, commit. Dropped without
+/// [`GameTx::finish`] (or [`GameTx::withdraw`]), nothing is written.
 pub struct GameTx {
-    tx: Transaction<'static, Postgres>,
-    /// The game as loaded under the lock.
+    conn: Held,
+    /// The game as loaded.
     pub game: GameRecord,
-    /// The move already recorded under the client move id given to [`Store::lock_game`].
+    /// The move already recorded under the client move id the game was read with.
     pub client_move: Option<ClientMove>,
+    /// The game row's version when loaded.
+    version: String,
+}
+
+/// How a [`GameTx`] holds its connection.
+enum Held {
+    /// In a transaction holding the game row's lock.
+    Locked(Transaction<'static, Postgres>),
+    /// Without a transaction: the write checks the version instead.
+    Unlocked {
+        /// The connection the game was read on.
+        conn: PoolConnection<Postgres>,
+        /// Its pool, to begin a transaction from.
+        pool: sqlx::PgPool,
+    },
 }
 
 impl GameTx {
+    /// The transaction with the game row locked, begun now if the game was read without a lock
+    /// (then [`StoreError::Conflict`] if the game has changed since).
+    async fn locked(&mut self) -> Result<&mut Transaction<'static, Postgres>, StoreError> {
+        if let Held::Unlocked { pool, .. } = &self.conn {
+            let pool = pool.clone();
+            let id = self.game.game_id;
+            let mut tx = pool.begin_with(format!("BEGIN; SELECT 1 FROM games WHERE game_id = '{id}' FOR UPDATE")).await?;
+            let version: Option<String> =
+                sqlx::query_scalar("SELECT xmin::text FROM games WHERE game_id = $1").bind(id).fetch_optional(&mut *tx).await?;
+            if version.as_ref() != Some(&self.version) {
+                return Err(changed());
+            }
+            self.conn = Held::Locked(tx);
+        }
+        match &mut self.conn {
+            Held::Locked(tx) => Ok(tx),
+            Held::Unlocked { .. } => unreachable!("locked above"),
+        }
+    }
+
     /// Seats `account` in the first empty seat and back-fills the placeholder's draw rows with
     /// it; the loaded record follows. Returns the seat.
     ///
@@ -555,16 +609,18 @@ impl GameTx {
             .find(|p| p.account.is_none())
             .map(|p| p.seat)
             .ok_or_else(|| StoreError::Conflict("no empty seat".into()))?;
+        let game_id = self.game.game_id;
+        let tx = self.locked().await?;
         sqlx::query("UPDATE game_players SET account_id = $3 WHERE game_id = $1 AND seat = $2 AND account_id IS NULL")
-            .bind(self.game.game_id)
+            .bind(game_id)
             .bind(seat as i16)
             .bind(account.account_id)
-            .execute(&mut *self.tx)
+            .execute(&mut **tx)
             .await?;
         sqlx::query("UPDATE game_setup_draws SET account_id = $2 WHERE game_id = $1 AND account_id IS NULL")
-            .bind(self.game.game_id)
+            .bind(game_id)
             .bind(account.account_id)
-            .execute(&mut *self.tx)
+            .execute(&mut **tx)
             .await?;
         self.game.players[seat].account = Some(account.clone());
         for d in self.game.draws.iter_mut().filter(|d| d.account_id.is_none()) {
@@ -578,10 +634,12 @@ impl GameTx {
     /// # Errors
     /// Database errors.
     pub async fn accept_invitation(&mut self, seat: usize) -> Result<(), StoreError> {
+        let game_id = self.game.game_id;
+        let tx = self.locked().await?;
         sqlx::query("UPDATE game_players SET invited = false WHERE game_id = $1 AND seat = $2")
-            .bind(self.game.game_id)
+            .bind(game_id)
             .bind(seat as i16)
-            .execute(&mut *self.tx)
+            .execute(&mut **tx)
             .await?;
         self.game.players[seat].invited = false;
         Ok(())
@@ -592,27 +650,32 @@ impl GameTx {
     /// # Errors
     /// [`StoreError::Conflict`] if the game is no longer open; database errors.
     pub async fn withdraw(mut self) -> Result<(), StoreError> {
+        let game_id = self.game.game_id;
+        let tx = self.locked().await?;
         let done = sqlx::query(
             "UPDATE games SET status = 'withdrawn', turn_deadline = NULL, updated_at = now() WHERE game_id = $1 AND status = 'open'",
         )
-        .bind(self.game.game_id)
-        .execute(&mut *self.tx)
+        .bind(game_id)
+        .execute(&mut **tx)
         .await?;
         if done.rows_affected() != 1 {
             return Err(StoreError::Conflict("the game is not open".into()));
         }
-        mark_players(&mut self.tx, self.game.game_id, GameStatus::Withdrawn).await?;
-        self.tx.commit().await?;
+        mark_players(tx, game_id, GameStatus::Withdrawn).await?;
+        if let Held::Locked(tx) = self.conn {
+            tx.commit().await?;
+        }
         Ok(())
     }
 
-    /// Appends `moves` (each at its own `move_no`, with its client move id), updates the game
-    /// row and commits: the writes go in one statement, so a move costs four round trips in all
-    /// (begin with the lock, load, this, commit).
+    /// Appends `moves` (each at its own `move_no`, with its client move id) and updates the game
+    /// and its seats in one statement, applied only while the game row is as it was loaded,
+    /// then commits: four round trips for a locked game (begin with the lock, load, this,
+    /// commit), two for one read without a lock (load, this).
     ///
     /// # Errors
-    /// [`StoreError::Conflict`] if a move number or client move id is taken (nothing is then
-    /// written); [`StoreError::Corrupt`] if an entry does not serialize; database errors.
+    /// [`StoreError::Conflict`] if the game changed since it was read or a move number or
+    /// client move id is taken (nothing is then written); database errors.
     pub async fn finish(mut self, moves: &[NewMove], update: &GameUpdate) -> Result<(), StoreError> {
         let mut cols = MoveColumns::default();
         for m in moves {
@@ -625,21 +688,32 @@ impl GameTx {
             cols.request_hash.push(m.request_hash.map(|h| h.to_vec()));
             cols.response.push(m.response.clone());
         }
-        sqlx::query(
-            "WITH appended AS (
+        let conn: &mut sqlx::PgConnection = match &mut self.conn {
+            Held::Locked(tx) => tx,
+            Held::Unlocked { conn, .. } => conn,
+        };
+        // The game row's update comes first and the other writes read its result: a game
+        // changed since it was loaded (another request's move committed in between) is left
+        // as it is, and so are its journal and seats.
+        let applied: bool = sqlx::query_scalar(
+            "WITH game AS (
+                 UPDATE games SET move_count = $8, status = $9, turn_deadline = $10, end_reason = $11, updated_at = now(),
+                     finished_at = CASE WHEN $9 = 'finished' THEN coalesce(finished_at, now()) ELSE NULL END
+                 WHERE game_id = $1 AND xmin::text = $12
+                 RETURNING 1)
+             , appended AS (
                  INSERT INTO game_moves (game_id, move_no, seat, kind, score, entry, client_move_id, request_hash, response)
                  SELECT $1, n, s, k, sc, e::json, c, h, r
                  FROM UNNEST($2::int[], $3::smallint[], $4::text[], $5::int[], $6::text[], $7::uuid[], $13::bytea[], $14::text[])
                       AS x(n, s, k, sc, e, c, h, r)
+                 WHERE EXISTS (SELECT 1 FROM game)
                  RETURNING 1)
              , seats AS (
                  UPDATE game_players SET game_status = $9, last_activity = now(), my_turn = coalesce(seat = $15, false),
                      score = coalesce(($16::int[])[seat + 1], 0)
-                 WHERE game_id = $1
+                 WHERE game_id = $1 AND EXISTS (SELECT 1 FROM game)
                  RETURNING 1)
-             UPDATE games SET move_count = $8, status = $9, turn_deadline = $10, end_reason = $11, updated_at = now(),
-                 finished_at = CASE WHEN $9 = 'finished' THEN coalesce(finished_at, now()) ELSE NULL END
-             WHERE game_id = $1 AND (SELECT count(*) FROM appended) = $12",
+             SELECT EXISTS (SELECT 1 FROM game)",
         )
         .bind(self.game.game_id)
         .bind(&cols.move_no)
@@ -652,16 +726,26 @@ impl GameTx {
         .bind(update.status.id())
         .bind(update.turn_deadline)
         .bind(update.end_reason.map(EndReason::id))
-        .bind(moves.len() as i64)
+        .bind(&self.version)
         .bind(&cols.request_hash)
         .bind(&cols.response)
         .bind(update.to_move.map(i16::from))
         .bind(&update.scores)
-        .execute(&mut *self.tx)
+        .fetch_one(&mut *conn)
         .await?;
-        self.tx.commit().await?;
+        if !applied {
+            return Err(changed());
+        }
+        if let Held::Locked(tx) = self.conn {
+            tx.commit().await?;
+        }
         Ok(())
     }
+}
+
+/// The conflict of a write to a game that changed since it was read.
+fn changed() -> StoreError {
+    StoreError::Conflict("the game changed since it was read".into())
 }
 
 /// Sets the status every seat row of `game_id` lists and marks it as just changed, nobody's turn.

@@ -270,3 +270,55 @@ async fn a_connection_names_its_account_until_it_expires_or_closes() {
     store.close_connection("c1").await.unwrap();
     assert_eq!(store.connection_account("c1", now).await.unwrap(), None, "closed");
 }
+
+#[tokio::test]
+async fn a_move_read_without_a_lock_is_written_only_while_the_game_is_as_read() {
+    let store = Store::new(database().await);
+    let me = store.ensure_human(Uuid::new_v4(), "Cy").await.unwrap();
+    let id = new_game(&store, me.account_id).await;
+    let mut game = Game::new(engine::Variant::ScrabbleEn, 2, 1).unwrap();
+    let graph = engine::builtin_graph(engine::Variant::ScrabbleEn);
+    let first = game.play(graph, Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
+    let second = game.play(graph, Seat(1), &Move::Pass, Timestamp(0)).unwrap().clone();
+
+    // Two requests read the same game; the first to write wins, the other writes nothing.
+    let a = store.read_game_for_move(id, None).await.unwrap();
+    let b = store.read_game_for_move(id, None).await.unwrap();
+    a.finish(&[row(&first)], &update(1)).await.unwrap();
+    let lost = b.finish(&[NewMove { client_move_id: Some(Uuid::new_v4()), ..row(&first) }], &update(1)).await;
+    assert!(matches!(&lost, Err(StoreError::Conflict(m)) if m.contains("changed")), "{lost:?}");
+    let record = store.game(id).await.unwrap();
+    assert_eq!(serde_json::from_str::<Vec<engine::JournalEntry>>(&record.journal).unwrap(), vec![first.clone()]);
+
+    // A locked writer that commits while an unlocked read waits: the read's write fails, even
+    // though the move number it writes is free.
+    let stale = store.read_game_for_move(id, None).await.unwrap();
+    let locked = store.lock_game(id, None).await.unwrap();
+    let write = row(&second);
+    let racing = tokio::spawn(async move { stale.finish(&[write], &update(2)).await });
+    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    assert!(!racing.is_finished(), "the unlocked write waits for the lock");
+    locked.finish(&[], &GameUpdate { status: GameStatus::Active, ..update(1) }).await.unwrap();
+    assert!(matches!(racing.await.unwrap(), Err(StoreError::Conflict(m)) if m.contains("changed")));
+    assert_eq!(store.game(id).await.unwrap().move_count, 1);
+
+    // Read again, it writes.
+    let fresh = store.read_game_for_move(id, None).await.unwrap();
+    fresh.finish(&[row(&second)], &update(2)).await.unwrap();
+    assert_eq!(store.game(id).await.unwrap().move_count, 2);
+
+    // A change that needs the lock takes it, and is refused if the game changed since it was
+    // read (here: a seat taken), else made.
+    let open = open_game(me.account_id, 3);
+    store.create_game(&open).await.unwrap().finish(&[], &open_update()).await.unwrap();
+    let old = store.read_game_for_move(open.game_id, None).await.unwrap();
+    let mut joined = store.lock_game(open.game_id, None).await.unwrap();
+    joined.fill_open_seat(&store.account(RobotLevel::Easy.account_id()).await.unwrap()).await.unwrap();
+    joined.finish(&[], &GameUpdate { status: GameStatus::Active, ..open_update() }).await.unwrap();
+    assert!(matches!(old.withdraw().await, Err(StoreError::Conflict(m)) if m.contains("changed")));
+    assert_eq!(store.game(open.game_id).await.unwrap().status, GameStatus::Active);
+    let other = open_game(me.account_id, 3);
+    store.create_game(&other).await.unwrap().finish(&[], &open_update()).await.unwrap();
+    store.read_game_for_move(other.game_id, None).await.unwrap().withdraw().await.unwrap();
+    assert_eq!(store.game(other.game_id).await.unwrap().status, GameStatus::Withdrawn);
+}
