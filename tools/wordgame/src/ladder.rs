@@ -38,8 +38,9 @@ pub struct Args {
     /// simulation (`hard`: none; `wide`: 16 candidates; `reply`: the opponent answers by equity
     /// among unplayed words; `exchange`: exchanges are candidates; `ply3`: the robot's next play
     /// counts; `late`: `ply3` with 20 tiles or fewer in the bag; `deep`: up to 1024 rounds;
-    /// `damp`: the opponent's reply counts half). `static:SPEC`: that prototype against both
-    /// static players.
+    /// `damp`: the opponent's reply counts half; `quarter`: it counts a quarter; `still`: no
+    /// simulation, the best candidate by static equity, exchanges among them).
+    /// `static:SPEC`: that prototype against both static players.
     #[arg(long)]
     versus: Option<String>,
     /// The static-equity player's whole-leave table, from this file (as `leaves --superleaves`
