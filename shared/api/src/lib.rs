@@ -30,9 +30,9 @@ pub use handlers::handle;
 pub use routes::Route;
 
 /// The allocator of every binary built on this crate (the Lambda functions and `wordgame`):
-/// mimalloc, which served a request's many small, short-lived allocations (JSON, the journal,
-/// the view) with about a tenth less CPU in the gateway than the system allocator
-/// (docs/ARCHITECTURE.md, "Benchmarks").
+/// mimalloc, which serves a request's many small, short-lived allocations (JSON, the journal,
+/// the view) with less CPU than the system allocator: about 5% more submits per second in the
+/// service benchmark (docs/ARCHITECTURE.md, "Benchmarks").
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

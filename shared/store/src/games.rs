@@ -360,8 +360,9 @@ impl Store {
         Ok((row.try_get::<i32, _>("move_count")? as u32, GameStatus::parse(&status)?, row.try_get("seated")?))
     }
 
-    /// Begins a move: locks the game row (`SELECT … FOR UPDATE`) and loads it, so concurrent
-    /// submits to one game run one after another. With `client_move_id`, also finds the move
+    /// Begins a change: locks the game row (`SELECT … FOR UPDATE`) and loads it, so concurrent
+    /// changes to one game run one after another (a submit read without the lock waits for it
+    /// at its write, then finds the game changed). With `client_move_id`, also finds the move
     /// already recorded under that id, if any ([`GameTx::client_move`]).
     ///
     /// # Errors
