@@ -372,7 +372,7 @@ impl Store {
         // as hex and dashes only. Lock first, then load in a new statement: under READ COMMITTED
         // a statement that waited for the lock re-reads only the locked row, so the journal must
         // be read after it. An unknown id locks nothing and the load reports it.
-        let mut tx = self.pool.begin_with(format!("BEGIN; SELECT 1 FROM games WHERE game_id = '{id}' FOR UPDATE")).await?;
+        let mut tx = begin_locked(&self.pool, id).await?;
         let (game, client_move, version) = load(&mut tx, id, client_move_id).await?;
         Ok(GameTx { conn: Held::Locked(tx), game, client_move, version })
     }
@@ -583,7 +583,7 @@ impl GameTx {
         if let Held::Unlocked { pool, .. } = &self.conn {
             let pool = pool.clone();
             let id = self.game.game_id;
-            let mut tx = pool.begin_with(format!("BEGIN; SELECT 1 FROM games WHERE game_id = '{id}' FOR UPDATE")).await?;
+            let mut tx = begin_locked(&pool, id).await?;
             let version: Option<String> =
                 sqlx::query_scalar("SELECT xmin::text FROM games WHERE game_id = $1").bind(id).fetch_optional(&mut *tx).await?;
             if version.as_ref() != Some(&self.version) {
@@ -742,6 +742,12 @@ impl GameTx {
         }
         Ok(())
     }
+}
+
+/// A transaction holding the lock on game `id`'s row: `BEGIN` and the lock in one simple query,
+/// one round trip (the id is a UUID, printed as hex and dashes only).
+async fn begin_locked(pool: &sqlx::PgPool, id: Uuid) -> Result<Transaction<'static, Postgres>, StoreError> {
+    Ok(pool.begin_with(format!("BEGIN; SELECT 1 FROM games WHERE game_id = '{id}' FOR UPDATE")).await?)
 }
 
 /// The conflict of a write to a game that changed since it was read.
