@@ -63,6 +63,24 @@ impl AnyGame<'_> {
     pub fn entries(&self) -> Vec<Entry> {
         (0..self.move_count()).filter_map(|i| self.entry(i)).collect()
     }
+
+    /// The game without the word lists it plays with, for a process to keep between requests
+    /// ([`Families::resume`] plays it again).
+    pub fn state(&self) -> GameState {
+        match self {
+            AnyGame::Tile(g) => GameState::Tile(Box::new(g.game().clone())),
+            AnyGame::Chain(g) => GameState::Chain(g.clone()),
+        }
+    }
+}
+
+/// A replayed game, owned and free of the word lists: what [`AnyGame::state`] keeps.
+#[derive(Debug, Clone)]
+pub enum GameState {
+    /// A tile game's engine state.
+    Tile(Box<engine::Game>),
+    /// A chain game.
+    Chain(ChainGame),
 }
 
 impl Position for AnyGame<'_> {
@@ -198,6 +216,15 @@ impl Families {
                 let setup = stored.setup.ok_or_else(|| GameError::Replay("a chain game without its setup".into()))?;
                 Ok(AnyGame::Chain(ChainGame::replay(setup, stored.journal)?))
             }
+        }
+    }
+
+    /// The game `state` was taken from, playing with these families' word lists again: the same
+    /// game a replay of its journal gives, without the replay.
+    pub fn resume(&self, state: GameState) -> AnyGame<'_> {
+        match state {
+            GameState::Tile(game) => AnyGame::Tile(TileGame::resume(*game, &self.lexicons)),
+            GameState::Chain(game) => AnyGame::Chain(game),
         }
     }
 

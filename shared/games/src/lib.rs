@@ -24,7 +24,7 @@ pub mod tile;
 mod tile_view;
 mod variant;
 
-pub use any::{AnyGame, Families, NewSetup, Stored};
+pub use any::{AnyGame, Families, GameState, NewSetup, Stored};
 pub use contract::{Checked, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline, WallBudget};
 pub use draw::{Draw, DrawPick};
 pub use engine::gcg::GcgHeader;

@@ -46,6 +46,11 @@ impl<'a> TileGame<'a> {
         Ok(TileGame { game, lexicons })
     }
 
+    /// The engine's `game`, playing with `lexicons`.
+    pub fn resume(game: engine::Game, lexicons: &'a Lexicons) -> TileGame<'a> {
+        TileGame { game, lexicons }
+    }
+
     /// The engine's game.
     pub fn game(&self) -> &engine::Game {
         &self.game

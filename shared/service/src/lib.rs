@@ -14,6 +14,7 @@ mod lobby;
 mod my_games;
 mod push;
 mod rematch;
+mod replays;
 pub mod robot;
 mod runtime;
 mod sweep;
@@ -46,13 +47,15 @@ pub struct Service {
     families: Families,
     runtime: Runtime,
     notifier: std::sync::Arc<dyn Notifier>,
+    /// The games this process replayed, by version (shared by the service's clones).
+    replays: std::sync::Arc<replays::Replays>,
 }
 
 impl Service {
     /// A service over `store`, playing `families`, with time, draws, seeds and ids from
     /// `runtime`.
     pub fn new(store: Store, families: Families, runtime: Runtime) -> Service {
-        Service { store, families, runtime, notifier: std::sync::Arc::new(NoNotifier) }
+        Service { store, families, runtime, notifier: std::sync::Arc::new(NoNotifier), replays: Default::default() }
     }
 
     /// The service announcing every committed move to `notifier`.

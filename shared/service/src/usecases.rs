@@ -7,11 +7,12 @@ use chrono::{DateTime, Duration, Utc};
 use games::{AnyGame, Checked, Draw, Entry, EntryView, Hint, Move, Position, Score, Seat, Timestamp, Variant, Viewer, entry_view};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
-use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, NewMove, RobotLevel};
+use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, KnownGame, NewGame, NewMove, RobotLevel};
 use uuid::Uuid;
 
 use crate::error::Invalid;
 use crate::idempotency::{Key, request_hash};
+use crate::replays::Replayed;
 use crate::runtime::Picks;
 use crate::view::{GameView, build};
 use crate::{Caller, MoveEvent, Service, ServiceError, robot};
@@ -158,11 +159,33 @@ impl Service {
         Ok((draw_rows(&drawn, participants), seats))
     }
 
-    /// The game rebuilt from the record's setup and journal, with its deadline.
+    /// The game rebuilt from the record's setup and journal, with its deadline: the game this
+    /// process kept at the record's version, if any, else replayed.
     pub(crate) fn rebuild(&self, record: &GameRecord) -> Result<AnyGame<'_>, ServiceError> {
-        let mut game = self.families.replay(&record.stored())?;
+        let kept = self.replays.get(record.game_id).filter(|k| k.known.version == record.version);
+        let mut game = match kept {
+            Some(kept) => self.families.resume(kept.state.clone()),
+            None => self.families.replay(&record.stored())?,
+        };
         game.set_deadline(record.turn_deadline.map(timestamp));
         Ok(game)
+    }
+
+    /// [`Service::rebuild`] of a record just read, unchanged since: a replay is kept for the
+    /// next request at the same version.
+    fn rebuild_read(&self, record: &GameRecord) -> Result<AnyGame<'_>, ServiceError> {
+        if self.replays.get(record.game_id).is_some_and(|k| k.known.version == record.version) {
+            return self.rebuild(record);
+        }
+        let game = self.rebuild(record)?;
+        self.replays.put(record.game_id, Replayed { known: KnownGame::of(record), state: game.state() });
+        Ok(game)
+    }
+
+    /// What this process kept of game `id`, for a read to skip its journal and draw while the
+    /// game is unchanged.
+    fn known(&self, id: Uuid) -> Option<std::sync::Arc<Replayed>> {
+        self.replays.get(id)
     }
 
     /// Creates a game: the draw seats the caller and the opponents, the seed is fresh.
@@ -340,8 +363,9 @@ impl Service {
 
     /// The game, read without a lock, after any robot whose turn it is has moved.
     pub(crate) async fn load_settled(&self, game_id: Uuid) -> Result<(GameRecord, AnyGame<'_>), ServiceError> {
-        let record = self.store.game(game_id).await?;
-        let game = self.rebuild(&record)?;
+        let known = self.known(game_id);
+        let record = self.store.game_since(game_id, known.as_ref().map(|k| &k.known)).await?;
+        let game = self.rebuild_read(&record)?;
         if !robot_due(&record, &game) {
             return Ok((record, game));
         }
@@ -361,20 +385,22 @@ impl Service {
     /// unchanged), after any robot whose turn it was has moved.
     async fn settled(&self, game_id: Uuid, client_move_id: Option<Uuid>, lock: bool) -> Result<(GameTx, AnyGame<'_>), ServiceError> {
         let read = || async {
+            let known = self.known(game_id);
+            let known = known.as_ref().map(|k| &k.known);
             match lock {
-                true => self.store.lock_game(game_id, client_move_id).await,
-                false => self.store.read_game_for_move(game_id, client_move_id).await,
+                true => self.store.lock_game_since(game_id, client_move_id, known).await,
+                false => self.store.read_game_for_move(game_id, client_move_id, known).await,
             }
         };
         let tx = read().await?;
-        let mut game = self.rebuild(&tx.game)?;
+        let mut game = self.rebuild_read(&tx.game)?;
         if !robot_due(&tx.game, &game) {
             return Ok((tx, game));
         }
         tracing::warn!(game_id = %game_id, move_count = tx.game.move_count, "a robot's turn was waiting; moving it now");
         self.commit_moves(tx, &mut game, None, None).await?;
         let tx = read().await?;
-        let game = self.rebuild(&tx.game)?;
+        let game = self.rebuild_read(&tx.game)?;
         Ok((tx, game))
     }
 
@@ -458,7 +484,9 @@ impl Service {
                 }
             })
             .collect();
-        tx.finish(&rows, &update).await?;
+        let known = tx.finish(&rows, &update).await?;
+        // The game as written, kept for the next request (the other side's hint and move).
+        self.replays.put(record.game_id, Replayed { known, state: game.state() });
         // Committed: now, and only now, the moves are announced.
         let events: Vec<MoveEvent> = entries
             .iter()

@@ -105,6 +105,29 @@ pub struct GameRecord {
     pub journal: String,
     /// The recorded first-move draw, in order.
     pub draws: Vec<DrawRow>,
+    /// The game row's version when read (its `xmin`): every change to a game rewrites its
+    /// row, so an unchanged version means an unchanged game.
+    pub version: String,
+}
+
+/// What a process kept of a game it read or wrote: its version and the parts of its record
+/// that change only with the version (the journal and the draw). A read that names it gets
+/// those parts from it, not from the database, while the game is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KnownGame {
+    /// The game row's version.
+    pub version: String,
+    /// The journal, as [`GameRecord::journal`].
+    pub journal: String,
+    /// The draw, as [`GameRecord::draws`].
+    pub draws: Vec<DrawRow>,
+}
+
+impl KnownGame {
+    /// What `record` says of its game.
+    pub fn of(record: &GameRecord) -> KnownGame {
+        KnownGame { version: record.version.clone(), journal: record.journal.clone(), draws: record.draws.clone() }
+    }
 }
 
 impl GameRecord {
@@ -275,8 +298,8 @@ impl Store {
         .bind(d.iter().map(|d| d.rank).collect::<Vec<_>>())
         .execute(&mut *tx)
         .await?;
-        let (game, _, version) = load(&mut tx, game.game_id, None).await?;
-        Ok(GameTx { conn: Held::Locked(tx), game, client_move: None, version })
+        let (game, _) = load(&mut tx, game.game_id, None, None).await?;
+        Ok(GameTx { conn: Held::Locked(tx), game, client_move: None })
     }
 
     /// Open games (of `variant`, if given) that `caller` is not seated in, oldest first, from
@@ -329,8 +352,17 @@ impl Store {
     /// # Errors
     /// [`StoreError::NotFound`]; [`StoreError::Corrupt`] for an unreadable journal row.
     pub async fn game(&self, id: Uuid) -> Result<GameRecord, StoreError> {
+        self.game_since(id, None).await
+    }
+
+    /// The game `id`, as [`Store::game`]; its journal and draw come from `known` when the game
+    /// is still at `known`'s version.
+    ///
+    /// # Errors
+    /// As [`Store::game`].
+    pub async fn game_since(&self, id: Uuid, known: Option<&KnownGame>) -> Result<GameRecord, StoreError> {
         let mut conn = self.pool.acquire().await?;
-        Ok(load(&mut conn, id, None).await?.0)
+        Ok(load(&mut conn, id, None, known).await?.0)
     }
 
     /// The rematch of the finished game `id`, if one was made.
@@ -368,13 +400,22 @@ impl Store {
     /// # Errors
     /// [`StoreError::NotFound`]; database errors.
     pub async fn lock_game(&self, id: Uuid, client_move_id: Option<Uuid>) -> Result<GameTx, StoreError> {
+        self.lock_game_since(id, client_move_id, None).await
+    }
+
+    /// [`Store::lock_game`], with the journal and draw taken from `known` when the game is
+    /// still at its version.
+    ///
+    /// # Errors
+    /// As [`Store::lock_game`].
+    pub async fn lock_game_since(&self, id: Uuid, client_move_id: Option<Uuid>, known: Option<&KnownGame>) -> Result<GameTx, StoreError> {
         // BEGIN and the lock go in one simple query, one round trip; the id is a UUID, printed
         // as hex and dashes only. Lock first, then load in a new statement: under READ COMMITTED
         // a statement that waited for the lock re-reads only the locked row, so the journal must
         // be read after it. An unknown id locks nothing and the load reports it.
         let mut tx = begin_locked(&self.pool, id).await?;
-        let (game, client_move, version) = load(&mut tx, id, client_move_id).await?;
-        Ok(GameTx { conn: Held::Locked(tx), game, client_move, version })
+        let (game, client_move) = load(&mut tx, id, client_move_id, known).await?;
+        Ok(GameTx { conn: Held::Locked(tx), game, client_move })
     }
 
     /// Begins a move without a lock: loads the game on a connection that the move's write then
@@ -382,20 +423,27 @@ impl Store {
     /// version); otherwise [`GameTx::finish`] writes nothing and reports a conflict, and the
     /// caller reads the game again. Two round trips for a move in all, against four with
     /// [`Store::lock_game`]; the lock is for writers that change several statements' worth.
+    /// The journal and draw come from `known` when the game is still at its version.
     ///
     /// # Errors
     /// [`StoreError::NotFound`]; database errors.
-    pub async fn read_game_for_move(&self, id: Uuid, client_move_id: Option<Uuid>) -> Result<GameTx, StoreError> {
+    pub async fn read_game_for_move(
+        &self,
+        id: Uuid,
+        client_move_id: Option<Uuid>,
+        known: Option<&KnownGame>,
+    ) -> Result<GameTx, StoreError> {
         let mut conn = self.pool.acquire().await?;
-        let (game, client_move, version) = load(&mut conn, id, client_move_id).await?;
-        Ok(GameTx { conn: Held::Unlocked { conn, pool: self.pool.clone() }, game, client_move, version })
+        let (game, client_move) = load(&mut conn, id, client_move_id, known).await?;
+        Ok(GameTx { conn: Held::Unlocked { conn, pool: self.pool.clone() }, game, client_move })
     }
 }
 
 /// Seats and journal come back in the same statement as the game row, as JSON text parsed
 /// straight into their types: one round trip per load. Each list is ordered in a subquery and
 /// aggregated without an ORDER BY of its own, which PostgreSQL would run as a separate sort per
-/// aggregate: about a third of the statement's time.
+/// aggregate: about a third of the statement's time. The journal and draw are left out (NULL)
+/// when the game row is still at the version `$3` the caller already holds them for.
 const LOAD_SQL: &str = "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repeat_words, g.status, g.move_count, g.turn_seconds,
         g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason, g.setup::text AS setup, g.rematch_of,
         g.xmin::text AS version,
@@ -403,14 +451,16 @@ const LOAD_SQL: &str = "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repea
            FROM (SELECT p.seat, p.invited, a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
                  FROM game_players p LEFT JOIN accounts a ON a.account_id = p.account_id
                  WHERE p.game_id = g.game_id ORDER BY p.seat) s) AS players,
-        (SELECT coalesce(json_agg(s.entry), '[]'::json)::text
-           FROM (SELECT m.entry FROM game_moves m WHERE m.game_id = g.game_id ORDER BY m.move_no) s) AS journal,
+        CASE WHEN g.xmin::text = $3::text THEN NULL ELSE
+          (SELECT coalesce(json_agg(s.entry), '[]'::json)::text
+             FROM (SELECT m.entry FROM game_moves m WHERE m.game_id = g.game_id ORDER BY m.move_no) s) END AS journal,
         (SELECT json_build_object('move_no', m.move_no, 'seat', m.seat, 'request_hash', encode(m.request_hash, 'hex'),
                  'response', m.response)::text
            FROM game_moves m WHERE m.game_id = g.game_id AND m.client_move_id = $2) AS client_move,
-        (SELECT coalesce(json_agg(s), '[]'::json)::text
-           FROM (SELECT d.round, d.pick_no, d.account_id, d.letter, d.is_blank, d.rank
-                 FROM game_setup_draws d WHERE d.game_id = g.game_id ORDER BY d.round, d.pick_no) s) AS draws
+        CASE WHEN g.xmin::text = $3::text THEN NULL ELSE
+          (SELECT coalesce(json_agg(s), '[]'::json)::text
+             FROM (SELECT d.round, d.pick_no, d.account_id, d.letter, d.is_blank, d.rank
+                   FROM game_setup_draws d WHERE d.game_id = g.game_id ORDER BY d.round, d.pick_no) s) END AS draws
      FROM games g WHERE g.game_id = $1";
 
 /// A seat as the load query returns it.
@@ -434,15 +484,15 @@ struct ClientMoveRow {
     response: Option<String>,
 }
 
-/// The game, the move recorded with `client_move_id` if one is given, and the game row's
-/// version (its `xmin`: every change to a game rewrites its row, so an unchanged version means
-/// an unchanged game).
+/// The game and the move recorded with `client_move_id` if one is given; the journal and draw
+/// from `known` if the game is still at its version.
 async fn load(
     conn: &mut sqlx::PgConnection,
     id: Uuid,
     client_move_id: Option<Uuid>,
-) -> Result<(GameRecord, Option<ClientMove>, String), StoreError> {
-    let row = sqlx::query(LOAD_SQL).bind(id).bind(client_move_id).fetch_one(&mut *conn).await?;
+    known: Option<&KnownGame>,
+) -> Result<(GameRecord, Option<ClientMove>), StoreError> {
+    let row = sqlx::query(LOAD_SQL).bind(id).bind(client_move_id).bind(known.map(|k| k.version.as_str())).fetch_one(&mut *conn).await?;
     let client_move: Option<String> = row.try_get("client_move")?;
     let version: String = row.try_get("version")?;
     let variant: String = row.try_get("variant")?;
@@ -469,9 +519,12 @@ async fn load(
             Ok(Player { seat: r.seat as usize, account, invited: r.invited })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
-    let journal: String = row.try_get("journal")?;
-    let draws: String = row.try_get("draws")?;
-    let draws: Vec<DrawRow> = serde_json::from_str(&draws).map_err(|e| corrupt("draw", e))?;
+    let (journal, draws) = match (row.try_get::<Option<String>, _>("journal")?, row.try_get::<Option<String>, _>("draws")?, known) {
+        (Some(journal), Some(draws), _) => (journal, serde_json::from_str(&draws).map_err(|e| corrupt("draw", e))?),
+        // Left out: the game is at the known version.
+        (None, None, Some(known)) if known.version == version => (known.journal.clone(), known.draws.clone()),
+        _ => return Err(StoreError::Corrupt(format!("game {id}: journal or draw missing at version {version}"))),
+    };
     let record = GameRecord {
         game_id: row.try_get("game_id")?,
         variant: variant.parse().map_err(|_| StoreError::Corrupt(format!("variant {variant:?}")))?,
@@ -494,6 +547,7 @@ async fn load(
         players,
         journal,
         draws,
+        version,
     };
     let client_move = client_move
         .map(|text| {
@@ -503,7 +557,7 @@ async fn load(
             Ok::<_, StoreError>(ClientMove { move_no: r.move_no, seat: r.seat, request_hash, response: r.response })
         })
         .transpose()?;
-    Ok((record, client_move, version))
+    Ok((record, client_move))
 }
 
 /// Bytes from lower-case hex, as PostgreSQL's `encode(…, 'hex')` writes them.
@@ -559,8 +613,6 @@ pub struct GameTx {
     pub game: GameRecord,
     /// The move already recorded under the client move id the game was read with.
     pub client_move: Option<ClientMove>,
-    /// The game row's version when loaded.
-    version: String,
 }
 
 /// How a [`GameTx`] holds its connection.
@@ -586,7 +638,7 @@ impl GameTx {
             let mut tx = begin_locked(&pool, id).await?;
             let version: Option<String> =
                 sqlx::query_scalar("SELECT xmin::text FROM games WHERE game_id = $1").bind(id).fetch_optional(&mut *tx).await?;
-            if version.as_ref() != Some(&self.version) {
+            if version.as_ref() != Some(&self.game.version) {
                 return Err(changed());
             }
             self.conn = Held::Locked(tx);
@@ -672,12 +724,16 @@ impl GameTx {
     /// Appends `moves` (each at its own `move_no`, with its client move id) and updates the game
     /// and its seats in one statement, applied only while the game row is as it was loaded,
     /// then commits: four round trips for a locked game (begin with the lock, load, this,
-    /// commit), two for one read without a lock (load, this).
+    /// commit), two for one read without a lock (load, this). Returns the game as now known:
+    /// its new version, its journal with `moves` appended, its draw.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] if the game changed since it was read or a move number or
     /// client move id is taken (nothing is then written); database errors.
-    pub async fn finish(mut self, moves: &[NewMove], update: &GameUpdate) -> Result<(), StoreError> {
+    pub async fn finish(mut self, moves: &[NewMove], update: &GameUpdate) -> Result<KnownGame, StoreError> {
+        let entries: Vec<&str> = moves.iter().map(|m| m.entry.as_str()).collect();
+        let journal = appended(&self.game.journal, &entries)
+            .ok_or_else(|| StoreError::Corrupt(format!("game {}: the journal is not a JSON array", self.game.game_id)))?;
         let mut cols = MoveColumns::default();
         for m in moves {
             cols.move_no.push(m.move_no as i32);
@@ -696,12 +752,12 @@ impl GameTx {
         // The game row's update comes first and the other writes read its result: a game
         // changed since it was loaded (another request's move committed in between) is left
         // as it is, and so are its journal and seats.
-        let applied: bool = sqlx::query_scalar(
+        let version: Option<String> = sqlx::query_scalar(
             "WITH game AS (
                  UPDATE games SET move_count = $8, status = $9, turn_deadline = $10, end_reason = $11, updated_at = now(),
                      finished_at = CASE WHEN $9 = 'finished' THEN coalesce(finished_at, now()) ELSE NULL END
                  WHERE game_id = $1 AND xmin::text = $12
-                 RETURNING 1)
+                 RETURNING xmin::text AS version)
              , appended AS (
                  INSERT INTO game_moves (game_id, move_no, seat, kind, score, entry, client_move_id, request_hash, response)
                  SELECT $1, n, s, k, sc, e::json, c, h, r
@@ -714,7 +770,7 @@ impl GameTx {
                      score = coalesce(($16::int[])[seat + 1], 0)
                  WHERE game_id = $1 AND EXISTS (SELECT 1 FROM game)
                  RETURNING 1)
-             SELECT EXISTS (SELECT 1 FROM game)",
+             SELECT (SELECT version FROM game)",
         )
         .bind(self.game.game_id)
         .bind(&cols.move_no)
@@ -727,21 +783,38 @@ impl GameTx {
         .bind(update.status.id())
         .bind(update.turn_deadline)
         .bind(update.end_reason.map(EndReason::id))
-        .bind(&self.version)
+        .bind(&self.game.version)
         .bind(&cols.request_hash)
         .bind(&cols.response)
         .bind(update.to_move.map(i16::from))
         .bind(&update.scores)
         .fetch_one(&mut *conn)
         .await?;
-        if !applied {
+        let Some(version) = version else {
             return Err(changed());
-        }
+        };
         if let Held::Locked(tx) = self.conn {
             tx.commit().await?;
         }
-        Ok(())
+        Ok(KnownGame { version, journal, draws: std::mem::take(&mut self.game.draws) })
     }
+}
+
+/// The JSON array `journal` with `entries` (each a JSON value) appended, in the layout
+/// `json_agg` writes; `None` if `journal` is not an array.
+fn appended(journal: &str, entries: &[&str]) -> Option<String> {
+    let items = journal.trim().strip_prefix('[')?.strip_suffix(']')?.trim_end();
+    let mut out = String::with_capacity(journal.len() + entries.iter().map(|e| e.len() + 4).sum::<usize>());
+    out.push('[');
+    out.push_str(items);
+    for e in entries {
+        if out.len() > 1 {
+            out.push_str(", ");
+        }
+        out.push_str(e);
+    }
+    out.push(']');
+    Some(out)
 }
 
 /// A transaction holding the lock on game `id`'s row: `BEGIN` and the lock in one simple query,
@@ -776,4 +849,20 @@ struct MoveColumns {
     client_move_id: Vec<Option<Uuid>>,
     request_hash: Vec<Option<Vec<u8>>>,
     response: Vec<Option<String>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::appended;
+
+    #[test]
+    fn entries_are_appended_to_a_journal_as_json_agg_lays_it_out() {
+        assert_eq!(appended("[]", &[]).as_deref(), Some("[]"));
+        assert_eq!(appended("[]", &["{\"a\":1}", "2"]).as_deref(), Some("[{\"a\":1}, 2]"));
+        assert_eq!(appended("[{\"a\":1}, \n {\"b\":2}]", &["3"]).as_deref(), Some("[{\"a\":1}, \n {\"b\":2}, 3]"));
+        assert_eq!(appended("[1]", &[]).as_deref(), Some("[1]"));
+        for bad in ["", "{}", "[1", "1]"] {
+            assert_eq!(appended(bad, &["2"]), None, "{bad:?}");
+        }
+    }
 }

@@ -21,7 +21,7 @@ pub mod testing;
 pub use accounts::{Account, AccountGame, AccountKind, RobotLevel};
 pub use admin::{GameFilter, ListedGame, ListedPlayer};
 pub use error::StoreError;
-pub use games::{ClientMove, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, NewGame, NewMove, OpenGameSummary, Player};
+pub use games::{ClientMove, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, KnownGame, NewGame, NewMove, OpenGameSummary, Player};
 pub use my_games::{LastMove, MyGame, MyGameSeat, MyGamesFilter};
 pub use roles::{AppRole, RoleNameError};
 

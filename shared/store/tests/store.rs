@@ -3,7 +3,7 @@
 use engine::{Game, Move, Seat, Timestamp};
 use games::Variant;
 use store::testing::database;
-use store::{DrawRow, GameStatus, GameUpdate, NewGame, NewMove, RobotLevel, Store, StoreError};
+use store::{DrawRow, GameStatus, GameUpdate, KnownGame, NewGame, NewMove, RobotLevel, Store, StoreError};
 use uuid::Uuid;
 
 fn update(move_count: u32) -> GameUpdate {
@@ -223,7 +223,7 @@ async fn open_games_are_capped_per_account_even_under_a_race_and_withdrawal_free
         let new = open_game(me.account_id, 3);
         tasks.spawn(async move {
             match store.create_game(&new).await {
-                Ok(tx) => tx.finish(&[], &open_update()).await.map(|()| new.game_id),
+                Ok(tx) => tx.finish(&[], &open_update()).await.map(|_| new.game_id),
                 Err(e) => Err(e),
             }
         });
@@ -282,8 +282,8 @@ async fn a_move_read_without_a_lock_is_written_only_while_the_game_is_as_read() 
     let second = game.play(graph, Seat(1), &Move::Pass, Timestamp(0)).unwrap().clone();
 
     // Two requests read the same game; the first to write wins, the other writes nothing.
-    let a = store.read_game_for_move(id, None).await.unwrap();
-    let b = store.read_game_for_move(id, None).await.unwrap();
+    let a = store.read_game_for_move(id, None, None).await.unwrap();
+    let b = store.read_game_for_move(id, None, None).await.unwrap();
     a.finish(&[row(&first)], &update(1)).await.unwrap();
     let lost = b.finish(&[NewMove { client_move_id: Some(Uuid::new_v4()), ..row(&first) }], &update(1)).await;
     assert!(matches!(&lost, Err(StoreError::Conflict(m)) if m.contains("changed")), "{lost:?}");
@@ -292,7 +292,7 @@ async fn a_move_read_without_a_lock_is_written_only_while_the_game_is_as_read() 
 
     // A locked writer that commits while an unlocked read waits: the read's write fails, even
     // though the move number it writes is free.
-    let stale = store.read_game_for_move(id, None).await.unwrap();
+    let stale = store.read_game_for_move(id, None, None).await.unwrap();
     let locked = store.lock_game(id, None).await.unwrap();
     let write = row(&second);
     let racing = tokio::spawn(async move { stale.finish(&[write], &update(2)).await });
@@ -303,7 +303,7 @@ async fn a_move_read_without_a_lock_is_written_only_while_the_game_is_as_read() 
     assert_eq!(store.game(id).await.unwrap().move_count, 1);
 
     // Read again, it writes.
-    let fresh = store.read_game_for_move(id, None).await.unwrap();
+    let fresh = store.read_game_for_move(id, None, None).await.unwrap();
     fresh.finish(&[row(&second)], &update(2)).await.unwrap();
     assert_eq!(store.game(id).await.unwrap().move_count, 2);
 
@@ -311,7 +311,7 @@ async fn a_move_read_without_a_lock_is_written_only_while_the_game_is_as_read() 
     // read (here: a seat taken), else made.
     let open = open_game(me.account_id, 3);
     store.create_game(&open).await.unwrap().finish(&[], &open_update()).await.unwrap();
-    let old = store.read_game_for_move(open.game_id, None).await.unwrap();
+    let old = store.read_game_for_move(open.game_id, None, None).await.unwrap();
     let mut joined = store.lock_game(open.game_id, None).await.unwrap();
     joined.fill_open_seat(&store.account(RobotLevel::Easy.account_id()).await.unwrap()).await.unwrap();
     joined.finish(&[], &GameUpdate { status: GameStatus::Active, ..open_update() }).await.unwrap();
@@ -319,6 +319,42 @@ async fn a_move_read_without_a_lock_is_written_only_while_the_game_is_as_read() 
     assert_eq!(store.game(open.game_id).await.unwrap().status, GameStatus::Active);
     let other = open_game(me.account_id, 3);
     store.create_game(&other).await.unwrap().finish(&[], &open_update()).await.unwrap();
-    store.read_game_for_move(other.game_id, None).await.unwrap().withdraw().await.unwrap();
+    store.read_game_for_move(other.game_id, None, None).await.unwrap().withdraw().await.unwrap();
     assert_eq!(store.game(other.game_id).await.unwrap().status, GameStatus::Withdrawn);
+}
+
+#[tokio::test]
+async fn a_read_at_a_known_version_takes_the_journal_and_draw_from_it_and_a_change_reads_them_anew() {
+    let store = Store::new(database().await);
+    let me = store.ensure_human(Uuid::new_v4(), "Di").await.unwrap();
+    let id = new_game(&store, me.account_id).await;
+    let mut game = Game::new(engine::Variant::ScrabbleEn, 2, 1).unwrap();
+    let graph = engine::builtin_graph(engine::Variant::ScrabbleEn);
+    let first = game.play(graph, Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
+    let second = game.play(graph, Seat(1), &Move::Pass, Timestamp(0)).unwrap().clone();
+
+    // What a write returns is what a read of the game then gives.
+    let written = store.read_game_for_move(id, None, None).await.unwrap().finish(&[row(&first)], &update(1)).await.unwrap();
+    let read = store.game(id).await.unwrap();
+    assert_eq!(written, KnownGame::of(&read));
+    assert_eq!(serde_json::from_str::<Vec<engine::JournalEntry>>(&written.journal).unwrap(), vec![first.clone()]);
+
+    // Unchanged: the journal and draw come from what the caller knows (here marked, so that
+    // it shows), the rest from the database.
+    let marked = KnownGame { journal: "[\"kept\"]".into(), draws: vec![], ..written.clone() };
+    let kept = store.game_since(id, Some(&marked)).await.unwrap();
+    assert_eq!((kept.journal.as_str(), kept.draws.len(), kept.move_count), ("[\"kept\"]", 0, 1));
+    assert_eq!(kept.players, read.players);
+    let tx = store.read_game_for_move(id, None, Some(&marked)).await.unwrap();
+    assert_eq!(tx.game.journal, "[\"kept\"]");
+    drop(tx);
+    assert_eq!(store.lock_game_since(id, None, Some(&marked)).await.unwrap().game.journal, "[\"kept\"]");
+
+    // Changed since: read in full, whatever the caller knew.
+    let again = store.lock_game(id, None).await.unwrap().finish(&[row(&second)], &update(2)).await.unwrap();
+    assert_ne!(again.version, written.version);
+    let fresh = store.game_since(id, Some(&marked)).await.unwrap();
+    assert_eq!(KnownGame::of(&fresh), again);
+    assert_eq!(serde_json::from_str::<Vec<engine::JournalEntry>>(&fresh.journal).unwrap(), vec![first, second]);
+    assert_eq!(fresh.draws, read.draws);
 }
