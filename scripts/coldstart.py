@@ -95,7 +95,7 @@ def main():
         out = subprocess.run([first_use], env=dict(os.environ, LEXICON_DIR=lexicon_dir), check=True, capture_output=True, text=True)
         runs.append({line.rsplit(" ms", 1)[0].rsplit(" ", 1)[0]: float(line.rsplit(" ms", 1)[0].rsplit(" ", 1)[1]) for line in out.stdout.splitlines()})
     for what in runs[0]:
-        print(f"  {what:<28} {statistics.median(r[what] for r in runs):>8.1f} ms")
+        print(f"  {what:<28} {statistics.median(r[what] for r in runs):>8.2f} ms")
 
 
 if __name__ == "__main__":

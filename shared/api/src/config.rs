@@ -173,8 +173,14 @@ impl Config {
         }
         Ok(Lexicons::with_loader(move |variant| {
             let path = graph_path(&dir, variant);
-            let nodes = read_nodes(&path).map_err(|e| LexiconError::Unreadable { variant, reason: format!("{}: {e}", path.display()) })?;
-            WordGraph::from_nodes(variant, nodes)
+            let unreadable = |e: std::io::Error| LexiconError::Unreadable { variant, reason: format!("{}: {e}", path.display()) };
+            #[cfg(unix)]
+            return {
+                let bytes = mapped(&path).map_err(unreadable)?;
+                WordGraph::from_static_bytes(variant, bytes).inspect_err(|_| unmap(bytes))
+            };
+            #[cfg(not(unix))]
+            return WordGraph::from_nodes(variant, read_nodes(&path).map_err(unreadable)?);
         }))
     }
 
@@ -215,6 +221,45 @@ async fn connect_pool(config: &Config) -> Result<(sqlx::PgPool, Option<Arc<IamAu
 
 /// A graph file's little-endian nodes, read in one pass through a small buffer straight into
 /// the nodes (no copy of the whole file), for [`WordGraph::from_nodes`] to check.
+/// The file at `path`, mapped read-only into memory: a graph is then read in place, its pages
+/// shared with the page cache, nothing copied. The mapping is never undone unless
+/// [`unmap`]ped: a graph read from it lives as long as the process (a function's graphs do; a
+/// layer's files never change while it runs).
+#[cfg(unix)]
+fn mapped(path: &Path) -> std::io::Result<&'static [u8]> {
+    use std::os::fd::AsRawFd;
+
+    let file = std::fs::File::open(path)?;
+    let len = usize::try_from(file.metadata()?.len()).map_err(std::io::Error::other)?;
+    if len == 0 {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, "empty file"));
+    }
+    // SAFETY: a fresh read-only private mapping of the `len` bytes of an open file (which may
+    // be closed once mapped). The slice stays valid until `unmap`, which is called only on a
+    // slice nothing borrows any more; nothing writes to it (PROT_READ).
+    #[allow(unsafe_code)]
+    unsafe {
+        let ptr = libc::mmap(std::ptr::null_mut(), len, libc::PROT_READ, libc::MAP_PRIVATE, file.as_raw_fd(), 0);
+        if ptr == libc::MAP_FAILED {
+            return Err(std::io::Error::last_os_error());
+        }
+        Ok(std::slice::from_raw_parts(ptr.cast::<u8>(), len))
+    }
+}
+
+/// Undoes [`mapped`]: for bytes whose graph was refused, so nothing borrows them.
+#[cfg(unix)]
+fn unmap(bytes: &'static [u8]) {
+    // SAFETY: `bytes` is a whole mapping made by `mapped`, and its one borrower (the refused
+    // graph) is gone.
+    #[allow(unsafe_code)]
+    unsafe {
+        libc::munmap(bytes.as_ptr().cast_mut().cast(), bytes.len());
+    }
+}
+
+/// The nodes of the graph file at `path`, read and copied (where no memory map is had).
+#[cfg(not(unix))]
 fn read_nodes(path: &Path) -> std::io::Result<Vec<u32>> {
     use std::io::Read;
     let mut file = std::fs::File::open(path)?;

@@ -211,6 +211,24 @@ impl WordGraph {
         WordGraph::from_nodes(variant, nodes)
     }
 
+    /// The graph of `variant` read in place from little-endian bytes that last as long as the
+    /// program (say, a Lambda layer's file mapped into memory), refused unless their fingerprint
+    /// is this build's, as [`WordGraph::from_nodes`]: nothing is copied on a little-endian
+    /// machine.
+    ///
+    /// # Errors
+    /// [`LexiconError::WrongGraph`] for misaligned bytes, a bad length or another graph.
+    pub fn from_static_bytes(variant: Variant, bytes: &'static [u8]) -> Result<WordGraph, LexiconError> {
+        let wrong = |reason: String| LexiconError::WrongGraph { variant, reason };
+        let graph = Graph::from_bytes_trusted(bytes).map_err(|e| wrong(e.to_string()))?;
+        let found = wordgraph::fingerprint(graph.nodes());
+        let expected = graph_fingerprint(variant);
+        if found != expected {
+            return Err(wrong(format!("fingerprint {found:#018x}, expected {expected:#018x}")));
+        }
+        Ok(WordGraph::new(graph))
+    }
+
     /// The graph of `variant` from its nodes as read at run time (say, from a Lambda layer's
     /// file), refused unless their fingerprint is this build's: a match means the very graph
     /// the build made, so the nodes are taken as they are, without a second scan.
@@ -381,6 +399,26 @@ mod tests {
         bytes[1000] ^= 1;
         assert!(WordGraph::from_bytes(Variant::ScrabbleEn, &bytes).is_err());
         assert!(WordGraph::from_bytes(Variant::ScrabbleEn, &[]).is_err());
+    }
+
+    #[test]
+    fn a_graph_is_read_in_place_from_static_bytes_only_if_it_is_this_builds() {
+        let en: &'static [u8] = &SCRABBLE_EN_KWG.0;
+        let graph = WordGraph::from_static_bytes(Variant::ScrabbleEn, en).unwrap();
+        assert_eq!(graph.graph().nodes(), builtin_graph(Variant::ScrabbleEn).graph().nodes());
+        if cfg!(target_endian = "little") {
+            assert_eq!(graph.graph().nodes().as_ptr().cast::<u8>(), en.as_ptr(), "read in place");
+        }
+        let ru: &'static [u8] = &SCRABBLE_RU_KWG.0;
+        for (variant, bytes) in [
+            (Variant::Erudit, ru),
+            (Variant::ScrabbleEn, &en[1..]),
+            (Variant::ScrabbleEn, &en[..en.len() - 4]),
+            (Variant::ScrabbleEn, &en[..0]),
+        ] {
+            let err = WordGraph::from_static_bytes(variant, bytes).unwrap_err();
+            assert!(matches!(err, LexiconError::WrongGraph { .. }), "{err}");
+        }
     }
 
     #[test]

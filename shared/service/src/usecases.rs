@@ -162,23 +162,28 @@ impl Service {
     /// The game rebuilt from the record's setup and journal, with its deadline: the game this
     /// process kept at the record's version, if any, else replayed.
     pub(crate) fn rebuild(&self, record: &GameRecord) -> Result<AnyGame<'_>, ServiceError> {
-        let kept = self.replays.get(record.game_id).filter(|k| k.known.version == record.version);
-        let mut game = match kept {
-            Some(kept) => self.families.resume(kept.state.clone()),
-            None => self.families.replay(&record.stored())?,
-        };
-        game.set_deadline(record.turn_deadline.map(timestamp));
-        Ok(game)
+        self.rebuild_keeping(record, false)
     }
 
     /// [`Service::rebuild`] of a record just read, unchanged since: a replay is kept for the
     /// next request at the same version.
     fn rebuild_read(&self, record: &GameRecord) -> Result<AnyGame<'_>, ServiceError> {
-        if self.replays.get(record.game_id).is_some_and(|k| k.known.version == record.version) {
-            return self.rebuild(record);
-        }
-        let game = self.rebuild(record)?;
-        self.replays.put(record.game_id, Replayed { known: KnownGame::of(record), state: game.state() });
+        self.rebuild_keeping(record, true)
+    }
+
+    fn rebuild_keeping(&self, record: &GameRecord, keep: bool) -> Result<AnyGame<'_>, ServiceError> {
+        let kept = self.replays.get(record.game_id).filter(|k| k.known.version == record.version);
+        let mut game = match kept {
+            Some(kept) => self.families.resume(kept.state.clone()),
+            None => {
+                let game = self.families.replay(&record.stored())?;
+                if keep {
+                    self.replays.put(record.game_id, Replayed { known: KnownGame::of(record), state: game.state() });
+                }
+                game
+            }
+        };
+        game.set_deadline(record.turn_deadline.map(timestamp));
         Ok(game)
     }
 

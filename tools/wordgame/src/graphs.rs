@@ -1,6 +1,6 @@
 //! `wordgame graphs`: writes the word graphs compiled into this build as files, one per variant
 //! (`<variant>.kwg`), for the Lambda lexicon layer (`LEXICON_DIR`). With `--time`, then loads each
-//! back as a Lambda function does (`api::Config::lexicons`: read, fingerprint check) and prints
+//! back as a Lambda function does (`api::Config::lexicons`: mapped, fingerprint checked) and prints
 //! the best time of 20 loads.
 
 use std::path::PathBuf;
@@ -49,7 +49,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 std::hint::black_box(lexicons.get(variant).map_err(|e| CliError::Input(e.to_string()))?);
                 best = best.min(started.elapsed());
             }
-            println!("{variant}: ready in {:.3} ms (best of 20: read, fingerprint checked)", best.as_secs_f64() * 1e3);
+            println!("{variant}: ready in {:.3} ms (best of 20: mapped, fingerprint checked)", best.as_secs_f64() * 1e3);
         }
     }
     Ok(())
