@@ -101,3 +101,31 @@ async fn robot_replies_kept_by_one_process_are_what_another_replays() {
     }
     same_everywhere(&[&a, &b], me, &id).await;
 }
+
+#[tokio::test]
+async fn a_seat_filled_through_one_process_shows_in_the_game_another_kept() {
+    let a = App::new().await;
+    let b = process(&a);
+    let (ann, bob) = (Player::new(), Player::new());
+    // Ann opens through a, which keeps the game; Bob joins through b, which changes its seats
+    // and draw; a must read the joined game.
+    let (status, opened) = a.call(Some(ann), "POST", "/games/open", r#"{"variant":"scrabble-en"}"#).await;
+    assert_eq!(status, 201, "{opened}");
+    let id = opened["game_id"].as_str().unwrap().to_string();
+    let before = same_everywhere(&[&a, &b], ann, &id).await;
+    assert_eq!(before["status"], "open");
+    let (status, joined) = b.call(Some(bob), "POST", &format!("/games/{id}/join"), "").await;
+    assert_eq!(status, 200, "{joined}");
+    let after = same_everywhere(&[&a, &b], ann, &id).await;
+    same_everywhere(&[&a, &b], bob, &id).await;
+    assert_eq!(after["status"], "active");
+    assert_ne!(after["draw"], before["draw"], "the draw now names Bob");
+    // And the game plays on through both.
+    for _ in 0..4 {
+        let view = same_everywhere(&[&a, &b], ann, &id).await;
+        let ann_to_move = view["to_move"] == view["your_seat"];
+        let (who, app) = if ann_to_move { (ann, &a) } else { (bob, &b) };
+        let (status, outcome) = app.call(Some(who), "POST", &format!("/games/{id}/moves"), &app.best_move(who, &id).await).await;
+        assert_eq!(status, 200, "{outcome}");
+    }
+}
