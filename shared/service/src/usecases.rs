@@ -162,18 +162,17 @@ impl Service {
     /// The game rebuilt from the record's setup and journal, with its deadline: the game this
     /// process kept at the record's version, if any, else replayed.
     pub(crate) fn rebuild(&self, record: &GameRecord) -> Result<AnyGame<'_>, ServiceError> {
-        self.rebuild_keeping(record, false)
+        self.rebuild_from(record, self.replays.get(record.game_id).as_deref(), false)
     }
 
-    /// [`Service::rebuild`] of a record just read, unchanged since: a replay is kept for the
-    /// next request at the same version.
-    fn rebuild_read(&self, record: &GameRecord) -> Result<AnyGame<'_>, ServiceError> {
-        self.rebuild_keeping(record, true)
+    /// [`Service::rebuild`] of a record just read, unchanged since, with what this process kept
+    /// of the game when it read it: a replay is kept for the next request at the same version.
+    fn rebuild_read(&self, record: &GameRecord, kept: Option<&Replayed>) -> Result<AnyGame<'_>, ServiceError> {
+        self.rebuild_from(record, kept, true)
     }
 
-    fn rebuild_keeping(&self, record: &GameRecord, keep: bool) -> Result<AnyGame<'_>, ServiceError> {
-        let kept = self.replays.get(record.game_id).filter(|k| k.known.version == record.version);
-        let mut game = match kept {
+    fn rebuild_from(&self, record: &GameRecord, kept: Option<&Replayed>, keep: bool) -> Result<AnyGame<'_>, ServiceError> {
+        let mut game = match kept.filter(|k| k.known.version == record.version) {
             Some(kept) => self.families.resume(kept.state.clone()),
             None => {
                 let game = self.families.replay(&record.stored())?;
@@ -185,12 +184,6 @@ impl Service {
         };
         game.set_deadline(record.turn_deadline.map(timestamp));
         Ok(game)
-    }
-
-    /// What this process kept of game `id`, for a read to skip its journal and draw while the
-    /// game is unchanged.
-    fn known(&self, id: Uuid) -> Option<std::sync::Arc<Replayed>> {
-        self.replays.get(id)
     }
 
     /// Creates a game: the draw seats the caller and the opponents, the seed is fresh.
@@ -368,9 +361,9 @@ impl Service {
 
     /// The game, read without a lock, after any robot whose turn it is has moved.
     pub(crate) async fn load_settled(&self, game_id: Uuid) -> Result<(GameRecord, AnyGame<'_>), ServiceError> {
-        let known = self.known(game_id);
-        let record = self.store.game_since(game_id, known.as_ref().map(|k| &k.known)).await?;
-        let game = self.rebuild_read(&record)?;
+        let kept = self.replays.get(game_id);
+        let record = self.store.game_since(game_id, kept.as_ref().map(|k| &k.known)).await?;
+        let game = self.rebuild_read(&record, kept.as_deref())?;
         if !robot_due(&record, &game) {
             return Ok((record, game));
         }
@@ -389,23 +382,25 @@ impl Service {
     /// The game read for a change, locked or not (then its write applies only if the game is
     /// unchanged), after any robot whose turn it was has moved.
     async fn settled(&self, game_id: Uuid, client_move_id: Option<Uuid>, lock: bool) -> Result<(GameTx, AnyGame<'_>), ServiceError> {
+        // What this process kept of the game, handed to the read and to the rebuild alike.
         let read = || async {
-            let known = self.known(game_id);
-            let known = known.as_ref().map(|k| &k.known);
-            match lock {
+            let kept = self.replays.get(game_id);
+            let known = kept.as_ref().map(|k| &k.known);
+            let tx = match lock {
                 true => self.store.lock_game_since(game_id, client_move_id, known).await,
                 false => self.store.read_game_for_move(game_id, client_move_id, known).await,
-            }
+            };
+            tx.map(|tx| (tx, kept))
         };
-        let tx = read().await?;
-        let mut game = self.rebuild_read(&tx.game)?;
+        let (tx, kept) = read().await?;
+        let mut game = self.rebuild_read(&tx.game, kept.as_deref())?;
         if !robot_due(&tx.game, &game) {
             return Ok((tx, game));
         }
         tracing::warn!(game_id = %game_id, move_count = tx.game.move_count, "a robot's turn was waiting; moving it now");
         self.commit_moves(tx, &mut game, None, None).await?;
-        let tx = read().await?;
-        let game = self.rebuild_read(&tx.game)?;
+        let (tx, kept) = read().await?;
+        let game = self.rebuild_read(&tx.game, kept.as_deref())?;
         Ok((tx, game))
     }
 

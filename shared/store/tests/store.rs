@@ -60,6 +60,15 @@ fn row(entry: &engine::JournalEntry) -> NewMove {
     }
 }
 
+/// The journal entries of two passes, seat 0 then seat 1, in a new English game.
+fn two_passes() -> [engine::JournalEntry; 2] {
+    let mut game = Game::new(engine::Variant::ScrabbleEn, 2, 1).unwrap();
+    let graph = engine::builtin_graph(engine::Variant::ScrabbleEn);
+    let first = game.play(graph, Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
+    let second = game.play(graph, Seat(1), &Move::Pass, Timestamp(0)).unwrap().clone();
+    [first, second]
+}
+
 #[tokio::test]
 async fn a_game_round_trips_with_its_seats_and_journal() {
     let store = Store::new(database().await);
@@ -276,10 +285,7 @@ async fn a_move_read_without_a_lock_is_written_only_while_the_game_is_as_read() 
     let store = Store::new(database().await);
     let me = store.ensure_human(Uuid::new_v4(), "Cy").await.unwrap();
     let id = new_game(&store, me.account_id).await;
-    let mut game = Game::new(engine::Variant::ScrabbleEn, 2, 1).unwrap();
-    let graph = engine::builtin_graph(engine::Variant::ScrabbleEn);
-    let first = game.play(graph, Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
-    let second = game.play(graph, Seat(1), &Move::Pass, Timestamp(0)).unwrap().clone();
+    let [first, second] = two_passes();
 
     // Two requests read the same game; the first to write wins, the other writes nothing.
     let a = store.read_game_for_move(id, None, None).await.unwrap();
@@ -328,10 +334,7 @@ async fn a_read_at_a_known_version_takes_the_journal_and_draw_from_it_and_a_chan
     let store = Store::new(database().await);
     let me = store.ensure_human(Uuid::new_v4(), "Di").await.unwrap();
     let id = new_game(&store, me.account_id).await;
-    let mut game = Game::new(engine::Variant::ScrabbleEn, 2, 1).unwrap();
-    let graph = engine::builtin_graph(engine::Variant::ScrabbleEn);
-    let first = game.play(graph, Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
-    let second = game.play(graph, Seat(1), &Move::Pass, Timestamp(0)).unwrap().clone();
+    let [first, second] = two_passes();
 
     // What a write returns is what a read of the game then gives.
     let written = store.read_game_for_move(id, None, None).await.unwrap().finish(&[row(&first)], &update(1)).await.unwrap();
