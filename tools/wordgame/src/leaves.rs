@@ -19,6 +19,7 @@ use serde::Serialize;
 use crate::CliError;
 use crate::ladder::progress;
 use crate::selfplay::{Strategy, play_game};
+use crate::census;
 use crate::superleaves::{self, Target};
 
 /// Arguments of `wordgame leaves`.
@@ -44,8 +45,10 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     generations: u32,
     /// What a leave is fitted to: the seat's next score (`next`), the sum of its next
-    /// `--horizon` scores (`turns`), its next equity (`equity`), or the spread it gains to the
-    /// end (`spread`).
+    /// `--horizon` scores (`turns`), its next equity (`equity`), the spread it gains to the
+    /// end (`spread`), or the best value of every full rack that holds it (`racks`, the rack
+    /// census; `--min-samples` is then a leave's least support and `--shrink` pulls toward the
+    /// heuristic).
     #[arg(long, value_enum, default_value_t = FitTarget::Equity)]
     fit_target: FitTarget,
     /// Turns summed by `--fit-target turns`.
@@ -61,6 +64,10 @@ pub struct Args {
     /// feature model), so that few leaves fall back to the heuristic.
     #[arg(long, default_value_t = 4)]
     all_up_to: usize,
+    /// Threads for the rack census's self-play (`--fit-target racks`); the table is the same on
+    /// any count.
+    #[arg(long, default_value_t = 2)]
+    threads: u64,
 }
 
 /// `--fit-target`.
@@ -70,6 +77,7 @@ enum FitTarget {
     Turns,
     Equity,
     Spread,
+    Racks,
 }
 
 #[derive(Serialize)]
@@ -105,22 +113,34 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     );
     if let Some(path) = &args.superleaves {
         let target = match args.fit_target {
-            FitTarget::Next => Target::Next,
-            FitTarget::Turns => Target::Turns(args.horizon),
-            FitTarget::Equity => Target::Equity,
-            FitTarget::Spread => Target::Spread,
+            FitTarget::Next => Some(Target::Next),
+            FitTarget::Turns => Some(Target::Turns(args.horizon)),
+            FitTarget::Equity => Some(Target::Equity),
+            FitTarget::Spread => Some(Target::Spread),
+            FitTarget::Racks => None,
         };
         let mut fitted = heuristic.clone();
         let mut bytes = Vec::new();
         for generation in 0..args.generations {
             let seed = args.seed + 2_000_000 + u64::from(generation) * args.fit_games;
             let label = format!("superleaves {}", generation + 1);
-            let samples = superleaves::collect(variant, &fitted, args.fit_games, seed, target, &label);
-            bytes = superleaves::to_bytes(&superleaves::fit(rules, &samples, args.shrink, args.min_samples, args.all_up_to));
+            let entries = match target {
+                Some(target) => {
+                    let samples = superleaves::collect(variant, &fitted, args.fit_games, seed, target, &label);
+                    superleaves::fit(rules, &samples, args.shrink, args.min_samples, args.all_up_to)
+                }
+                None => {
+                    let census = census::collect(variant, &fitted, args.fit_games, seed, args.threads, &label);
+                    eprintln!("{label}: {} samples of {} distinct racks", census.samples(), census.racks());
+                    census::fit(rules, &census, args.shrink, args.min_samples)
+                }
+            };
+            bytes = superleaves::to_bytes(&entries);
             fitted = heuristic.clone().with_superleaves(SuperLeaves::from_bytes(Box::leak(bytes.clone().into_boxed_slice())));
         }
         std::fs::write(path, &bytes).map_err(|e| CliError::Input(format!("{path}: {e}")))?;
         println!("superleaves: {} leaves written to {path}", fitted.superleaves().map_or(0, |t| t.len()));
+        report("superleave equity vs score", &play_match(variant, Strategy::Equity(&fitted), Strategy::Score, args.games, base));
         report(
             "superleave equity vs heuristic equity",
             &play_match(variant, Strategy::Equity(&fitted), Strategy::Equity(&heuristic), args.games, base),

@@ -7,6 +7,7 @@
 //! lexicon layer.
 
 mod bench;
+mod census;
 mod cgp_file;
 mod chaos;
 mod cpu;
