@@ -343,7 +343,9 @@ mod tests {
 
     #[test]
     fn the_compiled_tables_find_every_entry_through_their_index_and_nothing_else() {
-        for (variant, bytes) in [(Variant::ScrabbleRu, SCRABBLE_RU_LEAVES), (Variant::Erudit, ERUDIT_LEAVES)] {
+        for (variant, bytes) in
+            [(Variant::ScrabbleEn, SCRABBLE_EN_LEAVES), (Variant::ScrabbleRu, SCRABBLE_RU_LEAVES), (Variant::Erudit, ERUDIT_LEAVES)]
+        {
             let table = *LeaveTable::standard(variant.rules()).superleaves().expect("a fitted table");
             assert_eq!(table.len(), bytes.len() / SUPERLEAVE_ENTRY);
             for i in 0..table.len() {

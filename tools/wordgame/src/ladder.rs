@@ -40,7 +40,8 @@ pub struct Args {
     /// counts; `late`: `ply3` with 20 tiles or fewer in the bag; `deep`: up to 1024 rounds;
     /// `damp`: the opponent's reply counts half; `quarter`: it counts a quarter; `still`: no
     /// simulation, the best candidate by static equity, exchanges among them).
-    /// `static:SPEC`: that prototype against both static players.
+    /// `static:SPEC`: that prototype against both static players; `score:SPEC`: against the
+    /// pure-score player only.
     #[arg(long)]
     versus: Option<String>,
     /// The static-equity player's whole-leave table, from this file (as `leaves --superleaves`
@@ -147,6 +148,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         Some(spec) if spec.starts_with("static:") => {
             let f = Features::parse(&spec["static:".len()..]).map_err(CliError::Input)?;
             vec![(Player::Proto(f), Player::Score), (Player::Proto(f), Player::Equity)]
+        }
+        Some(spec) if spec.starts_with("score:") => {
+            vec![(Player::Proto(Features::parse(&spec["score:".len()..]).map_err(CliError::Input)?), Player::Score)]
         }
         Some(spec) => vec![(Player::Proto(Features::parse(spec).map_err(CliError::Input)?), Player::Robot(Level::Medium))],
     };

@@ -17,9 +17,9 @@ use engine::{LeaveTable, RackTile, Seat, Variant};
 use serde::Serialize;
 
 use crate::CliError;
+use crate::census;
 use crate::ladder::progress;
 use crate::selfplay::{Strategy, play_game};
-use crate::census;
 use crate::superleaves::{self, Target};
 
 /// Arguments of `wordgame leaves`.
