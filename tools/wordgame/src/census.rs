@@ -23,10 +23,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use engine::leave::key_of;
 use engine::lexicon::builtin_graph;
 use engine::robot::best_exchanges;
-use engine::{Game, LeaveTable, Move, MoveGenerator, Rack, RackTile, Ranking, Rules, Timestamp, Variant};
+use engine::{Game, LeaveTable, Move, MoveGenerator, Rack, RackTile, Rules, Timestamp, Variant};
 
 use crate::ladder::progress;
-use crate::selfplay::to_move;
+use crate::selfplay::{Strategy, best_play, to_move};
 
 /// One full rack's samples: how often it came up and the sum of its best values (thousandths).
 #[derive(Debug, Clone, Copy)]
@@ -75,7 +75,7 @@ impl Census {
 fn static_move(game: &Game, generator: &MoveGenerator<'_>, table: &LeaveTable) -> (Move, Option<i32>) {
     let rules = game.rules();
     let rack = game.rack(game.to_move());
-    let play = engine::best_plays::best_plays(game, generator, rack, 1, Ranking::Equity(table)).into_iter().next();
+    let play = best_play(generator, game, Strategy::Equity(table));
     let exchange = best_exchanges(rules, table, rack, game.bag().len(), 1).into_iter().next();
     match (play, exchange) {
         (Some(p), Some((out, e))) if e > p.equity => (Move::exchange(rules, &out), Some(e)),
@@ -132,7 +132,7 @@ fn play(variant: Variant, generator: &MoveGenerator<'_>, table: &LeaveTable, see
 }
 
 /// Tile kinds of `rules`' set: the blank first, then each letter; with how many the set holds.
-fn kinds(rules: &Rules) -> Vec<(RackTile, u32)> {
+pub(crate) fn kinds(rules: &Rules) -> Vec<(RackTile, u32)> {
     std::iter::once((RackTile::Blank, u32::from(rules.blanks)))
         .chain(rules.alphabet().map(|l| (RackTile::Letter(l), u32::from(rules.letters[l.index()].count))))
         .collect()

@@ -209,9 +209,7 @@ pub fn fit(rules: &Rules, samples: &Samples, shrink: f64, min_samples: u32, all_
 
 /// Every leave of at most `max` tiles the variant's tile set allows.
 fn all_leaves(rules: &Rules, max: usize) -> Vec<Rack> {
-    let kinds: Vec<(RackTile, usize)> = std::iter::once((RackTile::Blank, usize::from(rules.blanks)))
-        .chain(rules.alphabet().map(|l| (RackTile::Letter(l), usize::from(rules.letters[l.index()].count))))
-        .collect();
+    let kinds: Vec<(RackTile, usize)> = crate::census::kinds(rules).into_iter().map(|(t, n)| (t, n as usize)).collect();
     // Per kind in turn, each number of its tiles that still fits.
     fn extend(kinds: &[(RackTile, usize)], room: usize, leave: &mut Vec<RackTile>, out: &mut Vec<Rack>) {
         let Some((&(tile, count), rest)) = kinds.split_first() else {
