@@ -219,8 +219,6 @@ async fn connect_pool(config: &Config) -> Result<(sqlx::PgPool, Option<Arc<IamAu
     }
 }
 
-/// A graph file's little-endian nodes, read in one pass through a small buffer straight into
-/// the nodes (no copy of the whole file), for [`WordGraph::from_nodes`] to check.
 /// The file at `path`, mapped read-only into memory: a graph is then read in place, its pages
 /// shared with the page cache, nothing copied. The mapping is never undone unless
 /// [`unmap`]ped: a graph read from it lives as long as the process (a function's graphs do; a
@@ -258,7 +256,9 @@ fn unmap(bytes: &'static [u8]) {
     }
 }
 
-/// The nodes of the graph file at `path`, read and copied (where no memory map is had).
+/// The graph file's little-endian nodes, read in one pass through a small buffer straight into
+/// the nodes (no copy of the whole file), for [`WordGraph::from_nodes`] to check: where no
+/// memory map is had.
 #[cfg(not(unix))]
 fn read_nodes(path: &Path) -> std::io::Result<Vec<u32>> {
     use std::io::Read;
