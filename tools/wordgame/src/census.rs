@@ -71,8 +71,9 @@ impl Census {
 
 /// The static player's move and the best value the rack had (thousandths): the better of the
 /// best play by equity and, with a rack's worth of tiles in the bag, the best exchange by kept
-/// leave. `None` for the value when it has neither.
-fn static_move(game: &Game, generator: &MoveGenerator<'_>, table: &LeaveTable) -> (Move, Option<i32>) {
+/// leave. `None` for the value when it has neither. The hard level's own static ranking, without
+/// its simulation (the ladder's `--versus parts` plays it too).
+pub(crate) fn static_move(game: &Game, generator: &MoveGenerator<'_>, table: &LeaveTable) -> (Move, Option<i32>) {
     let rules = game.rules();
     let rack = game.rack(game.to_move());
     let play = best_play(generator, game, Strategy::Equity(table));

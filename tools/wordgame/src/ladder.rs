@@ -13,6 +13,7 @@ use engine::{EndReason, Game, LeaveTable, MoveGenerator, Timestamp, Variant};
 use service::robot::WallBudget;
 
 use crate::CliError;
+use crate::census;
 use crate::proto::{self, Features};
 use crate::selfplay::{Strategy, best_play, to_move};
 
@@ -39,9 +40,14 @@ pub struct Args {
     /// among unplayed words; `exchange`: exchanges are candidates; `ply3`: the robot's next play
     /// counts; `late`: `ply3` with 20 tiles or fewer in the bag; `deep`: up to 1024 rounds;
     /// `damp`: the opponent's reply counts half; `quarter`: it counts a quarter; `still`: no
-    /// simulation, the best candidate by static equity, exchanges among them).
+    /// simulation, the best candidate by static equity, exchanges among them; `window`: only
+    /// candidates within 6 points of the best static equity are simulated).
     /// `static:SPEC`: that prototype against both static players; `score:SPEC`: against the
-    /// pure-score player only.
+    /// pure-score player only. `parts`: hard built up from its parts against the pure-score
+    /// player, on the same seeds: its static ranking alone (the best equity among the plays and
+    /// the best exchange), then with the hard level deciding with the bag empty, then also with
+    /// 1 to a rack of tiles in the bag, then the whole hard level; with the games whose result
+    /// each part changed.
     #[arg(long)]
     versus: Option<String>,
     /// The static-equity player's whole-leave table, from this file (as `leaves --superleaves`
@@ -59,6 +65,9 @@ enum Player {
     Equity,
     /// A prototype of hard ([`crate::proto`]): its mid-game simulation with the features on.
     Proto(Features),
+    /// Hard's static ranking ([`census::static_move`]), with the hard level deciding once the
+    /// bag holds at most this many tiles (`None`: never).
+    Part(Option<usize>),
 }
 
 impl Player {
@@ -67,7 +76,7 @@ impl Player {
         match self {
             Player::Robot(l) => Some(l),
             Player::Proto(_) => Some(Level::Hard),
-            Player::Score | Player::Equity => None,
+            Player::Score | Player::Equity | Player::Part(_) => None,
         }
     }
 
@@ -77,6 +86,9 @@ impl Player {
             Player::Score => "score".to_string(),
             Player::Equity => "static equity".to_string(),
             Player::Proto(f) => format!("hard ({f})"),
+            Player::Part(None) => "hard's static ranking".to_string(),
+            Player::Part(Some(0)) => "static + hard's endgame".to_string(),
+            Player::Part(Some(n)) => format!("static + hard at bag ≤ {n}"),
         }
     }
 }
@@ -113,6 +125,8 @@ struct Pairing {
     phase_diff: [i64; PHASES.len()],
     lost_diff: [i64; PHASES.len()],
     losses: u64,
+    /// Each game's result for `a`, in half points (2 a win, 1 a draw), in seed order.
+    results: Vec<u8>,
 }
 
 /// Runs the ladder and prints its tables (Markdown).
@@ -145,6 +159,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             .map(|(a, b)| (Player::Robot(a), Player::Robot(b)))
             .collect(),
         Some("static") => vec![(Player::Robot(Level::Hard), Player::Score), (Player::Robot(Level::Hard), Player::Equity)],
+        Some("parts") => {
+            [Player::Part(None), Player::Part(Some(0)), Player::Part(Some(variant.rules().rack_size)), Player::Robot(Level::Hard)]
+                .into_iter()
+                .map(|a| (a, Player::Score))
+                .collect()
+        }
         Some(spec) if spec.starts_with("static:") => {
             let f = Features::parse(&spec["static:".len()..]).map_err(CliError::Input)?;
             vec![(Player::Proto(f), Player::Score), (Player::Proto(f), Player::Equity)]
@@ -167,6 +187,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             phase_diff: [0; PHASES.len()],
             lost_diff: [0; PHASES.len()],
             losses: 0,
+            results: Vec::new(),
         };
         for g in 0..args.games {
             let a_first = g % 2 == 0;
@@ -189,14 +210,22 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             let (ia, ib) = if a_first { (0, 1) } else { (1, 0) };
             let diff: Vec<i64> = (0..PHASES.len()).map(|k| points[ia][k] - points[ib][k]).collect();
             p.phase_diff.iter_mut().zip(&diff).for_each(|(t, d)| *t += d);
-            match sa.cmp(&sb) {
-                std::cmp::Ordering::Greater => p.wins += 1,
-                std::cmp::Ordering::Equal => p.draws += 1,
+            let half_points = match sa.cmp(&sb) {
+                std::cmp::Ordering::Greater => {
+                    p.wins += 1;
+                    2
+                }
+                std::cmp::Ordering::Equal => {
+                    p.draws += 1;
+                    1
+                }
                 std::cmp::Ordering::Less => {
                     p.losses += 1;
                     p.lost_diff.iter_mut().zip(&diff).for_each(|(t, d)| *t += d);
+                    0
                 }
-            }
+            };
+            p.results.push(half_points);
             progress(&format!("{} vs {}", a.id(), b.id()), g + 1, args.games);
         }
         eprintln!();
@@ -224,6 +253,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             100.0 * p.out[0] as f64 / n,
             100.0 * p.out[1] as f64 / n
         );
+    }
+    if args.versus.as_deref() == Some("parts") {
+        print_parts(&results);
     }
     println!(
         "\nWhere the points go: the first of the pairing's points less the second's, per game, by the tiles in the bag before the move (all games; the first's losses)\n"
@@ -270,6 +302,27 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     Ok(())
 }
 
+/// `--versus parts`: each part's win rate and what it changed from the part before on the same
+/// seeds and seats: the difference in win rate and the games it turned (won where the part before
+/// did not win, lost where it did not lose; draws count half).
+fn print_parts(results: &[Pairing]) {
+    println!("\n| part | wins | change from the part before | games turned (better / worse) |");
+    println!("|---|---|---|---|");
+    for (i, p) in results.iter().enumerate() {
+        let rate = |q: &Pairing| q.results.iter().map(|&r| f64::from(r)).sum::<f64>() / (2.0 * q.games.max(1) as f64);
+        let (change, turned) = match i.checked_sub(1).map(|j| &results[j]) {
+            None => ("".to_string(), "".to_string()),
+            Some(before) => {
+                let pairs = p.results.iter().zip(&before.results);
+                let better = pairs.clone().filter(|(now, was)| now > was).count();
+                let worse = pairs.filter(|(now, was)| now < was).count();
+                (format!("{:+.1} points", 100.0 * (rate(p) - rate(before))), format!("{better} / {worse}"))
+            }
+        };
+        println!("| {} | {:.1}% | {change} | {turned} |", p.a.id(), 100.0 * rate(p));
+    }
+}
+
 /// p50, p90, p99 and max of `lat` in milliseconds (sorting it).
 fn percentiles(lat: &mut [Duration]) -> [f64; 4] {
     lat.sort();
@@ -295,7 +348,7 @@ fn play(
     let generator = MoveGenerator::new(game.rules(), graph);
     let robot = |p: Player| match p {
         Player::Robot(level) => Some(LevelRobot::new(level, &game, graph)),
-        Player::Proto(_) => Some(LevelRobot::new(Level::Hard, &game, graph)),
+        Player::Proto(_) | Player::Part(Some(_)) => Some(LevelRobot::new(Level::Hard, &game, graph)),
         _ => None,
     };
     let robots = [robot(seats[0]), robot(seats[1])];
@@ -322,6 +375,12 @@ fn play(
                     .unwrap_or_else(|| robot.decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until }).mv);
                 latencies.push((Level::Hard, started.elapsed(), bag_empty));
                 mv
+            }
+            (Player::Part(hard_from), _) if hard_from.is_none_or(|n| game.bag().len() > n) => {
+                census::static_move(&game, &generator, &leave).0
+            }
+            (Player::Part(_), Some(hard)) => {
+                hard.decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until: Instant::now() + budget }).mv
             }
             (player, _) => {
                 let strategy = if player == Player::Score { Strategy::Score } else { Strategy::Equity(static_leave) };
@@ -483,6 +542,24 @@ mod tests {
         let bounds = [(117, 0), (60, 0), (59, 1), (21, 1), (20, 2), (8, 2), (7, 3), (1, 3), (0, 4)];
         for (bag, want) in bounds {
             assert_eq!(phase(bag), want, "bag {bag}");
+        }
+    }
+
+    #[test]
+    fn a_part_plays_hard_s_static_ranking_until_the_hard_level_takes_over() {
+        let variant = Variant::ScrabbleEn;
+        let leave = LeaveTable::standard(variant.rules());
+        let game = |part| play(variant, 7, [Player::Part(part), Player::Score], 0, Duration::from_millis(2), &leave);
+        let (alone, _, static_points) = game(None);
+        assert!(alone.is_over());
+        // Where each part's player decides the same way, the games agree move for move, and so do
+        // both seats' points in every phase before the hard level takes over.
+        for (hard_from, static_phases) in [(0, 4), (variant.rules().rack_size, 3)] {
+            let (_, latencies, points) = game(Some(hard_from));
+            assert!(latencies.is_empty(), "a part's decisions count under no level");
+            for seat in 0..2 {
+                assert_eq!(points[seat][..static_phases], static_points[seat][..static_phases], "bag ≤ {hard_from}, seat {seat}");
+            }
         }
     }
 

@@ -29,6 +29,9 @@ pub const LATE: usize = 20;
 /// The most simulation rounds (the engine's `max_rounds`).
 const MAX_ROUNDS: u32 = 64;
 
+/// How far below the best static equity a candidate of [`Features::window`] may be (thousandths).
+const WINDOW: i32 = 6_000;
+
 /// The most simulation rounds with [`Features::deep`] (the budget still stops it).
 const DEEP_ROUNDS: u32 = 1024;
 
@@ -54,6 +57,8 @@ pub struct Features {
     pub quarter: bool,
     /// No simulation: the best candidate by static equity (exchanges by kept leave).
     pub still: bool,
+    /// Only candidates within [`WINDOW`] of the best static equity are simulated.
+    pub window: bool,
 }
 
 impl Features {
@@ -75,9 +80,10 @@ impl Features {
                 "damp" => f.damp = true,
                 "quarter" => f.quarter = true,
                 "still" => f.still = true,
+                "window" => f.window = true,
                 other => {
                     return Err(format!(
-                        "unknown prototype feature {other:?} (expected hard, wide, reply, exchange, ply3, late, deep, damp, quarter, still)"
+                        "unknown prototype feature {other:?} (expected hard, wide, reply, exchange, ply3, late, deep, damp, quarter, still, window)"
                     ));
                 }
             }
@@ -103,6 +109,7 @@ impl std::fmt::Display for Features {
             (self.damp, "damp"),
             (self.quarter, "quarter"),
             (self.still, "still"),
+            (self.window, "window"),
         ];
         let on: Vec<&str> = names.iter().filter(|n| n.0).map(|n| n.1).collect();
         if on.is_empty() { f.write_str("hard") } else { f.write_str(&on.join("+")) }
@@ -184,6 +191,10 @@ pub fn decide(
     // An exchange is a scoreless turn: never one that brings the game near its scoreless end.
     if features.exchange && game.scoreless_turns() + 2 < rules.end.limit(game.seats()) {
         candidates.extend(best_exchanges(game, leave, EXCHANGES));
+    }
+    if features.window {
+        let top = candidates.iter().map(Candidate::equity).max().expect("a candidate");
+        candidates.retain(|c| c.equity() >= top - WINDOW);
     }
     let best = if candidates.len() == 1 || features.still {
         *candidates.iter().enumerate().max_by_key(|(i, c)| (c.equity(), -(*i as i64))).expect("a candidate").1
@@ -297,7 +308,7 @@ mod tests {
         assert!(ex.windows(2).all(|w| w[0].equity() >= w[1].equity()));
         let generator = MoveGenerator::new(game.rules(), graph);
         let mut rng = seeded(7);
-        for spec in ["exchange+ply3+reply", "exchange+damp", "exchange+quarter", "exchange+still", "wide", "late"] {
+        for spec in ["exchange+ply3+reply", "exchange+damp", "exchange+quarter", "exchange+still", "exchange+damp+window", "wide", "late"] {
             let features = Features::parse(spec).unwrap();
             let until = Instant::now() + Duration::from_millis(200);
             let mv = decide(&game, &generator, &leave, features, &mut rng, until).expect("a full bag and a play");
