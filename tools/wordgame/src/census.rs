@@ -71,8 +71,9 @@ impl Census {
 
 /// The static player's move and the best value the rack had (thousandths): the better of the
 /// best play by equity and, with a rack's worth of tiles in the bag, the best exchange by kept
-/// leave. `None` for the value when it has neither. The hard level's own static ranking, without
-/// its simulation (the ladder's `--versus parts` plays it too).
+/// leave. `None` for the value when it has neither. The ladder's `--versus parts` plays it as
+/// hard's static ranking; the hard level itself weighs its best three exchanges, and none near
+/// the game's scoreless end.
 pub(crate) fn static_move(game: &Game, generator: &MoveGenerator<'_>, table: &LeaveTable) -> (Move, Option<i32>) {
     let rules = game.rules();
     let rack = game.rack(game.to_move());

@@ -37,9 +37,11 @@ pub struct Args {
     /// with the variant's standard leave table: the heuristic and the fitted whole leaves).
     /// Otherwise a prototype of hard against medium: `+`-separated features of its mid-game
     /// simulation (`hard`: none; `wide`: 16 candidates; `reply`: the opponent answers by equity
-    /// among unplayed words; `exchange`: exchanges are candidates; `ply3`: the robot's next play
-    /// counts; `late`: `ply3` with 20 tiles or fewer in the bag; `deep`: up to 1024 rounds;
-    /// `damp`: the opponent's reply counts half; `quarter`: it counts a quarter; `still`: no
+    /// among unplayed words; `rleave`: its reply by score is valued with the leave it keeps;
+    /// `exchange`: exchanges are candidates; `ply3`: the robot's next play counts; `late`: `ply3`
+    /// with 20 tiles or fewer in the bag, `lateN` with N or fewer; `deep`: up to 1024 rounds;
+    /// `damp`: the opponent's reply counts half (two plies only; three count it in full);
+    /// `quarter`: it counts a quarter; `still`: no
     /// simulation, the best candidate by static equity, exchanges among them; `window`: only
     /// candidates within 6 points of the best static equity are simulated).
     /// `static:SPEC`: that prototype against both static players; `score:SPEC`: against the

@@ -42,18 +42,23 @@ pub struct Features {
     pub wide: bool,
     /// The opponent answers by static equity among unplayed words, valued by its equity.
     pub reply: bool,
+    /// The opponent's reply, chosen by score, is valued by its score plus the value of the leave
+    /// it keeps.
+    pub rleave: bool,
     /// The best few exchanges are candidates too (score 0, their kept leave's value).
     pub exchange: bool,
     /// Three plies: after the reply the robot draws from the rest of the unseen tiles and its
     /// best static-equity next play counts instead of its static leave.
     pub ply3: bool,
-    /// [`Features::ply3`] only with [`LATE`] tiles or fewer in the bag.
-    pub late: bool,
+    /// [`Features::ply3`] only with this many tiles or fewer in the bag (`late`: [`LATE`];
+    /// `lateN`: N).
+    pub late: Option<usize>,
     /// Up to [`DEEP_ROUNDS`] rounds instead of [`MAX_ROUNDS`]: the budget alone stops it.
     pub deep: bool,
-    /// The opponent's reply counts half: the simulation's estimate shrunk toward static equity.
+    /// The opponent's reply counts half in a two-ply simulation: its estimate shrunk toward
+    /// static equity (a three-ply one counts it in full).
     pub damp: bool,
-    /// The opponent's reply counts a quarter.
+    /// The opponent's reply counts a quarter in a two-ply simulation.
     pub quarter: bool,
     /// No simulation: the best candidate by static equity (exchanges by kept leave).
     pub still: bool,
@@ -73,9 +78,13 @@ impl Features {
                 "hard" => {}
                 "wide" => f.wide = true,
                 "reply" => f.reply = true,
+                "rleave" => f.rleave = true,
                 "exchange" => f.exchange = true,
                 "ply3" => f.ply3 = true,
-                "late" => f.late = true,
+                "late" => f.late = Some(LATE),
+                late if late.strip_prefix("late").is_some_and(|n| n.parse::<usize>().is_ok()) => {
+                    f.late = late["late".len()..].parse().ok();
+                }
                 "deep" => f.deep = true,
                 "damp" => f.damp = true,
                 "quarter" => f.quarter = true,
@@ -83,7 +92,7 @@ impl Features {
                 "window" => f.window = true,
                 other => {
                     return Err(format!(
-                        "unknown prototype feature {other:?} (expected hard, wide, reply, exchange, ply3, late, deep, damp, quarter, still, window)"
+                        "unknown prototype feature {other:?} (expected hard, wide, reply, rleave, exchange, ply3, late, lateN, deep, damp, quarter, still, window)"
                     ));
                 }
             }
@@ -93,18 +102,23 @@ impl Features {
 
     /// Whether the horizon is three plies with `bag` tiles in the bag.
     fn three_plies(self, bag: usize) -> bool {
-        self.ply3 || (self.late && bag <= LATE)
+        self.ply3 || self.late.is_some_and(|n| bag <= n)
     }
 }
 
 impl std::fmt::Display for Features {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let late = match self.late {
+            Some(LATE) | None => "late".to_string(),
+            Some(n) => format!("late{n}"),
+        };
         let names = [
             (self.wide, "wide"),
             (self.reply, "reply"),
+            (self.rleave, "rleave"),
             (self.exchange, "exchange"),
             (self.ply3, "ply3"),
-            (self.late, "late"),
+            (self.late.is_some(), late.as_str()),
             (self.deep, "deep"),
             (self.damp, "damp"),
             (self.quarter, "quarter"),
@@ -224,6 +238,14 @@ fn simulate(
     let unseen = RobotView::new(game).unseen();
     let played = game.no_repeat_words().then(|| game.played_words());
     let three = features.three_plies(game.bag().len());
+    // The reply's damping: two plies only; with three, the robot's next play answers the reply.
+    let damping = if features.quarter {
+        4
+    } else if features.damp {
+        2
+    } else {
+        1
+    };
     let mut totals = vec![0i64; candidates.len()];
     let max_rounds = if features.deep { DEEP_ROUNDS } else { MAX_ROUNDS };
     let mut rounds = 0;
@@ -240,16 +262,12 @@ fn simulate(
             let reply = if features.reply {
                 best_plays_on(rules, &board, played, generator, &opponent, 1, Ranking::Equity(leave)).first().map(|r| (*r, r.equity))
             } else {
-                generator.top(&board, &opponent, 1, Ranking::Score).first().map(|r| (*r, 1000 * r.score))
+                generator.top(&board, &opponent, 1, Ranking::Score).first().map(|r| {
+                    let kept = if features.rleave { leave.value(&r.leave(&opponent)) } else { 0 };
+                    (*r, 1000 * r.score + kept)
+                })
             };
-            let reply_value = i64::from(reply.map_or(0, |r| r.1))
-                / if features.quarter {
-                    4
-                } else if features.damp {
-                    2
-                } else {
-                    1
-                };
+            let reply_value = i64::from(reply.map_or(0, |r| r.1));
             round[i] = if three {
                 let (mut mine, drawn) = c.kept(&rack);
                 rest.iter().take(drawn).for_each(|&t| mine.add(t));
@@ -261,7 +279,7 @@ fn simulate(
                 let next = generator.top(&board, &mine, 1, Ranking::Equity(leave)).first().map_or(0, |p| p.equity);
                 1000 * i64::from(c.score()) - reply_value + i64::from(next)
             } else {
-                i64::from(c.equity()) - reply_value
+                i64::from(c.equity()) - reply_value / damping
             };
         }
         totals.iter_mut().zip(round).for_each(|(t, r)| *t += r);
@@ -286,10 +304,18 @@ mod tests {
     fn features_parse_by_name_and_reject_unknown_ones() {
         assert_eq!(Features::parse("hard"), Ok(Features::default()));
         let f = Features::parse("exchange+ply3").unwrap();
-        assert!(f.exchange && f.ply3 && !f.wide && !f.reply && !f.late);
+        assert!(f.exchange && f.ply3 && !f.wide && !f.reply && f.late.is_none());
         assert!(Features::parse("late").unwrap().three_plies(LATE));
         assert!(!Features::parse("late").unwrap().three_plies(LATE + 1));
         assert_eq!(f.to_string(), "exchange+ply3");
+        let f = Features::parse("exchange+late30").unwrap();
+        assert!(f.three_plies(30) && !f.three_plies(31));
+        assert_eq!(f.to_string(), "exchange+late30");
+        assert_eq!(Features::parse("late20").unwrap().to_string(), "late");
+        assert!(Features::parse("latex").is_err());
+        let f = Features::parse("exchange+damp+rleave").unwrap();
+        assert!(f.rleave && f.damp && !f.reply);
+        assert_eq!(f.to_string(), "rleave+exchange+damp");
         assert_eq!(Features::default().to_string(), "hard");
         let f = Features::parse("damp+quarter+still").unwrap();
         assert!(f.damp && f.quarter && f.still && !f.exchange);
@@ -308,7 +334,16 @@ mod tests {
         assert!(ex.windows(2).all(|w| w[0].equity() >= w[1].equity()));
         let generator = MoveGenerator::new(game.rules(), graph);
         let mut rng = seeded(7);
-        for spec in ["exchange+ply3+reply", "exchange+damp", "exchange+quarter", "exchange+still", "exchange+damp+window", "wide", "late"] {
+        for spec in [
+            "exchange+ply3+reply",
+            "exchange+damp",
+            "exchange+quarter",
+            "exchange+still",
+            "exchange+damp+window",
+            "wide",
+            "late",
+            "exchange+rleave+late",
+        ] {
             let features = Features::parse(spec).unwrap();
             let until = Instant::now() + Duration::from_millis(200);
             let mv = decide(&game, &generator, &leave, features, &mut rng, until).expect("a full bag and a play");
