@@ -43,7 +43,7 @@ pub struct Features {
     /// The opponent answers by static equity among unplayed words, valued by its equity.
     pub reply: bool,
     /// The opponent's reply, chosen by score, is valued by its score plus the value of the leave
-    /// it keeps.
+    /// it keeps (with [`Features::reply`] its equity already holds that leave).
     pub rleave: bool,
     /// The best few exchanges are candidates too (score 0, their kept leave's value).
     pub exchange: bool,
@@ -82,14 +82,12 @@ impl Features {
                 "exchange" => f.exchange = true,
                 "ply3" => f.ply3 = true,
                 "late" => f.late = Some(LATE),
-                late if late.strip_prefix("late").is_some_and(|n| n.parse::<usize>().is_ok()) => {
-                    f.late = late["late".len()..].parse().ok();
-                }
                 "deep" => f.deep = true,
                 "damp" => f.damp = true,
                 "quarter" => f.quarter = true,
                 "still" => f.still = true,
                 "window" => f.window = true,
+                other if let Some(n) = other.strip_prefix("late").and_then(|n| n.parse().ok()) => f.late = Some(n),
                 other => {
                     return Err(format!(
                         "unknown prototype feature {other:?} (expected hard, wide, reply, rleave, exchange, ply3, late, lateN, deep, damp, quarter, still, window)"
