@@ -43,7 +43,8 @@ pub struct Args {
     /// `damp`: the opponent's reply counts half (two plies only; three count it in full);
     /// `quarter`: it counts a quarter; `still`: no
     /// simulation, the best candidate by static equity, exchanges among them; `window`: only
-    /// candidates within 6 points of the best static equity are simulated).
+    /// candidates within 6 points of the best static equity are simulated; `race`: the worse
+    /// half of the candidates drops out after 8, 16, 32, … rounds, the rest run to the budget).
     /// `static:SPEC`: that prototype against both static players; `score:SPEC`: against the
     /// pure-score player only. `parts`: hard built up from its parts against the pure-score
     /// player, on the same seeds: its static ranking alone (the best equity among the plays and

@@ -35,6 +35,9 @@ const WINDOW: i32 = 6_000;
 /// The most simulation rounds with [`Features::deep`] (the budget still stops it).
 const DEEP_ROUNDS: u32 = 1024;
 
+/// The rounds after which [`Features::race`] first halves the candidates.
+const RACE_FIRST: u32 = 8;
+
 /// Which changes to the hard level's mid-game simulation a prototype makes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Features {
@@ -64,6 +67,10 @@ pub struct Features {
     pub still: bool,
     /// Only candidates within [`WINDOW`] of the best static equity are simulated.
     pub window: bool,
+    /// Successive halving: after [`RACE_FIRST`] rounds, and each time the rounds double, the
+    /// worse half of the candidates still running drops out (two always stay); rounds run until
+    /// the budget (at most [`DEEP_ROUNDS`]), so the contenders get the rounds the others leave.
+    pub race: bool,
 }
 
 impl Features {
@@ -87,10 +94,11 @@ impl Features {
                 "quarter" => f.quarter = true,
                 "still" => f.still = true,
                 "window" => f.window = true,
+                "race" => f.race = true,
                 other if let Some(n) = other.strip_prefix("late").and_then(|n| n.parse().ok()) => f.late = Some(n),
                 other => {
                     return Err(format!(
-                        "unknown prototype feature {other:?} (expected hard, wide, reply, rleave, exchange, ply3, late, lateN, deep, damp, quarter, still, window)"
+                        "unknown prototype feature {other:?} (expected hard, wide, reply, rleave, exchange, ply3, late, lateN, deep, damp, quarter, still, window, race)"
                     ));
                 }
             }
@@ -122,6 +130,7 @@ impl std::fmt::Display for Features {
             (self.quarter, "quarter"),
             (self.still, "still"),
             (self.window, "window"),
+            (self.race, "race"),
         ];
         let on: Vec<&str> = names.iter().filter(|n| n.0).map(|n| n.1).collect();
         if on.is_empty() { f.write_str("hard") } else { f.write_str(&on.join("+")) }
@@ -245,14 +254,22 @@ fn simulate(
         1
     };
     let mut totals = vec![0i64; candidates.len()];
-    let max_rounds = if features.deep { DEEP_ROUNDS } else { MAX_ROUNDS };
+    let max_rounds = if features.deep || features.race { DEEP_ROUNDS } else { MAX_ROUNDS };
+    // The candidates still simulated (all but under `race`).
+    let mut alive: Vec<usize> = (0..candidates.len()).collect();
     let mut rounds = 0;
     'rounds: while rounds < max_rounds {
+        if features.race && rounds >= RACE_FIRST && rounds.is_power_of_two() && alive.len() > 2 {
+            alive.sort_by_key(|&i| (std::cmp::Reverse(totals[i]), i));
+            alive.truncate(alive.len().div_ceil(2).max(2));
+            alive.sort_unstable();
+        }
         let order = sample(&unseen, if three { unseen.len() } else { rules.rack_size }, rng);
         let (opponent, rest) = order.split_at(rules.rack_size.min(order.len()));
         let opponent = Rack::from_tiles(opponent.iter().copied());
         let mut round = vec![0i64; candidates.len()];
-        for (i, c) in candidates.iter().enumerate() {
+        for &i in &alive {
+            let c = &candidates[i];
             if Instant::now() >= until {
                 break 'rounds;
             }
@@ -286,7 +303,7 @@ fn simulate(
     if rounds == 0 {
         return candidates[0];
     }
-    let best = (0..candidates.len()).max_by_key(|&i| (totals[i], -(i as i64))).unwrap_or(0);
+    let best = alive.iter().copied().max_by_key(|&i| (totals[i], -(i as i64))).unwrap_or(0);
     candidates[best]
 }
 
@@ -318,6 +335,9 @@ mod tests {
         let f = Features::parse("damp+quarter+still").unwrap();
         assert!(f.damp && f.quarter && f.still && !f.exchange);
         assert_eq!(f.to_string(), "damp+quarter+still");
+        let f = Features::parse("exchange+late+race").unwrap();
+        assert!(f.race && f.exchange && !f.deep);
+        assert_eq!(f.to_string(), "exchange+late+race");
         assert!(Features::parse("exchange+bogus").unwrap_err().contains("bogus"));
     }
 
@@ -341,6 +361,7 @@ mod tests {
             "wide",
             "late",
             "exchange+rleave+late",
+            "exchange+late+race",
         ] {
             let features = Features::parse(spec).unwrap();
             let until = Instant::now() + Duration::from_millis(200);
