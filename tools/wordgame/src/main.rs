@@ -1,6 +1,7 @@
 //! `wordgame`: the developer tool. `movegen` lists the plays of a position; `robot` the move a
 //! robot level would play there; `bench` measures the
-//! move generator; `positions` records benchmark positions from seeded self-play; `leaves`
+//! move generator; `ladder` plays robots against each other and `endgame-loss` measures what the
+//! hard level's endgame loses to its budget; `positions` records benchmark positions from seeded self-play; `leaves`
 //! refines the leave table from self-play; `serve` is the local gateway and `token` prints a
 //! development token for it; `loadtest` measures submit-move through a running gateway; `chaos`
 //! crash-tests a private gateway and PostgreSQL; `graphs` writes the word graphs for the Lambda
@@ -11,6 +12,7 @@ mod census;
 mod cgp_file;
 mod chaos;
 mod cpu;
+mod endgame_loss;
 mod graphs;
 mod ladder;
 mod leaves;
@@ -58,6 +60,8 @@ enum Command {
     Loadtest(loadtest::Args),
     /// Plays seeded robot-vs-robot games between the three levels and prints the ladder.
     Ladder(ladder::Args),
+    /// Measures what the hard level's endgame loses to its time budget.
+    EndgameLoss(endgame_loss::Args),
     /// Crash-tests a private gateway and PostgreSQL under load and checks what was acknowledged.
     Chaos(chaos::Args),
     /// Writes this build's word graphs as files, for the Lambda lexicon layer.
@@ -90,6 +94,7 @@ fn main() -> ExitCode {
         Command::Token(args) => token::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Ladder(args) => ladder::run(&args),
+        Command::EndgameLoss(args) => endgame_loss::run(&args),
         Command::Graphs(args) => graphs::run(&args),
         Command::Chaos(args) => chaos::run(&args),
         Command::Postgres(args) => postgres::run(&args),
