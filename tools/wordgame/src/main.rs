@@ -1,11 +1,11 @@
 //! `wordgame`: the developer tool. `movegen` lists the plays of a position; `robot` the move a
-//! robot level would play there; `bench` measures the
-//! move generator; `ladder` plays robots against each other and `endgame-loss` measures what the
-//! hard level's endgame loses to its budget; `positions` records benchmark positions from seeded self-play; `leaves`
-//! refines the leave table from self-play; `serve` is the local gateway and `token` prints a
-//! development token for it; `loadtest` measures submit-move through a running gateway; `chaos`
-//! crash-tests a private gateway and PostgreSQL; `graphs` writes the word graphs for the Lambda
-//! lexicon layer.
+//! robot level would play there; `bench` measures the move generator; `ladder` plays robots
+//! against each other and `endgame-loss` measures what the hard level's endgame loses to its
+//! budget; `positions` records benchmark positions from seeded self-play; `leaves` refines the
+//! leave table from self-play; `serve` is the local gateway and `token` prints a development
+//! token for it; `loadtest` measures submit-move through a running gateway; `chaos` crash-tests
+//! a private gateway and PostgreSQL; `graphs` writes the word graphs for the Lambda lexicon
+//! layer.
 
 mod bench;
 mod census;
