@@ -381,7 +381,6 @@ impl LevelRobot<'_> {
         rng: &mut ChaCha8Rng,
         budget: &mut dyn Budget,
     ) -> Option<GeneratedPlay> {
-        let rules = game.rules();
         let unseen = view.unseen();
         let bag_size = view.bag_size();
         let rack = view.rack();
@@ -395,30 +394,39 @@ impl LevelRobot<'_> {
                 let (bag, opponent) = pool.split_at(bag_size);
                 (bag.to_vec(), Rack::from_tiles(opponent.iter().copied()))
             },
-            |(bag, opponent), c, mut board| {
+            |(bag, opponent), c, board| {
                 let Candidate::Play(c) = c else { unreachable!("the pre-endgame simulates plays only") };
-                let mut mine = c.leave(rack);
-                let drawn = c.tiles_placed().min(bag.len());
-                bag[..drawn].iter().for_each(|&t| mine.add(t));
-                let bag_empty = drawn == bag.len();
-                let (reply, reply_value) = self.best_answer(&board, opponent, endgame::rack_points(rules, &mine), bag_empty);
-                let mut value = i64::from(c.score) - i64::from(reply_value);
-                if !reply.is_some_and(|r| bag_empty && endgame::goes_out(&r, opponent)) {
-                    if let Some(r) = reply {
-                        for p in r.placements() {
-                            board.place(p);
-                        }
-                    }
-                    let left = reply.map_or(*opponent, |r| r.leave(opponent));
-                    value += i64::from(self.best_answer(&board, &mine, endgame::rack_points(rules, &left), bag_empty).1);
-                }
-                1000 * value
+                1000 * self.pre_endgame_value(board, c, rack, bag, opponent)
             },
         );
         chosen.and_then(|c| match c {
             Candidate::Play(p) => Some(p),
             Candidate::Exchange { .. } => None,
         })
+    }
+
+    /// The pre-endgame simulation's value of `play` in points, on one deal of the unseen pool:
+    /// `board` is the board after the play, `bag` the bag in drawing order, `opponent` its rack.
+    /// The play's score less the opponent's best answer (going out where the bag is then empty),
+    /// plus the robot's best next play; its own leave counts only through that play.
+    pub fn pre_endgame_value(&self, mut board: Board, play: &GeneratedPlay, rack: &Rack, bag: &[RackTile], opponent: &Rack) -> i64 {
+        let rules = self.rules;
+        let mut mine = play.leave(rack);
+        let drawn = play.tiles_placed().min(bag.len());
+        bag[..drawn].iter().for_each(|&t| mine.add(t));
+        let bag_empty = drawn == bag.len();
+        let (reply, reply_value) = self.best_answer(&board, opponent, endgame::rack_points(rules, &mine), bag_empty);
+        let mut value = i64::from(play.score) - i64::from(reply_value);
+        if !reply.is_some_and(|r| bag_empty && endgame::goes_out(&r, opponent)) {
+            if let Some(r) = reply {
+                for p in r.placements() {
+                    board.place(p);
+                }
+            }
+            let left = reply.map_or(*opponent, |r| r.leave(opponent));
+            value += i64::from(self.best_answer(&board, &mine, endgame::rack_points(rules, &left), bag_empty).1);
+        }
+        value
     }
 
     /// The best answer of `rack` on `board` and its value: by score, or with the bag empty by

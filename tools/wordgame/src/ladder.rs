@@ -44,7 +44,11 @@ pub struct Args {
     /// `quarter`: it counts a quarter; `still`: no
     /// simulation, the best candidate by static equity, exchanges among them; `window`: only
     /// candidates within 6 points of the best static equity are simulated; `race`: the worse
-    /// half of the candidates drops out after 8, 16, 32, … rounds, the rest run to the budget).
+    /// half of the candidates drops out after 8, 16, 32, … rounds, the rest run to the budget;
+    /// `peek`: an oracle, never a robot: the simulation deals the opponent its real rack;
+    /// `infer`: the opponent's kept tiles inferred from its last play, taken as its best by
+    /// score, `inferu`: by score or by equity within a tolerance; `win`: each round counted
+    /// through a win utility of the lead after it, the pre-endgame too).
     /// `static:SPEC`: that prototype against both static players; `score:SPEC`: against the
     /// pure-score player only. `parts`: hard built up from its parts against the pure-score
     /// player, on the same seeds: its static ranking alone (the best equity among the plays and
@@ -374,7 +378,7 @@ fn play(
                 let bag_empty = game.bag().is_empty();
                 let started = Instant::now();
                 let until = started + budget;
-                let mv = proto::decide(&game, &generator, &leave, features, &mut rng, until)
+                let mv = proto::decide(&game, robot, &generator, &leave, features, &mut rng, until)
                     .unwrap_or_else(|| robot.decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until }).mv);
                 latencies.push((Level::Hard, started.elapsed(), bag_empty));
                 mv

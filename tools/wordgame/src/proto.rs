@@ -5,14 +5,17 @@
 //! `engine::robot`'s hard level does now; the other features are switched on over these, to
 //! measure against medium (or, with `static:`, the static players) before `engine::robot`
 //! changes. With a rack or fewer in the bag, or no play, the engine's hard level decides (the
-//! caller's fallback).
+//! caller's fallback), except that `win` values the pre-endgame its own way. `peek` is an oracle
+//! for measurement (the opponent's real rack), never a robot.
 
 use std::time::Instant;
 
 use engine::best_plays::{best_plays, best_plays_on};
-use engine::robot::{RobotView, sample};
+use engine::robot::{LevelRobot, RobotView, sample};
+use engine::seat::Seat;
 use engine::{Board, Game, GeneratedPlay, LeaveTable, Move, MoveGenerator, Rack, Ranking};
 use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::Rng;
 
 /// Candidates per decision with [`Features::wide`].
 const WIDE: usize = 16;
@@ -71,7 +74,70 @@ pub struct Features {
     /// worse half of the candidates still running drops out (two always stay); rounds run until
     /// the budget (at most [`DEEP_ROUNDS`]), so the contenders get the rounds the others leave.
     pub race: bool,
+    /// An oracle for measurement only, never a robot: the simulation deals the opponent its
+    /// real rack (the robot's draws still come from the bag), bounding what inferring the
+    /// opponent's rack from its plays could gain.
+    pub peek: bool,
+    /// Infers the opponent's kept tiles from its last play: a dealt rack's first tiles (as many
+    /// as it kept) must be such that the play it made was its best by score (`infer`), or by
+    /// score or by equity within a tolerance (`inferu`); a round's rack holds one of the
+    /// leaves found consistent (see [`simulate`]), or is dealt as usual when none was.
+    pub infer: Option<InferBy>,
+    /// Plays for wins, not points: each round's value v counts through the win utility
+    /// [`win_utility`] of the lead after it (a normal spread of [`PLY_SIGMA`] a ply still to come),
+    /// blended with v itself; and the pre-endgame (1 to a rack of tiles in the bag) is the
+    /// engine's simulation valued the same way.
+    pub win: bool,
 }
+
+/// The spread's standard deviation per ply still to come (about 92 over a whole game of 24).
+const PLY_SIGMA: f64 = 19.0;
+
+/// The share of [`Features::win`]'s value that comes from the win utility; the rest is the
+/// points themselves, so that a lost or won position still ranks its moves.
+const WIN_SHARE: f64 = 0.8;
+
+/// A utility of ending `lead` points ahead with the spread still to come normal with deviation
+/// `sigma`: the win probability scaled so that it moves one for one with points at an even
+/// lead (σ·√(2π)·Φ(lead/σ)); flat far ahead or behind.
+fn win_utility(lead: f64, sigma: f64) -> f64 {
+    sigma * (2.0 * std::f64::consts::PI).sqrt() * normal_cdf(lead / sigma)
+}
+
+/// The standard normal distribution function (Abramowitz and Stegun 7.1.26, error < 1.5e-7).
+fn normal_cdf(z: f64) -> f64 {
+    let x = z.abs() / std::f64::consts::SQRT_2;
+    let t = 1.0 / (1.0 + 0.327_591_1 * x);
+    let poly = t * (0.254_829_592 + t * (-0.284_496_736 + t * (1.421_413_741 + t * (-1.453_152_027 + t * 1.061_405_429))));
+    let erf = 1.0 - poly * (-x * x).exp();
+    if z >= 0.0 { 0.5 * (1.0 + erf) } else { 0.5 * (1.0 - erf) }
+}
+
+/// [`Features::win`]'s value (thousandths) of a round's value `v` (thousandths) with the robot
+/// `lead` points ahead before it and `sigma` the spread still to come.
+fn for_wins(v: i64, lead: i32, sigma: f64) -> i64 {
+    let points = v as f64 / 1000.0;
+    (1000.0 * (WIN_SHARE * win_utility(f64::from(lead) + points, sigma) + (1.0 - WIN_SHARE) * points)) as i64
+}
+
+/// How [`Features::infer`] judges a kept leave consistent with the opponent's last play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InferBy {
+    /// The play was its best by score.
+    Score,
+    /// The play was within [`INFER_SCORE`] of its best by score, or within [`INFER_EQUITY`] of
+    /// its best by equity.
+    Either,
+}
+
+/// The most kept leaves [`Features::infer`] deals and judges per decision.
+const INFER_TRIES: usize = 2_000;
+
+/// Points below its best score a play may be under [`InferBy::Either`].
+const INFER_SCORE: i32 = 2;
+
+/// Equity below its best (thousandths) a play may be under [`InferBy::Either`].
+const INFER_EQUITY: i32 = 5_000;
 
 impl Features {
     /// The features named in `spec`, `+`-separated (`hard` alone: none, the engine's hard level).
@@ -95,10 +161,14 @@ impl Features {
                 "still" => f.still = true,
                 "window" => f.window = true,
                 "race" => f.race = true,
+                "peek" => f.peek = true,
+                "win" => f.win = true,
+                "infer" => f.infer = Some(InferBy::Score),
+                "inferu" => f.infer = Some(InferBy::Either),
                 other if let Some(n) = other.strip_prefix("late").and_then(|n| n.parse().ok()) => f.late = Some(n),
                 other => {
                     return Err(format!(
-                        "unknown prototype feature {other:?} (expected hard, wide, reply, rleave, exchange, ply3, late, lateN, deep, damp, quarter, still, window, race)"
+                        "unknown prototype feature {other:?} (expected hard, wide, reply, rleave, exchange, ply3, late, lateN, deep, damp, quarter, still, window, race, peek, infer, inferu, win)"
                     ));
                 }
             }
@@ -131,6 +201,10 @@ impl std::fmt::Display for Features {
             (self.still, "still"),
             (self.window, "window"),
             (self.race, "race"),
+            (self.peek, "peek"),
+            (self.infer == Some(InferBy::Score), "infer"),
+            (self.infer == Some(InferBy::Either), "inferu"),
+            (self.win, "win"),
         ];
         let on: Vec<&str> = names.iter().filter(|n| n.0).map(|n| n.1).collect();
         if on.is_empty() { f.write_str("hard") } else { f.write_str(&on.join("+")) }
@@ -188,10 +262,12 @@ fn best_exchanges(game: &Game, leave: &LeaveTable, n: usize) -> Vec<Candidate> {
         .collect()
 }
 
-/// The prototype's move for the seat to move, or `None` when the engine's hard level decides:
-/// a rack or fewer in the bag, or no play.
+/// The prototype's move for the seat to move (`robot`: the engine's hard level, whose
+/// pre-endgame valuation `win` reuses), or `None` when the engine's hard level decides: a rack
+/// or fewer in the bag (but for `win`'s pre-endgame), or no play.
 pub fn decide(
     game: &Game,
+    robot: &LevelRobot<'_>,
     generator: &MoveGenerator<'_>,
     leave: &LeaveTable,
     features: Features,
@@ -200,7 +276,11 @@ pub fn decide(
 ) -> Option<Move> {
     let rules = game.rules();
     if game.bag().len() <= rules.rack_size {
-        return None;
+        return if features.win && !game.bag().is_empty() && game.seats() == 2 {
+            pre_endgame(game, robot, generator, leave, rng, until)
+        } else {
+            None
+        };
     }
     let rack = *game.rack(game.to_move());
     let n = if features.wide { WIDE } else { CANDIDATES };
@@ -253,6 +333,27 @@ fn simulate(
     } else {
         1
     };
+    // The opponent's kept leaves consistent with its last play: dealt uniformly and judged for
+    // a quarter of the time left, kept with their multiplicity (a sample of the posterior).
+    let kept_pool = features.infer.and_then(|by| Inference::of(game, by)).map(|mut inf| {
+        let now = Instant::now();
+        let stop = now + until.saturating_duration_since(now) / 4;
+        let mut pool = Vec::new();
+        for _ in 0..INFER_TRIES {
+            if Instant::now() >= stop {
+                break;
+            }
+            let first = sample(&unseen, inf.kept, rng);
+            if inf.consistent(generator, leave, &first) {
+                pool.push(Rack::from_tiles(first));
+            }
+        }
+        pool
+    });
+    let me = game.to_move().index();
+    let lead = game.scores()[me] - game.scores()[1 - me];
+    // The plies after the reply, at about four tiles a ply and a rack's worth to play out.
+    let sigma = PLY_SIGMA * ((game.bag().len() + rules.rack_size) as f64 / 4.0 - 1.0).max(1.0).sqrt();
     let mut totals = vec![0i64; candidates.len()];
     let max_rounds = if features.deep || features.race { DEEP_ROUNDS } else { MAX_ROUNDS };
     // The candidates still simulated (all but under `race`).
@@ -264,9 +365,28 @@ fn simulate(
             alive.truncate(alive.len().div_ceil(2).max(2));
             alive.sort_unstable();
         }
-        let order = sample(&unseen, if three { unseen.len() } else { rules.rack_size }, rng);
-        let (opponent, rest) = order.split_at(rules.rack_size.min(order.len()));
-        let opponent = Rack::from_tiles(opponent.iter().copied());
+        let (opponent, rest) = if features.peek {
+            let bag: Vec<_> = game.bag().tiles().collect();
+            (*game.rack(Seat(1 - game.to_move().0)), sample(&bag, if three { bag.len() } else { 0 }, rng))
+        } else {
+            let n = if three { unseen.len() } else { rules.rack_size };
+            let order = match &kept_pool {
+                Some(pool) if !pool.is_empty() => {
+                    let kept = pool[(rng.next_u64() % pool.len() as u64) as usize];
+                    let mut rest = unseen.clone();
+                    for t in kept.tiles() {
+                        let i = rest.iter().position(|&u| u == t).expect("a kept tile is unseen");
+                        rest.swap_remove(i);
+                    }
+                    let mut order: Vec<_> = kept.tiles().collect();
+                    order.extend(sample(&rest, n - order.len(), rng));
+                    order
+                }
+                _ => sample(&unseen, n, rng),
+            };
+            let at = rules.rack_size.min(order.len());
+            (Rack::from_tiles(order[..at].iter().copied()), order[at..].to_vec())
+        };
         let mut round = vec![0i64; candidates.len()];
         for &i in &alive {
             let c = &candidates[i];
@@ -296,6 +416,9 @@ fn simulate(
             } else {
                 i64::from(c.equity()) - reply_value / damping
             };
+            if features.win {
+                round[i] = for_wins(round[i], lead, sigma);
+            }
         }
         totals.iter_mut().zip(round).for_each(|(t, r)| *t += r);
         rounds += 1;
@@ -305,6 +428,113 @@ fn simulate(
     }
     let best = alive.iter().copied().max_by_key(|&i| (totals[i], -(i as i64))).unwrap_or(0);
     candidates[best]
+}
+
+/// The engine's pre-endgame simulation (1 to a rack of tiles in the bag, two seats: the real
+/// unseen pool dealt into the opponent's rack and the bag; [`LevelRobot::pre_endgame_value`]),
+/// each round's value counted for wins ([`Features::win`]) with about one ply of spread still
+/// to come. `None` without a choice to make.
+fn pre_endgame(
+    game: &Game,
+    robot: &LevelRobot<'_>,
+    generator: &MoveGenerator<'_>,
+    leave: &LeaveTable,
+    rng: &mut ChaCha8Rng,
+    until: Instant,
+) -> Option<Move> {
+    let rack = *game.rack(game.to_move());
+    let candidates = best_plays(game, generator, &rack, CANDIDATES, Ranking::Equity(leave));
+    if candidates.len() <= 1 {
+        return None;
+    }
+    let unseen = RobotView::new(game).unseen();
+    let bag_size = game.bag().len();
+    let me = game.to_move().index();
+    let lead = game.scores()[me] - game.scores()[1 - me];
+    let mut totals = vec![0i64; candidates.len()];
+    let mut rounds = 0;
+    'rounds: while rounds < MAX_ROUNDS {
+        let pool = sample(&unseen, unseen.len(), rng);
+        let (bag, opponent) = pool.split_at(bag_size);
+        let opponent = Rack::from_tiles(opponent.iter().copied());
+        let mut round = vec![0i64; candidates.len()];
+        for (i, c) in candidates.iter().enumerate() {
+            if Instant::now() >= until {
+                break 'rounds;
+            }
+            let board = Candidate::Play(*c).board_after(game.board());
+            round[i] = for_wins(1000 * robot.pre_endgame_value(board, c, &rack, bag, &opponent), lead, PLY_SIGMA);
+        }
+        totals.iter_mut().zip(round).for_each(|(t, r)| *t += r);
+        rounds += 1;
+    }
+    if rounds == 0 {
+        return None;
+    }
+    let best = (0..candidates.len()).max_by_key(|&i| (totals[i], -(i as i64)))?;
+    Some(Move::play(game.rules(), &candidates[best].placements()))
+}
+
+/// What the opponent's last play tells of the tiles it kept ([`Features::infer`]).
+struct Inference {
+    /// The board before that play.
+    before: Board,
+    /// The tiles it placed.
+    played: Rack,
+    /// Its score.
+    score: i32,
+    /// How many tiles it kept.
+    kept: usize,
+    by: InferBy,
+    /// Kept leaves already judged.
+    judged: std::collections::HashMap<Rack, bool>,
+}
+
+impl Inference {
+    /// From the journal's last entry, when it is the opponent's play that kept tiles.
+    fn of(game: &Game, by: InferBy) -> Option<Inference> {
+        let last = game.journal().last()?;
+        let engine::Action::Play { tiles, .. } = &last.action else { return None };
+        if last.seat == game.to_move() {
+            return None;
+        }
+        let kept = game.rules().rack_size.checked_sub(tiles.len()).filter(|&k| k > 0)?;
+        let squares: Vec<_> = tiles.iter().map(|t| t.square).collect();
+        let mut before = Board::new();
+        let mut played = Rack::new();
+        for (sq, tile) in game.board().tiles() {
+            if squares.contains(&sq) {
+                played.add(tile.rack_tile());
+            } else {
+                before.place(engine::tile::Placement { square: sq, tile });
+            }
+        }
+        Some(Inference { before, played, score: last.score, kept, by, judged: std::collections::HashMap::new() })
+    }
+
+    /// Whether the first tiles of `order`, kept beside the tiles played, make that play a
+    /// choice the opponent would have made.
+    fn consistent(&mut self, generator: &MoveGenerator<'_>, leave: &LeaveTable, order: &[engine::tile::RackTile]) -> bool {
+        let Some(first) = order.get(..self.kept) else { return true };
+        let kept = Rack::from_tiles(first.iter().copied());
+        if let Some(&ok) = self.judged.get(&kept) {
+            return ok;
+        }
+        let mut rack = kept;
+        self.played.tiles().for_each(|t| rack.add(t));
+        let best = generator.top(&self.before, &rack, 1, Ranking::Score).first().map_or(0, |p| p.score);
+        let ok = match self.by {
+            InferBy::Score => best <= self.score,
+            InferBy::Either => {
+                best <= self.score + INFER_SCORE || {
+                    let top = generator.top(&self.before, &rack, 1, Ranking::Equity(leave)).first().map_or(0, |p| p.equity);
+                    top <= 1000 * self.score + leave.value(&kept) + INFER_EQUITY
+                }
+            }
+        };
+        self.judged.insert(kept, ok);
+        ok
+    }
 }
 
 #[cfg(test)]
@@ -339,6 +569,86 @@ mod tests {
         assert!(f.race && f.exchange && !f.deep);
         assert_eq!(f.to_string(), "exchange+late+race");
         assert!(Features::parse("exchange+bogus").unwrap_err().contains("bogus"));
+        let f = Features::parse("exchange+damp+peek+infer+win").unwrap();
+        assert!(f.peek && f.win && f.infer == Some(InferBy::Score));
+        assert_eq!(f.to_string(), "exchange+damp+peek+infer+win");
+        assert_eq!(Features::parse("inferu").unwrap().infer, Some(InferBy::Either));
+        assert_eq!(Features::parse("inferu").unwrap().to_string(), "inferu");
+    }
+
+    /// Plays the seat to move's best play by score, as the pure-score player does, and returns it.
+    fn play_best_by_score(game: &mut Game, generator: &MoveGenerator<'_>) -> Option<GeneratedPlay> {
+        let seat = game.to_move();
+        let best = generator.top(game.board(), game.rack(seat), 1, Ranking::Score).first().copied()?;
+        game.play(builtin_graph(Variant::ScrabbleEn), seat, &Move::play(game.rules(), &best.placements()), engine::Timestamp(0)).unwrap();
+        Some(best)
+    }
+
+    #[test]
+    fn win_values_the_pre_endgame_and_only_win_does() {
+        let variant = Variant::ScrabbleEn;
+        let graph = builtin_graph(variant);
+        let generator = MoveGenerator::new(variant.rules(), graph);
+        let leave = LeaveTable::standard(variant.rules());
+        let mut game = Game::new(variant, 2, 11).unwrap();
+        while game.bag().len() > 7 {
+            play_best_by_score(&mut game, &generator).expect("a play");
+        }
+        assert!(!game.bag().is_empty(), "seed 11 reaches a pre-endgame");
+        let robot = LevelRobot::new(engine::robot::Level::Hard, &game, graph);
+        let mut rng = seeded(11);
+        let until = Instant::now() + Duration::from_millis(200);
+        assert_eq!(decide(&game, &robot, &generator, &leave, Features::parse("exchange+damp").unwrap(), &mut rng, until), None);
+        let win = Features::parse("exchange+damp+win").unwrap();
+        let mv = decide(&game, &robot, &generator, &leave, win, &mut rng, until).expect("win decides the pre-endgame");
+        let seat = game.to_move();
+        game.play(graph, seat, &mv, engine::Timestamp(0)).expect("its move is legal");
+    }
+
+    #[test]
+    fn the_win_utility_follows_points_at_an_even_lead_and_flattens_far_from_it() {
+        assert!((normal_cdf(0.0) - 0.5).abs() < 1e-7);
+        assert!((normal_cdf(1.96) - 0.975).abs() < 1e-4);
+        assert!((normal_cdf(-1.0) + normal_cdf(1.0) - 1.0).abs() < 1e-7);
+        let slope = |lead: f64| win_utility(lead + 0.5, 30.0) - win_utility(lead - 0.5, 30.0);
+        assert!((slope(0.0) - 1.0).abs() < 1e-3, "one for one at an even lead: {}", slope(0.0));
+        assert!(slope(90.0) < 0.02 && slope(-90.0) < 0.02, "flat three deviations away");
+        assert!(for_wins(5_000, 0, 30.0) > for_wins(0, 0, 30.0));
+        assert!(for_wins(5_000, 200, 30.0) > for_wins(0, 200, 30.0), "the points still rank a won position");
+    }
+
+    #[test]
+    fn inference_takes_back_the_last_play_and_accepts_the_leave_a_pure_score_player_kept() {
+        let variant = Variant::ScrabbleEn;
+        let generator = MoveGenerator::new(variant.rules(), builtin_graph(variant));
+        let leave = LeaveTable::standard(variant.rules());
+        let mut checked = 0;
+        for seed in 1..40 {
+            let mut game = Game::new(variant, 2, seed).unwrap();
+            for _ in 0..2 {
+                let rack = *game.rack(game.to_move());
+                let board = game.board().clone();
+                let Some(best) = play_best_by_score(&mut game, &generator) else { break };
+                let Some(mut inf) = Inference::of(&game, InferBy::Score) else {
+                    assert_eq!(best.tiles_placed(), 7, "only a play of the whole rack keeps nothing");
+                    continue;
+                };
+                assert_eq!(inf.before, board, "the board before the play");
+                assert_eq!(inf.played.len(), best.tiles_placed());
+                assert_eq!(inf.kept, 7 - best.tiles_placed());
+                let kept: Vec<_> = best.leave(&rack).tiles().collect();
+                assert!(inf.consistent(&generator, &leave, &kept), "seed {seed}: the kept leave is consistent");
+                // A blank kept beside the tiles played scores more (any play can take it on).
+                let mut with_blank: Vec<_> = kept.clone();
+                with_blank[0] = engine::tile::RackTile::Blank;
+                let mut wider = inf.played;
+                with_blank.iter().for_each(|&t| wider.add(t));
+                let top = generator.top(&board, &wider, 1, Ranking::Score)[0].score;
+                assert_eq!(inf.consistent(&generator, &leave, &with_blank), top <= best.score, "seed {seed}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 20, "{checked} plays checked");
     }
 
     #[test]
@@ -362,10 +672,15 @@ mod tests {
             "late",
             "exchange+rleave+late",
             "exchange+late+race",
+            "exchange+damp+peek",
+            "exchange+damp+infer",
+            "exchange+damp+inferu",
+            "exchange+damp+win",
         ] {
             let features = Features::parse(spec).unwrap();
             let until = Instant::now() + Duration::from_millis(200);
-            let mv = decide(&game, &generator, &leave, features, &mut rng, until).expect("a full bag and a play");
+            let robot = LevelRobot::new(engine::robot::Level::Hard, &game, graph);
+            let mv = decide(&game, &robot, &generator, &leave, features, &mut rng, until).expect("a full bag and a play");
             let seat = game.to_move();
             game.play(graph, seat, &mv, engine::Timestamp(0)).expect("the prototype's move is legal");
         }
