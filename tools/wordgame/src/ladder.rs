@@ -46,6 +46,7 @@ pub struct Args {
     /// candidates within 6 points of the best static equity are simulated; `race`: the worse
     /// half of the candidates drops out after 8, 16, 32, … rounds, the rest run to the budget;
     /// `peek`: an oracle, never a robot: the simulation deals the opponent its real rack;
+    /// `peekkept`: an oracle too: it deals the opponent the tiles it really kept from its last play;
     /// `infer`: the opponent's kept tiles inferred from its last play, taken as its best by
     /// score, `inferu`: by score or by equity within a tolerance; `win`: each round counted
     /// through a win utility of the lead after it, the pre-endgame too).

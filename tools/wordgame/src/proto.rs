@@ -5,8 +5,9 @@
 //! `engine::robot`'s hard level does now; the other features are switched on over these, to
 //! measure against medium (or, with `static:`, the static players) before `engine::robot`
 //! changes. With a rack or fewer in the bag, or no play, the engine's hard level decides (the
-//! caller's fallback), except that `win` values the pre-endgame its own way. `peek` is an oracle
-//! for measurement (the opponent's real rack), never a robot.
+//! caller's fallback), except that `win` values the pre-endgame its own way. `peek` and
+//! `peekkept` are oracles for measurement (the opponent's real rack, or the tiles it really
+//! kept from its last play), never robots.
 
 use std::time::Instant;
 
@@ -78,6 +79,11 @@ pub struct Features {
     /// real rack (the robot's draws still come from the bag), bounding what inferring the
     /// opponent's rack from its plays could gain.
     pub peek: bool,
+    /// An oracle for measurement only, never a robot: the simulation deals the opponent the
+    /// tiles it really kept from its last play (its rack before that play, rebuilt from the
+    /// journal, less the tiles it placed) and fills its rack from the rest of the unseen tiles;
+    /// after any other move it deals as usual. Bounds what a perfect [`Features::infer`] could gain.
+    pub peek_kept: bool,
     /// Infers the opponent's kept tiles from its last play: a dealt rack's first tiles (as many
     /// as it kept) must be such that the play it made was its best by score (`infer`), or by
     /// score or by equity within a tolerance (`inferu`); a round's rack holds one of the
@@ -162,13 +168,14 @@ impl Features {
                 "window" => f.window = true,
                 "race" => f.race = true,
                 "peek" => f.peek = true,
+                "peekkept" => f.peek_kept = true,
                 "win" => f.win = true,
                 "infer" => f.infer = Some(InferBy::Score),
                 "inferu" => f.infer = Some(InferBy::Either),
                 other if let Some(n) = other.strip_prefix("late").and_then(|n| n.parse().ok()) => f.late = Some(n),
                 other => {
                     return Err(format!(
-                        "unknown prototype feature {other:?} (expected hard, wide, reply, rleave, exchange, ply3, late, lateN, deep, damp, quarter, still, window, race, peek, infer, inferu, win)"
+                        "unknown prototype feature {other:?} (expected hard, wide, reply, rleave, exchange, ply3, late, lateN, deep, damp, quarter, still, window, race, peek, peekkept, infer, inferu, win)"
                     ));
                 }
             }
@@ -202,6 +209,7 @@ impl std::fmt::Display for Features {
             (self.window, "window"),
             (self.race, "race"),
             (self.peek, "peek"),
+            (self.peek_kept, "peekkept"),
             (self.infer == Some(InferBy::Score), "infer"),
             (self.infer == Some(InferBy::Either), "inferu"),
             (self.win, "win"),
@@ -335,21 +343,25 @@ fn simulate(
     };
     // The opponent's kept leaves consistent with its last play: dealt uniformly and judged for
     // a quarter of the time left, kept with their multiplicity (a sample of the posterior).
-    let kept_pool = features.infer.and_then(|by| Inference::of(game, by)).map(|mut inf| {
-        let now = Instant::now();
-        let stop = now + until.saturating_duration_since(now) / 4;
-        let mut pool = Vec::new();
-        for _ in 0..INFER_TRIES {
-            if Instant::now() >= stop {
-                break;
+    let kept_pool = if features.peek_kept {
+        really_kept(game).map(|kept| vec![kept])
+    } else {
+        features.infer.and_then(|by| Inference::of(game, by)).map(|mut inf| {
+            let now = Instant::now();
+            let stop = now + until.saturating_duration_since(now) / 4;
+            let mut pool = Vec::new();
+            for _ in 0..INFER_TRIES {
+                if Instant::now() >= stop {
+                    break;
+                }
+                let first = sample(&unseen, inf.kept, rng);
+                if inf.consistent(generator, leave, &first) {
+                    pool.push(Rack::from_tiles(first));
+                }
             }
-            let first = sample(&unseen, inf.kept, rng);
-            if inf.consistent(generator, leave, &first) {
-                pool.push(Rack::from_tiles(first));
-            }
-        }
-        pool
-    });
+            pool
+        })
+    };
     let me = game.to_move().index();
     let lead = game.scores()[me] - game.scores()[1 - me];
     // The plies after the reply, at about four tiles a ply and a rack's worth to play out.
@@ -475,6 +487,20 @@ fn pre_endgame(
     Some(Move::play(game.rules(), &candidates[best].placements()))
 }
 
+/// The tiles the opponent really kept from its last play, when the journal's last entry is
+/// its play that kept some ([`Features::peek_kept`], an oracle): its rack before that play,
+/// rebuilt from the journal, less the tiles it placed.
+fn really_kept(game: &Game) -> Option<Rack> {
+    let (last, earlier) = game.journal().split_last()?;
+    let engine::Action::Play { tiles, .. } = &last.action else { return None };
+    if last.seat == game.to_move() {
+        return None;
+    }
+    let before = engine::replay(game.setup(), earlier).ok()?;
+    let played = Rack::from_tiles(tiles.iter().filter_map(|t| game.board().get(t.square)).map(|t| t.rack_tile()));
+    before.rack(last.seat).minus(&played).filter(|kept| !kept.is_empty())
+}
+
 /// What the opponent's last play tells of the tiles it kept ([`Features::infer`]).
 struct Inference {
     /// The board before that play.
@@ -574,6 +600,29 @@ mod tests {
         assert_eq!(f.to_string(), "exchange+damp+peek+infer+win");
         assert_eq!(Features::parse("inferu").unwrap().infer, Some(InferBy::Either));
         assert_eq!(Features::parse("inferu").unwrap().to_string(), "inferu");
+        let f = Features::parse("exchange+damp+peekkept").unwrap();
+        assert!(f.peek_kept && !f.peek && f.infer.is_none());
+        assert_eq!(f.to_string(), "exchange+damp+peekkept");
+    }
+
+    #[test]
+    fn the_kept_oracle_rebuilds_the_rack_the_opponent_played_from() {
+        let variant = Variant::ScrabbleEn;
+        let generator = MoveGenerator::new(variant.rules(), builtin_graph(variant));
+        let mut checked = 0;
+        for seed in 1..20 {
+            let mut game = Game::new(variant, 2, seed).unwrap();
+            assert_eq!(really_kept(&game), None, "no move yet");
+            let rack = *game.rack(game.to_move());
+            let Some(best) = play_best_by_score(&mut game, &generator) else { continue };
+            let kept = best.leave(&rack);
+            assert_eq!(really_kept(&game), (!kept.is_empty()).then_some(kept), "seed {seed}");
+            if let Some(k) = really_kept(&game) {
+                assert!(game.rack(Seat(1 - game.to_move().0)).contains_all(&k), "kept tiles are still on its rack");
+                checked += 1;
+            }
+        }
+        assert!(checked > 10, "{checked} first plays checked");
     }
 
     /// Plays the seat to move's best play by score, as the pure-score player does, and returns it.
@@ -673,6 +722,7 @@ mod tests {
             "exchange+rleave+late",
             "exchange+late+race",
             "exchange+damp+peek",
+            "exchange+damp+peekkept",
             "exchange+damp+infer",
             "exchange+damp+inferu",
             "exchange+damp+win",
