@@ -491,14 +491,19 @@ fn pre_endgame(
 /// its play that kept some ([`Features::peek_kept`], an oracle): its rack before that play,
 /// rebuilt from the journal, less the tiles it placed.
 fn really_kept(game: &Game) -> Option<Rack> {
-    let (last, earlier) = game.journal().split_last()?;
-    let engine::Action::Play { tiles, .. } = &last.action else { return None };
-    if last.seat == game.to_move() {
-        return None;
-    }
+    let (last, squares) = opponents_last_play(game)?;
+    let earlier = &game.journal()[..game.journal().len() - 1];
     let before = engine::replay(game.setup(), earlier).ok()?;
-    let played = Rack::from_tiles(tiles.iter().filter_map(|t| game.board().get(t.square)).map(|t| t.rack_tile()));
+    let played = Rack::from_tiles(squares.iter().filter_map(|&sq| game.board().get(sq)).map(|t| t.rack_tile()));
     before.rack(last.seat).minus(&played).filter(|kept| !kept.is_empty())
+}
+
+/// The journal's last entry and the squares its tiles filled, when it is a play by a seat other
+/// than the one to move (what [`really_kept`] and [`Inference`] read the opponent's leave from).
+fn opponents_last_play(game: &Game) -> Option<(&engine::JournalEntry, Vec<engine::Square>)> {
+    let last = game.journal().last()?;
+    let engine::Action::Play { tiles, .. } = &last.action else { return None };
+    (last.seat != game.to_move()).then(|| (last, tiles.iter().map(|t| t.square).collect()))
 }
 
 /// What the opponent's last play tells of the tiles it kept ([`Features::infer`]).
@@ -519,13 +524,8 @@ struct Inference {
 impl Inference {
     /// From the journal's last entry, when it is the opponent's play that kept tiles.
     fn of(game: &Game, by: InferBy) -> Option<Inference> {
-        let last = game.journal().last()?;
-        let engine::Action::Play { tiles, .. } = &last.action else { return None };
-        if last.seat == game.to_move() {
-            return None;
-        }
-        let kept = game.rules().rack_size.checked_sub(tiles.len()).filter(|&k| k > 0)?;
-        let squares: Vec<_> = tiles.iter().map(|t| t.square).collect();
+        let (last, squares) = opponents_last_play(game)?;
+        let kept = game.rules().rack_size.checked_sub(squares.len()).filter(|&k| k > 0)?;
         let mut before = Board::new();
         let mut played = Rack::new();
         for (sq, tile) in game.board().tiles() {
