@@ -23,13 +23,15 @@ functions=()
 for dir in functions/*/; do functions+=("$(basename "$dir")"); done
 args=()
 for f in "${functions[@]}"; do args+=(--bin "$f"); done
-cargo lambda build --release --arm64 --output-format zip "${args[@]}"
+# One cargo invocation for every function; --timings leaves its report in
+# target/cargo-timings/cargo-timing.html (which crate took how long, and how parallel it ran).
+cargo lambda build --release --arm64 --output-format zip --timings "${args[@]}"
 
 # The lexicon layer: this build's graphs, mounted by Lambda at /opt/lexicon (LEXICON_DIR). SAM
 # zips the directory on deploy; the zip here is the same content, to measure it.
 layer=target/lambda/lexicon-layer
 rm -rf "$layer" "$layer.zip"
-cargo run --quiet -p wordgame -- graphs --out "$layer/lexicon" >/dev/null
+cargo run --quiet --locked -p wordgame -- graphs --out "$layer/lexicon" >/dev/null
 python3 - "$layer" <<'PY'
 import os, sys, zipfile
 root = sys.argv[1]

@@ -1,12 +1,10 @@
 //! The admin replay routes: admins only, the page escapes user text, and the timeline, GCG and
 //! account page agree with the game.
 
-mod common;
-
 use std::collections::HashMap;
 
+use crate::common::{App, Player};
 use api::gateway::{Incoming, to_lambda};
-use common::{App, Player};
 use lambda_http::{Body, Response};
 use serde_json::Value;
 

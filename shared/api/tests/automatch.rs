@@ -1,9 +1,7 @@
 //! Auto-match: open a game (the draw runs at once against a placeholder), list, join, attach a
 //! robot, with the placeholder's draw rows back-filled.
 
-mod common;
-
-use common::{App, Player};
+use crate::common::{App, Player};
 use serde_json::{Value, json};
 
 async fn open(app: &App, who: Player, variant: &str) -> Value {

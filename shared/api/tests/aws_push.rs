@@ -3,15 +3,13 @@
 //! API answers `410 Gone` is deleted with its subscriptions; the moves go to EventBridge as
 //! `PutEvents` entries (source `wordgame`, detail-type `Move made`).
 
-mod common;
-
 use std::convert::Infallible;
 use std::sync::{Arc, Mutex};
 
+use crate::common::{App, Player};
 use api::aws_push::AwsPush;
 use aws_credential_types::Credentials;
 use aws_credential_types::provider::SharedCredentialsProvider;
-use common::{App, Player};
 use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
 use hyper_util::rt::TokioIo;

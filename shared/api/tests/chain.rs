@@ -3,12 +3,10 @@
 //! timed game timed out, retries and racing submits, and bad chain bodies refused with nothing
 //! written.
 
-mod common;
-
 use std::sync::Arc;
 
+use crate::common::{App, Player};
 use chrono::{DateTime, Duration};
-use common::{App, Player};
 use serde_json::{Value, json};
 use uuid::Uuid;
 

@@ -1,13 +1,11 @@
 //! Schema conformance: every route's real answers (successes and errors, both families) are
-//! validated against docs/openapi.yaml by the test client (`common::schema`, which every API
+//! validated against docs/openapi.yaml by the test client (`crate::common::schema`, which every API
 //! test goes through); this test reaches every route of `api::Route::ALL` and checks that each
 //! was validated, and that the validator refuses what the document does not allow.
 
-mod common;
-
+use crate::common::schema::{check_response, checked, document, validate};
+use crate::common::{App, Player};
 use api::Route;
-use common::schema::{check_response, checked, document, validate};
-use common::{App, Player};
 use serde_json::json;
 use std::collections::HashMap;
 
@@ -99,7 +97,7 @@ async fn every_route_answers_as_the_document_says() {
     let (status, _, _) = app.raw(None, false, "GET", "/_gm/signin", "").await;
     assert_eq!(status, 404);
 
-    let seen = checked().clone();
+    let seen = checked();
     for route in Route::ALL {
         let success = |s: &u16| if route == Route::AdminSignIn { *s == 404 } else { (200..300).contains(s) };
         let ok = seen.iter().any(|(m, p, s)| m == route.method() && p == route.path() && success(s));

@@ -2,9 +2,7 @@
 //! by the endgame value (a leave worth nothing, going out gains twice the opponent's rack), so
 //! the top hint goes out whenever going out is worth most.
 
-mod common;
-
-use common::{App, Player};
+use crate::common::{App, Player};
 use engine::Variant;
 use serde_json::Value;
 

@@ -1,10 +1,8 @@
 //! Bad input gets the right status and code and writes nothing; concurrent submits append
 //! exactly one move; retries are idempotent; real API Gateway events reach the handlers.
 
-mod common;
-
+use crate::common::{App, Player};
 use api::{AppState, Route, handle};
-use common::{App, Player};
 use serde_json::{Value, json};
 use uuid::Uuid;
 

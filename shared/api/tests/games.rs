@@ -1,8 +1,6 @@
 //! Whole games through the HTTP handlers against a real PostgreSQL.
 
-mod common;
-
-use common::{App, Player};
+use crate::common::{App, Player};
 
 #[tokio::test]
 async fn a_game_against_a_robot_is_played_to_the_end() {

@@ -435,7 +435,7 @@ fn query_fields(query: &str) -> Vec<String> {
 #[test]
 fn the_documented_log_queries_name_fields_the_service_writes() {
     let child = std::process::Command::new(std::env::current_exe().unwrap())
-        .args(["write_a_log_line", "--exact", "--nocapture", "--test-threads=1"])
+        .args(["infra::write_a_log_line", "--exact", "--nocapture", "--test-threads=1"])
         .env("WORDGAME_WRITE_LOG_LINE", "1")
         .env("RUST_LOG", "info")
         .output()

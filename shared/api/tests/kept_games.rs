@@ -2,17 +2,12 @@
 //! keeping its own) play games through, and every view either gives equals the view of a
 //! process that keeps nothing and replays the journal.
 
-mod common;
-
-use std::sync::Arc;
-
-use api::AppState;
-use common::{App, Player};
+use crate::common::{App, Player};
 use serde_json::Value;
 
 /// Another process over `app`'s database, keeping nothing yet.
 fn process(app: &App) -> App {
-    App { state: AppState::new(app.state.service.store().clone(), Arc::new(engine::Lexicons::builtin())) }
+    App::on_store(app.state.service.store().clone(), crate::common::test_seed() ^ 1)
 }
 
 /// Asserts that `who` sees game `id` alike from every process given and from a new one.

@@ -2,11 +2,9 @@
 //! and turn, paged by a cursor that stays stable while games are added or move; bad filters are
 //! typed errors that write nothing.
 
-mod common;
-
 use std::collections::HashSet;
 
-use common::{App, Player};
+use crate::common::{App, Player};
 use serde_json::{Value, json};
 
 /// Every game `who` lists under `query` (without cursor), `limit` at a time, with `between`

@@ -1,9 +1,7 @@
 //! Rematch: the same players, variant and clock with a fresh draw; against robots it starts at
 //! once, another human is invited (flagged in their games) and accepts by joining or declines.
 
-mod common;
-
-use common::{App, Player};
+use crate::common::{App, Player};
 use serde_json::{Value, json};
 
 async fn finished(app: &App, who: Player, opponents: Value, turn_seconds: Option<i32>) -> String {

@@ -3,12 +3,10 @@
 //! lost), open games nobody joined within the expiry are withdrawn, each once (a second sweep
 //! finds nothing), a bounded batch at a time.
 
-mod common;
-
 use std::sync::Arc;
 
+use crate::common::{App, Player};
 use chrono::{DateTime, Duration};
-use common::{App, Player};
 use serde_json::{Value, json};
 use service::{ManualClock, SweepConfig};
 

@@ -2,12 +2,10 @@
 //! deadline renewed after every move (robots' included), a move after the deadline refused;
 //! and creation made deterministic by a seeded runtime.
 
-mod common;
-
 use std::sync::Arc;
 
+use crate::common::{App, Player};
 use chrono::{DateTime, Duration, Utc};
-use common::{App, Player};
 use serde_json::{Value, json};
 use service::{Clock, ManualClock};
 

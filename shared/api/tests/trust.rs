@@ -2,10 +2,8 @@
 //! move after a crash, idempotency keys bound to their request, reserved identities, strict
 //! bodies, display names, and the lobby. Each refusal is checked to write nothing.
 
-mod common;
-
+use crate::common::{App, Player};
 use api::Route;
-use common::{App, Player};
 use serde_json::{Value, json};
 use uuid::Uuid;
 

@@ -36,7 +36,11 @@ async fn a_database_outage_answers_a_fast_typed_503_and_a_restart_fails_no_reque
     let pool = store::pool_options(4, store::PING_AFTER_IDLE).connect(&pg.url("outage")).await.unwrap();
     let store = Store::new(pool);
     store.migrate().await.unwrap();
-    let state = AppState::new(store.clone(), Arc::new(engine::Lexicons::builtin()));
+    let state = AppState::with_runtime(
+        store.clone(),
+        Arc::new(engine::Lexicons::builtin()),
+        crate::common::seeded_runtime(crate::common::test_seed()),
+    );
     let ann = Uuid::new_v4();
     let create = json!({"variant": "erudit", "opponents": [{"robot": "easy"}]}).to_string();
     let (status, _, game) = call(&state, ann, "POST", "/games", &create).await;

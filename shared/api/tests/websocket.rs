@@ -5,10 +5,8 @@
 //! nothing, the connection still usable), and the connection forgotten; a `$connect` without a
 //! verified identity is refused.
 
-mod common;
-
+use crate::common::{App, Player};
 use api::websocket::{WsOutcome, handle_websocket};
-use common::{App, Player};
 use lambda_http::aws_lambda_events::apigw::ApiGatewayWebsocketProxyRequest;
 use serde_json::{Value, json};
 

@@ -4,9 +4,7 @@
 //! of the set packed into the bottom rows, where no play can reach them (each square above the
 //! block would make a six-letter column of filler), so the bag is empty.
 
-mod common;
-
-use common::board;
+use crate::common::board;
 use engine::cgp::Position;
 use engine::endgame::{self, goes_out};
 use engine::lexicon::builtin_graph;

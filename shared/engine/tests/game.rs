@@ -1,8 +1,6 @@
 //! Game flow: turns, deadlines and timeouts, resignation, and the end-of-game settlements.
 
-mod common;
-
-use common::{AnyWord, all_tiles, dump_rack};
+use crate::common::{AnyWord, all_tiles, dump_rack};
 use engine::{Action, EndReason, Game, Move, Seat, Timestamp, Variant, replay};
 
 const NOW: Timestamp = Timestamp(0);
@@ -128,7 +126,7 @@ fn a_timeout_loses_the_turn_and_counts_as_scoreless() {
 fn an_exchange_swaps_tiles_with_the_bag_deterministically() {
     let mut a = Game::new(Variant::ScrabbleEn, 2, 21).unwrap();
     let mut b = a.clone();
-    let tiles: Vec<_> = common::rack_letters(&a, Seat(0))[..3]
+    let tiles: Vec<_> = crate::common::rack_letters(&a, Seat(0))[..3]
         .iter()
         .map(|&c| if c == '?' { engine::TileInput::Blank } else { engine::TileInput::Letter(c) })
         .collect();

@@ -1,10 +1,8 @@
 //! The move generator against the engine's own validator and the brute-force enumerator.
 
-mod common;
-
 use std::collections::HashSet;
 
-use common::inputs;
+use crate::common::inputs;
 use engine::brute::BruteForce;
 use engine::lexicon::builtin_graph;
 use engine::movegen::exchanges;

@@ -1,11 +1,9 @@
 //! Эрудит's no-repeat-words rule in the game layer, and the filtered move list that hints and
 //! robots use.
 
-mod common;
-
 use std::collections::HashSet;
 
-use common::{AnyWord, board, placements, rack_letters};
+use crate::common::{AnyWord, board, placements, rack_letters};
 use engine::best_plays::best_plays;
 use engine::lexicon::builtin_graph;
 use engine::norepeat::apply;
@@ -92,9 +90,9 @@ fn shared_letters_game(no_repeat: bool) -> (Game, String) {
 fn the_game_refuses_a_main_word_played_before() {
     let (mut game, word) = shared_letters_game(true);
     let rules = game.rules();
-    game.play(&AnyWord, Seat(0), &common::play(rules, "H8", Across, &word), NOW).unwrap();
+    game.play(&AnyWord, Seat(0), &crate::common::play(rules, "H8", Across, &word), NOW).unwrap();
     // The same word down from J7 ends on J8, next to the opening: its main word repeats.
-    let repeat = common::play(rules, "J7", Down, &word);
+    let repeat = crate::common::play(rules, "J7", Down, &word);
     let refused = game.play(&AnyWord, Seat(1), &repeat, NOW).unwrap_err();
     assert_eq!(refused, Rejection::WordAlreadyPlayed { words: vec![word.to_uppercase()] });
     assert_eq!(refused.code(), "word_already_played");
@@ -107,8 +105,8 @@ fn the_game_refuses_a_main_word_played_before() {
 fn without_the_rule_the_same_play_stands() {
     let (mut game, word) = shared_letters_game(false);
     let rules = game.rules();
-    game.play(&AnyWord, Seat(0), &common::play(rules, "H8", Across, &word), NOW).unwrap();
-    game.play(&AnyWord, Seat(1), &common::play(rules, "J7", Down, &word), NOW).unwrap();
+    game.play(&AnyWord, Seat(0), &crate::common::play(rules, "H8", Across, &word), NOW).unwrap();
+    game.play(&AnyWord, Seat(1), &crate::common::play(rules, "J7", Down, &word), NOW).unwrap();
     let scrabble = Game::new(Variant::ScrabbleRu, 2, 1).unwrap();
     assert!(!scrabble.no_repeat_words(), "Scrabble has no such rule");
     assert!(Game::new(Variant::Erudit, 2, 1).unwrap().no_repeat_words(), "Эрудит has it by default");

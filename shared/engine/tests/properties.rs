@@ -4,9 +4,7 @@
 //! Plays come from the brute-force enumerator over a tiny word list, so every game mixes plays,
 //! passes and exchanges cheaply.
 
-mod common;
-
-use common::{all_tiles, inputs};
+use crate::common::{all_tiles, inputs};
 use engine::brute::BruteForce;
 use engine::{Game, Move, PlacementInput, Seat, TileInput, Timestamp, Variant, WordList, replay};
 use proptest::prelude::*;

@@ -1,8 +1,6 @@
 //! One test per rejection reason: each bad move yields exactly that reason and changes nothing.
 
-mod common;
-
-use common::{AnyWord, blankless_game, dump_rack, play, rack_letters};
+use crate::common::{AnyWord, blankless_game, dump_rack, play, rack_letters};
 use engine::{Direction::*, Game, Move, PlacementInput, Rejection, Seat, TileInput, Timestamp, Variant, WordList};
 
 const NOW: Timestamp = Timestamp(0);

@@ -1,8 +1,6 @@
 //! Robots: a small seeded ladder that guards the ordering of the levels, every robot move is
 //! legal, the budget is honoured, and a fixed seed gives a fixed choice.
 
-mod common;
-
 use engine::lexicon::builtin_graph;
 use engine::robot::{Budget, Level, LevelRobot, Robot, RobotView, Rounds, seeded};
 use engine::{Game, Timestamp, Variant};
@@ -97,7 +95,7 @@ fn mid_game(variant: Variant, words: &[(&str, engine::Direction, &str)], mine: &
         mine.chars().map(|c| if c == '?' { engine::RackTile::Blank } else { engine::RackTile::Letter(rules.letter(c).unwrap()) }),
     );
     let position = engine::cgp::Position {
-        board: common::board(rules, words),
+        board: crate::common::board(rules, words),
         racks: vec![mine, engine::Rack::default()],
         scores: vec![0, 0],
         zero_turns,

@@ -1,8 +1,6 @@
 //! Hand-computed scores across the three variants.
 
-mod common;
-
-use common::{board, placements};
+use crate::common::{board, placements};
 use engine::play::evaluate;
 use engine::{Board, Direction::*, Rack, Variant};
 

@@ -1,8 +1,6 @@
 //! The replay timeline and the GCG export of known games.
 
-mod common;
-
-use common::{AnyWord, dump_rack, rack_letters};
+use crate::common::{AnyWord, dump_rack, rack_letters};
 use engine::gcg::{GcgHeader, to_gcg};
 use engine::timeline::timeline;
 use engine::{Bag, Move, Rack, RackTile, Seat, TileInput, Timestamp, Variant, replay};

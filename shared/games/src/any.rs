@@ -7,7 +7,7 @@ use std::sync::Arc;
 use engine::Lexicons;
 
 use crate::chain::ChainGame;
-use crate::contract::{Checked, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline, WallBudget};
+use crate::contract::{Budget, Checked, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline};
 use crate::draw::{Draw, DrawPick};
 use crate::entry::Entry;
 use crate::lots::Lots;
@@ -129,10 +129,10 @@ impl Position for AnyGame<'_> {
     fn seat_detail(&self, seat: Seat) -> SeatDetail {
         self.borrow().seat_detail(seat)
     }
-    fn hints(&self, seat: Seat, limit: usize) -> Result<Vec<Hint>, GameError> {
-        self.borrow().hints(seat, limit)
+    fn hints(&self, seat: Seat, limit: usize, budget: Budget) -> Result<Vec<Hint>, GameError> {
+        self.borrow().hints(seat, limit, budget)
     }
-    fn robot(&self, level: Level, seed: u64, budget: WallBudget) -> Result<Option<RobotMove>, GameError> {
+    fn robot(&self, level: Level, seed: u64, budget: Budget) -> Result<Option<RobotMove>, GameError> {
         self.borrow().robot(level, seed, budget)
     }
     fn timeline(&self) -> Result<Timeline, GameError> {

@@ -6,7 +6,7 @@ use noitu::robot::seeded;
 use noitu::{Dictionary, Game, RobotView, WordId};
 
 use crate::contract::{
-    Checked, CheckedInner, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline, WallBudget,
+    Budget, Checked, CheckedInner, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline,
 };
 use crate::entry::{Entry, EntryView, Viewer, entry_view};
 use crate::moves::Move;
@@ -19,9 +19,6 @@ pub use crate::chain_view::{ChainHint, ChainLink, ChainScore, ChainStep, ChainTi
 
 /// The most hints one request gets.
 const MAX_HINTS: usize = 20;
-
-/// How long the hard robot may judge the words a hint lists (its playing budget).
-const HINT_BUDGET: std::time::Duration = std::time::Duration::from_millis(40);
 
 /// A chain game over the built-in dictionary.
 #[derive(Debug, Clone)]
@@ -195,16 +192,15 @@ impl Position for ChainGame {
         SeatDetail::Chain {}
     }
 
-    fn hints(&self, seat: Seat, limit: usize) -> Result<Vec<Hint>, GameError> {
+    fn hints(&self, seat: Seat, limit: usize, mut budget: Budget) -> Result<Vec<Hint>, GameError> {
         if self.game.is_over() {
             return Err(rejected(noitu::Rejection::GameOver));
         }
         let dict = dictionary();
         let view = RobotView::new(&self.game);
         // The hard robot's judgement, best first: each link it may play valued by its search
-        // (a link leaving no answer wins), within the robots' budget; a link's unused words,
-        // longer first (more points), then the dictionary's order.
-        let mut budget = WallBudget { until: std::time::Instant::now() + HINT_BUDGET };
+        // (a link leaving no answer wins), within `budget`; a link's unused words, longer first
+        // (more points), then the dictionary's order.
         let judged = noitu::robot::Hard::default().judge(&view, &mut budget);
         let mut words: Vec<WordId> = Vec::new();
         for (link, _) in judged {
@@ -228,7 +224,7 @@ impl Position for ChainGame {
             .collect())
     }
 
-    fn robot(&self, level: Level, seed: u64, mut budget: WallBudget) -> Result<Option<RobotMove>, GameError> {
+    fn robot(&self, level: Level, seed: u64, mut budget: Budget) -> Result<Option<RobotMove>, GameError> {
         let strategy = match level {
             Level::Easy => noitu::robot::Level::Easy,
             Level::Medium => noitu::robot::Level::Medium,

@@ -48,23 +48,45 @@ pub struct RobotMove {
     pub thinking_ms: u32,
 }
 
-/// A wall-clock budget for a robot's thinking: it stops at `until`. The engines read no clock;
-/// this is the clock they are given.
+/// How long a robot (or a hint's judgement) may think. The engines read no clock: this is the
+/// clock, or the count, they are given. A request in production thinks until an instant; tests
+/// and replays count the engines' own steps, which no load on the machine changes.
 #[derive(Debug, Clone, Copy)]
-pub struct WallBudget {
-    /// When to stop.
-    pub until: Instant,
+pub enum Budget {
+    /// Stop at this instant.
+    Until(Instant),
+    /// Stop after `rounds` simulation rounds (or endgame iterations) in a tile game, after
+    /// `nodes` search nodes in a chain game.
+    Counted {
+        /// The tile robots' simulation rounds and endgame iterations.
+        rounds: u32,
+        /// The chain robots' search nodes.
+        nodes: u64,
+    },
 }
 
-impl engine::robot::Budget for WallBudget {
-    fn expired(&mut self, _rounds_done: u32) -> bool {
-        Instant::now() >= self.until
+impl Budget {
+    /// Until `duration` from now.
+    pub fn from_now(duration: std::time::Duration) -> Budget {
+        Budget::Until(Instant::now() + duration)
     }
 }
 
-impl noitu::robot::Budget for WallBudget {
-    fn expired(&mut self, _nodes: u64) -> bool {
-        Instant::now() >= self.until
+impl engine::robot::Budget for Budget {
+    fn expired(&mut self, rounds_done: u32) -> bool {
+        match *self {
+            Budget::Until(until) => Instant::now() >= until,
+            Budget::Counted { rounds, .. } => rounds_done >= rounds,
+        }
+    }
+}
+
+impl noitu::robot::Budget for Budget {
+    fn expired(&mut self, nodes_done: u64) -> bool {
+        match *self {
+            Budget::Until(until) => Instant::now() >= until,
+            Budget::Counted { nodes, .. } => nodes_done >= nodes,
+        }
     }
 }
 
@@ -204,17 +226,18 @@ pub trait Position {
     fn view(&self, viewer: Option<Seat>) -> FamilyView;
     /// What everyone may see of `seat`.
     fn seat_detail(&self, seat: Seat) -> SeatDetail;
-    /// Up to `limit` moves `seat` could make, best first.
+    /// Up to `limit` moves `seat` could make, best first; a family whose ranking searches stops
+    /// it at `budget`.
     ///
     /// # Errors
     /// [`GameError::Rejected`] once the game is over; [`GameError::Lexicon`].
-    fn hints(&self, seat: Seat, limit: usize) -> Result<Vec<Hint>, GameError>;
+    fn hints(&self, seat: Seat, limit: usize, budget: Budget) -> Result<Vec<Hint>, GameError>;
     /// The move of a robot of `level` for the seat to move, its choices seeded by `seed`, its
     /// thinking stopped by `budget`; `None` when it has no move (the game is then over).
     ///
     /// # Errors
     /// [`GameError::Lexicon`].
-    fn robot(&self, level: Level, seed: u64, budget: WallBudget) -> Result<Option<RobotMove>, GameError>;
+    fn robot(&self, level: Level, seed: u64, budget: Budget) -> Result<Option<RobotMove>, GameError>;
     /// The admin replay's steps.
     ///
     /// # Errors

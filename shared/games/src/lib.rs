@@ -25,7 +25,7 @@ mod tile_view;
 mod variant;
 
 pub use any::{AnyGame, Families, GameState, NewSetup, Stored};
-pub use contract::{Checked, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline, WallBudget};
+pub use contract::{Budget, Checked, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline};
 pub use draw::{Draw, DrawPick};
 pub use engine::gcg::GcgHeader;
 pub use engine::seating::Entropy;

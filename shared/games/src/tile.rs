@@ -5,7 +5,7 @@ use engine::robot::{LevelRobot, RobotView, seeded};
 use engine::{Lexicon, Lexicons, MoveGenerator, PlacementInput, Premium, RackTile, Square};
 
 use crate::contract::{
-    Checked, CheckedInner, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline, WallBudget,
+    Budget, Checked, CheckedInner, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline,
 };
 use crate::entry::Entry;
 use crate::moves::Move;
@@ -186,7 +186,7 @@ impl Position for TileGame<'_> {
         SeatDetail::Tile { rack_size: self.game.rack(seat.tile()).len() }
     }
 
-    fn hints(&self, seat: Seat, limit: usize) -> Result<Vec<Hint>, GameError> {
+    fn hints(&self, seat: Seat, limit: usize, _budget: Budget) -> Result<Vec<Hint>, GameError> {
         if self.game.is_over() {
             return Err(crate::Rejected::from(engine::Rejection::GameOver).into());
         }
@@ -209,7 +209,7 @@ impl Position for TileGame<'_> {
             .collect())
     }
 
-    fn robot(&self, level: Level, seed: u64, mut budget: WallBudget) -> Result<Option<RobotMove>, GameError> {
+    fn robot(&self, level: Level, seed: u64, mut budget: Budget) -> Result<Option<RobotMove>, GameError> {
         let level = match level {
             Level::Easy => engine::robot::Level::Easy,
             Level::Medium => engine::robot::Level::Medium,

@@ -3,10 +3,8 @@
 //! changed, and the journal written (as the store keeps it: a JSON array of entries) replays to
 //! the same game.
 
+use games::{AnyGame, Budget, Families, GameError, Level, Move, Position, Stored, Timestamp, Variant};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-use games::{AnyGame, Families, GameError, Level, Move, Position, Stored, Timestamp, Variant, WallBudget};
 
 fn families() -> Families {
     Families::new(Arc::new(engine::Lexicons::builtin()))
@@ -24,7 +22,7 @@ fn play<'a>(families: &'a Families, variant: Variant, seed: u64, limit: usize) -
         if game.move_count() as usize >= limit {
             break;
         }
-        let budget = WallBudget { until: Instant::now() + Duration::from_millis(5) };
+        let budget = Budget::Counted { rounds: 1, nodes: 2_000 };
         let Some(choice) = game.robot(levels[seat.index()], seed ^ u64::from(game.move_count()), budget).unwrap() else { break };
         let before = game.move_count();
         let other = match variant.family() {

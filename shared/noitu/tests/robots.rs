@@ -3,8 +3,6 @@
 //! honoured, and a small seeded ladder on the real dictionary keeps the levels in order (a gross
 //! guard only: the claim rests on `wordgame ladder --variant noi-tu`).
 
-mod common;
-
 use noitu::robot::{Basis, Budget, Easy, Hard, Level, Medium, Nodes, Strategy, seeded};
 use noitu::{Dictionary, Game, RobotView, Seat, Setup, Timestamp};
 
@@ -68,8 +66,8 @@ fn a_fixed_seed_gives_a_fixed_choice() {
 
 #[test]
 fn medium_always_takes_a_win_it_sees() {
-    let dict = common::small();
-    let game = common::game(&dict, "pháp luật"); // "luật lệ" leaves no answer
+    let dict = crate::common::small();
+    let game = crate::common::game(&dict, "pháp luật"); // "luật lệ" leaves no answer
     for seed in 0..20 {
         let d = Medium.decide(&RobotView::new(&game), &mut seeded(seed), &mut Nodes(0)).unwrap();
         assert_eq!((dict.text(d.word), d.basis), ("luật lệ", Basis::Kill));
@@ -78,8 +76,8 @@ fn medium_always_takes_a_win_it_sees() {
 
 #[test]
 fn hard_takes_a_win_as_often_as_its_kill_rate_says() {
-    let dict = common::small();
-    let game = common::game(&dict, "pháp luật");
+    let dict = crate::common::small();
+    let game = crate::common::game(&dict, "pháp luật");
     let view = RobotView::new(&game);
     let always = Hard { kill_rate: 1.0, ..Hard::default() };
     let never = Hard { kill_rate: 0.0, ..Hard::default() };
@@ -107,7 +105,7 @@ fn forced_win() -> Dictionary {
 fn hard_sees_a_win_three_plies_deep_that_medium_cannot() {
     // Medium takes the first in its order, "ba cô".
     let dict = forced_win();
-    let game = common::game(&dict, "mở ba");
+    let game = crate::common::game(&dict, "mở ba");
     let view = RobotView::new(&game);
     for seed in 0..20 {
         let d = Hard::default().decide(&view, &mut seeded(seed), &mut Nodes(u64::MAX)).unwrap();
@@ -122,7 +120,7 @@ fn hard_sees_a_win_three_plies_deep_that_medium_cannot() {
 #[test]
 fn the_hard_judgement_ranks_a_win_three_plies_deep_first() {
     let dict = forced_win();
-    let game = common::game(&dict, "mở ba");
+    let game = crate::common::game(&dict, "mở ba");
     let view = RobotView::new(&game);
     let link = |w: &str| dict.link_of(dict.lookup(w).unwrap());
     let judged = Hard::default().judge(&view, &mut Nodes(u64::MAX));
@@ -160,8 +158,8 @@ fn hard_out_of_budget_falls_back_to_medium_and_stays_legal() {
 
 #[test]
 fn no_robot_proposes_a_word_in_a_finished_game() {
-    let dict = common::small();
-    let mut game = common::game(&dict, "pháp luật");
+    let dict = crate::common::small();
+    let mut game = crate::common::game(&dict, "pháp luật");
     game.submit(Seat(0), "luật lệ", Timestamp(0)).unwrap();
     for level in Level::ALL {
         assert_eq!(level.strategy().decide(&RobotView::new(&game), &mut seeded(1), &mut Nodes(u64::MAX)), None);

@@ -1,9 +1,7 @@
 //! The rules on a hand-built dictionary: each rejection reason on its own, reuse across seats,
 //! the chain, the end and its winner, deadlines, resignation, the syllable bonus and the cap.
 
-mod common;
-
-use common::{game, game_with, small};
+use crate::common::{game, game_with, small};
 use noitu::{Action, EndReason, Game, Options, Rejection, Seat, Setup, SetupError, Timestamp};
 
 const NOW: Timestamp = Timestamp(0);

@@ -10,6 +10,7 @@ use chrono::{DateTime, Duration, Utc};
 use uuid::Uuid;
 
 use crate::OsEntropy;
+use crate::robot::Thinking;
 
 /// Where the current time comes from (the engines never read it themselves).
 pub trait Clock: Send + Sync {
@@ -134,18 +135,28 @@ pub struct Runtime {
     pub seeds: Arc<dyn Seeds>,
     /// New games' ids.
     pub ids: Arc<dyn Ids>,
+    /// How long robots and hints may think.
+    pub thinking: Thinking,
 }
 
 impl Runtime {
-    /// Production: the system clock, and the OS CSPRNG for draws, seeds and ids.
+    /// Production: the system clock, the OS CSPRNG for draws, seeds and ids, and
+    /// [`Thinking::SYSTEM`].
     pub fn system() -> Runtime {
-        Runtime { clock: Arc::new(SystemClock), draws: Arc::new(OsEntropy), seeds: Arc::new(OsEntropy), ids: Arc::new(OsEntropy) }
+        Runtime {
+            clock: Arc::new(SystemClock),
+            draws: Arc::new(OsEntropy),
+            seeds: Arc::new(OsEntropy),
+            ids: Arc::new(OsEntropy),
+            thinking: Thinking::SYSTEM,
+        }
     }
 
-    /// Tests: `clock`, and every pick, seed and id from one [`Seeded`] source.
+    /// Tests: `clock`, every pick, seed and id from one [`Seeded`] source, and
+    /// [`Thinking::COUNTED`], so the same seed plays the same games on any machine.
     pub fn seeded(clock: Arc<dyn Clock>, seed: u64) -> Runtime {
         let source = Arc::new(Seeded::new(seed));
-        Runtime { clock, draws: source.clone(), seeds: source.clone(), ids: source }
+        Runtime { clock, draws: source.clone(), seeds: source.clone(), ids: source, thinking: Thinking::COUNTED }
     }
 }
 

@@ -356,7 +356,7 @@ impl Service {
         let (record, game) = self.load_settled(game_id).await?;
         let seat = seat_of(&record, caller)?;
         ensure_not_withdrawn(&record)?;
-        Ok(game.hints(seat, limit)?)
+        Ok(game.hints(seat, limit, self.runtime.thinking.budget())?)
     }
 
     /// The game, read without a lock, after any robot whose turn it is has moved.
@@ -426,7 +426,7 @@ impl Service {
             // A robot moves at once: its turn has no deadline of its own (one left over from a
             // crash must not refuse it); the request's budget bounds its thinking.
             game.set_deadline(None);
-            let Some(choice) = game.robot(robot::level(level), self.runtime.seeds.seed(), robot::budget())? else { break };
+            let Some(choice) = game.robot(robot::level(level), self.runtime.seeds.seed(), self.runtime.thinking.budget())? else { break };
             let checked = game.check(game.to_move(), &choice.mv, self.now_ts())?;
             entries.push(game.apply(checked));
             next.push(game.next_seat().map(Seat::index));

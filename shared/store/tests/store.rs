@@ -302,7 +302,21 @@ async fn a_move_read_without_a_lock_is_written_only_while_the_game_is_as_read() 
     let locked = store.lock_game(id, None).await.unwrap();
     let write = row(&second);
     let racing = tokio::spawn(async move { stale.finish(&[write], &update(2)).await });
-    tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    // Waits until the server shows the write blocked on the lock (no fixed sleep).
+    let mut waiting = 0i64;
+    for _ in 0..3000 {
+        waiting =
+            sqlx::query_scalar("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")
+                .fetch_one(store.pool())
+                .await
+                .unwrap();
+        if waiting > 0 || racing.is_finished() {
+            break;
+        }
+        tokio::task::yield_now().await;
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
+    assert_eq!(waiting, 1, "the unlocked write waits on the lock");
     assert!(!racing.is_finished(), "the unlocked write waits for the lock");
     locked.finish(&[], &GameUpdate { status: GameStatus::Active, ..update(1) }).await.unwrap();
     assert!(matches!(racing.await.unwrap(), Err(StoreError::Conflict(m)) if m.contains("changed")));

@@ -126,7 +126,7 @@ async fn crash_test(plan: &Plan, pg: Arc<LocalPostgres>, dir: &Path) -> Result<R
     let url = pg.url("wordgame");
     let port = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map_err(|e| fail(&e))?.port();
     let exe = std::env::current_exe().map_err(|e| fail(&e))?;
-    let mut gateway = Gateway { exe, port, url: url.clone(), log: dir.join("gateway.log"), child: None };
+    let mut gateway = Gateway { exe, port, url: url.clone(), log: dir.join("gateway.log"), child: None, seed: plan.seed, spawns: 0 };
     let up = gateway.start().await?;
     eprintln!("chaos: gateway serving on 127.0.0.1:{port} after {:.1} s", up.as_secs_f64());
 
@@ -297,6 +297,11 @@ struct Gateway {
     url: String,
     log: PathBuf,
     child: Option<tokio::process::Child>,
+    /// The run's seed: each start serves with `serve --seed` from it and the start's number (so
+    /// robots think a count of rounds, not the loaded machine's milliseconds, and a restart
+    /// makes no game id an earlier start made).
+    seed: u64,
+    spawns: u64,
 }
 
 impl Gateway {
@@ -320,12 +325,14 @@ impl Gateway {
         }
     }
 
-    fn spawn(&self) -> Result<tokio::process::Child, CliError> {
+    fn spawn(&mut self) -> Result<tokio::process::Child, CliError> {
+        self.spawns += 1;
+        let seed = self.seed ^ 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(self.spawns);
         let fail = |e: &dyn std::fmt::Display| CliError::Input(format!("cannot start the gateway: {e}"));
         let log = std::fs::OpenOptions::new().create(true).append(true).open(&self.log).map_err(|e| fail(&e))?;
         let err = log.try_clone().map_err(|e| fail(&e))?;
         tokio::process::Command::new(&self.exe)
-            .args(["serve", "--port", &self.port.to_string()])
+            .args(["serve", "--port", &self.port.to_string(), "--seed", &seed.to_string()])
             .env("DATABASE_URL", &self.url)
             .stdin(std::process::Stdio::null())
             .stdout(log)

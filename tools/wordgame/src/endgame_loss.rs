@@ -10,7 +10,7 @@ use engine::endgame;
 use engine::lexicon::builtin_graph;
 use engine::robot::{Level, LevelRobot, Robot, RobotView, seeded};
 use engine::{Game, GeneratedPlay, LeaveTable, Move, MoveGenerator, Timestamp, Variant};
-use service::robot::WallBudget;
+use service::robot::Budget;
 
 use crate::CliError;
 
@@ -91,10 +91,9 @@ pub fn measure(variant: Variant, seed: u64, budget: Duration, long: Duration) ->
     let hard = LevelRobot::new(Level::Hard, &game, graph);
     let leave = LeaveTable::standard(game.rules());
     let generator = MoveGenerator::new(game.rules(), graph);
-    let chosen = hard.decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until: Instant::now() + budget }).play;
+    let chosen = hard.decide(&RobotView::new(&game), &mut rng, &mut Budget::Until(Instant::now() + budget)).play;
     let ranked = endgame::ranked(&game, &generator, game.to_move(), usize::MAX, &leave);
-    let best =
-        endgame::solve(&game, &generator, &ranked, &mut WallBudget { until: Instant::now() + long }).ok_or_else(|| no_iteration(long))?;
+    let best = endgame::solve(&game, &generator, &ranked, &mut Budget::Until(Instant::now() + long)).ok_or_else(|| no_iteration(long))?;
     let value = |play| value_after(&game, play, &generator, &leave, long);
     Ok(Some(Measure { best: value(best.play)?, chosen: value(chosen)?, depth: best.depth }))
 }
@@ -112,7 +111,7 @@ fn endgame_position(variant: Variant, seed: u64, rng: &mut rand_chacha::ChaCha8R
     let medium = LevelRobot::new(Level::Medium, &game, graph);
     while !game.bag().is_empty() {
         // Medium runs no search: its budget is never asked.
-        let decision = medium.decide(&RobotView::new(&game), rng, &mut WallBudget { until: Instant::now() });
+        let decision = medium.decide(&RobotView::new(&game), rng, &mut Budget::Until(Instant::now()));
         game.play(graph, game.to_move(), &decision.mv, Timestamp(0)).expect("a robot's move is legal");
         if game.is_over() {
             return None;
@@ -141,8 +140,7 @@ fn value_after(
         return Ok(gained);
     }
     let ranked = endgame::ranked(&after, generator, after.to_move(), usize::MAX, leave);
-    let answer =
-        endgame::solve(&after, generator, &ranked, &mut WallBudget { until: Instant::now() + long }).ok_or_else(|| no_iteration(long))?;
+    let answer = endgame::solve(&after, generator, &ranked, &mut Budget::Until(Instant::now() + long)).ok_or_else(|| no_iteration(long))?;
     Ok(gained - answer.value)
 }
 

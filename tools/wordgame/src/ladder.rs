@@ -10,7 +10,7 @@ use engine::leave::SuperLeaves;
 use engine::lexicon::builtin_graph;
 use engine::robot::{Level, LevelRobot, Robot, RobotView, seeded};
 use engine::{EndReason, Game, LeaveTable, MoveGenerator, Timestamp, Variant};
-use service::robot::WallBudget;
+use service::robot::Budget;
 
 use crate::CliError;
 use crate::census;
@@ -371,7 +371,7 @@ fn play(
             (Player::Robot(level), Some(robot)) => {
                 let bag_empty = game.bag().is_empty();
                 let started = Instant::now();
-                let decision = robot.decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until: started + budget });
+                let decision = robot.decide(&RobotView::new(&game), &mut rng, &mut Budget::Until(started + budget));
                 latencies.push((level, started.elapsed(), bag_empty));
                 decision.mv
             }
@@ -380,16 +380,14 @@ fn play(
                 let started = Instant::now();
                 let until = started + budget;
                 let mv = proto::decide(&game, robot, &generator, &leave, features, &mut rng, until)
-                    .unwrap_or_else(|| robot.decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until }).mv);
+                    .unwrap_or_else(|| robot.decide(&RobotView::new(&game), &mut rng, &mut Budget::Until(until)).mv);
                 latencies.push((Level::Hard, started.elapsed(), bag_empty));
                 mv
             }
             (Player::Part(hard_from), _) if hard_from.is_none_or(|n| game.bag().len() > n) => {
                 census::static_move(&game, &generator, &leave).0
             }
-            (Player::Part(_), Some(hard)) => {
-                hard.decide(&RobotView::new(&game), &mut rng, &mut WallBudget { until: Instant::now() + budget }).mv
-            }
+            (Player::Part(_), Some(hard)) => hard.decide(&RobotView::new(&game), &mut rng, &mut Budget::Until(Instant::now() + budget)).mv,
             (player, _) => {
                 let strategy = if player == Player::Score { Strategy::Score } else { Strategy::Equity(static_leave) };
                 to_move(&game, best_play(&generator, &game, strategy).as_ref())
@@ -403,17 +401,6 @@ fn play(
         seat_points[PHASES.len() - 1] += i64::from(game.end().map_or(0, |e| e.adjustments[s]));
     }
     (game, latencies, points)
-}
-
-/// A wall-clock budget for the Nối từ hard level: the search stops at `until`.
-struct NoiTuWall {
-    until: Instant,
-}
-
-impl noitu::robot::Budget for NoiTuWall {
-    fn expired(&mut self, _nodes: u64) -> bool {
-        Instant::now() >= self.until
-    }
 }
 
 /// One pairing's tally in Nối từ.
@@ -450,7 +437,7 @@ fn noi_tu(args: &Args) {
                 let seat = game.to_move();
                 let started = Instant::now();
                 let decision = robots[seat.index()]
-                    .decide(&noitu::RobotView::new(&game), &mut rng, &mut NoiTuWall { until: started + budget })
+                    .decide(&noitu::RobotView::new(&game), &mut rng, &mut Budget::Until(started + budget))
                     .expect("a game in progress has a word to play");
                 latencies[seats[seat.index()] as usize].push(started.elapsed());
                 if seats[seat.index()] == Level::Hard {

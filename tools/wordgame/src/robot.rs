@@ -11,10 +11,10 @@ use std::time::{Duration, Instant};
 
 use engine::cgp::Position;
 use engine::lexicon::builtin_graph;
-use engine::robot::{Budget, Level, LevelRobot, Robot, RobotView, Rounds, seeded};
+use engine::robot::{Level, LevelRobot, Robot, RobotView, seeded};
 use engine::{Game, Move, TileInput, Variant};
 use serde::Serialize;
-use service::robot::WallBudget;
+use service::robot::Budget;
 
 use crate::CliError;
 
@@ -106,20 +106,12 @@ fn decide(variant: Variant, level: Level, cgp: &str, args: &Args, line: Option<u
     let game = Game::from_position(variant, &position, args.seed).map_err(|e| CliError::Input(format!("bad CGP: {e}")))?;
     let graph = builtin_graph(variant);
     let robot = LevelRobot::new(level, &game, graph);
-    let mut wall;
-    let mut rounds;
     let started = Instant::now();
-    let budget: &mut dyn Budget = match args.rounds {
-        Some(n) => {
-            rounds = Rounds(n);
-            &mut rounds
-        }
-        None => {
-            wall = WallBudget { until: started + Duration::from_millis(args.budget_ms) };
-            &mut wall
-        }
+    let mut budget = match args.rounds {
+        Some(rounds) => Budget::Counted { rounds, nodes: u64::MAX },
+        None => Budget::Until(started + Duration::from_millis(args.budget_ms)),
     };
-    let decision = robot.decide(&RobotView::new(&game), &mut seeded(args.seed), budget);
+    let decision = robot.decide(&RobotView::new(&game), &mut seeded(args.seed), &mut budget);
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     let (kind, coord, word, score) = match (&decision.mv, decision.play) {
         (Move::Play { .. }, Some(p)) => ("play", Some(p.coordinate()), Some(p.notation(rules)), Some(p.score)),

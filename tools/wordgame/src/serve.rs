@@ -53,6 +53,11 @@ pub struct Args {
     /// An open game nobody joined for this many seconds is withdrawn by the sweep.
     #[arg(long, default_value_t = 7 * 86_400, value_parser = clap::value_parser!(i64).range(60..=7_776_000))]
     open_expiry_seconds: i64,
+    /// Repeatable play, for tests: every first-move draw, bag, robot seed and game id comes from
+    /// this seed, and robots and hints think a fixed count of rounds or nodes, not 40 ms. The
+    /// draws are predictable: never for real games.
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 /// The pool size when `--connections` is not given: four per core, at least 4.
@@ -81,7 +86,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let connections = args.connections.unwrap_or_else(default_connections);
     let sweep = service::SweepConfig::expiring_after(args.open_expiry_seconds);
     let every = std::time::Duration::from_secs(args.sweep_seconds);
-    let result = runtime.block_on(serve(args.port, connections, &url, local.as_ref(), (every, sweep)));
+    let play = match args.seed {
+        Some(seed) => service::Runtime::seeded(Arc::new(service::SystemClock), seed),
+        None => service::Runtime::system(),
+    };
+    let result = runtime.block_on(serve(args.port, connections, &url, local.as_ref(), (every, sweep), play));
     if let Some(pg) = &local {
         pg.stop();
     }
@@ -94,6 +103,7 @@ async fn serve(
     url: &str,
     local: Option<&LocalPostgres>,
     (every, sweep): (std::time::Duration, service::SweepConfig),
+    runtime: service::Runtime,
 ) -> Result<(), CliError> {
     let fail = |e: &dyn std::fmt::Display| CliError::Input(e.to_string());
     if let Some(pg) = local {
@@ -107,7 +117,7 @@ async fn serve(
     }
     // Every committed move is pushed, after its commit, to the `/ws` sockets subscribed to it.
     let hub = Arc::new(LocalHub::new(store.clone()));
-    let mut state = AppState::new(store, Arc::new(engine::Lexicons::builtin()));
+    let mut state = AppState::with_runtime(store, Arc::new(engine::Lexicons::builtin()), runtime);
     state.service = state.service.with_notifier(hub.clone());
     let state = Arc::new(state);
     let addr = SocketAddr::from(([127, 0, 0, 1], port));

@@ -2,12 +2,10 @@
 //! DATABASE_URL is unset), answers a token holder at the AWS paths, refuses anyone else, and
 //! stops cleanly on Ctrl-C.
 
-mod common;
-
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{exchange, request, start_server, start_server_in, token};
+use crate::common::{exchange, request, start_server, start_server_in, token};
 
 #[test]
 fn the_local_gateway_serves_the_api_and_stops_on_ctrl_c() {

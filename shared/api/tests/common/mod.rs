@@ -18,8 +18,14 @@ use uuid::Uuid;
 pub struct Player(pub Uuid);
 
 impl Player {
+    /// A new player whose id comes from this test's seed (the n-th player of a test is the same
+    /// on every run).
     pub fn new() -> Player {
-        Player(Uuid::new_v4())
+        use service::Ids;
+        thread_local! {
+            static IDS: service::Seeded = service::Seeded::new(name_seed() ^ 0x9a7e_5eed);
+        }
+        Player(IDS.with(|ids| ids.id()))
     }
 }
 
@@ -29,9 +35,42 @@ pub struct App {
     pub state: AppState,
 }
 
+/// The seed of this test's randomness: `WORDGAME_TEST_SEED` if set, else one derived from the
+/// test's name (the thread the harness runs it on), so a test plays the same games on every run.
+/// Printed, so a failing test's output says how to repeat it.
+pub fn test_seed() -> u64 {
+    let seed = name_seed();
+    let name = std::thread::current().name().unwrap_or("main").to_string();
+    eprintln!("test {name}: seed {seed} (repeat with WORDGAME_TEST_SEED={seed})");
+    seed
+}
+
+fn name_seed() -> u64 {
+    match std::env::var("WORDGAME_TEST_SEED") {
+        Ok(s) => s.parse().unwrap_or_else(|_| panic!("WORDGAME_TEST_SEED={s} is not a number")),
+        // FNV-1a of the name: stable across Rust versions, unlike the std hasher.
+        Err(_) => std::thread::current()
+            .name()
+            .unwrap_or("main")
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)),
+    }
+}
+
+/// A runtime on the system clock with every draw, seed and id from `seed`, and counted thinking.
+pub fn seeded_runtime(seed: u64) -> service::Runtime {
+    service::Runtime::seeded(std::sync::Arc::new(service::SystemClock), seed)
+}
+
 impl App {
+    /// The app over a fresh database, seeded by [`test_seed`].
     pub async fn new() -> App {
-        App { state: AppState::new(Store::new(store::testing::database().await), std::sync::Arc::new(engine::Lexicons::builtin())) }
+        App::on_store(Store::new(store::testing::database().await), test_seed())
+    }
+
+    /// An app over `store` (another process on the same database, say) seeded with `seed`.
+    pub fn on_store(store: Store, seed: u64) -> App {
+        App { state: AppState::with_runtime(store, std::sync::Arc::new(engine::Lexicons::builtin()), seeded_runtime(seed)) }
     }
 
     /// The app with `clock` and every draw, seed and id from a source seeded with `seed`.

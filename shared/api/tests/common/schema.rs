@@ -4,7 +4,7 @@
 //! anyOf, allOf, $ref, minimum/maximum, min/maxItems, min/maxLength, format uuid and date-time).
 
 use std::collections::BTreeSet;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use serde_json::Value;
 
@@ -29,10 +29,14 @@ fn resolve<'a>(doc: &'a Value, node: &'a Value) -> &'a Value {
     }
 }
 
-/// Every (method, path, status) checked so far in this test process.
-pub fn checked() -> std::sync::MutexGuard<'static, BTreeSet<(String, String, u16)>> {
-    static CHECKED: OnceLock<Mutex<BTreeSet<(String, String, u16)>>> = OnceLock::new();
-    CHECKED.get_or_init(Mutex::default).lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+thread_local! {
+    static CHECKED: std::cell::RefCell<BTreeSet<(String, String, u16)>> = std::cell::RefCell::default();
+}
+
+/// Every (method, path, status) checked so far on this thread: by the test running on it, as
+/// each test has a thread of its own and a `#[tokio::test]` runs its handlers there.
+pub fn checked() -> BTreeSet<(String, String, u16)> {
+    CHECKED.with(|c| c.borrow().clone())
 }
 
 /// Checks one answer of `method path` (the route's template) with `status` and `body`
@@ -47,7 +51,7 @@ pub fn check_response(method: &str, path: &str, status: u16, content_type: &str,
     if response.is_null() {
         return Err(format!("{method} {path}: status {status} is not documented"));
     }
-    checked().insert((method.to_string(), path.to_string(), status));
+    CHECKED.with(|c| c.borrow_mut().insert((method.to_string(), path.to_string(), status)));
     let response = resolve(doc, response);
     let content = &response["content"];
     if content.is_null() {

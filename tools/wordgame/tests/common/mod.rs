@@ -101,10 +101,22 @@ pub fn start_server(tag: &str) -> (Guard, u16, std::path::PathBuf) {
 }
 
 /// `wordgame serve` on a free port with its PostgreSQL data in `dir`; waits until it answers.
+/// Its play is repeatable (`--seed`, printed for a failing test): the seed comes from the
+/// directory's name (less this process's id) and how often it was started, so a restarted server
+/// makes no id an earlier start made.
 pub fn start_server_in(dir: &std::path::Path) -> (Guard, u16) {
+    static STARTS: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
+    let starts = {
+        let mut all = STARTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        all.push(dir.to_path_buf());
+        all.iter().filter(|d| d.as_path() == dir).count() as u64
+    };
+    let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default().replace(&std::process::id().to_string(), "");
+    let seed = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)) ^ starts;
+    eprintln!("wordgame serve --seed {seed} (data {})", dir.display());
     let port = free_port();
     let child = Command::new(env!("CARGO_BIN_EXE_wordgame"))
-        .args(["serve", "--port", &port.to_string(), "--data-dir", dir.to_str().unwrap()])
+        .args(["serve", "--port", &port.to_string(), "--data-dir", dir.to_str().unwrap(), "--seed", &seed.to_string()])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()

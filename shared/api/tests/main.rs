@@ -1,0 +1,24 @@
+//! The integration tests of `api`, one test binary: each module was once a
+//! binary of its own (one link and, for those that use it, one private PostgreSQL per binary).
+
+mod admin;
+mod automatch;
+mod aws_push;
+mod chain;
+mod common;
+mod conformance;
+mod endgame_hint;
+mod errors;
+mod games;
+mod history;
+mod infra;
+mod kept_games;
+mod my_games;
+mod openapi;
+mod proxy_tls;
+mod rematch;
+mod sweep;
+mod timed;
+mod trust;
+mod unavailable;
+mod websocket;

@@ -1,0 +1,10 @@
+//! The integration tests of `noitu`, one test binary: each module was once a
+//! binary of its own (one link and, for those that use it, one private PostgreSQL per binary).
+
+mod common;
+mod dictionary;
+mod purity;
+mod replay;
+mod robots;
+mod rules;
+mod spelling;

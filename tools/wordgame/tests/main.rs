@@ -1,0 +1,11 @@
+//! The integration tests of `wordgame`, one test binary: each module was once a
+//! binary of its own (one link and, for those that use it, one private PostgreSQL per binary).
+
+mod browser;
+mod chaos;
+mod cli;
+mod common;
+mod leaves_cli;
+mod push;
+mod robot_cli;
+mod serve;
