@@ -207,6 +207,7 @@ Resources:
       LayerName: !Sub "${AWS::StackName}-lexicon"
       Description: Word graphs of scrabble-en, scrabble-ru and erudit, mounted at /opt/lexicon
       ContentUri: ../target/lambda/lexicon-layer/
+      LicenseInfo: "scrabble-en.kwg from ENABLE (public domain); scrabble-ru.kwg and erudit.kwg adapted from the OpenCorpora dictionary, (c) the OpenCorpora contributors, CC-BY-SA-3.0 (https://creativecommons.org/licenses/by-sa/3.0/legalcode); see NOTICE.md"
       CompatibleRuntimes: [provided.al2023]
       CompatibleArchitectures: [arm64]
       RetentionPolicy: Delete

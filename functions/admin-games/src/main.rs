@@ -1,7 +1,6 @@
 //! Lambda function for `GET /_gm/`, admins only (recent games, filtered): everything but the
 //! route lives in the shared `api` crate.
 
-#[tokio::main]
-async fn main() -> Result<(), lambda_http::Error> {
-    api::lambda::run(api::Route::AdminGames).await
+fn main() -> Result<(), lambda_http::Error> {
+    api::lambda::main(api::lambda::Function::Route(api::Route::AdminGames))
 }

@@ -1,7 +1,6 @@
 //! Lambda function for `POST /_gm/signout`: clears the admin session cookie given the page's CSRF
 //! token; everything but the route lives in the shared `api` crate.
 
-#[tokio::main]
-async fn main() -> Result<(), lambda_http::Error> {
-    api::lambda::run(api::Route::AdminSignOut).await
+fn main() -> Result<(), lambda_http::Error> {
+    api::lambda::main(api::lambda::Function::Route(api::Route::AdminSignOut))
 }

@@ -1,7 +1,6 @@
 //! Lambda function for `GET /_gm/games/{id}/timeline.json`, admins only: everything but the route lives in the shared
 //! `api` crate.
 
-#[tokio::main]
-async fn main() -> Result<(), lambda_http::Error> {
-    api::lambda::run(api::Route::AdminTimeline).await
+fn main() -> Result<(), lambda_http::Error> {
+    api::lambda::main(api::lambda::Function::Route(api::Route::AdminTimeline))
 }

@@ -1,6 +1,5 @@
 //! Lambda function for `GET /games`: everything but the route lives in the shared `api` crate.
 
-#[tokio::main]
-async fn main() -> Result<(), lambda_http::Error> {
-    api::lambda::run(api::Route::ListMyGames).await
+fn main() -> Result<(), lambda_http::Error> {
+    api::lambda::main(api::lambda::Function::Route(api::Route::ListMyGames))
 }

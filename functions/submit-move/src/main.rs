@@ -1,6 +1,5 @@
 //! Lambda function for `POST /games/{id}/moves`: everything but the route lives in the shared `api` crate.
 
-#[tokio::main]
-async fn main() -> Result<(), lambda_http::Error> {
-    api::lambda::run(api::Route::SubmitMove).await
+fn main() -> Result<(), lambda_http::Error> {
+    api::lambda::main(api::lambda::Function::Route(api::Route::SubmitMove))
 }

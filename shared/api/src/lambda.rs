@@ -67,3 +67,41 @@ pub async fn run_sweep() -> Result<(), Error> {
     }))
     .await
 }
+
+/// What a function binary serves: one of the API's routes or one of the other entry points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Function {
+    /// A route of the HTTP API ([`run`]).
+    Route(Route),
+    /// The admin sign-in ([`run_sign_in`]).
+    SignIn,
+    /// The scheduled sweep ([`run_sweep`]).
+    Sweep,
+    /// The admin pages' cookie authoriser ([`crate::oidc::run_authorizer`]).
+    AdminAuthorizer,
+    /// The WebSocket API's `$connect` authoriser ([`crate::oidc::run_websocket_authorizer`]).
+    WebSocketAuthorizer,
+    /// The WebSocket API's routes ([`crate::websocket::run_websocket`]).
+    WebSocket,
+}
+
+/// A function binary's whole `main`: a Tokio runtime (as `#[tokio::main]` builds it) running
+/// `function`'s loop. Compiled here, once: a binary that awaited the loop itself would compile
+/// the whole request path (every async function's state machine) again, about 20 CPU-seconds
+/// for each of the 27 release binaries.
+///
+/// # Errors
+/// The runtime's, or the loop's.
+#[inline(never)]
+pub fn main(function: Function) -> Result<(), Error> {
+    tokio::runtime::Builder::new_multi_thread().enable_all().build()?.block_on(async move {
+        match function {
+            Function::Route(route) => run(route).await,
+            Function::SignIn => run_sign_in().await,
+            Function::Sweep => run_sweep().await,
+            Function::AdminAuthorizer => crate::oidc::run_authorizer().await,
+            Function::WebSocketAuthorizer => crate::oidc::run_websocket_authorizer().await,
+            Function::WebSocket => crate::websocket::run_websocket().await,
+        }
+    })
+}

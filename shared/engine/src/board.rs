@@ -1,6 +1,6 @@
 //! The board: which tile, if any, stands on each square.
 
-use crate::square::{Direction, SQUARES, Square};
+use crate::square::{SQUARES, Square};
 use crate::tile::{Placement, Tile};
 
 /// Tiles on the 15×15 board.
@@ -61,15 +61,5 @@ impl Board {
     /// Whether a tile stands on any orthogonal neighbour of `square`.
     pub fn has_neighbour(&self, square: Square) -> bool {
         square.neighbours().any(|n| self.is_occupied(n))
-    }
-
-    /// The first square of the run of occupied squares through `square` along `dir`, treating
-    /// `square` itself as occupied.
-    pub fn run_start(&self, square: Square, dir: Direction) -> Square {
-        let mut start = square;
-        while let Some(prev) = start.step(dir, -1).filter(|&p| self.is_occupied(p)) {
-            start = prev;
-        }
-        start
     }
 }

@@ -1,6 +1,6 @@
 //! A letter of a variant's alphabet, held as its index in that alphabet.
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 /// The most letters any variant's alphabet has (Russian Scrabble: 33).
 pub const MAX_LETTERS: usize = 33;
@@ -9,7 +9,7 @@ pub const MAX_LETTERS: usize = 33;
 ///
 /// A `Letter` means nothing without its [`crate::Rules`]: use [`crate::Rules::letter`] to make one
 /// from a character and [`crate::Rules::char_of`] to print it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
 pub struct Letter(u8);
 
 impl Letter {

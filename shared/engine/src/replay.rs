@@ -4,6 +4,7 @@
 use crate::game::Game;
 use crate::journal::{Action, JournalEntry};
 use crate::moves::{CheckedAction, CheckedMove};
+use crate::norepeat;
 use crate::play;
 use crate::rejection::Rejection;
 use crate::setup::{Setup, SetupError};
@@ -78,22 +79,21 @@ pub(crate) fn recorded_move(game: &Game, entry: &JournalEntry) -> Result<Checked
                 })
                 .collect::<Result<Vec<_>, Rejection>>()
                 .map_err(rejected)?;
-            let outcome = play::evaluate(rules, game.board(), game.rack(entry.seat), None, &placements).map_err(rejected)?;
-            let recorded_total = words.iter().map(|w| w.score).sum::<i32>() + bingo;
-            if recorded_total != entry.score {
-                return Err(ReplayError::Inconsistent { move_no, what: "the words' scores do not add up to the move's score" });
+            let mut outcome = play::evaluate(rules, game.board(), game.rack(entry.seat), None, &placements).map_err(rejected)?;
+            if game.no_repeat_words() {
+                outcome.direction = norepeat::apply(game.played_words(), &mut outcome.score, placements.len(), outcome.direction)
+                    .map_err(|_| ReplayError::Inconsistent { move_no, what: "the main word was already played" })?;
             }
-            if game.no_repeat_words()
-                && let Some(main) = words.iter().find(|w| w.main)
-                && game.played_words().contains(&main.word)
+            // The recorded words, direction, bonus and total are what the tiles form and score on
+            // this board (the no-repeat rule's zeros included).
+            if outcome.score.words != *words
+                || outcome.direction != *direction
+                || outcome.score.bingo != *bingo
+                || outcome.score.total != entry.score
             {
-                return Err(ReplayError::Inconsistent { move_no, what: "the main word was already played" });
+                return Err(ReplayError::Inconsistent { move_no, what: "the recorded words or score differ from what the tiles form" });
             }
-            let mut score = outcome.score;
-            score.words.clone_from(words);
-            score.bingo = *bingo;
-            score.total = entry.score;
-            CheckedAction::Play { placements, direction: *direction, score }
+            CheckedAction::Play { placements, direction: *direction, score: outcome.score }
         }
         Action::Pass => CheckedAction::Pass,
         Action::Exchange { tiles } => CheckedAction::Exchange { tiles: game.check_exchange(entry.seat, tiles).map_err(rejected)? },

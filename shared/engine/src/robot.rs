@@ -6,8 +6,9 @@
 //!
 //! - easy: a beginner: a high-temperature softmax over the scores of plays it could find, where
 //!   short plays forming one word are much easier to find;
-//! - medium: a club player: the best static equity (score + leave) among plays of at most seven
-//!   letters forming at most two words;
+//! - medium: a club player: the best static equity (score + leave) among its 40 best plays whose
+//!   main word has at most seven letters and that place fewer than seven tiles (no bingo), else
+//!   the best of the 40;
 //! - hard: static equity picks candidates (with a play on the rack and more than a rack in the
 //!   bag, also its best three exchanges by kept leave, unless a scoreless turn would bring the
 //!   game near its scoreless end), then a Monte Carlo simulation (opponent racks drawn from the
@@ -21,8 +22,8 @@
 //! leave is worth nothing and going out gains the settlement.
 //!
 //! The engine reads no clock: the hard level's time budget is injected as a [`Budget`] (the
-//! service and the ladder pass a wall-clock one that also honours a turn deadline; tests pass a
-//! fixed number of rounds).
+//! service in production and the ladder pass a wall-clock one, 40 ms from the request; tests
+//! pass a fixed number of rounds).
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};

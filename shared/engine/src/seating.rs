@@ -137,11 +137,6 @@ pub fn draw(rules: &Rules, participants: usize, entropy: &mut dyn Entropy) -> Re
     Ok(DrawResult { leader, log: seating.log })
 }
 
-/// The seat circle rotated so `leader` sits at seat 0, the others keeping their cyclic order.
-pub fn rotate<T: Clone>(seats: &[T], leader: usize) -> Vec<T> {
-    seats.iter().cycle().skip(leader % seats.len().max(1)).take(seats.len()).cloned().collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -233,14 +228,6 @@ mod tests {
         s.step(&mut e);
         assert_eq!((s.next_participant(), s.leader()), (None, Some(0)));
         assert_eq!(s.step(&mut e), None);
-    }
-
-    #[test]
-    fn rotation_puts_the_leader_first_and_keeps_the_circle() {
-        assert_eq!(rotate(&['a', 'b'], 1), vec!['b', 'a']);
-        assert_eq!(rotate(&['a', 'b', 'c'], 2), vec!['c', 'a', 'b']);
-        assert_eq!(rotate(&['a', 'b', 'c', 'd'], 1), vec!['b', 'c', 'd', 'a']);
-        assert_eq!(rotate(&['a', 'b', 'c', 'd'], 0), vec!['a', 'b', 'c', 'd']);
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! The three variants as data: alphabet, tiles, values, board, rack, bonuses and end rules.
 //!
-//! Every fact comes from `docs/RULES.md`; a variant is a value, not a branch in the code.
+//! Every fact comes from `docs/RULES.md`; the rules are a value, not a branch in the code. The one
+//! place that branches on the variant is the robots' leave values (`leave`: English letter values
+//! in the heuristic, and each variant's fitted table), which are strategy, not rules.
 
 use std::fmt;
 use std::str::FromStr;

@@ -112,6 +112,12 @@ fn a_tampered_journal_does_not_replay() {
     let play_at = journal.iter().position(|e| e.action.kind() == "play").unwrap();
     journal[play_at].score += 1;
     assert!(matches!(replay(game.setup(), &journal), Err(engine::ReplayError::Inconsistent { .. })));
+    // A recorded word that the tiles do not form, its score unchanged.
+    let mut journal = game.journal().to_vec();
+    if let engine::Action::Play { words, .. } = &mut journal[play_at].action {
+        words[0].word.push('S');
+    }
+    assert!(matches!(replay(game.setup(), &journal), Err(engine::ReplayError::Inconsistent { .. })));
     let mut journal = game.journal().to_vec();
     journal.remove(0);
     assert!(matches!(replay(game.setup(), &journal), Err(engine::ReplayError::OutOfOrder { .. })));

@@ -191,7 +191,7 @@ impl Service {
     /// The caller's human account, created on first sight (and renamed to the token's name).
     pub(crate) async fn ensure_caller(&self, caller: &Caller) -> Result<store::Account, ServiceError> {
         self.store.ensure_human(caller.account_id(), caller.display_name()).await.map_err(|e| match e {
-            store::StoreError::Conflict(_) => ServiceError::ReservedIdentity(crate::ReservedIdentity::Robot),
+            store::StoreError::Conflict(store::Conflict::RobotIdentity) => ServiceError::ReservedIdentity(crate::ReservedIdentity::Robot),
             other => other.into(),
         })
     }

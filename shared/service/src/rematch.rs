@@ -49,7 +49,7 @@ impl Service {
         let tx = match self.store.create_game(&new).await {
             Ok(tx) => tx,
             // Another player's rematch of the same game committed first: theirs is the rematch.
-            Err(StoreError::Conflict(_)) => {
+            Err(StoreError::Conflict(store::Conflict::Unique(_))) => {
                 let existing = self.store.rematch_of(game_id).await?.ok_or(ServiceError::Conflict)?;
                 return Ok((false, self.get_game(caller, existing).await?));
             }

@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use sqlx::Row;
 use uuid::Uuid;
 
-use crate::{Store, StoreError};
+use crate::{Conflict, Store, StoreError};
 
 /// Human or robot (serialized as `human` or `robot`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -165,7 +165,7 @@ impl Store {
         .await?;
         let account = account_from_row(&row)?;
         if account.kind == AccountKind::Robot {
-            return Err(StoreError::Conflict("a robot's identity".into()));
+            return Err(StoreError::Conflict(Conflict::RobotIdentity));
         }
         Ok(account)
     }

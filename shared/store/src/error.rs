@@ -6,9 +6,9 @@ pub enum StoreError {
     /// The row does not exist.
     #[error("not found")]
     NotFound,
-    /// A uniqueness or concurrency conflict (e.g. a move number already taken).
+    /// A uniqueness or concurrency conflict: which one.
     #[error("conflict: {0}")]
-    Conflict(String),
+    Conflict(Conflict),
     /// The account already has as many open games of the variant as it may.
     #[error("the account already has {limit} open games of this variant")]
     TooManyOpenGames {
@@ -35,11 +35,36 @@ pub enum StoreError {
     Migrate(#[from] sqlx::migrate::MigrateError),
 }
 
+/// The kinds of [`StoreError::Conflict`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Conflict {
+    /// The game changed between the unlocked read and the write (another move, a withdrawal).
+    #[error("the game changed since it was read")]
+    Changed,
+    /// Every seat of the open game is taken.
+    #[error("no empty seat")]
+    NoEmptySeat,
+    /// The game is no longer open (joined, withdrawn or over).
+    #[error("the game is not open")]
+    NotOpen,
+    /// A human account would take a robot's identity.
+    #[error("a robot's identity")]
+    RobotIdentity,
+    /// The application role named is the role connected (the owner), which cannot be narrowed.
+    #[error("the application role {0:?} is the owner connected")]
+    RoleIsOwner(String),
+    /// A unique constraint refused the row (a move number or a rematch already taken): its name.
+    #[error("unique constraint {0}")]
+    Unique(String),
+}
+
 impl From<sqlx::Error> for StoreError {
     fn from(e: sqlx::Error) -> Self {
         match &e {
             sqlx::Error::RowNotFound => StoreError::NotFound,
-            sqlx::Error::Database(db) if db.is_unique_violation() => StoreError::Conflict(db.constraint().unwrap_or("unique").to_string()),
+            sqlx::Error::Database(db) if db.is_unique_violation() => {
+                StoreError::Conflict(Conflict::Unique(db.constraint().unwrap_or("unique").to_string()))
+            }
             sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed => StoreError::Unavailable(e),
             sqlx::Error::Io(_) | sqlx::Error::Tls(_) | sqlx::Error::Protocol(_) | sqlx::Error::WorkerCrashed => {
                 crate::note_connection_lost();

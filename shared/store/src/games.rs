@@ -7,7 +7,7 @@ use sqlx::{Postgres, Row, Transaction};
 use uuid::Uuid;
 
 use crate::accounts::{Account, AccountKind, RobotLevel};
-use crate::{Store, StoreError};
+use crate::{Conflict, Store, StoreError};
 
 /// A game's lifecycle (serialized as its stored name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -661,7 +661,7 @@ impl GameTx {
             .iter()
             .find(|p| p.account.is_none())
             .map(|p| p.seat)
-            .ok_or_else(|| StoreError::Conflict("no empty seat".into()))?;
+            .ok_or_else(|| StoreError::Conflict(Conflict::NoEmptySeat))?;
         let game_id = self.game.game_id;
         let tx = self.locked().await?;
         sqlx::query("UPDATE game_players SET account_id = $3 WHERE game_id = $1 AND seat = $2 AND account_id IS NULL")
@@ -712,7 +712,7 @@ impl GameTx {
         .execute(&mut **tx)
         .await?;
         if done.rows_affected() != 1 {
-            return Err(StoreError::Conflict("the game is not open".into()));
+            return Err(StoreError::Conflict(Conflict::NotOpen));
         }
         mark_players(tx, game_id, GameStatus::Withdrawn).await?;
         if let Held::Locked(tx) = self.conn {
@@ -825,7 +825,7 @@ async fn begin_locked(pool: &sqlx::PgPool, id: Uuid) -> Result<Transaction<'stat
 
 /// The conflict of a write to a game that changed since it was read.
 fn changed() -> StoreError {
-    StoreError::Conflict("the game changed since it was read".into())
+    StoreError::Conflict(Conflict::Changed)
 }
 
 /// Sets the status every seat row of `game_id` lists and marks it as just changed, nobody's turn.

@@ -1,6 +1,7 @@
-//! PostgreSQL storage for accounts, games, seats and the move journal. All of the project's SQL
-//! lives in this crate. A game's state is never stored: it is rebuilt from the seed and the
-//! journal (`engine::replay`); the `games` row carries what queries need without a replay.
+//! PostgreSQL storage for accounts, games, seats and the move journal. All of the service's SQL
+//! lives in this crate. A game's state is never stored: it is rebuilt from its setup and journal
+//! by its family (`games::Families::replay`); the `games` row carries what queries need without
+//! a replay.
 //!
 //! [`Store::grant_app_role`] gives the API functions' database role its rows and nothing more.
 //!
@@ -20,7 +21,7 @@ pub mod testing;
 
 pub use accounts::{Account, AccountGame, AccountKind, RobotLevel};
 pub use admin::{GameFilter, ListedGame, ListedPlayer};
-pub use error::StoreError;
+pub use error::{Conflict, StoreError};
 pub use games::{ClientMove, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, KnownGame, NewGame, NewMove, OpenGameSummary, Player};
 pub use my_games::{LastMove, MyGame, MyGameSeat, MyGamesFilter};
 pub use roles::{AppRole, RoleNameError};

@@ -8,7 +8,7 @@
 
 use sqlx::Acquire;
 
-use crate::{Store, StoreError};
+use crate::{Conflict, Store, StoreError};
 
 /// A role name the runner will create: a lowercase identifier (`[a-z][a-z0-9_]{2,30}`, the
 /// template's pattern), so it needs no quoting and cannot carry SQL.
@@ -85,7 +85,7 @@ impl Store {
         let mut conn = self.pool().acquire().await?;
         let current: String = sqlx::query_scalar("SELECT current_user::text").fetch_one(&mut *conn).await?;
         if current == role.name() {
-            return Err(StoreError::Conflict(format!("the application role {:?} is the owner connected", role.name())));
+            return Err(StoreError::Conflict(Conflict::RoleIsOwner(role.name().to_string())));
         }
         let mut tx = conn.begin().await?;
         for statement in grants(role.name()) {

@@ -118,7 +118,7 @@ async fn the_owner_or_a_superuser_cannot_be_made_the_application_role() {
     let me: String = sqlx::query_scalar("SELECT current_user::text").fetch_one(&owner).await.unwrap();
     let store = Store::new(owner.clone());
     let err = store.grant_app_role(&AppRole::new(&me).unwrap()).await.unwrap_err();
-    assert!(matches!(err, StoreError::Conflict(_)), "{err}");
+    assert!(matches!(err, StoreError::Conflict(store::Conflict::RoleIsOwner(_))), "{err}");
     let mighty = fresh_role();
     owner.execute(format!("CREATE ROLE {} LOGIN SUPERUSER CREATEDB", mighty.name()).as_str()).await.unwrap();
     let err = store.grant_app_role(&mighty).await.unwrap_err();

@@ -3,7 +3,7 @@
 use engine::{Game, Move, Seat, Timestamp};
 use games::Variant;
 use store::testing::database;
-use store::{DrawRow, GameStatus, GameUpdate, KnownGame, NewGame, NewMove, RobotLevel, Store, StoreError};
+use store::{Conflict, DrawRow, GameStatus, GameUpdate, KnownGame, NewGame, NewMove, RobotLevel, Store, StoreError};
 use uuid::Uuid;
 
 fn update(move_count: u32) -> GameUpdate {
@@ -146,7 +146,10 @@ async fn sql_checks_refuse_impossible_rows() {
     let word =
         format!("INSERT INTO game_moves (game_id, move_no, seat, kind, score, entry) VALUES ('{id}', 0, 0, 'word', 12, '{{}}'::json)");
     sqlx::query(&word).execute(pool).await.expect("a word scores");
-    assert!(matches!(store.ensure_human(RobotLevel::Easy.account_id(), "impostor").await, Err(StoreError::Conflict(_))));
+    assert!(matches!(
+        store.ensure_human(RobotLevel::Easy.account_id(), "impostor").await,
+        Err(StoreError::Conflict(Conflict::RobotIdentity))
+    ));
     assert!(matches!(store.game(Uuid::new_v4()).await, Err(StoreError::NotFound)));
     assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
     store.migrate().await.unwrap();
@@ -292,7 +295,7 @@ async fn a_move_read_without_a_lock_is_written_only_while_the_game_is_as_read() 
     let b = store.read_game_for_move(id, None, None).await.unwrap();
     a.finish(&[row(&first)], &update(1)).await.unwrap();
     let lost = b.finish(&[NewMove { client_move_id: Some(Uuid::new_v4()), ..row(&first) }], &update(1)).await;
-    assert!(matches!(&lost, Err(StoreError::Conflict(m)) if m.contains("changed")), "{lost:?}");
+    assert!(matches!(&lost, Err(StoreError::Conflict(Conflict::Changed))), "{lost:?}");
     let record = store.game(id).await.unwrap();
     assert_eq!(serde_json::from_str::<Vec<engine::JournalEntry>>(&record.journal).unwrap(), vec![first.clone()]);
 
@@ -319,7 +322,7 @@ async fn a_move_read_without_a_lock_is_written_only_while_the_game_is_as_read() 
     assert_eq!(waiting, 1, "the unlocked write waits on the lock");
     assert!(!racing.is_finished(), "the unlocked write waits for the lock");
     locked.finish(&[], &GameUpdate { status: GameStatus::Active, ..update(1) }).await.unwrap();
-    assert!(matches!(racing.await.unwrap(), Err(StoreError::Conflict(m)) if m.contains("changed")));
+    assert!(matches!(racing.await.unwrap(), Err(StoreError::Conflict(Conflict::Changed))));
     assert_eq!(store.game(id).await.unwrap().move_count, 1);
 
     // Read again, it writes.
@@ -335,7 +338,7 @@ async fn a_move_read_without_a_lock_is_written_only_while_the_game_is_as_read() 
     let mut joined = store.lock_game(open.game_id, None).await.unwrap();
     joined.fill_open_seat(&store.account(RobotLevel::Easy.account_id()).await.unwrap()).await.unwrap();
     joined.finish(&[], &GameUpdate { status: GameStatus::Active, ..open_update() }).await.unwrap();
-    assert!(matches!(old.withdraw().await, Err(StoreError::Conflict(m)) if m.contains("changed")));
+    assert!(matches!(old.withdraw().await, Err(StoreError::Conflict(Conflict::Changed))));
     assert_eq!(store.game(open.game_id).await.unwrap().status, GameStatus::Active);
     let other = open_game(me.account_id, 3);
     store.create_game(&other).await.unwrap().finish(&[], &open_update()).await.unwrap();
