@@ -7,7 +7,7 @@
 //! table (from self-play) replace the first term.
 //!
 //! Over it, [`SuperLeaves`]: values for whole leaves (multisets of kept tiles, as Quackle's and
-//! macondo's "superleaves"), fitted from self-play by `wordgame leaves --superleaves` and
+//! macondo's "superleaves"), fitted from self-play by the lab's `leaves --superleaves` and
 //! compiled in from `data/leaves/<variant>.bin` (no I/O at cold start); a leave the table does not
 //! hold keeps its heuristic value. [`LeaveTable::standard`] is the heuristic with the variant's
 //! fitted table, what hints and robots use.
@@ -150,7 +150,8 @@ fn counts_of(rack: &Rack) -> Counts {
 }
 
 /// The [`SuperLeaves`] key of keeping `leave`.
-pub fn key_of(leave: &Rack) -> u64 {
+#[cfg(any(test, feature = "lab"))]
+pub(crate) fn key_of(leave: &Rack) -> u64 {
     leave_key(&counts_of(leave))
 }
 

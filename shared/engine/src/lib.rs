@@ -19,6 +19,8 @@ pub mod exchange;
 pub mod game;
 pub mod gcg;
 pub mod journal;
+#[cfg(feature = "lab")]
+pub mod lab;
 pub mod layout;
 pub mod leave;
 pub mod letter;

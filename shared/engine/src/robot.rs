@@ -410,7 +410,7 @@ impl LevelRobot<'_> {
     /// `board` is the board after the play, `bag` the bag in drawing order, `opponent` its rack.
     /// The play's score less the opponent's best answer (going out where the bag is then empty),
     /// plus the robot's best next play; its own leave counts only through that play.
-    pub fn pre_endgame_value(&self, mut board: Board, play: &GeneratedPlay, rack: &Rack, bag: &[RackTile], opponent: &Rack) -> i64 {
+    pub(crate) fn pre_endgame_value(&self, mut board: Board, play: &GeneratedPlay, rack: &Rack, bag: &[RackTile], opponent: &Rack) -> i64 {
         let rules = self.rules;
         let mut mine = play.leave(rack);
         let drawn = play.tiles_placed().min(bag.len());
@@ -479,7 +479,7 @@ impl Candidate {
 
 /// The best `n` exchanges of `rack` that a bag of `bag` tiles allows, best first, each with the
 /// value of the leave it keeps (its equity in thousandths: an exchange scores nothing).
-pub fn best_exchanges(rules: &Rules, leave: &LeaveTable, rack: &Rack, bag: usize, n: usize) -> Vec<(Rack, i32)> {
+pub(crate) fn best_exchanges(rules: &Rules, leave: &LeaveTable, rack: &Rack, bag: usize, n: usize) -> Vec<(Rack, i32)> {
     let mut all: Vec<(Rack, i32)> =
         exchanges(rules, rack, bag).into_iter().filter_map(|out| Some((out, leave.value(&rack.minus(&out)?)))).collect();
     // Stable: among equal values the smaller exchange (listed first) stays first.
@@ -490,7 +490,7 @@ pub fn best_exchanges(rules: &Rules, leave: &LeaveTable, rack: &Rack, bag: usize
 
 /// `n` tiles drawn at random from `pool` without replacement (a partial Fisher–Yates shuffle):
 /// how the hard level deals hidden racks.
-pub fn sample(pool: &[RackTile], n: usize, rng: &mut ChaCha8Rng) -> Vec<RackTile> {
+pub(crate) fn sample(pool: &[RackTile], n: usize, rng: &mut ChaCha8Rng) -> Vec<RackTile> {
     let mut pool = pool.to_vec();
     let n = n.min(pool.len());
     for i in 0..n {

@@ -1,7 +1,8 @@
 //! `wordgame ladder`: seeded robot-vs-robot games between the three levels, first seats
 //! alternating (each seed is played both ways), with win rates and their 95% intervals, mean
 //! scores, game lengths and decision latency percentiles. Release build recommended.
-//! `--variant noi-tu` plays Nối từ instead (the `noitu` engine), the same way.
+//! `--variant noi-tu` plays Nối từ instead (the `noitu` engine), the same way. Any other player
+//! (the lab's prototypes) plays through [`Contestant`] and [`run_pairings`].
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -9,101 +10,117 @@ use std::time::{Duration, Instant};
 use engine::leave::SuperLeaves;
 use engine::lexicon::builtin_graph;
 use engine::robot::{Level, LevelRobot, Robot, RobotView, seeded};
-use engine::{EndReason, Game, LeaveTable, MoveGenerator, Timestamp, Variant};
+use engine::{EndReason, Game, LeaveTable, Move, MoveGenerator, Timestamp, Variant};
+use rand_chacha::ChaCha8Rng;
 use service::robot::Budget;
 
 use crate::CliError;
-use crate::census;
-use crate::proto::{self, Features};
 use crate::selfplay::{Strategy, best_play, to_move};
+
+/// What every ladder takes: this tool's and the lab's.
+#[derive(clap::Args)]
+pub struct Options {
+    /// The variant.
+    #[arg(long, default_value = "scrabble-en")]
+    pub variant: String,
+    /// Games per pairing (even: each seed is played with both first seats).
+    #[arg(long, default_value_t = 400)]
+    pub games: u64,
+    /// The first seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The hard level's time budget per decision, in milliseconds.
+    #[arg(long, default_value_t = 40)]
+    pub budget_ms: u64,
+    /// The static-equity player's whole-leave table, from this file (as the lab's `leaves
+    /// --superleaves` writes it) over the heuristic, instead of the variant's compiled one: for
+    /// instance an English table fitted from self-play, which the engine does not ship.
+    #[arg(long)]
+    pub static_leaves: Option<String>,
+}
+
+impl Options {
+    /// The tile variant named by `--variant`.
+    ///
+    /// # Errors
+    /// [`CliError::Input`] for an unknown variant.
+    pub fn tile_variant(&self) -> Result<Variant, CliError> {
+        self.variant.parse().map_err(|e: engine::variant::VariantError| CliError::Input(e.to_string()))
+    }
+}
 
 /// Arguments of `wordgame ladder`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// The variant.
-    #[arg(long, default_value = "scrabble-en")]
-    variant: String,
-    /// Games per pairing (even: each seed is played with both first seats).
-    #[arg(long, default_value_t = 400)]
-    games: u64,
-    /// The first seed.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// The hard level's time budget per decision, in milliseconds.
-    #[arg(long, default_value_t = 40)]
-    budget_ms: u64,
+    #[command(flatten)]
+    options: Options,
     /// `static`: instead of the three levels' pairings, hard against a pure-score player and
     /// against a static-equity player (best score + leave value, every play, the whole game,
-    /// with the variant's standard leave table: the heuristic and the fitted whole leaves).
-    /// Otherwise a prototype of hard against medium: `+`-separated features of its mid-game
-    /// simulation (`hard`: none; `wide`: 16 candidates; `reply`: the opponent answers by equity
-    /// among unplayed words; `rleave`: its reply by score is valued with the leave it keeps;
-    /// `exchange`: exchanges are candidates; `ply3`: the robot's next play counts; `late`: `ply3`
-    /// with 20 tiles or fewer in the bag, `lateN` with N or fewer; `deep`: up to 1024 rounds;
-    /// `damp`: the opponent's reply counts half (two plies only; three count it in full);
-    /// `quarter`: it counts a quarter; `still`: no
-    /// simulation, the best candidate by static equity, exchanges among them; `window`: only
-    /// candidates within 6 points of the best static equity are simulated; `race`: the worse
-    /// half of the candidates drops out after 8, 16, 32, … rounds, the rest run to the budget;
-    /// `peek`: an oracle, never a robot: the simulation deals the opponent its real rack;
-    /// `peekkept`: an oracle too: it deals the opponent the tiles it really kept from its last play;
-    /// `infer`: the opponent's kept tiles inferred from its last play, taken as its best by
-    /// score, `inferu`: by score or by equity within a tolerance; `win`: each round counted
-    /// through a win utility of the lead after it, the pre-endgame too).
-    /// `static:SPEC`: that prototype against both static players; `score:SPEC`: against the
-    /// pure-score player only. `parts`: hard built up from its parts against the pure-score
-    /// player, on the same seeds: its static ranking alone (the best equity among the plays and
-    /// the best exchange), then with the hard level deciding with the bag empty, then also with
-    /// 1 to a rack of tiles in the bag, then the whole hard level; with the games whose result
-    /// each part changed.
+    /// with the variant's standard leave table: the heuristic and the fitted whole leaves). The
+    /// prototypes of hard are the lab's (`cargo run -p lab -- ladder --help`).
     #[arg(long)]
     versus: Option<String>,
-    /// The static-equity player's whole-leave table, from this file (as `leaves --superleaves`
-    /// writes it) over the heuristic, instead of the variant's compiled one: for instance an
-    /// English table fitted from self-play, which the engine does not ship.
-    #[arg(long)]
-    static_leaves: Option<String>,
 }
 
-/// A seat's player: a robot level, or one of the static players of `--versus static`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Player {
+/// A seat's player: a robot level, one of the static players, or any other [`Contestant`].
+#[derive(Clone, Copy)]
+pub enum Player<'a> {
+    /// A robot level.
     Robot(Level),
+    /// The pure-score player.
     Score,
+    /// The static-equity player (score + leave value).
     Equity,
-    /// A prototype of hard ([`crate::proto`]): its mid-game simulation with the features on.
-    Proto(Features),
-    /// Hard's static ranking ([`census::static_move`]), with the hard level deciding once the
-    /// bag holds at most this many tiles (`None`: never).
-    Part(Option<usize>),
+    /// Any other player, such as the lab's prototypes of hard.
+    Other(&'a dyn Contestant),
 }
 
-impl Player {
-    /// The robot level whose latency and mean score the player counts under (a prototype is hard).
+/// A player the ladder knows only by what it decides: the lab's prototypes and parts of hard.
+pub trait Contestant {
+    /// Its name in the tables.
+    fn id(&self) -> String;
+    /// The robot level its decisions count under (latency, mean score), if any.
+    fn level(&self) -> Option<Level>;
+    /// Its move in `turn.game`, within `budget`.
+    fn decide(&self, turn: &Turn<'_>, rng: &mut ChaCha8Rng, budget: Duration) -> Move;
+}
+
+/// What a [`Contestant`] decides with.
+pub struct Turn<'a> {
+    /// The game, its seat to move deciding.
+    pub game: &'a Game,
+    /// The hard level for this game.
+    pub hard: &'a LevelRobot<'a>,
+    /// The variant's move generator.
+    pub generator: &'a MoveGenerator<'a>,
+    /// The robots' own leaves: the heuristic with the compiled whole leaves.
+    pub leave: &'a LeaveTable,
+}
+
+impl Player<'_> {
+    /// The robot level whose latency and mean score the player counts under.
     fn level(self) -> Option<Level> {
         match self {
             Player::Robot(l) => Some(l),
-            Player::Proto(_) => Some(Level::Hard),
-            Player::Score | Player::Equity | Player::Part(_) => None,
+            Player::Other(c) => c.level(),
+            Player::Score | Player::Equity => None,
         }
     }
 
-    fn id(self) -> String {
+    /// Its name in the tables.
+    pub fn id(self) -> String {
         match self {
             Player::Robot(l) => l.id().to_string(),
             Player::Score => "score".to_string(),
             Player::Equity => "static equity".to_string(),
-            Player::Proto(f) => format!("hard ({f})"),
-            Player::Part(None) => "hard's static ranking".to_string(),
-            Player::Part(Some(0)) => "static + hard's endgame".to_string(),
-            Player::Part(Some(n)) => format!("static + hard at bag ≤ {n}"),
+            Player::Other(c) => c.id(),
         }
     }
 }
 
 /// The phases of a game by the tiles in the bag before a move, for where points are won or lost;
 /// the last is the rack settlement at the end.
-const PHASES: [&str; 6] = ["bag ≥ 60", "bag 21–59", "bag 8–20", "bag 1–7", "bag empty", "settlement"];
+pub const PHASES: [&str; 6] = ["bag ≥ 60", "bag 21–59", "bag 8–20", "bag 1–7", "bag empty", "settlement"];
 
 /// The phase of a move made with `bag` tiles in the bag.
 fn phase(bag: usize) -> usize {
@@ -117,16 +134,20 @@ fn phase(bag: usize) -> usize {
 }
 
 /// Points each seat scored in each of the [`PHASES`].
-type PhasePoints = [[i64; PHASES.len()]; 2];
+pub type PhasePoints = [[i64; PHASES.len()]; 2];
 
-struct Pairing {
-    a: Player,
-    b: Player,
+/// One pairing's tally.
+pub struct Pairing<'a> {
+    /// The first player of the pairing.
+    pub a: Player<'a>,
+    /// The second.
+    pub b: Player<'a>,
     /// Games where `a`, or `b`, went out.
     out: [u64; 2],
     wins: u64,
     draws: u64,
-    games: u64,
+    /// Games played.
+    pub games: u64,
     score: [i64; 2],
     moves: u64,
     /// Points `a` made less points `b` made, per phase: in all games, and in the games `a` lost.
@@ -134,21 +155,49 @@ struct Pairing {
     lost_diff: [i64; PHASES.len()],
     losses: u64,
     /// Each game's result for `a`, in half points (2 a win, 1 a draw), in seed order.
-    results: Vec<u8>,
+    pub results: Vec<u8>,
 }
 
 /// Runs the ladder and prints its tables (Markdown).
 ///
 /// # Errors
-/// [`CliError::Input`] for an unknown variant.
+/// [`CliError::Input`] for an unknown variant, an unreadable `--static-leaves` table or a
+/// `--versus` other than `static`.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    if args.variant == noitu::VARIANT {
-        noi_tu(args);
+    let options = &args.options;
+    if options.variant == noitu::VARIANT {
+        noi_tu(options);
         return Ok(());
     }
-    let variant: Variant = args.variant.parse().map_err(|e: engine::variant::VariantError| CliError::Input(e.to_string()))?;
-    let budget = Duration::from_millis(args.budget_ms);
-    let static_leave = match &args.static_leaves {
+    let pairings: Vec<(Player, Player)> = match args.versus.as_deref() {
+        None => vec![(Level::Hard, Level::Medium), (Level::Medium, Level::Easy), (Level::Hard, Level::Easy)]
+            .into_iter()
+            .map(|(a, b)| (Player::Robot(a), Player::Robot(b)))
+            .collect(),
+        Some("static") => STATIC_PAIRINGS.to_vec(),
+        Some(other) => {
+            return Err(CliError::Input(format!(
+                "--versus {other}: this ladder knows only `static`; the prototypes of hard are the lab's (cargo run -p lab -- ladder)"
+            )));
+        }
+    };
+    run_pairings(options, &pairings)?;
+    Ok(())
+}
+
+/// `--versus static`: hard against the pure-score player, then against the static-equity player.
+pub const STATIC_PAIRINGS: [(Player<'static>, Player<'static>); 2] =
+    [(Player::Robot(Level::Hard), Player::Score), (Player::Robot(Level::Hard), Player::Equity)];
+
+/// Plays `options.games` games of each pairing in a tile variant, prints the ladder's tables and
+/// returns each pairing's tally.
+///
+/// # Errors
+/// [`CliError::Input`] for an unknown variant or an unreadable `--static-leaves` table.
+pub fn run_pairings<'a>(options: &Options, pairings: &[(Player<'a>, Player<'a>)]) -> Result<Vec<Pairing<'a>>, CliError> {
+    let variant = options.tile_variant()?;
+    let budget = Duration::from_millis(options.budget_ms);
+    let static_leave = match &options.static_leaves {
         None => LeaveTable::standard(variant.rules()),
         Some(path) => {
             let bytes = std::fs::read(path).map_err(|e| CliError::Input(format!("{path}: {e}")))?;
@@ -161,28 +210,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     // Decisions with the bag empty, per level: the endgame's share.
     let mut endgame: [Vec<Duration>; 3] = [Vec::new(), Vec::new(), Vec::new()];
     let mut results = Vec::new();
-    let pairings: Vec<(Player, Player)> = match args.versus.as_deref() {
-        None => vec![(Level::Hard, Level::Medium), (Level::Medium, Level::Easy), (Level::Hard, Level::Easy)]
-            .into_iter()
-            .map(|(a, b)| (Player::Robot(a), Player::Robot(b)))
-            .collect(),
-        Some("static") => vec![(Player::Robot(Level::Hard), Player::Score), (Player::Robot(Level::Hard), Player::Equity)],
-        Some("parts") => {
-            [Player::Part(None), Player::Part(Some(0)), Player::Part(Some(variant.rules().rack_size)), Player::Robot(Level::Hard)]
-                .into_iter()
-                .map(|a| (a, Player::Score))
-                .collect()
-        }
-        Some(spec) if spec.starts_with("static:") => {
-            let f = Features::parse(&spec["static:".len()..]).map_err(CliError::Input)?;
-            vec![(Player::Proto(f), Player::Score), (Player::Proto(f), Player::Equity)]
-        }
-        Some(spec) if spec.starts_with("score:") => {
-            vec![(Player::Proto(Features::parse(&spec["score:".len()..]).map_err(CliError::Input)?), Player::Score)]
-        }
-        Some(spec) => vec![(Player::Proto(Features::parse(spec).map_err(CliError::Input)?), Player::Robot(Level::Medium))],
-    };
-    for (a, b) in pairings {
+    for &(a, b) in pairings {
         let mut p = Pairing {
             a,
             b,
@@ -197,10 +225,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             losses: 0,
             results: Vec::new(),
         };
-        for g in 0..args.games {
+        for g in 0..options.games {
             let a_first = g % 2 == 0;
             let seats = if a_first { [a, b] } else { [b, a] };
-            let (game, lat, points) = play(variant, args.seed + g / 2, seats, g, budget, &static_leave);
+            let (game, lat, points) = play(variant, options.seed + g / 2, seats, g, budget, &static_leave);
             for (level, d, bag_empty) in lat {
                 latencies[level as usize].push(d);
                 if bag_empty {
@@ -234,14 +262,14 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 }
             };
             p.results.push(half_points);
-            progress(&format!("{} vs {}", a.id(), b.id()), g + 1, args.games);
+            progress(&format!("{} vs {}", a.id(), b.id()), g + 1, options.games);
         }
         eprintln!();
         results.push(p);
     }
     println!(
         "Ladder: {variant}, {} games per pairing (first seats alternating), seeds from {}, hard budget {} ms\n",
-        args.games, args.seed, args.budget_ms
+        options.games, options.seed, options.budget_ms
     );
     println!("| pairing | first wins (95% interval) | mean score | mean game length (moves) | went out first (first / second) |");
     println!("|---|---|---|---|---|");
@@ -261,9 +289,6 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             100.0 * p.out[0] as f64 / n,
             100.0 * p.out[1] as f64 / n
         );
-    }
-    if args.versus.as_deref() == Some("parts") {
-        print_parts(&results);
     }
     println!(
         "\nWhere the points go: the first of the pairing's points less the second's, per game, by the tiles in the bag before the move (all games; the first's losses)\n"
@@ -307,28 +332,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             end[3]
         );
     }
-    Ok(())
-}
-
-/// `--versus parts`: each part's win rate and what it changed from the part before on the same
-/// seeds and seats: the difference in win rate and the games it turned (won where the part before
-/// did not win, lost where it did not lose; draws count half).
-fn print_parts(results: &[Pairing]) {
-    println!("\n| part | wins | change from the part before | games turned (better / worse) |");
-    println!("|---|---|---|---|");
-    for (i, p) in results.iter().enumerate() {
-        let rate = |q: &Pairing| q.results.iter().map(|&r| f64::from(r)).sum::<f64>() / (2.0 * q.games.max(1) as f64);
-        let (change, turned) = match i.checked_sub(1).map(|j| &results[j]) {
-            None => ("".to_string(), "".to_string()),
-            Some(before) => {
-                let pairs = p.results.iter().zip(&before.results);
-                let better = pairs.clone().filter(|(now, was)| now > was).count();
-                let worse = pairs.filter(|(now, was)| now < was).count();
-                (format!("{:+.1} points", 100.0 * (rate(p) - rate(before))), format!("{better} / {worse}"))
-            }
-        };
-        println!("| {} | {:.1}% | {change} | {turned} |", p.a.id(), 100.0 * rate(p));
-    }
+    Ok(results)
 }
 
 /// p50, p90, p99 and max of `lat` in milliseconds (sorting it).
@@ -339,25 +343,25 @@ fn percentiles(lat: &mut [Duration]) -> [f64; 4] {
     [pct(0.5), pct(0.9), pct(0.99), pct(1.0)]
 }
 
-/// One game; the finished game, each robot decision's level, latency and whether the bag was
-/// empty, and the points each seat made in each phase.
-fn play(
+/// One game between `seats`; the finished game, each robot decision's level, latency and whether
+/// the bag was empty, and the points each seat made in each phase.
+pub fn play(
     variant: Variant,
     seed: u64,
-    seats: [Player; 2],
+    seats: [Player<'_>; 2],
     game_no: u64,
     budget: Duration,
     static_leave: &LeaveTable,
 ) -> (Game, Vec<(Level, Duration, bool)>, PhasePoints) {
     let graph = builtin_graph(variant);
     let mut game = Game::new(variant, 2, seed).expect("two seats");
-    // A prototype's leaves are the robots' own: the heuristic with the compiled fitted table.
+    // A contestant's leaves are the robots' own: the heuristic with the compiled fitted table.
     let leave = LeaveTable::standard(game.rules());
     let generator = MoveGenerator::new(game.rules(), graph);
     let robot = |p: Player| match p {
         Player::Robot(level) => Some(LevelRobot::new(level, &game, graph)),
-        Player::Proto(_) | Player::Part(Some(_)) => Some(LevelRobot::new(Level::Hard, &game, graph)),
-        _ => None,
+        Player::Other(_) => Some(LevelRobot::new(Level::Hard, &game, graph)),
+        Player::Score | Player::Equity => None,
     };
     let robots = [robot(seats[0]), robot(seats[1])];
     let mut rng = seeded(seed ^ (game_no << 32));
@@ -367,32 +371,21 @@ fn play(
         let seat = game.to_move();
         let before = game.scores()[seat.index()];
         let when = phase(game.bag().len());
+        let bag_empty = game.bag().is_empty();
+        let started = Instant::now();
         let mv = match (seats[seat.index()], &robots[seat.index()]) {
-            (Player::Robot(level), Some(robot)) => {
-                let bag_empty = game.bag().is_empty();
-                let started = Instant::now();
-                let decision = robot.decide(&RobotView::new(&game), &mut rng, &mut Budget::Until(started + budget));
-                latencies.push((level, started.elapsed(), bag_empty));
-                decision.mv
+            (Player::Robot(_), Some(robot)) => robot.decide(&RobotView::new(&game), &mut rng, &mut Budget::Until(started + budget)).mv,
+            (Player::Other(contestant), Some(hard)) => {
+                contestant.decide(&Turn { game: &game, hard, generator: &generator, leave: &leave }, &mut rng, budget)
             }
-            (Player::Proto(features), Some(robot)) => {
-                let bag_empty = game.bag().is_empty();
-                let started = Instant::now();
-                let until = started + budget;
-                let mv = proto::decide(&game, robot, &generator, &leave, features, &mut rng, until)
-                    .unwrap_or_else(|| robot.decide(&RobotView::new(&game), &mut rng, &mut Budget::Until(until)).mv);
-                latencies.push((Level::Hard, started.elapsed(), bag_empty));
-                mv
-            }
-            (Player::Part(hard_from), _) if hard_from.is_none_or(|n| game.bag().len() > n) => {
-                census::static_move(&game, &generator, &leave).0
-            }
-            (Player::Part(_), Some(hard)) => hard.decide(&RobotView::new(&game), &mut rng, &mut Budget::Until(Instant::now() + budget)).mv,
             (player, _) => {
-                let strategy = if player == Player::Score { Strategy::Score } else { Strategy::Equity(static_leave) };
+                let strategy = if matches!(player, Player::Score) { Strategy::Score } else { Strategy::Equity(static_leave) };
                 to_move(&game, best_play(&generator, &game, strategy).as_ref())
             }
         };
+        if let Some(level) = seats[seat.index()].level() {
+            latencies.push((level, started.elapsed(), bag_empty));
+        }
         game.play(graph, seat, &mv, Timestamp(0)).expect("a robot's move is legal");
         let settled = game.end().map_or(0, |e| e.adjustments[seat.index()]);
         points[seat.index()][when] += i64::from(game.scores()[seat.index()] - before - settled);
@@ -416,7 +409,7 @@ struct NoiTuPairing {
 /// The Nối từ ladder: hard vs easy, medium vs easy, hard vs medium (and easy vs easy for the
 /// game length of two random players), then each level's decision latency and how the hard
 /// level chose.
-fn noi_tu(args: &Args) {
+fn noi_tu(args: &Options) {
     use noitu::robot::{Basis, Level};
 
     let dict = noitu::Dictionary::builtin();
@@ -521,7 +514,7 @@ fn noi_tu(args: &Args) {
 }
 
 /// A progress bar on stderr, redrawn in place.
-pub(crate) fn progress(label: &str, done: u64, total: u64) {
+pub fn progress(label: &str, done: u64, total: u64) {
     let width = 30;
     let filled = (done * width / total.max(1)) as usize;
     eprint!("\r{label:<16} [{}{}] {done}/{total}", "#".repeat(filled), " ".repeat(width as usize - filled));
@@ -537,24 +530,6 @@ mod tests {
         let bounds = [(117, 0), (60, 0), (59, 1), (21, 1), (20, 2), (8, 2), (7, 3), (1, 3), (0, 4)];
         for (bag, want) in bounds {
             assert_eq!(phase(bag), want, "bag {bag}");
-        }
-    }
-
-    #[test]
-    fn a_part_plays_hard_s_static_ranking_until_the_hard_level_takes_over() {
-        let variant = Variant::ScrabbleEn;
-        let leave = LeaveTable::standard(variant.rules());
-        let game = |part| play(variant, 7, [Player::Part(part), Player::Score], 0, Duration::from_millis(2), &leave);
-        let (alone, _, static_points) = game(None);
-        assert!(alone.is_over());
-        // Where each part's player decides the same way, the games agree move for move, and so do
-        // both seats' points in every phase before the hard level takes over.
-        for (hard_from, static_phases) in [(0, 4), (variant.rules().rack_size, 3)] {
-            let (_, latencies, points) = game(Some(hard_from));
-            assert!(latencies.is_empty(), "a part's decisions count under no level");
-            for seat in 0..2 {
-                assert_eq!(points[seat][..static_phases], static_points[seat][..static_phases], "bag ≤ {hard_from}, seat {seat}");
-            }
         }
     }
 

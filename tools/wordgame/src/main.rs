@@ -1,30 +1,22 @@
-//! `wordgame`: the developer tool. `movegen` lists the plays of a position; `robot` the move a
-//! robot level would play there; `bench` measures the move generator; `ladder` plays robots
-//! against each other and `endgame-loss` measures what the hard level's endgame loses to its
-//! budget; `positions` records benchmark positions from seeded self-play; `leaves` refines the
-//! leave table from self-play; `serve` is the local gateway and `token` prints a development
-//! token for it; `loadtest` measures submit-move through a running gateway; `chaos` crash-tests
-//! a private gateway and PostgreSQL; `graphs` writes the word graphs for the Lambda lexicon
-//! layer.
+//! `wordgame`: the developer and operator tool. `movegen` lists the plays of a position; `robot`
+//! the move a robot level would play there; `bench` measures the move generator; `ladder` plays
+//! robots against each other; `positions` records benchmark positions from seeded self-play;
+//! `serve` is the local gateway and `token` prints a development token for it; `loadtest`
+//! measures submit-move through a running gateway; `chaos` crash-tests a private gateway and
+//! PostgreSQL; `graphs` writes the word graphs for the Lambda lexicon layer. The robot research
+//! lives apart, in the `lab` crate.
 
 mod bench;
-mod census;
 mod cgp_file;
 mod chaos;
 mod cpu;
-mod endgame_loss;
 mod graphs;
-mod ladder;
-mod leaves;
 mod loadtest;
 mod movegen;
 mod positions;
 mod postgres;
-mod proto;
 mod robot;
-mod selfplay;
 mod serve;
-mod superleaves;
 mod token;
 
 use std::process::ExitCode;
@@ -32,6 +24,7 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
+use wordgame::{CliError, ladder, selfplay};
 
 #[derive(Parser)]
 #[command(name = "wordgame", version, about = "Word game engine tools")]
@@ -50,8 +43,6 @@ enum Command {
     Bench(bench::Args),
     /// Prints positions from seeded self-play, one CGP per line.
     Positions(positions::Args),
-    /// Refines the leave table from self-play and measures equity against pure score.
-    Leaves(leaves::Args),
     /// Serves every route locally, as API Gateway would, on 127.0.0.1:3000.
     Serve(serve::Args),
     /// Prints a development token for a demo account.
@@ -60,22 +51,12 @@ enum Command {
     Loadtest(loadtest::Args),
     /// Plays seeded robot-vs-robot games between the three levels and prints the ladder.
     Ladder(ladder::Args),
-    /// Measures what the hard level's endgame loses to its time budget.
-    EndgameLoss(endgame_loss::Args),
     /// Crash-tests a private gateway and PostgreSQL under load and checks what was acknowledged.
     Chaos(chaos::Args),
     /// Writes this build's word graphs as files, for the Lambda lexicon layer.
     Graphs(graphs::Args),
     /// Starts only a throwaway private PostgreSQL, prints its URL and runs until killed.
     Postgres(postgres::Args),
-}
-
-/// A failure the user can fix: printed as one line, exit code 2.
-#[derive(Debug, thiserror::Error)]
-pub enum CliError {
-    /// The input was wrong.
-    #[error("{0}")]
-    Input(String),
 }
 
 /// When `main` started, for "ready from process start" figures.
@@ -89,12 +70,10 @@ fn main() -> ExitCode {
         Command::Robot(args) => robot::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Positions(args) => positions::run(&args),
-        Command::Leaves(args) => leaves::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Token(args) => token::run(&args),
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Ladder(args) => ladder::run(&args),
-        Command::EndgameLoss(args) => endgame_loss::run(&args),
         Command::Graphs(args) => graphs::run(&args),
         Command::Chaos(args) => chaos::run(&args),
         Command::Postgres(args) => postgres::run(&args),

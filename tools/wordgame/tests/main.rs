@@ -5,7 +5,7 @@ mod browser;
 mod chaos;
 mod cli;
 mod common;
-mod leaves_cli;
+mod ladder_cli;
 mod push;
 mod robot_cli;
 mod serve;

@@ -1,4 +1,4 @@
-//! `wordgame leaves`: refines the heuristic leave table from self-play and measures how the
+//! `lab leaves`: refines the heuristic leave table from self-play and measures how the
 //! equity robot does against the pure-score robot.
 //!
 //! Refinement: in games between two heuristic-equity robots, every play records the tiles kept
@@ -16,13 +16,13 @@ use engine::leave::SuperLeaves;
 use engine::{LeaveTable, RackTile, Seat, Variant};
 use serde::Serialize;
 
-use crate::CliError;
 use crate::census;
-use crate::ladder::progress;
-use crate::selfplay::{Strategy, play_game};
 use crate::superleaves::{self, Target};
+use wordgame::CliError;
+use wordgame::ladder::progress;
+use wordgame::selfplay::{Strategy, play_game};
 
-/// Arguments of `wordgame leaves`.
+/// Arguments of `lab leaves`.
 #[derive(clap::Args)]
 pub struct Args {
     /// The variant.

@@ -12,7 +12,8 @@
 use std::time::Instant;
 
 use engine::best_plays::{best_plays, best_plays_on};
-use engine::robot::{LevelRobot, RobotView, sample};
+use engine::lab::sample;
+use engine::robot::{LevelRobot, RobotView};
 use engine::seat::Seat;
 use engine::{Board, Game, GeneratedPlay, LeaveTable, Move, MoveGenerator, Rack, Ranking};
 use rand_chacha::ChaCha8Rng;
@@ -264,7 +265,7 @@ impl Candidate {
 /// engine's hard level's own choice), as candidates.
 fn best_exchanges(game: &Game, leave: &LeaveTable, n: usize) -> Vec<Candidate> {
     let rack = game.rack(game.to_move());
-    engine::robot::best_exchanges(game.rules(), leave, rack, game.bag().len(), n)
+    engine::lab::best_exchanges(game.rules(), leave, rack, game.bag().len(), n)
         .into_iter()
         .filter_map(|(out, equity)| Some(Candidate::Exchange { out, kept: rack.minus(&out)?, equity }))
         .collect()
@@ -443,7 +444,7 @@ fn simulate(
 }
 
 /// The engine's pre-endgame simulation (1 to a rack of tiles in the bag, two seats: the real
-/// unseen pool dealt into the opponent's rack and the bag; [`LevelRobot::pre_endgame_value`]),
+/// unseen pool dealt into the opponent's rack and the bag; [`engine::lab::pre_endgame_value`]),
 /// each round's value counted for wins ([`Features::win`]) with about one ply of spread still
 /// to come. `None` without a choice to make.
 fn pre_endgame(
@@ -475,7 +476,7 @@ fn pre_endgame(
                 break 'rounds;
             }
             let board = Candidate::Play(*c).board_after(game.board());
-            round[i] = for_wins(1000 * robot.pre_endgame_value(board, c, &rack, bag, &opponent), lead, PLY_SIGMA);
+            round[i] = for_wins(1000 * engine::lab::pre_endgame_value(robot, board, c, &rack, bag, &opponent), lead, PLY_SIGMA);
         }
         totals.iter_mut().zip(round).for_each(|(t, r)| *t += r);
         rounds += 1;

@@ -1,4 +1,4 @@
-//! Fitting whole-leave values (superleaves) from self-play, for `wordgame leaves --superleaves`.
+//! Fitting whole-leave values (superleaves) from self-play, for `lab leaves --superleaves`.
 //!
 //! Samples: in games between two static-equity players, each play made with tiles in the bag
 //! records the leave kept and a target for it (see [`Target`]); a scoreless next turn counts 0.
@@ -21,11 +21,11 @@
 
 use std::collections::BTreeMap;
 
-use engine::leave::key_of;
+use engine::lab::key_of;
 use engine::{Game, GeneratedPlay, LeaveTable, Rack, RackTile, Rules, Variant};
 
-use crate::ladder::progress;
-use crate::selfplay::{Strategy, play_game};
+use wordgame::ladder::progress;
+use wordgame::selfplay::{Strategy, play_game};
 
 /// The quantity a leave is fitted to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -20,13 +20,13 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use engine::leave::key_of;
+use engine::lab::best_exchanges;
+use engine::lab::key_of;
 use engine::lexicon::builtin_graph;
-use engine::robot::best_exchanges;
 use engine::{Game, LeaveTable, Move, MoveGenerator, Rack, RackTile, Rules, Timestamp, Variant};
 
-use crate::ladder::progress;
-use crate::selfplay::{Strategy, best_play, to_move};
+use wordgame::ladder::progress;
+use wordgame::selfplay::{Strategy, best_play, to_move};
 
 /// One full rack's samples: how often it came up and the sum of its best values (thousandths).
 #[derive(Debug, Clone, Copy)]

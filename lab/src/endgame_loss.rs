@@ -1,4 +1,4 @@
-//! `wordgame endgame-loss`: what the hard level's endgame loses to its time budget. Seeded
+//! `lab endgame-loss`: what the hard level's endgame loses to its time budget. Seeded
 //! medium self-play runs until the bag is empty; there the hard level decides within
 //! `--budget-ms`, and the endgame search with `--long-ms` values both that move and its own
 //! best (each by the search's value of the position after it). The loss is the difference, in
@@ -10,11 +10,11 @@ use engine::endgame;
 use engine::lexicon::builtin_graph;
 use engine::robot::{Level, LevelRobot, Robot, RobotView, seeded};
 use engine::{Game, GeneratedPlay, LeaveTable, Move, MoveGenerator, Timestamp, Variant};
-use service::robot::Budget;
+use games::Budget;
 
-use crate::CliError;
+use wordgame::CliError;
 
-/// Arguments of `wordgame endgame-loss`.
+/// Arguments of `lab endgame-loss`.
 #[derive(clap::Args)]
 pub struct Args {
     /// The tile variant.

@@ -1,6 +1,6 @@
-//! `wordgame leaves --superleaves`: fits whole-leave values from self-play and writes a table the
-//! engine reads back (whole entries in key order), printing the evaluation matches; `ladder
-//! --static-leaves` plays its static player with such a table.
+//! `lab leaves --superleaves`: fits whole-leave values from self-play and writes a table the
+//! engine reads back (whole entries in key order), printing the evaluation matches; the lab's
+//! ladder plays a prototype against a static player with such a table.
 
 use std::process::Command;
 
@@ -8,10 +8,10 @@ use engine::leave::{SUPERLEAVE_ENTRY, SuperLeaves};
 
 #[test]
 fn a_fitted_table_is_written_and_reads_back() {
-    let dir = std::env::temp_dir().join(format!("wordgame-leaves-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("lab-leaves-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("erudit.bin");
-    let out = Command::new(env!("CARGO_BIN_EXE_wordgame"))
+    let out = Command::new(env!("CARGO_BIN_EXE_lab"))
         .args([
             "leaves",
             "--variant",
@@ -38,14 +38,26 @@ fn a_fitted_table_is_written_and_reads_back() {
 
     // The ladder's static player reads such a table from the file; anything else is refused.
     let ladder = |table: &str| {
-        Command::new(env!("CARGO_BIN_EXE_wordgame"))
-            .args(["ladder", "--variant", "erudit", "--games", "2", "--budget-ms", "1", "--versus", "static", "--static-leaves", table])
+        Command::new(env!("CARGO_BIN_EXE_lab"))
+            .args([
+                "ladder",
+                "--variant",
+                "erudit",
+                "--games",
+                "2",
+                "--budget-ms",
+                "1",
+                "--versus",
+                "static:hard",
+                "--static-leaves",
+                table,
+            ])
             .output()
             .unwrap()
     };
     let out = ladder(file.to_str().unwrap());
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(String::from_utf8(out.stdout).unwrap().contains("| hard vs static equity |"));
+    assert!(String::from_utf8(out.stdout).unwrap().contains("| hard (hard) vs static equity |"));
     let bad = dir.join("bad.bin");
     std::fs::write(&bad, [1u8; 13]).unwrap();
     for table in [bad.to_str().unwrap(), dir.join("missing.bin").to_str().unwrap()] {

@@ -1,0 +1,3 @@
+//! The integration tests of `lab`, one test binary.
+
+mod leaves_cli;

@@ -1,0 +1,13 @@
+//! What `wordgame` shares with the research crate `lab`: seeded self-play with the simple static
+//! players, and the ladder that plays robots (or any [`ladder::Contestant`]) against each other.
+
+pub mod ladder;
+pub mod selfplay;
+
+/// A failure the user can fix: printed as one line, exit code 2.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// The input was wrong.
+    #[error("{0}")]
+    Input(String),
+}
