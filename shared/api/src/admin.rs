@@ -20,7 +20,7 @@ pub(crate) struct DrawRound {
 
 pub(crate) struct Cell {
     name: String,
-    premium: &'static str,
+    premium: String,
 }
 
 pub(crate) struct Row {
@@ -47,19 +47,61 @@ pub(crate) struct GameResult {
 
 /// One entry of the premium squares' legend.
 pub(crate) struct LegendEntry {
-    class: &'static str,
+    class: String,
     mark: &'static str,
-    label: &'static str,
+    label: String,
 }
 
-/// The premium squares' legend, in the board's classes.
-const LEGEND: [LegendEntry; 5] = [
-    LegendEntry { class: "tw", mark: "", label: "triple word" },
-    LegendEntry { class: "dw", mark: "", label: "double word" },
-    LegendEntry { class: "tl", mark: "", label: "triple letter" },
-    LegendEntry { class: "dl", mark: "", label: "double letter" },
-    LegendEntry { class: "dw star", mark: "★", label: "centre: the first word covers it" },
-];
+/// The premiums' classes on the board and their names, in the legend's order.
+const PREMIUMS: [(&str, &str); 4] = [("tw", "triple word"), ("dw", "double word"), ("tl", "triple letter"), ("dl", "double letter")];
+
+/// The board's side: the timeline holds one premium per square, row by row.
+fn side(premiums: &[&str]) -> usize {
+    premiums.len().isqrt()
+}
+
+/// The board of `timeline` as rows of cells: each square's premium as the variant's layout has
+/// it, the start square marked with a star over its own premium (or none).
+fn board_rows(premiums: &[&str], start: &str) -> Vec<Row> {
+    let side = side(premiums);
+    (0..side)
+        .map(|r| Row {
+            number: r + 1,
+            cells: (0..side)
+                .map(|c| {
+                    let name = format!("{}{}", column(c), r + 1);
+                    let premium = premiums[r * side + c];
+                    let premium = if name == start { format!("{premium} star").trim_start().to_string() } else { premium.to_string() };
+                    Cell { name, premium }
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// The legend: the premiums this layout has, then the start square as the board shows it.
+fn legend(premiums: &[&str], start: &str) -> Vec<LegendEntry> {
+    let mut entries: Vec<LegendEntry> = PREMIUMS
+        .iter()
+        .filter(|(class, _)| premiums.contains(class))
+        .map(|&(class, label)| LegendEntry { class: class.to_string(), mark: "", label: label.to_string() })
+        .collect();
+    let side = side(premiums);
+    let at = (0..side * side).find(|&i| format!("{}{}", column(i % side), i / side + 1) == start);
+    let premium = at.map_or("", |i| premiums[i]);
+    let under = PREMIUMS.iter().find(|(class, _)| *class == premium).map_or("plain".to_string(), |(_, label)| label.to_string());
+    entries.push(LegendEntry {
+        class: format!("{premium} star").trim_start().to_string(),
+        mark: "★",
+        label: format!("{start}: the first word covers it ({under})"),
+    });
+    entries
+}
+
+/// The letter naming board column `c` (0: A).
+fn column(c: usize) -> char {
+    char::from(b'A' + c as u8)
+}
 
 /// What both replay pages show above their steps: the game, its seats, its result and its draw.
 pub(crate) struct Heading<'a> {
@@ -80,7 +122,7 @@ struct ReplayPage<'a> {
     head: Heading<'a>,
     columns: Vec<char>,
     rows: Vec<Row>,
-    legend: &'a [LegendEntry],
+    legend: Vec<LegendEntry>,
     log: Vec<String>,
     last_step: usize,
     timeline_json: String,
@@ -203,22 +245,11 @@ pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiErr
             return html(page.render(), &nonce);
         }
     };
-    let rows = (0..15)
-        .map(|r| Row {
-            number: r + 1,
-            cells: (0..15)
-                .map(|c| Cell {
-                    name: format!("{}{}", (b'A' + c as u8) as char, r + 1),
-                    premium: if (r, c) == (7, 7) { "dw star" } else { timeline.premiums[r * 15 + c] },
-                })
-                .collect(),
-        })
-        .collect();
     let page = ReplayPage {
         head: head("First-move draw"),
-        columns: ('A'..='O').collect(),
-        rows,
-        legend: &LEGEND,
+        columns: (0..side(&timeline.premiums)).map(column).collect(),
+        rows: board_rows(&timeline.premiums, &timeline.start),
+        legend: legend(&timeline.premiums, &timeline.start),
         log,
         last_step,
         timeline_json: embedded(replay)?,
@@ -499,6 +530,28 @@ pub fn admin_keys() -> crate::oidc::KeyCache {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_board_and_its_legend_follow_the_layout_and_star_the_start_square() {
+        // A 3×3 layout: triple word corners, a plain centre that the first play covers.
+        let plain_centre = ["tw", "", "tw", "", "", "", "tw", "dl", "tw"];
+        let rows = board_rows(&plain_centre, "B2");
+        let classes: Vec<Vec<&str>> = rows.iter().map(|r| r.cells.iter().map(|c| c.premium.as_str()).collect()).collect();
+        assert_eq!(classes, [["tw", "", "tw"], ["", "star", ""], ["tw", "dl", "tw"]]);
+        assert_eq!(rows[2].cells[1].name, "B3");
+        let labels: Vec<(String, String)> = legend(&plain_centre, "B2").into_iter().map(|e| (e.class, e.label)).collect();
+        assert_eq!(
+            labels,
+            [
+                ("tw".to_string(), "triple word".to_string()),
+                ("dl".to_string(), "double letter".to_string()),
+                ("star".to_string(), "B2: the first word covers it (plain)".to_string()),
+            ]
+        );
+        let double_centre = ["", "", "", "", "dw", "", "", "", ""];
+        assert_eq!(board_rows(&double_centre, "B2")[1].cells[1].premium, "dw star");
+        assert_eq!(legend(&double_centre, "B2").last().unwrap().label, "B2: the first word covers it (double word)");
+    }
 
     #[test]
     fn query_values_are_percent_encoded() {

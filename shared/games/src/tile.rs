@@ -233,6 +233,6 @@ impl Position for TileGame<'_> {
             })
             .collect();
         let values = rules.letters.iter().map(|l| (l.ch.to_string(), i32::from(l.value))).collect();
-        Ok(Timeline::Tile(TileTimeline { premiums, values, timeline }))
+        Ok(Timeline::Tile(TileTimeline { premiums, start: Square::CENTER.to_string(), values, timeline }))
     }
 }

@@ -51,6 +51,8 @@ pub struct TileHint {
 pub struct TileTimeline {
     /// Premium of each square, row by row: "tw", "dw", "tl", "dl" or "".
     pub premiums: Vec<&'static str>,
+    /// The square the first play must cover, such as "H8".
+    pub start: String,
     /// Points of each letter (upper case).
     pub values: std::collections::BTreeMap<String, i32>,
     /// Step 0 (the deal) and one step per move.

@@ -343,3 +343,60 @@ fn a_four_seat_replay_keeps_every_rack_on_one_row_in_chromium() {
     browser.screenshot("replay-screenshot-four-seats.png");
     close(&browser, &dir);
 }
+
+#[test]
+fn each_tile_variant_s_replay_board_has_its_own_layout_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    let (_server, port, dir) = start_server("browser-layout-test");
+    let (alice, admin) = (format!("Bearer {}", token("alice", false)), admin_cookie("root"));
+    let (_driver, browser) = chromium(&dir);
+    sign_in(&browser, port, "root");
+    for (variant, under_start) in [("scrabble-en", "double word"), ("scrabble-ru", "double word"), ("erudit", "plain")] {
+        let id = create_game(port, &alice, &format!(r#"{{"variant":"{variant}","opponents":[{{"robot":"easy"}}]}}"#));
+        let (status, _) = request(port, "POST", &format!("/games/{id}/resign"), &[("authorization", &alice)], "").unwrap();
+        assert_eq!(status, 200);
+        let (status, timeline) = request(port, "GET", &format!("/_gm/games/{id}/timeline.json"), &[("cookie", &admin)], "").unwrap();
+        assert_eq!(status, 200, "{timeline}");
+        let timeline: Value = serde_json::from_str(&timeline).unwrap();
+        let start = timeline["start"].as_str().unwrap();
+        assert_eq!(start, "H8", "{variant}");
+        // Every square painted as the variant's own layout has it; the start square starred over
+        // its own premium (Эрудит's centre is plain).
+        let expected: Vec<String> = timeline["premiums"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let name = format!("{}{}", char::from(b'A' + (i % 15) as u8), i / 15 + 1);
+                let premium = p.as_str().unwrap();
+                let class = if name == start { format!("{premium} star") } else { premium.to_string() };
+                format!("{name}:{}", class.trim())
+            })
+            .collect();
+        browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/_gm/games/{id}")}));
+        let shown = browser.script(
+            "return [...document.querySelectorAll('td.sq')].map(td => td.id.slice(3) + ':' + \
+             [...td.classList].filter(c => c !== 'sq').join(' '))",
+        );
+        assert_eq!(shown, json!(expected), "{variant}'s board");
+        let star = browser.script("return getComputedStyle(document.getElementById('sq-H8'), '::before').content");
+        assert_eq!(star, json!("\"★\""), "{variant}: the start square's star");
+        // The start square's colour is its premium's: a plain square's in Эрудит.
+        let plain = expected.iter().position(|c| c.ends_with(':')).unwrap();
+        let colours = browser.script(&format!(
+            "const bg = id => getComputedStyle(document.getElementById(id)).backgroundColor; \
+             return [bg('sq-H8'), bg('sq-{}'), bg('sq-B2')]",
+            expected[plain].trim_end_matches(':')
+        ));
+        let same_as_plain = colours[0] == colours[1];
+        assert_eq!(same_as_plain, under_start == "plain", "{variant}: {colours}");
+        let legend = browser.script("return [...document.querySelectorAll('#legend li')].map(li => li.textContent)");
+        let star_entry = format!("★H8: the first word covers it ({under_start})");
+        assert!(legend.as_array().unwrap().iter().any(|l| l == &json!(star_entry)), "{variant}: {legend}");
+        browser.screenshot(&format!("replay-layout-{variant}.png"));
+    }
+    close(&browser, &dir);
+}
