@@ -16,9 +16,9 @@ use crate::game::Game;
 use crate::leave::LeaveTable;
 use crate::movegen::{GeneratedPlay, MoveGenerator, Ranking};
 use crate::rack::Rack;
-use crate::robot::Budget;
 use crate::seat::Seat;
 use crate::variant::Rules;
+use vocabulary::{Budget, Work};
 
 /// Plays an inner node of the search tries at most, best first by score and going out.
 const WIDTH: usize = 14;
@@ -194,7 +194,7 @@ impl Search<'_, '_> {
 
     /// Negamax with alpha-beta (fail-soft): the value for the side to move (`racks[0]`).
     fn node(&mut self, board: &Board, racks: [Rack; 2], scoreless: u32, depth: u32, mut alpha: i32, beta: i32) -> Option<i32> {
-        if self.out_of_time || self.budget.expired(self.iterations) {
+        if self.out_of_time || self.budget.expired(Work::Rounds(self.iterations)) {
             self.out_of_time = true;
             return None;
         }

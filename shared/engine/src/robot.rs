@@ -40,31 +40,8 @@ use crate::rack::Rack;
 use crate::seat::Seat;
 use crate::tile::RackTile;
 use crate::variant::Rules;
-
-/// A robot's level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Level {
-    /// A beginner.
-    Easy,
-    /// A club player.
-    Medium,
-    /// Its best.
-    Hard,
-}
-
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
-
-    /// The level's id.
-    pub const fn id(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
-    }
-}
+/// The robot's level and its budget: the vocabulary every family shares.
+pub use vocabulary::{Budget, Level, Work};
 
 /// What a robot may see: the position from its own seat, read-only.
 pub struct RobotView<'a> {
@@ -111,20 +88,13 @@ impl<'a> RobotView<'a> {
     }
 }
 
-/// When the hard level must stop simulating; asked before each candidate of each round, with
-/// the number of whole rounds done. Once it says yes, the robot stops at once.
-pub trait Budget {
-    /// Whether the time is up.
-    fn expired(&mut self, rounds_done: u32) -> bool;
-}
-
 /// A budget of a fixed number of simulation rounds: deterministic, for tests.
 #[derive(Debug, Clone, Copy)]
 pub struct Rounds(pub u32);
 
 impl Budget for Rounds {
-    fn expired(&mut self, rounds_done: u32) -> bool {
-        rounds_done >= self.0
+    fn expired(&mut self, done: Work) -> bool {
+        matches!(done, Work::Rounds(rounds) if rounds >= self.0)
     }
 }
 
@@ -298,7 +268,7 @@ impl LevelRobot<'_> {
             let hidden = deal();
             let mut round = vec![0i64; candidates.len()];
             for (i, c) in candidates.iter().enumerate() {
-                if budget.expired(rounds) {
+                if budget.expired(Work::Rounds(rounds)) {
                     break 'rounds;
                 }
                 let mut board = game.board().clone();
@@ -341,7 +311,7 @@ impl LevelRobot<'_> {
         let rack = game.rack(me);
         let mut best: Option<(i32, GeneratedPlay)> = None;
         for c in ranked.iter().take(8) {
-            if budget.expired(0) {
+            if budget.expired(Work::Rounds(0)) {
                 return best.map(|b| b.1).or(fallback);
             }
             let value = c.equity / 1000;

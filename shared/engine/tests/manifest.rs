@@ -1,9 +1,12 @@
-//! The engines stay pure: their manifests (the tile engine's and Nối từ's) name nothing async,
-//! networked or database-bound.
+//! The engines stay pure: their manifests (the tile engine's, Nối từ's and the vocabulary they
+//! share) name nothing async, networked or database-bound.
 
-/// The manifests checked: this crate's and its sibling engines'.
-const MANIFESTS: [&str; 2] =
-    [concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"), concat!(env!("CARGO_MANIFEST_DIR"), "/../noitu/Cargo.toml")];
+/// The manifests checked: this crate's, its sibling engine's and the shared vocabulary's.
+const MANIFESTS: [&str; 3] = [
+    concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"),
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../noitu/Cargo.toml"),
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../vocabulary/Cargo.toml"),
+];
 
 #[test]
 fn the_engines_depend_on_nothing_async_or_io_bound() {

@@ -63,7 +63,7 @@ struct Countdown {
 }
 
 impl Budget for Countdown {
-    fn expired(&mut self, _: u32) -> bool {
+    fn expired(&mut self, _: engine::robot::Work) -> bool {
         if self.left == 0 {
             self.asked_after += 1;
             return true;

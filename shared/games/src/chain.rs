@@ -95,7 +95,7 @@ impl ChainGame {
                     let id = dict.lookup(word)?;
                     Some(ChainLink {
                         move_no: e.move_no,
-                        seat: e.seat.into(),
+                        seat: e.seat,
                         word: word.clone(),
                         points: e.score as i32,
                         ends_on: dict.syllable(dict.last(id)).to_string(),
@@ -117,7 +117,7 @@ impl Position for ChainGame {
     }
 
     fn to_move(&self) -> Seat {
-        self.game.to_move().into()
+        self.game.to_move()
     }
 
     fn is_over(&self) -> bool {
@@ -139,11 +139,11 @@ impl Position for ChainGame {
             noitu::EndReason::Timeout { .. } => EndReason::Timeout,
             noitu::EndReason::Resigned { .. } => EndReason::Resigned,
         };
-        Some(Outcome { reason, seat: Some(end.loser().into()), winners: vec![end.winner().into()], adjustments: vec![0, 0] })
+        Some(Outcome { reason, seat: Some(end.loser()), winners: vec![end.winner()], adjustments: vec![0, 0] })
     }
 
     fn set_deadline(&mut self, deadline: Option<Timestamp>) {
-        self.game.set_deadline(deadline.map(|t| noitu::Timestamp(t.0)));
+        self.game.set_deadline(deadline);
     }
 
     fn entry(&self, move_no: u32) -> Option<Entry> {
@@ -152,8 +152,8 @@ impl Position for ChainGame {
 
     fn check(&self, seat: Seat, mv: &Move, now: Timestamp) -> Result<Checked, GameError> {
         let c = match mv {
-            Move::Word { word } => self.game.check(seat.chain(), word, noitu::Timestamp(now.0)),
-            Move::Resign => self.game.check_resign(seat.chain()),
+            Move::Word { word } => self.game.check(seat, word, now),
+            Move::Resign => self.game.check_resign(seat),
             Move::Play { .. } => return Err(GameError::WrongFamily { family: Family::Chain, kind: "play" }),
             Move::Pass => return Err(GameError::WrongFamily { family: Family::Chain, kind: "pass" }),
             Move::Exchange { .. } => return Err(GameError::WrongFamily { family: Family::Chain, kind: "exchange" }),
@@ -162,7 +162,7 @@ impl Position for ChainGame {
     }
 
     fn check_timeout(&self, now: Timestamp) -> Result<Checked, GameError> {
-        Ok(Checked(CheckedInner::Chain(self.game.check_timeout(noitu::Timestamp(now.0)).map_err(rejected)?)))
+        Ok(Checked(CheckedInner::Chain(self.game.check_timeout(now).map_err(rejected)?)))
     }
 
     fn apply(&mut self, c: Checked) -> Entry {
@@ -211,13 +211,13 @@ impl Position for ChainGame {
                 break;
             }
         }
-        let now = noitu::Timestamp(i64::MIN);
+        let now = Timestamp(i64::MIN);
         Ok(words
             .into_iter()
             .take(limit.clamp(1, MAX_HINTS))
             .map(|w| {
                 let word = dict.text(w).to_string();
-                let score = self.game.check(seat.chain(), &word, now).map_or(0, |c| c.score() as i32);
+                let score = self.game.check(seat, &word, now).map_or(0, |c| c.score() as i32);
                 let replies = view.replies_after(w);
                 Hint::Chain(ChainHint { word, score, replies, answer_wins: replies > 0 && answer_wins(&view, w) })
             })
@@ -225,12 +225,7 @@ impl Position for ChainGame {
     }
 
     fn robot(&self, level: Level, seed: u64, mut budget: Budget) -> Result<Option<RobotMove>, GameError> {
-        let strategy = match level {
-            Level::Easy => noitu::robot::Level::Easy,
-            Level::Medium => noitu::robot::Level::Medium,
-            Level::Hard => noitu::robot::Level::Hard,
-        }
-        .strategy();
+        let strategy = noitu::robot::strategy(level);
         let decision = strategy.decide(&RobotView::new(&self.game), &mut seeded(seed), &mut budget);
         Ok(decision.map(|d| RobotMove { mv: Move::Word { word: dictionary().text(d.word).to_string() }, thinking_ms: d.thinking_ms }))
     }
@@ -243,17 +238,17 @@ impl Position for ChainGame {
             mv,
             scores: game.scores().iter().map(|&s| s as i32).collect(),
             syllable: dict.syllable(game.current()).to_string(),
-            to_move: (!game.is_over()).then(|| game.to_move().into()),
+            to_move: (!game.is_over()).then(|| game.to_move()),
         };
         let mut steps = vec![step(&game, 0, None)];
         for entry in self.game.journal() {
             let refused = |r: noitu::Rejection| GameError::Replay(format!("entry {}: {r}", entry.move_no));
             let c = match &entry.action {
-                noitu::Action::Word { word } => game.check(entry.seat, word, noitu::Timestamp(i64::MIN)).map_err(refused)?,
+                noitu::Action::Word { word } => game.check(entry.seat, word, Timestamp(i64::MIN)).map_err(refused)?,
                 noitu::Action::Resign => game.check_resign(entry.seat).map_err(refused)?,
                 noitu::Action::Timeout => {
-                    game.set_deadline(Some(noitu::Timestamp(i64::MIN)));
-                    game.check_timeout(noitu::Timestamp(i64::MIN)).map_err(refused)?
+                    game.set_deadline(Some(Timestamp(i64::MIN)));
+                    game.check_timeout(Timestamp(i64::MIN)).map_err(refused)?
                 }
             };
             let applied = Entry::Chain(game.apply(c).clone());

@@ -17,17 +17,10 @@ use crate::rejection::Rejected;
 use crate::seat::{Seat, Timestamp};
 use crate::tile_view::{TileHint, TileTimeline, TileView};
 use crate::variant::{Family, Variant};
+use vocabulary::Work;
 
 /// A robot's level, in every family.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Level {
-    /// A beginner.
-    Easy,
-    /// A club player.
-    Medium,
-    /// The family's best.
-    Hard,
-}
+pub use vocabulary::Level;
 
 /// A move checked against one state of one game; only that game's `apply` takes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,20 +65,12 @@ impl Budget {
     }
 }
 
-impl engine::robot::Budget for Budget {
-    fn expired(&mut self, rounds_done: u32) -> bool {
-        match *self {
-            Budget::Until(until) => Instant::now() >= until,
-            Budget::Counted { rounds, .. } => rounds_done >= rounds,
-        }
-    }
-}
-
-impl noitu::robot::Budget for Budget {
-    fn expired(&mut self, nodes_done: u64) -> bool {
-        match *self {
-            Budget::Until(until) => Instant::now() >= until,
-            Budget::Counted { nodes, .. } => nodes_done >= nodes,
+impl vocabulary::Budget for Budget {
+    fn expired(&mut self, done: Work) -> bool {
+        match (*self, done) {
+            (Budget::Until(until), _) => Instant::now() >= until,
+            (Budget::Counted { rounds, .. }, Work::Rounds(r)) => r >= rounds,
+            (Budget::Counted { nodes, .. }, Work::Nodes(n)) => n >= nodes,
         }
     }
 }

@@ -61,8 +61,8 @@ impl Entry {
     /// Who moved.
     pub fn seat(&self) -> Seat {
         match self {
-            Entry::Tile(e) => e.seat.into(),
-            Entry::Chain(e) => e.seat.into(),
+            Entry::Tile(e) => e.seat,
+            Entry::Chain(e) => e.seat,
         }
     }
 
@@ -180,7 +180,7 @@ mod tests {
     fn an_exchange_shows_its_tiles_only_to_its_seat_and_admins() {
         let entry = Entry::Tile(JournalEntry {
             move_no: 4,
-            seat: engine::Seat(1),
+            seat: Seat(1),
             action: Action::Exchange { tiles: vec![TileInput::Letter('Q'), TileInput::Blank] },
             score: 0,
         });
@@ -195,7 +195,7 @@ mod tests {
         assert_eq!(tiles(&entry_view(&entry, Viewer::Public)), (2, None));
         let json = serde_json::to_value(entry_view(&entry, Viewer::Seat(Seat(0)))).unwrap();
         assert_eq!(json, serde_json::json!({"move_no": 4, "seat": 1, "kind": "exchange", "count": 2, "score": 0}));
-        let pass = Entry::Tile(JournalEntry { move_no: 5, seat: engine::Seat(0), action: Action::Pass, score: 0 });
+        let pass = Entry::Tile(JournalEntry { move_no: 5, seat: Seat(0), action: Action::Pass, score: 0 });
         let json = serde_json::to_value(entry_view(&pass, Viewer::Public)).unwrap();
         assert_eq!(json, serde_json::to_value(&pass).unwrap(), "a public entry shows as journalled");
     }
@@ -204,7 +204,7 @@ mod tests {
     fn a_chain_entry_shows_as_journalled_to_everyone() {
         let word = Entry::Chain(noitu::JournalEntry {
             move_no: 0,
-            seat: noitu::Seat(1),
+            seat: Seat(1),
             action: noitu::Action::Word { word: "học sinh".into() },
             score: 12,
         });

@@ -86,7 +86,7 @@ impl Position for TileGame<'_> {
     }
 
     fn to_move(&self) -> Seat {
-        self.game.to_move().into()
+        self.game.to_move()
     }
 
     fn is_over(&self) -> bool {
@@ -104,20 +104,15 @@ impl Position for TileGame<'_> {
     fn outcome(&self) -> Option<Outcome> {
         let end = self.game.end()?;
         let (reason, seat) = match end.reason {
-            engine::EndReason::WentOut { seat } => (EndReason::WentOut, Some(seat.into())),
+            engine::EndReason::WentOut { seat } => (EndReason::WentOut, Some(seat)),
             engine::EndReason::ScorelessTurns => (EndReason::ScorelessTurns, None),
-            engine::EndReason::Resigned { seat } => (EndReason::Resigned, Some(seat.into())),
+            engine::EndReason::Resigned { seat } => (EndReason::Resigned, Some(seat)),
         };
-        Some(Outcome {
-            reason,
-            seat,
-            winners: self.game.winners().into_iter().map(Seat::from).collect(),
-            adjustments: end.adjustments.clone(),
-        })
+        Some(Outcome { reason, seat, winners: self.game.winners(), adjustments: end.adjustments.clone() })
     }
 
     fn set_deadline(&mut self, deadline: Option<Timestamp>) {
-        self.game.set_deadline(deadline.map(|t| engine::Timestamp(t.0)));
+        self.game.set_deadline(deadline);
     }
 
     fn entry(&self, move_no: u32) -> Option<Entry> {
@@ -130,12 +125,12 @@ impl Position for TileGame<'_> {
             engine::Move::Play { .. } => self.graph()?,
             _ => &NoWords,
         };
-        let c = self.game.check(lexicon, seat.tile(), &m, engine::Timestamp(now.0)).map_err(crate::Rejected::from)?;
+        let c = self.game.check(lexicon, seat, &m, now).map_err(crate::Rejected::from)?;
         Ok(Checked(CheckedInner::Tile(c)))
     }
 
     fn check_timeout(&self, now: Timestamp) -> Result<Checked, GameError> {
-        let c = self.game.check_timeout(engine::Timestamp(now.0)).map_err(crate::Rejected::from)?;
+        let c = self.game.check_timeout(now).map_err(crate::Rejected::from)?;
         Ok(Checked(CheckedInner::Tile(c)))
     }
 
@@ -165,7 +160,7 @@ impl Position for TileGame<'_> {
             .collect();
         let your_rack = viewer.map(|s| {
             self.game
-                .rack(s.tile())
+                .rack(s)
                 .tiles()
                 .map(|t| match t {
                     RackTile::Letter(l) => rules.char_of(l).to_string(),
@@ -183,7 +178,7 @@ impl Position for TileGame<'_> {
     }
 
     fn seat_detail(&self, seat: Seat) -> SeatDetail {
-        SeatDetail::Tile { rack_size: self.game.rack(seat.tile()).len() }
+        SeatDetail::Tile { rack_size: self.game.rack(seat).len() }
     }
 
     fn hints(&self, seat: Seat, limit: usize, _budget: Budget) -> Result<Vec<Hint>, GameError> {
@@ -194,7 +189,7 @@ impl Position for TileGame<'_> {
         let generator = MoveGenerator::new(rules, self.graph()?);
         let leave = engine::LeaveTable::standard(rules);
         // Static equity while tiles remain in the bag; with it empty, the endgame value.
-        let plays = engine::endgame::ranked(&self.game, &generator, seat.tile(), limit.clamp(1, MAX_HINTS), &leave);
+        let plays = engine::endgame::ranked(&self.game, &generator, seat, limit.clamp(1, MAX_HINTS), &leave);
         Ok(plays
             .iter()
             .map(|p| {
@@ -210,11 +205,6 @@ impl Position for TileGame<'_> {
     }
 
     fn robot(&self, level: Level, seed: u64, mut budget: Budget) -> Result<Option<RobotMove>, GameError> {
-        let level = match level {
-            Level::Easy => engine::robot::Level::Easy,
-            Level::Medium => engine::robot::Level::Medium,
-            Level::Hard => engine::robot::Level::Hard,
-        };
         let robot = LevelRobot::new(level, &self.game, self.graph()?);
         let decision = engine::robot::Robot::decide(&robot, &RobotView::new(&self.game), &mut seeded(seed), &mut budget);
         Ok(Some(RobotMove { mv: decision.mv.into(), thinking_ms: decision.thinking_ms }))

@@ -26,47 +26,21 @@ use rand_core::SeedableRng;
 use crate::dictionary::WordId;
 use crate::random::below;
 use crate::view::RobotView;
+/// The robot's level and its budget (the hard level's search asks it every few hundred nodes):
+/// the vocabulary every family shares.
+pub use vocabulary::{Budget, Level, Work};
 
 pub use easy::Easy;
 pub use hard::{DEFAULT_DEPTH, DEFAULT_KILL_RATE, DEFAULT_NODE_CAP, Hard};
 pub use medium::Medium;
 
-/// A robot's level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Level {
-    /// Random.
-    Easy,
-    /// Greedy on the opponent's options.
-    Medium,
-    /// Searches.
-    Hard,
-}
-
-impl Level {
-    /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
-
-    /// The level's id.
-    pub const fn id(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
-    }
-
-    /// The level of an id.
-    pub fn from_id(id: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.id() == id)
-    }
-
-    /// The level's robot with its default tuning.
-    pub fn strategy(self) -> Box<dyn Strategy + Send + Sync> {
-        match self {
-            Level::Easy => Box::new(Easy),
-            Level::Medium => Box::new(Medium),
-            Level::Hard => Box::new(Hard::default()),
-        }
+/// The robot of `level` with its default tuning: easy plays at random, medium greedily on the
+/// opponent's options, hard searches.
+pub fn strategy(level: Level) -> Box<dyn Strategy + Send + Sync> {
+    match level {
+        Level::Easy => Box::new(Easy),
+        Level::Medium => Box::new(Medium),
+        Level::Hard => Box::new(Hard::default()),
     }
 }
 
@@ -99,20 +73,13 @@ pub struct Decision {
     pub basis: Basis,
 }
 
-/// When the hard level must stop searching: asked every few hundred nodes with the number of
-/// nodes searched; once it says yes, the search stops at once.
-pub trait Budget {
-    /// Whether the time is up.
-    fn expired(&mut self, nodes: u64) -> bool;
-}
-
 /// A budget of a number of search nodes: deterministic, for tests and replays.
 #[derive(Debug, Clone, Copy)]
 pub struct Nodes(pub u64);
 
 impl Budget for Nodes {
-    fn expired(&mut self, nodes: u64) -> bool {
-        nodes >= self.0
+    fn expired(&mut self, done: Work) -> bool {
+        matches!(done, Work::Nodes(nodes) if nodes >= self.0)
     }
 }
 

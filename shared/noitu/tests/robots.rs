@@ -57,7 +57,7 @@ fn a_fixed_seed_gives_a_fixed_choice() {
     let dict = Dictionary::builtin();
     let game = Game::new(&Setup::new(7), dict).unwrap();
     for level in Level::ALL {
-        let robot = level.strategy();
+        let robot = noitu::robot::strategy(level);
         assert_eq!(robot.level(), level);
         let decide = || robot.decide(&RobotView::new(&game), &mut seeded(5), &mut Nodes(u64::MAX)).unwrap();
         assert_eq!(decide(), decide(), "{level:?}");
@@ -135,7 +135,7 @@ fn the_hard_judgement_ranks_a_win_three_plies_deep_first() {
 struct Spent(u32);
 
 impl Budget for Spent {
-    fn expired(&mut self, _nodes: u64) -> bool {
+    fn expired(&mut self, _: noitu::robot::Work) -> bool {
         self.0 += 1;
         true
     }
@@ -162,8 +162,8 @@ fn no_robot_proposes_a_word_in_a_finished_game() {
     let mut game = crate::common::game(&dict, "pháp luật");
     game.submit(Seat(0), "luật lệ", Timestamp(0)).unwrap();
     for level in Level::ALL {
-        assert_eq!(level.strategy().decide(&RobotView::new(&game), &mut seeded(1), &mut Nodes(u64::MAX)), None);
+        assert_eq!(noitu::robot::strategy(level).decide(&RobotView::new(&game), &mut seeded(1), &mut Nodes(u64::MAX)), None);
     }
-    assert_eq!(Level::from_id("hard"), Some(Level::Hard));
-    assert_eq!(Level::from_id("expert"), None);
+    assert_eq!(Level::parse("hard"), Some(Level::Hard));
+    assert_eq!(Level::parse("expert"), None);
 }

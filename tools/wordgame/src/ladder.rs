@@ -398,8 +398,8 @@ pub fn play(
 
 /// One pairing's tally in Nối từ.
 struct NoiTuPairing {
-    a: noitu::robot::Level,
-    b: noitu::robot::Level,
+    a: Level,
+    b: Level,
     wins: u64,
     games: u64,
     words: u64,
@@ -424,7 +424,7 @@ fn noi_tu(args: &Options) {
             let seats = if a_first { [a, b] } else { [b, a] };
             let seed = args.seed + g / 2;
             let mut game = noitu::Game::new(&noitu::Setup::new(seed), dict).expect("the built-in dictionary has openings");
-            let robots = [seats[0].strategy(), seats[1].strategy()];
+            let robots = [noitu::robot::strategy(seats[0]), noitu::robot::strategy(seats[1])];
             let mut rng = noitu::robot::seeded(seed ^ (g << 32));
             while !game.is_over() {
                 let seat = game.to_move();
@@ -443,7 +443,7 @@ fn noi_tu(args: &Options) {
                         _ => fallbacks += 1,
                     }
                 }
-                game.submit(seat, dict.text(decision.word), noitu::Timestamp(0)).expect("a robot's word is legal");
+                game.submit(seat, dict.text(decision.word), Timestamp(0)).expect("a robot's word is legal");
             }
             let a_seat = if a_first { noitu::Seat(0) } else { noitu::Seat(1) };
             let scores = game.scores();

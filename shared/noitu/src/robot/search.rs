@@ -1,7 +1,7 @@
 //! The hard level's search: negamax with alpha-beta over links (parallel words are one move), on
 //! a private copy of the remaining-word counts, so the game itself is never touched.
 
-use super::Budget;
+use super::{Budget, Work};
 use crate::dictionary::{Dictionary, LinkId, SyllableId};
 use crate::view::RobotView;
 
@@ -154,7 +154,9 @@ impl<'a> Search<'a> {
     fn tick(&mut self, n: u64) {
         let before = self.nodes;
         self.nodes += n;
-        if (before == 0 || before / POLL != self.nodes / POLL) && (self.nodes > self.node_cap || self.budget.expired(self.nodes)) {
+        if (before == 0 || before / POLL != self.nodes / POLL)
+            && (self.nodes > self.node_cap || self.budget.expired(Work::Nodes(self.nodes)))
+        {
             self.stopped = true;
         }
     }
