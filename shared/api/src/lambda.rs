@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use lambda_http::aws_lambda_events::apigw::ApiGatewayWebsocketProxyRequest;
 use lambda_http::{Error, Request, service_fn};
 
 use crate::{AppState, Config, Route, handle, telemetry};
@@ -22,13 +23,33 @@ pub async fn run(route: Route) -> Result<(), Error> {
         .await
 }
 
+/// Serves the WebSocket API's routes in the Lambda runtime (function `ws`): the state as
+/// [`run`] sets it up, a message's reply posted to its connection.
+///
+/// # Errors
+/// The configuration error (push must be configured: `PUSH_CONNECTIONS_ENDPOINT`), or the
+/// runtime's.
+async fn run_websocket() -> Result<(), Error> {
+    let (_, state) = cold_start().await?;
+    let push = state.aws_push().cloned().ok_or("PUSH_CONNECTIONS_ENDPOINT must be set for the WebSocket function")?;
+    let (state, push) = (&state, &push);
+    lambda_http::lambda_runtime::run(service_fn(move |event: lambda_http::LambdaEvent<ApiGatewayWebsocketProxyRequest>| async move {
+        let outcome = crate::websocket::handle_websocket(state, &event.payload).await;
+        if let (Some(reply), Some(id)) = (&outcome.reply, event.payload.request_context.connection_id.as_deref()) {
+            crate::websocket::reply_to(push, id, reply).await;
+        }
+        Ok::<serde_json::Value, Error>(serde_json::json!({ "statusCode": outcome.status }))
+    }))
+    .await
+}
+
 /// A cold start's set-up of every function that uses the database: JSON tracing, the
 /// configuration from the environment, the word graphs and the state over a lazy pool, a
 /// failure logged.
 ///
 /// # Errors
 /// The configuration error, or why the pool cannot be set up.
-pub(crate) async fn cold_start() -> Result<(Config, AppState), Error> {
+async fn cold_start() -> Result<(Config, AppState), Error> {
     telemetry::init_json();
     let config = Config::from_env().inspect_err(|e| tracing::error!(error = %e, "bad configuration"))?;
     let lexicons = config.lexicons().inspect_err(|e| tracing::error!(error = %e, "bad configuration"))?;
@@ -81,7 +102,7 @@ pub enum Function {
     AdminAuthorizer,
     /// The WebSocket API's `$connect` authoriser ([`crate::oidc::run_websocket_authorizer`]).
     WebSocketAuthorizer,
-    /// The WebSocket API's routes ([`crate::websocket::run_websocket`]).
+    /// The WebSocket API's routes ([`crate::websocket::handle_websocket`], each reply posted to its connection).
     WebSocket,
 }
 
@@ -101,7 +122,7 @@ pub fn main(function: Function) -> Result<(), Error> {
             Function::Sweep => run_sweep().await,
             Function::AdminAuthorizer => crate::oidc::run_authorizer().await,
             Function::WebSocketAuthorizer => crate::oidc::run_websocket_authorizer().await,
-            Function::WebSocket => crate::websocket::run_websocket().await,
+            Function::WebSocket => run_websocket().await,
         }
     })
 }

@@ -7,8 +7,6 @@
 
 use base64::Engine;
 use lambda_http::aws_lambda_events::apigw::ApiGatewayWebsocketProxyRequest;
-use lambda_http::{Error, LambdaEvent, service_fn};
-use serde_json::{Value, json};
 use std::collections::HashMap;
 
 use crate::aws_push::AwsPush;
@@ -86,26 +84,6 @@ pub async fn handle_websocket(state: &AppState, event: &ApiGatewayWebsocketProxy
     };
     let reply = state.service.push_message(&caller, connection_id, &text).await;
     WsOutcome { status: 200, reply: Some(serde_json::to_string(&reply).expect("a reply serializes")) }
-}
-
-/// Serves the WebSocket API's routes in the Lambda runtime (function `ws`): the state as
-/// [`crate::lambda::run`] sets it up, a message's reply posted to its connection.
-///
-/// # Errors
-/// The configuration error (push must be configured: `PUSH_CONNECTIONS_ENDPOINT`), or the
-/// runtime's.
-pub async fn run_websocket() -> Result<(), Error> {
-    let (_, state) = crate::lambda::cold_start().await?;
-    let push = state.aws_push().cloned().ok_or("PUSH_CONNECTIONS_ENDPOINT must be set for the WebSocket function")?;
-    let (state, push) = (&state, &push);
-    lambda_http::lambda_runtime::run(service_fn(move |event: LambdaEvent<ApiGatewayWebsocketProxyRequest>| async move {
-        let outcome = handle_websocket(state, &event.payload).await;
-        if let (Some(reply), Some(id)) = (&outcome.reply, event.payload.request_context.connection_id.as_deref()) {
-            reply_to(push, id, reply).await;
-        }
-        Ok::<Value, Error>(json!({ "statusCode": outcome.status }))
-    }))
-    .await
 }
 
 /// Posts `reply` to connection `id` (a failure is logged: the client may have gone).
