@@ -275,8 +275,7 @@ pub fn run_pairings<'a>(options: &Options, pairings: &[(Player<'a>, Player<'a>)]
     println!("|---|---|---|---|---|");
     for p in &results {
         let n = p.games as f64;
-        let rate = (p.wins as f64 + 0.5 * p.draws as f64) / n;
-        let half = 1.96 * (rate * (1.0 - rate) / n).sqrt();
+        let (rate, half) = win_rate(p.wins as f64 + 0.5 * p.draws as f64, p.games);
         println!(
             "| {} vs {} | {:.1}% ± {:.1}% | {:.0} vs {:.0} | {:.1} | {:.0}% / {:.0}% |",
             p.a.id(),
@@ -335,12 +334,22 @@ pub fn run_pairings<'a>(options: &Options, pairings: &[(Player<'a>, Player<'a>)]
     Ok(results)
 }
 
+/// The win rate of `wins` (draws counted half) in `games` and its 95% interval's half width.
+fn win_rate(wins: f64, games: u64) -> (f64, f64) {
+    let n = games.max(1) as f64;
+    let rate = wins / n;
+    (rate, 1.96 * (rate * (1.0 - rate) / n).sqrt())
+}
+
+/// The `quantiles` of `lat` in milliseconds (sorting it; 0 for none).
+fn quantiles<const N: usize>(lat: &mut [Duration], quantiles: [f64; N]) -> [f64; N] {
+    lat.sort();
+    quantiles.map(|q| lat.get(((lat.len() as f64 * q) as usize).min(lat.len().saturating_sub(1))).map_or(0.0, |d| d.as_secs_f64() * 1000.0))
+}
+
 /// p50, p90, p99 and max of `lat` in milliseconds (sorting it).
 fn percentiles(lat: &mut [Duration]) -> [f64; 4] {
-    lat.sort();
-    let pct =
-        |q: f64| lat.get(((lat.len() as f64 * q) as usize).min(lat.len().saturating_sub(1))).map_or(0.0, |d| d.as_secs_f64() * 1000.0);
-    [pct(0.5), pct(0.9), pct(0.99), pct(1.0)]
+    quantiles(lat, [0.5, 0.9, 0.99, 1.0])
 }
 
 /// One game between `seats`; the finished game, each robot decision's level, latency and whether
@@ -472,8 +481,7 @@ fn noi_tu(args: &Options) {
     println!("|---|---|---|---|");
     for p in &results {
         let n = p.games as f64;
-        let rate = p.wins as f64 / n;
-        let half = 1.96 * (rate * (1.0 - rate) / n).sqrt();
+        let (rate, half) = win_rate(p.wins as f64, p.games);
         println!(
             "| {} vs {} | {:.1}% ± {:.1}% | {:.1} | {:.0} vs {:.0} |",
             p.a.id(),
@@ -489,18 +497,8 @@ fn noi_tu(args: &Options) {
     println!("|---|---|---|---|---|---|");
     for level in Level::ALL {
         let lat = &mut latencies[level as usize];
-        lat.sort();
-        let pct =
-            |q: f64| lat.get(((lat.len() as f64 * q) as usize).min(lat.len().saturating_sub(1))).map_or(0.0, |d| d.as_secs_f64() * 1000.0);
-        println!(
-            "| {} | {} | {:.3} ms | {:.3} ms | {:.3} ms | {:.3} ms |",
-            level.id(),
-            lat.len(),
-            pct(0.5),
-            pct(0.95),
-            pct(0.99),
-            pct(1.0)
-        );
+        let [p50, p95, p99, max] = quantiles(lat, [0.5, 0.95, 0.99, 1.0]);
+        println!("| {} | {} | {p50:.3} ms | {p95:.3} ms | {p99:.3} ms | {max:.3} ms |", level.id(), lat.len());
     }
     let hard = (kills + searches + fallbacks).max(1) as f64;
     println!(
