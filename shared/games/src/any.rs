@@ -15,7 +15,7 @@ use crate::moves::Move;
 use crate::outcome::Outcome;
 use crate::seat::{Seat, Timestamp};
 use crate::tile::TileGame;
-use crate::variant::Variant;
+use crate::variant::{Variant, tile_rules};
 
 /// A game of any family.
 // One game lives per request, on the stack: a box would cost an allocation for nothing.
@@ -187,13 +187,13 @@ impl Families {
     /// # Errors
     /// [`GameError::Replay`] if the family cannot set up such a game.
     pub fn setup(&self, variant: Variant, seats: usize, seed: u64) -> Result<NewSetup, GameError> {
-        match variant {
-            Variant::Tile(v) => {
+        match tile_rules(variant) {
+            Some(v) => {
                 let setup = engine::Setup { variant: v, seats, seed, no_repeat_words: v.rules().no_repeat_words };
                 let json = serde_json::to_string(&setup).expect("a setup always serializes");
                 Ok(NewSetup { seed, no_repeat_words: Some(setup.no_repeat_words), setup: json })
             }
-            Variant::NoiTu => Ok(NewSetup { seed, no_repeat_words: None, setup: ChainGame::new(seed)?.setup_json() }),
+            None => Ok(NewSetup { seed, no_repeat_words: None, setup: ChainGame::new(seed)?.setup_json() }),
         }
     }
 
@@ -202,8 +202,8 @@ impl Families {
     /// # Errors
     /// [`GameError::Replay`] if its setup or journal does not replay.
     pub fn replay(&self, stored: &Stored<'_>) -> Result<AnyGame<'_>, GameError> {
-        match stored.variant {
-            Variant::Tile(variant) => {
+        match tile_rules(stored.variant) {
+            Some(variant) => {
                 let setup = engine::Setup {
                     variant,
                     seats: stored.seats,
@@ -212,7 +212,7 @@ impl Families {
                 };
                 Ok(AnyGame::Tile(TileGame::replay(&setup, stored.journal, &self.lexicons)?))
             }
-            Variant::NoiTu => {
+            None => {
                 let setup = stored.setup.ok_or_else(|| GameError::Replay("a chain game without its setup".into()))?;
                 Ok(AnyGame::Chain(ChainGame::replay(setup, stored.journal)?))
             }
@@ -233,8 +233,8 @@ impl Families {
     /// # Errors
     /// [`GameError::Replay`] for a participant count the family does not seat.
     pub fn draw(&self, variant: Variant, participants: usize, entropy: &mut dyn crate::Entropy) -> Result<Draw, GameError> {
-        match variant {
-            Variant::Tile(v) => {
+        match tile_rules(variant) {
+            Some(v) => {
                 let drawn = engine::seating::draw(v.rules(), participants, entropy).map_err(|e| GameError::Replay(e.to_string()))?;
                 let log = drawn
                     .log
@@ -250,7 +250,7 @@ impl Families {
                     .collect();
                 Ok(Draw { leader: drawn.leader, log })
             }
-            Variant::NoiTu => Ok(Lots::new(participants).run(entropy)),
+            None => Ok(Lots::new(participants).run(entropy)),
         }
     }
 }

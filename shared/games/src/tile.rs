@@ -11,7 +11,7 @@ use crate::entry::Entry;
 use crate::moves::Move;
 use crate::outcome::{EndReason, Outcome};
 use crate::seat::{Seat, Timestamp};
-use crate::variant::{Family, Variant};
+use crate::variant::{Family, Variant, of_tile};
 
 pub use crate::tile_view::{BoardTile, TileHint, TileTimeline, TileView};
 
@@ -78,7 +78,7 @@ fn checked(c: Checked) -> engine::CheckedMove {
 
 impl Position for TileGame<'_> {
     fn variant(&self) -> Variant {
-        Variant::Tile(self.game.rules().variant)
+        of_tile(self.game.rules().variant)
     }
 
     fn seats(&self) -> usize {

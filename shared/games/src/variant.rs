@@ -1,92 +1,24 @@
-//! Which game: a variant id names one game and its family. The tile family plays the three
-//! 15×15 games of the engine; the chain family plays Nối từ.
+//! Which game: the vocabulary's variant ids, and which of the tile engine's variants a tile
+//! variant plays.
 
-use std::fmt;
-use std::str::FromStr;
+pub use vocabulary::{Family, UnknownVariant, Variant};
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-/// A game family: the rules engine behind a variant.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Family {
-    /// Tiles on a 15×15 board (`engine`): Scrabble (English, Russian) and Эрудит.
-    Tile,
-    /// The Vietnamese word chain (`noitu`).
-    Chain,
-}
-
-/// A variant the service plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Variant {
-    /// A tile game.
-    Tile(engine::Variant),
-    /// Nối từ.
-    NoiTu,
-}
-
-/// An id that names no variant.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant {0:?}: one of scrabble-en, scrabble-ru, erudit, noi-tu")]
-pub struct UnknownVariant(pub String);
-
-impl Variant {
-    /// Every variant.
-    pub const ALL: [Variant; 4] = [
-        Variant::Tile(engine::Variant::ScrabbleEn),
-        Variant::Tile(engine::Variant::ScrabbleRu),
-        Variant::Tile(engine::Variant::Erudit),
-        Variant::NoiTu,
-    ];
-
-    /// The id: scrabble-en, scrabble-ru, erudit or noi-tu.
-    pub const fn id(self) -> &'static str {
-        match self {
-            Variant::Tile(v) => v.id(),
-            Variant::NoiTu => noitu::VARIANT,
-        }
-    }
-
-    /// Its family.
-    pub const fn family(self) -> Family {
-        match self {
-            Variant::Tile(_) => Family::Tile,
-            Variant::NoiTu => Family::Chain,
-        }
-    }
-
-    /// The seats a game of it may have.
-    pub const fn seats(self) -> std::ops::RangeInclusive<usize> {
-        match self {
-            Variant::Tile(_) => 2..=4,
-            Variant::NoiTu => 2..=2,
-        }
+/// The tile engine's variant that `variant` plays, if it is a tile game.
+pub(crate) const fn tile_rules(variant: Variant) -> Option<engine::Variant> {
+    match variant {
+        Variant::ScrabbleEn => Some(engine::Variant::ScrabbleEn),
+        Variant::ScrabbleRu => Some(engine::Variant::ScrabbleRu),
+        Variant::Erudit => Some(engine::Variant::Erudit),
+        Variant::NoiTu => None,
     }
 }
 
-impl FromStr for Variant {
-    type Err = UnknownVariant;
-
-    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
-        Variant::ALL.into_iter().find(|v| v.id() == s).ok_or_else(|| UnknownVariant(s.to_string()))
-    }
-}
-
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-impl Serialize for Variant {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.id())
-    }
-}
-
-impl<'de> Deserialize<'de> for Variant {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Variant, D::Error> {
-        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+/// The variant id of the tile engine's `variant`.
+pub(crate) const fn of_tile(variant: engine::Variant) -> Variant {
+    match variant {
+        engine::Variant::ScrabbleEn => Variant::ScrabbleEn,
+        engine::Variant::ScrabbleRu => Variant::ScrabbleRu,
+        engine::Variant::Erudit => Variant::Erudit,
     }
 }
 
@@ -95,12 +27,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ids_round_trip_and_name_their_family() {
+    fn each_tile_variant_plays_the_engine_variant_of_its_id() {
         for v in Variant::ALL {
-            assert_eq!(v.id().parse::<Variant>().unwrap(), v);
+            match tile_rules(v) {
+                Some(t) => {
+                    assert_eq!(t.id(), v.id());
+                    assert_eq!(of_tile(t), v);
+                    assert_eq!(v.family(), Family::Tile);
+                }
+                None => assert_eq!((v.id(), v.family()), (noitu::VARIANT, Family::Chain)),
+            }
         }
-        assert_eq!("noi-tu".parse::<Variant>().unwrap().family(), Family::Chain);
-        assert_eq!("erudit".parse::<Variant>().unwrap().family(), Family::Tile);
-        assert!("chess".parse::<Variant>().is_err());
     }
 }

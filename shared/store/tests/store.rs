@@ -15,7 +15,7 @@ async fn new_game(store: &Store, human: Uuid) -> Uuid {
     store
         .create_game(&NewGame {
             game_id: id,
-            variant: Variant::Tile(engine::Variant::ScrabbleEn),
+            variant: Variant::ScrabbleEn,
             seed: u64::MAX - 3,
             no_repeat_words: Some(false),
             setup: r#"{"variant":"scrabble-en","seats":2,"seed":1}"#.into(),
@@ -189,7 +189,7 @@ async fn an_idle_connection_closed_by_the_server_is_replaced_once_past_the_ping_
 fn open_game(human: Uuid, limit: u32) -> NewGame {
     NewGame {
         game_id: Uuid::new_v4(),
-        variant: Variant::Tile(engine::Variant::Erudit),
+        variant: Variant::Erudit,
         seed: 1,
         no_repeat_words: Some(true),
         setup: r#"{"variant":"erudit","seats":2,"seed":1,"no_repeat_words":true}"#.into(),

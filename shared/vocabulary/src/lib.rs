@@ -1,12 +1,19 @@
-//! What every game family and every layer shares, defined once: who sits where ([`Seat`]), when
-//! ([`Timestamp`], as the caller's clock gave it), how strong a robot plays ([`Level`]) and how
-//! long it may think ([`Budget`]). Plain data: nothing here reads a clock or draws a random
-//! number.
+//! What every game family and every layer shares, defined once: which game ([`Variant`], its
+//! [`Family`]), who sits where ([`Seat`]), when ([`Timestamp`], as the caller's clock gave it),
+//! what kind of move was made ([`MoveKind`]), why a game ended ([`EndReason`]), how strong a
+//! robot plays ([`Level`]) and how long it may think ([`Budget`]). Plain data: nothing here reads
+//! a clock or draws a random number.
 
 mod budget;
+mod end_reason;
 mod level;
+mod move_kind;
 mod seat;
+mod variant;
 
 pub use budget::{Budget, Work};
+pub use end_reason::EndReason;
 pub use level::{Level, UnknownLevel};
+pub use move_kind::MoveKind;
 pub use seat::{Seat, Timestamp};
+pub use variant::{Family, UnknownVariant, Variant};
