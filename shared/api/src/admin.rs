@@ -60,7 +60,7 @@ fn side(premiums: &[&str]) -> usize {
     premiums.len().isqrt()
 }
 
-/// The board of `timeline` as rows of cells: each square's premium as the variant's layout has
+/// The board as rows of cells: each square's premium as the variant's layout has
 /// it, the start square marked with a star over its own premium (or none).
 fn board_rows(premiums: &[&str], start: &str) -> Vec<Row> {
     let side = side(premiums);
@@ -69,7 +69,7 @@ fn board_rows(premiums: &[&str], start: &str) -> Vec<Row> {
             number: r + 1,
             cells: (0..side)
                 .map(|c| {
-                    let name = format!("{}{}", column(c), r + 1);
+                    let name = square_name(c, r);
                     let premium = premiums[r * side + c];
                     let premium = if name == start { format!("{premium} star").trim_start().to_string() } else { premium.to_string() };
                     Cell { name, premium }
@@ -87,7 +87,7 @@ fn legend(premiums: &[&str], start: &str) -> Vec<LegendEntry> {
         .map(|&(class, label)| LegendEntry { class: class.to_string(), mark: "", label: label.to_string() })
         .collect();
     let side = side(premiums);
-    let at = (0..side * side).find(|&i| format!("{}{}", column(i % side), i / side + 1) == start);
+    let at = (0..side * side).find(|&i| square_name(i % side, i / side) == start);
     let premium = at.map_or("", |i| premiums[i]);
     let under = PREMIUMS.iter().find(|(class, _)| *class == premium).map_or("plain".to_string(), |(_, label)| label.to_string());
     entries.push(LegendEntry {
@@ -101,6 +101,11 @@ fn legend(premiums: &[&str], start: &str) -> Vec<LegendEntry> {
 /// The letter naming board column `c` (0: A).
 fn column(c: usize) -> char {
     char::from(b'A' + c as u8)
+}
+
+/// The name of the square in column `c` and row `r` (both 0-based): "H8" for (7, 7).
+fn square_name(c: usize, r: usize) -> String {
+    format!("{}{}", column(c), r + 1)
 }
 
 /// What both replay pages show above their steps: the game, its seats, its result and its draw.
