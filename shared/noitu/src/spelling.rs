@@ -7,7 +7,9 @@
 //! - spaces: syllables are separated by single spaces, with none around the word (any Unicode
 //!   white space, tabs and line breaks included, counts as a separator);
 //! - tone marks: a syllable has one tone, written on one vowel by the modern rule, the dictionary's
-//!   own ("hoà", "thuỷ", "khoẻ"); the old placement ("hòa", "thủy", "khỏe") reads as the same word;
+//!   own ("hoà", "thuỷ", "khoẻ"); the old placement ("hòa", "thủy", "khỏe") reads as the same word.
+//!   A syllable carries at most one tone mark: a second one, even the same tone again on the same
+//!   vowel ("mắ́t") or on another ("hòà"), makes it unspellable rather than being folded away;
 //! - i and y: a syllable whose rhyme is a lone i or y after an initial consonant is written with
 //!   i ("sỹ" and "sĩ" are both "sĩ", "công ty" is "công ti", "quý" is "quí"); a y that begins a
 //!   syllable ("y tá", "yêu") or belongs to a longer rhyme ("tuy", "quyển", "huỳnh") is kept.
@@ -37,8 +39,8 @@ pub enum SpellingError {
     /// a mark with no letter).
     #[error("a misplaced mark {0:?}")]
     MisplacedMark(char),
-    /// A syllable with two different tone marks.
-    #[error("the syllable {0:?} carries two tones")]
+    /// A syllable with more than one tone mark, whether the same tone repeated or two tones.
+    #[error("the syllable {0:?} carries more than one tone mark")]
     BadTone(String),
 }
 
@@ -136,7 +138,8 @@ fn syllable(token: &str, out: &mut String) -> Result<(), SpellingError> {
             if !letters.last().is_some_and(|&l| is_vowel(l)) {
                 return Err(SpellingError::MisplacedMark(c));
             }
-            if tone.replace(t).is_some_and(|old| old != t) {
+            // A repeated mark is refused too: folding it away would accept a misspelling.
+            if tone.replace(t).is_some() {
                 return Err(SpellingError::BadTone(token.to_string()));
             }
         } else if matches!(c, CIRCUMFLEX | BREVE | HORN) {
@@ -183,7 +186,7 @@ fn syllable(token: &str, out: &mut String) -> Result<(), SpellingError> {
 fn split(letters: &[char]) -> (usize, usize) {
     let mut onset = letters.iter().position(|&c| is_vowel(c)).unwrap_or(letters.len());
     let vowel_at = |i: usize| letters.get(i).is_some_and(|&c| is_vowel(c));
-    if onset == 1 && ((letters[0] == 'q' && letters[1] == 'u') || (letters[0] == 'g' && letters[1] == 'i')) && vowel_at(2) {
+    if onset == 1 && matches!(letters, ['q', 'u', ..] | ['g', 'i', ..]) && vowel_at(2) {
         onset = 2;
     }
     let nucleus = onset + letters[onset..].iter().take_while(|&&c| is_vowel(c)).count();
@@ -225,6 +228,10 @@ mod tests {
         assert_eq!(split(&letters("gin")), (1, 2));
         assert_eq!(split(&letters("gia")), (2, 3));
         assert_eq!(split(&letters("oa")), (0, 2));
+        // A lone q or g (a syllable of one consonant) has no vowel run, and no panic.
+        assert_eq!(split(&letters("q")), (1, 1));
+        assert_eq!(split(&letters("g")), (1, 1));
+        assert_eq!(split(&letters("gi")), (1, 2));
     }
 
     #[test]
@@ -255,5 +262,90 @@ mod tests {
         assert!(matches!(normalize("ha\u{301}\u{300}"), Err(SpellingError::BadTone(_))));
         assert!(matches!(normalize("\u{302}a"), Err(SpellingError::MisplacedMark(_))));
         assert!(matches!(normalize("u\u{302}"), Err(SpellingError::MisplacedMark(_))));
+    }
+
+    /// The tone marks a syllable carries, counted on its decomposed form.
+    fn tone_marks(syllable: &str) -> usize {
+        syllable.nfd().filter(|&c| Tone::of_mark(c).is_some()).count()
+    }
+
+    #[test]
+    fn a_second_tone_mark_on_a_syllable_is_refused_even_the_same_tone() {
+        for typed in [
+            "mắ́t bão",                      // the report: a doubled acute on ă
+            "hòà bình",                     // the report: a grave on two vowels of one syllable
+            "ma\u{306}\u{301}\u{301}t bão", // the first report decomposed
+            "ho\u{300}a\u{300} bình",       // the second report decomposed
+            "HÒÀ BÌNH",                     // and in upper case
+            "ho\u{300}\u{300}a bình",       // a doubled grave
+            "tho\u{301}a\u{301}\u{301}",    // three marks
+            "thủỷ thủ",                     // a hook above on u and on y
+            "quý́ báu",                      // a doubled acute on the y that becomes i
+        ] {
+            assert!(matches!(normalize(typed), Err(SpellingError::BadTone(_))), "{typed:?}: {:?}", normalize(typed));
+        }
+        // A tone on a consonant is refused whatever else the syllable carries.
+        assert!(matches!(normalize("mắt\u{300} bão"), Err(SpellingError::MisplacedMark('\u{300}'))));
+        assert!(matches!(normalize("hoàǹ"), Err(SpellingError::MisplacedMark('\u{300}'))));
+    }
+
+    #[test]
+    fn one_tone_mark_still_reads_in_either_placement_form_and_case() {
+        for (typed, canonical) in [
+            ("hoà", "hoà"),
+            ("hòa", "hoà"),
+            ("ho\u{300}a", "hoà"),
+            ("HÒA", "hoà"),
+            ("thuỷ", "thuỷ"),
+            ("thủy", "thuỷ"),
+            ("quý", "quí"),
+            ("quí", "quí"),
+            ("mắt bão", "mắt bão"),
+            ("ma\u{306}\u{301}t ba\u{303}o", "mắt bão"),
+            ("MẮT BÃO", "mắt bão"),
+        ] {
+            assert_eq!(n(typed), canonical, "{typed:?}");
+        }
+    }
+
+    /// Pieces of input: letters, precomposed toned letters, loose marks and spaces.
+    const PIECES: &[&str] = &[
+        "a", "ă", "â", "e", "ê", "i", "o", "ô", "ơ", "u", "ư", "y", "b", "c", "g", "h", "m", "n", "q", "t", "đ", "A", "Ư", "Đ", "à", "á",
+        "ắ", "ề", "ỷ", "ọ", "Ồ", "ũ", "\u{300}", "\u{301}", "\u{303}", "\u{309}", "\u{323}", "\u{302}", "\u{306}", "\u{31b}", " ",
+    ];
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn an_accepted_word_has_at_most_one_tone_mark_per_syllable(
+            picks in proptest::collection::vec(0..PIECES.len(), 1..14),
+        ) {
+            let typed: String = picks.iter().map(|&i| PIECES[i]).collect();
+            if let Ok(canonical) = normalize(&typed) {
+                for s in typed.split_whitespace() {
+                    proptest::prop_assert!(tone_marks(s) <= 1, "{typed:?} typed {s:?}");
+                }
+                for s in canonical.split(' ') {
+                    proptest::prop_assert!(tone_marks(s) <= 1, "{typed:?} spelled {s:?}");
+                }
+                proptest::prop_assert_eq!(normalize(&canonical), Ok(canonical.clone()));
+            }
+        }
+
+        #[test]
+        fn another_tone_mark_on_a_toned_syllable_is_refused(
+            word in proptest::sample::select(&["hoà bình", "mắt bão", "thuỷ thủ", "quý báu", "người việt", "khuỷu", "tiếng việt"][..]),
+            mark in proptest::sample::select(&['\u{300}', '\u{301}', '\u{303}', '\u{309}', '\u{323}'][..]),
+            pick in 0usize..32,
+        ) {
+            // Every syllable of these words has its tone already: the extra mark goes after any
+            // vowel, in decomposed form, before or after the marks already there.
+            let mut typed: Vec<char> = word.nfd().collect();
+            let vowels: Vec<usize> = (0..typed.len()).filter(|&i| is_vowel(typed[i])).collect();
+            typed.insert(vowels[pick % vowels.len()] + 1, mark);
+            let typed: String = typed.into_iter().collect();
+            proptest::prop_assert!(matches!(normalize(&typed), Err(SpellingError::BadTone(_))), "{typed:?}");
+        }
     }
 }

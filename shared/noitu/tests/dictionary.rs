@@ -78,6 +78,15 @@ fn every_word_is_its_own_normal_form_and_found_by_its_other_spellings() {
 }
 
 #[test]
+fn a_syllable_with_more_than_one_tone_mark_finds_no_word() {
+    let dict = Dictionary::builtin();
+    for (typed, real) in [("mắ́t bão", "mắt bão"), ("hòà bình", "hoà bình"), ("ho\u{300}\u{300}a bình", "hoà bình")] {
+        assert!(dict.lookup(real).is_some(), "{real}");
+        assert_eq!(normalize(typed).ok().and_then(|t| dict.lookup(&t)), None, "{typed}");
+    }
+}
+
+#[test]
 fn the_graph_joins_each_word_from_its_first_syllable_to_its_last() {
     let dict = Dictionary::builtin();
     let luat = dict.syllable_id("luật").unwrap();

@@ -230,6 +230,9 @@ fn bad_input_gets_its_reason_and_changes_nothing() {
         ("luật 42", "not_in_dictionary"),
         ("luật s\u{302}ư", "not_in_dictionary"),
         ("法律 luật", "not_in_dictionary"),
+        ("luậ\u{323}t sư", "not_in_dictionary"), // the dot below twice on one vowel
+        ("lụật sư", "not_in_dictionary"),        // the dot below on two vowels of one syllable
+        ("luật g", "not_in_dictionary"),         // a lone g: no vowel at all
     ] {
         assert_eq!(refused(&mut g, Seat(0), raw).code(), code, "{:?}", raw.chars().take(20).collect::<String>());
     }

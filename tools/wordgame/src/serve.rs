@@ -3,13 +3,15 @@
 //! its claims injected the way API Gateway's authorisers do (a player route's from the
 //! `Authorization` header; an admin page's, `/_gm/*`, from the admin session cookie only), and
 //! the request becomes an HTTP API event parsed by `lambda_http`. `GET /_gm/signin?code=…` (the
-//! URL `wordgame token --admin --browser` prints) redeems a one-time code for the session cookie. Without `DATABASE_URL` it first starts a private
-//! PostgreSQL with its data under `target/` (durable: fsync and synchronous commit on), applies the
-//! migrations and creates the demo accounts; Ctrl-C stops both. Started right after a crash, it
-//! waits for the crashed run's server to stop first.
+//! URL `wordgame token --admin --browser` prints) redeems a one-time code for the session cookie.
+//! It takes its port first, so a taken port fails before anything starts. Without
+//! `DATABASE_URL` it then starts a private PostgreSQL with its data under `target/` (durable:
+//! fsync and synchronous commit on), applies the migrations and creates the demo accounts; Ctrl-C
+//! stops both. Started right after a crash, it waits for the crashed run's server to stop first.
 
 use std::collections::HashSet;
 use std::convert::Infallible;
+use std::io::IsTerminal;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
@@ -70,8 +72,9 @@ fn default_connections() -> u32 {
 /// # Errors
 /// [`CliError::Input`] when the database cannot be had or the port is taken.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    api::telemetry::init_text();
+    init_logs();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| CliError::Input(e.to_string()))?;
+    let socket = reserve(SocketAddr::from(([127, 0, 0, 1], args.port)))?;
     let (url, local) = match std::env::var("DATABASE_URL") {
         Ok(url) => (url, None),
         Err(_) => {
@@ -90,15 +93,40 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         Some(seed) => service::Runtime::seeded(Arc::new(service::SystemClock), seed),
         None => service::Runtime::system(),
     };
-    let result = runtime.block_on(serve(args.port, connections, &url, local.as_ref(), (every, sweep), play));
+    let result = runtime.block_on(serve(socket, connections, &url, local.as_ref(), (every, sweep), play));
     if let Some(pg) = &local {
         pg.stop();
     }
     result
 }
 
+/// Text logs on standard output, as `api::telemetry::init_text` writes them, coloured only when
+/// standard output is a terminal: a file or a pipe gets no escape codes.
+fn init_logs() {
+    // tracing-subscriber as lambda_http re-exports it: the gateway already depends on it.
+    use lambda_http::tracing::subscriber::{EnvFilter, fmt};
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    let _ = fmt().with_env_filter(filter).with_ansi(std::io::stdout().is_terminal()).try_init();
+}
+
+/// The gateway's socket, bound to `addr` but not listening yet: the port is held while the
+/// database starts, and a client that connects before the gateway is ready is refused, not
+/// left waiting (readiness checks such as `chaos`'s still mean "serving").
+///
+/// # Errors
+/// [`CliError::Input`] when the port is taken (or cannot be bound).
+fn reserve(addr: SocketAddr) -> Result<tokio::net::TcpSocket, CliError> {
+    let cannot = |e: std::io::Error| CliError::Input(format!("cannot listen on {addr}: {e}"));
+    let socket = tokio::net::TcpSocket::new_v4().map_err(cannot)?;
+    // As a listener's own bind does: a restart rebinds over its old connections' TIME_WAIT, while
+    // a port another process listens on is still refused.
+    socket.set_reuseaddr(true).map_err(cannot)?;
+    socket.bind(addr).map_err(cannot)?;
+    Ok(socket)
+}
+
 async fn serve(
-    port: u16,
+    socket: tokio::net::TcpSocket,
     connections: u32,
     url: &str,
     local: Option<&LocalPostgres>,
@@ -120,9 +148,14 @@ async fn serve(
     let mut state = AppState::with_runtime(store, Arc::new(engine::Lexicons::builtin()), runtime);
     state.service = state.service.with_notifier(hub.clone());
     let state = Arc::new(state);
-    let addr = SocketAddr::from(([127, 0, 0, 1], port));
-    let listener = tokio::net::TcpListener::bind(addr).await.map_err(|e| CliError::Input(format!("cannot listen on {addr}: {e}")))?;
-    tracing::info!(%addr, "serving; get a token with `wordgame token --account alice`, sign a browser in to /_gm with `wordgame token --account root --admin --browser`");
+    let addr = socket.local_addr().map_err(|e| fail(&e))?;
+    let port = addr.port();
+    let listener = socket.listen(1024).map_err(|e| CliError::Input(format!("cannot listen on {addr}: {e}")))?;
+    tracing::info!(
+        %addr,
+        "serving; get a token with `wordgame token --account alice`, sign a browser in to /_gm with `{}`",
+        signin_command(port)
+    );
     let secret = Arc::new(jwt::dev_secret());
     let redeemed: Arc<Mutex<HashSet<String>>> = Arc::default();
     let sweeper = tokio::spawn(sweep_forever(state.clone(), every, sweep));
@@ -145,9 +178,9 @@ async fn serve(
                         let (state, secret, redeemed, hub) = (state.clone(), secret.clone(), redeemed.clone(), hub.clone());
                         async move {
                             Ok::<_, Infallible>(if req.uri().path() == "/ws" {
-                                websocket(state, hub, &secret, req).await
+                                websocket(state, hub, &secret, port, req).await
                             } else {
-                                answer(&state, &secret, &redeemed, req).await
+                                answer(&state, &secret, &redeemed, port, req).await
                             })
                         }
                     });
@@ -156,6 +189,11 @@ async fn serve(
             }
         }
     }
+}
+
+/// The command that prints a one-time admin sign-in URL for the gateway on `port`.
+fn signin_command(port: u16) -> String {
+    format!("wordgame token --account root --admin --browser --port {port}")
 }
 
 /// Runs the sweep every `every`, as the scheduled function does in AWS.
@@ -221,19 +259,19 @@ fn local_signin(query: &str, secret: &[u8], redeemed: &Mutex<HashSet<String>>, n
 
 /// The claims of a request: an admin page's from the session cookie (never the header), any
 /// other route's from the bearer token (never the cookie) or, for a WebSocket (browsers cannot
-/// set headers on one), from `?token=…`.
+/// set headers on one), from `?token=…`. `port` is the gateway's, for the sign-in hint.
 fn verified_claims(
     path: &str,
     headers: &hyper::HeaderMap,
     query: Option<&str>,
     secret: &[u8],
     now: i64,
+    port: u16,
 ) -> Result<std::collections::HashMap<String, String>, ApiError> {
     let unauthenticated = |why: String| ApiError::new(HttpCode::Unauthenticated, why);
     if auth::is_admin_path(path) {
         let token = headers.get_all("cookie").iter().filter_map(|v| v.to_str().ok()).find_map(|h| auth::cookie(h, auth::ADMIN_COOKIE));
-        let token = token
-            .ok_or_else(|| unauthenticated("no admin session: sign in with `wordgame token --account NAME --admin --browser`".into()))?;
+        let token = token.ok_or_else(|| unauthenticated(format!("no admin session: sign in with `{}`", signin_command(port))))?;
         let claims = jwt::verify(token, secret, now).map_err(|e| unauthenticated(format!("invalid admin session: {e}")))?;
         if claims.contains_key("use") {
             return Err(unauthenticated("a sign-in code is not a session".into()));
@@ -254,13 +292,15 @@ async fn websocket(
     state: Arc<AppState>,
     hub: Arc<LocalHub>,
     secret: &[u8],
+    port: u16,
     mut req: hyper::Request<HyperBody>,
 ) -> hyper::Response<Full<Bytes>> {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
-    let caller = match verified_claims(req.uri().path(), req.headers(), req.uri().query(), secret, now).and_then(|c| auth::caller_of(&c)) {
-        Ok(caller) => caller,
-        Err(e) => return convert(e.response()),
-    };
+    let caller =
+        match verified_claims(req.uri().path(), req.headers(), req.uri().query(), secret, now, port).and_then(|c| auth::caller_of(&c)) {
+            Ok(caller) => caller,
+            Err(e) => return convert(e.response()),
+        };
     let Some(key) = req.headers().get("sec-websocket-key").map(|k| k.as_bytes().to_vec()) else {
         return convert(ApiError::new(HttpCode::BadRequest, "GET /ws is a WebSocket upgrade").response());
     };
@@ -334,6 +374,7 @@ async fn answer(
     state: &AppState,
     secret: &[u8],
     redeemed: &Mutex<HashSet<String>>,
+    port: u16,
     req: hyper::Request<HyperBody>,
 ) -> hyper::Response<Full<Bytes>> {
     let (parts, body) = req.into_parts();
@@ -352,7 +393,7 @@ async fn answer(
     if parts.method == hyper::Method::GET && parts.uri.path().trim_end_matches('/') == "/_gm/signin" {
         return finish(local_signin(parts.uri.query().unwrap_or_default(), secret, redeemed, now));
     }
-    let claims = match verified_claims(parts.uri.path(), &parts.headers, None, secret, now) {
+    let claims = match verified_claims(parts.uri.path(), &parts.headers, None, secret, now, port) {
         Ok(claims) => claims,
         Err(e) => return finish(e.response()),
     };

@@ -1,15 +1,19 @@
 //! `wordgame serve` as the README runs it: it starts (with its own PostgreSQL when
-//! DATABASE_URL is unset), answers a token holder at the AWS paths, refuses anyone else, and
-//! stops cleanly on Ctrl-C.
+//! DATABASE_URL is unset), logs how to sign in on its own port, answers a token holder at the
+//! AWS paths, refuses anyone else, and stops cleanly on Ctrl-C; on a taken port it fails before
+//! starting anything.
 
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{exchange, request, start_server, start_server_in, token};
+use crate::common::{exchange, request, start_server, start_server_in, start_server_logged, token};
 
 #[test]
 fn the_local_gateway_serves_the_api_and_stops_on_ctrl_c() {
-    let (mut server, port, dir) = start_server("serve-test");
+    let (mut server, port, dir, serving) = start_server_logged("serve-test");
+    // The sign-in command it suggests is for its own port, and a pipe gets no colour codes.
+    assert!(serving.contains(&format!("`wordgame token --account root --admin --browser --port {port}`")), "{serving}");
+    assert!(!serving.contains('\u{1b}'), "{serving:?}");
     let alice = token("alice", false);
     let auth = format!("Bearer {alice}");
     let (status, body) =
@@ -33,6 +37,30 @@ fn the_local_gateway_serves_the_api_and_stops_on_ctrl_c() {
         std::thread::sleep(Duration::from_millis(100));
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_taken_port_fails_at_once_before_any_database_starts() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port();
+    let dir = std::env::temp_dir().join(format!("wordgame-port-taken-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let started = Instant::now();
+    let out = Command::new(env!("CARGO_BIN_EXE_wordgame"))
+        .args(["serve", "--port", &port.to_string(), "--data-dir", dir.to_str().unwrap()])
+        .env_remove("DATABASE_URL")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with(&format!("wordgame: cannot listen on 127.0.0.1:{port}: ")), "{stderr}");
+    assert!(!dir.exists(), "no PostgreSQL data directory is made");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("PostgreSQL"), "no PostgreSQL is started");
+    assert!(took < Duration::from_secs(10), "it took {took:?}");
+    drop(taken);
 }
 
 /// `serve`'s private PostgreSQL is durable: every game it acknowledged survives a SIGKILL of
