@@ -32,7 +32,7 @@ pub use routes::Route;
 /// The allocator of every binary built on this crate (the Lambda functions and `wordgame`):
 /// mimalloc, which serves a request's many small, short-lived allocations (JSON, the journal,
 /// the view) with less CPU than the system allocator: about 5% more submits per second in the
-/// service benchmark (docs/ARCHITECTURE.md, "Benchmarks").
+/// service benchmark (docs/BENCHMARKS.md, "Service").
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -322,10 +322,12 @@ impl Game {
         }
     }
 
-    /// Applies a move checked against this very state, records it and returns its journal entry.
+    /// Applies a move checked against this state, records it and returns its journal entry.
     ///
     /// # Panics
-    /// If `mv` was checked against another state (a programming error, not bad input).
+    /// If `mv` was checked at another move number (a programming error, not bad input). Only the
+    /// move number is compared: a move checked against another game at the same number is not
+    /// caught.
     pub fn apply(&mut self, mv: CheckedMove) -> &JournalEntry {
         assert_eq!(mv.move_no, self.move_count(), "a checked move applies only to the state it was checked against");
         let seat = mv.seat;

@@ -1,5 +1,6 @@
-//! Replay: the exact game a setup and its journal lead to. It looks nothing up in a lexicon and
-//! trusts the recorded words, but checks every tile against the rebuilt racks and board.
+//! Replay: the exact game a setup and its journal lead to. It looks nothing up in a lexicon: it
+//! checks every tile against the rebuilt racks and board, and the recorded words, direction,
+//! bingo and score against what the tiles form.
 
 use crate::game::Game;
 use crate::journal::{Action, JournalEntry};
@@ -32,7 +33,9 @@ pub enum ReplayError {
         /// Why it does not apply.
         rejection: Rejection,
     },
-    /// An entry's recorded words or score disagree with its tiles.
+    /// An entry's recorded words, direction, bingo or score disagree with what its tiles form
+    /// (a repeated main word under the no-repeat rule included), or a move that scores nothing
+    /// records points.
     #[error("journal entry {move_no} is inconsistent: {what}")]
     Inconsistent {
         /// The entry's number.

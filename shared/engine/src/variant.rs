@@ -1,8 +1,9 @@
 //! The three variants as data: alphabet, tiles, values, board, rack, bonuses and end rules.
 //!
-//! Every fact comes from `docs/RULES.md`; the rules are a value, not a branch in the code. The one
-//! place that branches on the variant is the robots' leave values (`leave`: English letter values
-//! in the heuristic, and each variant's fitted table), which are strategy, not rules.
+//! Every fact comes from `docs/RULES.md`; the rules are a value, not a branch in the code. The
+//! code branches on the variant only to pick the variant's own data: its word lists (`lexicon`),
+//! its GCG lexicon name (`gcg`) and the robots' leave values (`leave`: English letter values in
+//! the heuristic, and each variant's fitted table), which are strategy, not rules.
 
 use std::fmt;
 use std::str::FromStr;

@@ -1,6 +1,6 @@
 //! One enum over every family ([`AnyGame`]), forwarding the contract to the family's game, and
 //! the families' entry points ([`Families`]): a new setup, replay from storage, the draw.
-//! Adding a family is one module and one arm here.
+//! A new family adds an arm to each (docs/ARCHITECTURE.md, "Game families", lists them all).
 
 use std::sync::Arc;
 

@@ -200,10 +200,10 @@ pub trait Position {
     /// # Errors
     /// [`GameError::Rejected`] (`game_over`, `deadline_not_passed`).
     fn check_timeout(&self, now: Timestamp) -> Result<Checked, GameError>;
-    /// Applies a move checked against this very state and returns its journal entry.
+    /// Applies a move checked against this state and returns its journal entry.
     ///
     /// # Panics
-    /// If `checked` was checked against another game.
+    /// If `checked` was checked at another move number, or for another family's game.
     fn apply(&mut self, checked: Checked) -> Entry;
     /// What `checked` scores.
     fn preview(&self, checked: &Checked) -> Score;

@@ -6,8 +6,8 @@
 //! untrusted [`Move`]s, opaque [`Checked`] moves, journal [`Entry`]s, typed [`Rejected`]
 //! refusals with a code and details, an [`Outcome`], views, hints and robot moves.
 //!
-//! Adding a family: a module implementing [`Position`], an arm in [`AnyGame`] and in
-//! [`Variant`], and its setup, replay and draw in [`Families`].
+//! Adding a family: the exact list of places it touches is in docs/ARCHITECTURE.md, "Game
+//! families".
 
 mod any;
 pub mod chain;

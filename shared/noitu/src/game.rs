@@ -320,11 +320,12 @@ impl<'d> Game<'d> {
         Ok(self.apply(checked))
     }
 
-    /// Applies a move checked against this very state, records it and returns its journal entry;
-    /// the game ends if the next seat has no word.
+    /// Applies a move checked against this state, records it and returns its journal entry; the
+    /// game ends if the next seat has no word.
     ///
     /// # Panics
-    /// If `mv` was checked against another state (a programming error, not bad input).
+    /// If `mv` was checked at another move number (a programming error, not bad input); only the
+    /// move number is compared.
     pub fn apply(&mut self, mv: CheckedMove) -> &JournalEntry {
         assert_eq!(mv.move_no, self.move_count(), "a checked move applies only to the state it was checked against");
         let seat = mv.seat;
