@@ -90,10 +90,11 @@ fn legend(premiums: &[&str], start: &str) -> Vec<LegendEntry> {
     let at = (0..side * side).find(|&i| square_name(i % side, i / side) == start);
     let premium = at.map_or("", |i| premiums[i]);
     let under = PREMIUMS.iter().find(|(class, _)| *class == premium).map_or("plain".to_string(), |(_, label)| label.to_string());
+    let centre = if at == Some(side / 2 * side + side / 2) { ", the centre" } else { "" };
     entries.push(LegendEntry {
         class: format!("{premium} star").trim_start().to_string(),
         mark: "★",
-        label: format!("{start}: the first word covers it ({under})"),
+        label: format!("{start}{centre}: the first word covers it ({under})"),
     });
     entries
 }
@@ -550,12 +551,13 @@ mod tests {
             [
                 ("tw".to_string(), "triple word".to_string()),
                 ("dl".to_string(), "double letter".to_string()),
-                ("star".to_string(), "B2: the first word covers it (plain)".to_string()),
+                ("star".to_string(), "B2, the centre: the first word covers it (plain)".to_string()),
             ]
         );
         let double_centre = ["", "", "", "", "dw", "", "", "", ""];
         assert_eq!(board_rows(&double_centre, "B2")[1].cells[1].premium, "dw star");
-        assert_eq!(legend(&double_centre, "B2").last().unwrap().label, "B2: the first word covers it (double word)");
+        assert_eq!(legend(&double_centre, "B2").last().unwrap().label, "B2, the centre: the first word covers it (double word)");
+        assert_eq!(legend(&double_centre, "A1").last().unwrap().label, "A1: the first word covers it (plain)");
     }
 
     #[test]

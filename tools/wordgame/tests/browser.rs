@@ -394,7 +394,7 @@ fn each_tile_variant_s_replay_board_has_its_own_layout_in_chromium() {
         let same_as_plain = colours[0] == colours[1];
         assert_eq!(same_as_plain, under_start == "plain", "{variant}: {colours}");
         let legend = browser.script("return [...document.querySelectorAll('#legend li')].map(li => li.textContent)");
-        let star_entry = format!("★H8: the first word covers it ({under_start})");
+        let star_entry = format!("★H8, the centre: the first word covers it ({under_start})");
         assert!(legend.as_array().unwrap().iter().any(|l| l == &json!(star_entry)), "{variant}: {legend}");
         browser.screenshot(&format!("replay-layout-{variant}.png"));
     }
