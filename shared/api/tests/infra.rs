@@ -288,10 +288,27 @@ fn failures_page_someone_and_the_docs_count_the_alarms() {
         assert_eq!(doc["Resources"][alarm]["Type"], "AWS::CloudWatch::Alarm", "{alarm}");
     }
     let alarms: Vec<&Value> = r.values().filter(|res| res["Type"] == "AWS::CloudWatch::Alarm").collect();
+    // Every alarm, ALARM and OK, goes to one topic: the given AlarmTopicArn, else the stack's own.
+    let topic = serde_yaml::from_str::<Value>("[!If [GivenAlarmTopic, !Ref AlarmTopicArn, !Ref AlarmTopic]]").unwrap();
     for a in &alarms {
-        let (cond, _, off) = if_of(&a["Properties"]["AlarmActions"]);
-        assert!(cond == "HasAlarmTopic" && is_no_value(off));
+        assert_eq!(a["Properties"]["AlarmActions"], topic, "{:?}", a["Properties"]["AlarmDescription"]);
+        assert_eq!(a["Properties"]["OKActions"], topic, "{:?}", a["Properties"]["AlarmDescription"]);
     }
+    let conditions = &doc["Conditions"];
+    assert_eq!(conditions["GivenAlarmTopic"], serde_yaml::from_str::<Value>(r#"!Not [!Equals [!Ref AlarmTopicArn, ""]]"#).unwrap());
+    assert_eq!(conditions["OwnAlarmTopic"], serde_yaml::from_str::<Value>(r#"!Equals [!Ref AlarmTopicArn, ""]"#).unwrap());
+    assert_eq!(conditions["HasAlarmEmail"], serde_yaml::from_str::<Value>(r#"!Not [!Equals [!Ref AlarmEmail, ""]]"#).unwrap());
+    let own = &doc["Resources"]["AlarmTopic"];
+    assert!(own["Type"] == "AWS::SNS::Topic" && own["Condition"] == "OwnAlarmTopic");
+    let mail = &doc["Resources"]["AlarmEmailSubscription"];
+    assert!(mail["Type"] == "AWS::SNS::Subscription" && mail["Condition"] == "HasAlarmEmail");
+    assert_eq!(mail["Properties"]["TopicArn"], topic[0]);
+    assert!(mail["Properties"]["Protocol"] == "email" && is_ref(&mail["Properties"]["Endpoint"], "AlarmEmail"));
+    // The documented first deploy sets the address, and the deploy script will not go without one.
+    let first_deploy = operations().split("## First deploy").nth(1).unwrap().split("```").nth(1).unwrap();
+    assert!(first_deploy.contains("AlarmEmail="), "docs/OPERATIONS.md's first deploy sets no AlarmEmail: {first_deploy}");
+    let deploy = include_str!("../../../scripts/deploy.sh");
+    assert!(deploy.contains("AlarmEmail=?*|AlarmTopicArn=?*)"), "scripts/deploy.sh does not insist on an alarm address");
     assert!(operations().contains(&format!("{} alarms", alarms.len())), "docs/OPERATIONS.md does not say {} alarms", alarms.len());
     assert_eq!(r.values().filter(|res| res["Type"] == "AWS::CloudWatch::Dashboard").count(), 1);
 }
