@@ -649,33 +649,63 @@ def metric(namespace, name, dimension, statistic, period):
       Period: {period}"""
 
 
-def api_rate(name, minimum, label):
-    """The metric lines of the API's percentage of `name` answers, counted once `minimum`
-    requests came in five minutes."""
-    def stat(lid, metric_name):
-        return f"""        - Id: {lid}
+def stat(lid, namespace, name, dimension=None):
+    """One metric (its sum over five minutes) that a percentage's expressions read as `lid`."""
+    dimensions = f", Dimensions: [{dimension}]" if dimension else ""
+    return f"""        - Id: {lid}
           ReturnData: false
           MetricStat:
-            Metric: {{ Namespace: AWS/ApiGateway, MetricName: {metric_name}, Dimensions: [{{ Name: ApiId, Value: !Ref HttpApi }}] }}
+            Metric: {{ Namespace: {namespace}, MetricName: {name}{dimensions} }}
             Period: 300
             Stat: Sum"""
+
+
+def percentage(stats, errors, requests, label, minimum_requests, minimum_errors):
+    """The metric lines of `errors` as a percentage of `requests` (expressions over the ids of
+    `stats`) in five minutes; 0 below `minimum_requests` requests or `minimum_errors` errors, so
+    that one stray failure neither pages nor rolls a canary back."""
+    assert minimum_errors >= 2
     return f"""      Metrics:
-{stat("errors", name)}
-{stat("requests", "Count")}
+{chr(10).join(stats)}
+        - Id: errors
+          Expression: "{errors}"
+          ReturnData: false
+        - Id: requests
+          Expression: "{requests}"
+          ReturnData: false
         - Id: rate
-          Expression: "IF(requests >= {minimum}, 100 * errors / requests, 0)"
+          Expression: "IF(requests >= {minimum_requests} AND errors >= {minimum_errors}, 100 * errors / requests, 0)"
           Label: {label}
           ReturnData: true"""
 
 
 API = "{ Name: ApiId, Value: !Ref HttpApi }"
+OWN = '!Sub "wordgame/${AWS::StackName}"'
+# The service's `503 unavailable` (the database out of reach), counted apart from every other
+# 5xx by each route's Http503Filter into this one metric: it pages at a higher rate and never
+# rolls a canary back (new code does not make the database unreachable).
+UNAVAILABLE = "Http503"
+
+
+def api_percentage(name, label, minimum_requests, minimum_errors, errors=None):
+    """The API's `name` answers as a percentage of its requests; `errors` (an expression over
+    ids `answers` and `unavailable`) instead of the plain count."""
+    stats = [stat("answers", "AWS/ApiGateway", name, API), stat("calls", "AWS/ApiGateway", "Count", API)]
+    if errors:
+        stats.append(stat("unavailable", OWN, UNAVAILABLE))
+    return percentage(stats, errors or "FILL(answers, 0)", "FILL(calls, 0)", label, minimum_requests, minimum_errors)
+
+
 PROXY = "{ Name: ProxyName, Value: !Ref DbProxy }"
 CLUSTER = "{ Name: DBClusterIdentifier, Value: !Ref DbCluster }"
 SERVICE_ALARMS = "\n".join([
-    alarm("Api5xxRateAlarm", "API: more than 1% of requests answered 5xx over 5 minutes (at least 20 requests)",
-          api_rate("5xx", 20, "5xx percent"), 1, 1, "GreaterThanThreshold"),
+    alarm("Api5xxRateAlarm", "API: more than 1% of requests answered 5xx other than the service's 503 over 5 minutes (at least 50 requests and 3 such answers)",
+          api_percentage("5xx", "5xx percent (503 unavailable apart)", 50, 3, errors="FILL(answers, 0) - FILL(unavailable, 0)"), 1, 1, "GreaterThanThreshold"),
+    alarm("ApiUnavailableRateAlarm", "API: more than 10% of requests answered 503 unavailable for 10 minutes (at least 50 requests and 10 such answers in each 5): the database out of reach",
+          percentage([stat("unavailable", OWN, UNAVAILABLE), stat("calls", "AWS/ApiGateway", "Count", API)],
+                     "FILL(unavailable, 0)", "FILL(calls, 0)", "503 percent", 50, 10), 2, 10, "GreaterThanThreshold"),
     alarm("Api4xxRateAlarm", "API: more than 25% of requests answered 4xx for 15 minutes (a broken client, bad tokens, throttling 429s)",
-          api_rate("4xx", 50, "4xx percent"), 3, 25, "GreaterThanThreshold"),
+          api_percentage("4xx", "4xx percent", 50, 3), 3, 25, "GreaterThanThreshold"),
     alarm("ApiLatencyAlarm", "API: p99 latency over 2 s for 15 minutes",
           metric("AWS/ApiGateway", "Latency", API, "p99", 300), 3, 2000, "GreaterThanThreshold"),
     alarm("ProxyClientConnectionsAlarm", "RDS Proxy: over 800 client connections (about 400 function instances at 2 each)",
@@ -817,22 +847,50 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
               ThrottlingRateLimit: {rate}
               ThrottlingBurstLimit: !If [Reserve, {reserved}, {burst}]{auth}
 {log_resources(lid, binary)}
-  # Counts this function's answers with status >= 500 (a handler's 500 is a successful
-  # invocation, invisible to Lambda's Errors): the handler's one "handled" line per request.
-  {lid}Http5xxFilter:
+  # Count this function's answers from the handler's one "handled" line per request (a
+  # handler's 500 is a successful invocation, invisible to Lambda's Errors): every 5xx but the
+  # service's 503 into its own metric, which pages and rolls a canary back; the 503s into the
+  # service's one, which pages at a higher rate (ApiUnavailableRateAlarm).
+{metric_filter(f"{lid}Http5xxFilter", lid, PAGING_5XX, f"Http5xx-{binary}")}
+{metric_filter(f"{lid}Http503Filter", lid, "{ $.fields.status = 503 }", UNAVAILABLE)}
+{alarm(f"{lid}Http5xxAlarm", f"{binary}: over {ROUTE_PERCENT}% of its answers 5xx other than 503 in 5 minutes (at least {ROUTE_REQUESTS} requests and {ROUTE_ERRORS} such answers; from its log; rolls a canary back)",
+       function_percentage(binary, OWN, f"Http5xx-{binary}", None, "5xx percent (503 apart)"), 1, ROUTE_PERCENT, "GreaterThanThreshold")}
+{lambda_alarms(lid, binary, throttles=True, duration=True)}'''
+
+
+# A function's 5xx (other than 503) or invocation errors page and roll its canary back above
+# this percentage of its invocations in five minutes, once there were this many invocations and
+# errors. Under the canary's 10%: a new version failing every request it gets is caught.
+ROUTE_PERCENT, ROUTE_REQUESTS, ROUTE_ERRORS = 5, 20, 3
+PAGING_5XX = "{ ($.fields.status >= 500) && ($.fields.status != 503) }"
+
+
+def function_percentage(binary, namespace, name, dimension, label):
+    """The metric lines of metric `name` as a percentage of `binary`'s invocations."""
+    failed = stat("failed", namespace, name, dimension)
+    invocations = stat("invocations", "AWS/Lambda", "Invocations", lambda_dimension(binary))
+    return percentage([failed, invocations], "FILL(failed, 0)", "FILL(invocations, 0)", label, ROUTE_REQUESTS, ROUTE_ERRORS)
+
+
+def lambda_dimension(binary):
+    """The dimension of `binary`'s function in AWS/Lambda (all its versions and aliases)."""
+    return f'{{ Name: FunctionName, Value: !Sub "${{AWS::StackName}}-{binary}" }}'
+
+
+def metric_filter(lid, logs, pattern, name):
+    """A metric filter on `logs`' log group adding 1 to metric `name` for each line matching
+    `pattern` (0 for a minute with lines but no match)."""
+    return f"""  {lid}:
     Type: AWS::Logs::MetricFilter
     Properties:
-      LogGroupName: !Ref {lid}Logs
-      FilterPattern: '{{ $.fields.status >= 500 }}'
+      LogGroupName: !Ref {logs}Logs
+      FilterPattern: '{pattern}'
       MetricTransformations:
-        - MetricNamespace: !Sub "wordgame/${{AWS::StackName}}"
-          MetricName: Http5xx-{binary}
+        - MetricNamespace: {OWN}
+          MetricName: {name}
           MetricValue: "1"
           DefaultValue: 0
-          Unit: Count
-{alarm(f"{lid}Http5xxAlarm", f"{binary}: answers with status >= 500 (from its log; rolls a canary back)",
-       metric('!Sub "wordgame/${AWS::StackName}"', f"Http5xx-{binary}", None, "Sum", 60), 1, 1, "GreaterThanOrEqualToThreshold")}
-{lambda_alarms(lid, binary, throttles=True, duration=True)}'''
+          Unit: Count"""
 
 
 def log_resources(lid, binary):
@@ -843,10 +901,17 @@ def log_resources(lid, binary):
       RetentionInDays: !Ref LogRetentionDays'''
 
 
-def lambda_alarms(lid, binary, throttles, duration):
-    function = f'{{ Name: FunctionName, Value: !Sub "${{AWS::StackName}}-{binary}" }}'
-    out = [alarm(f"{lid}ErrorsAlarm", f"{binary}: invocation errors (failed cold starts, crashes, timeouts)",
-                 metric("AWS/Lambda", "Errors", function, "Sum", 60), 1, 1, "GreaterThanOrEqualToThreshold")]
+def lambda_alarms(lid, binary, throttles, duration, every_error=False):
+    """`binary`'s alarms on Lambda's metrics: invocation errors (a percentage of its invocations,
+    or with `every_error` any one), and optionally throttles and p99 duration."""
+    function = lambda_dimension(binary)
+    if every_error:
+        errors = alarm(f"{lid}ErrorsAlarm", f"{binary}: invocation errors (failed cold starts, crashes, timeouts)",
+                       metric("AWS/Lambda", "Errors", function, "Sum", 60), 1, 1, "GreaterThanOrEqualToThreshold")
+    else:
+        errors = alarm(f"{lid}ErrorsAlarm", f"{binary}: over {ROUTE_PERCENT}% of its invocations failed in 5 minutes (at least {ROUTE_REQUESTS} invocations and {ROUTE_ERRORS} errors: failed cold starts, crashes, timeouts; rolls a canary back)",
+                       function_percentage(binary, "AWS/Lambda", "Errors", function, "errors percent"), 1, ROUTE_PERCENT, "GreaterThanThreshold")
+    out = [errors]
     if throttles:
         out.append(alarm(f"{lid}ThrottlesAlarm", f"{binary}: throttled invocations (reserved or account concurrency reached)",
                          metric("AWS/Lambda", "Throttles", function, "Sum", 300), 1, 1, "GreaterThanOrEqualToThreshold"))
@@ -885,7 +950,7 @@ MIGRATE_ENVIRONMENT = """      Environment:
 """
 MIGRATE = f'''{plain_function("Migrate", "migrate", "Applies the database migrations; SchemaMigration invokes each new version before the API functions update.", 512, 120, MIGRATE_RESERVED, MIGRATE_ENVIRONMENT, "DbConnectOwnerPolicy")}
 {log_resources("Migrate", "migrate")}
-{lambda_alarms("Migrate", "migrate", throttles=False, duration=False)}'''
+{lambda_alarms("Migrate", "migrate", throttles=False, duration=False, every_error=True)}'''
 
 
 AUTHORIZER = f'''  AdminAuthorizerFunction:
@@ -949,7 +1014,7 @@ SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts pa
         RoleArn: !GetAtt SweepSchedulerRole.Arn
         RetryPolicy: {{ MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 }}
 {log_resources("Sweep", "sweep")}
-{lambda_alarms("Sweep", "sweep", throttles=False, duration=False)}'''
+{lambda_alarms("Sweep", "sweep", throttles=False, duration=False, every_error=True)}'''
 
 
 def ws_route(lid, key, operation, authorised=False):
@@ -1135,8 +1200,8 @@ def dashboard():
     widgets = [
         widget("API requests, 4xx, 5xx", [["AWS/ApiGateway", "Count", "ApiId", api], [".", "4xx", ".", "."], [".", "5xx", ".", "."]], 0, 0),
         widget("API latency p50 / p99 (ms)", [["AWS/ApiGateway", "Latency", "ApiId", api, {"stat": "p50"}], ["...", {"stat": "p99"}]], 12, 0),
-        widget("Answers >= 500 per function (from the logs)",
-               [["wordgame/${AWS::StackName}", f"Http5xx-{f[1]}"] for f in FUNCTIONS], 0, 6),
+        widget("Answers 5xx but 503 per function, and all 503s (from the logs)",
+               [["wordgame/${AWS::StackName}", f"Http5xx-{f[1]}"] for f in FUNCTIONS] + [["wordgame/${AWS::StackName}", UNAVAILABLE]], 0, 6),
         widget("Lambda errors and throttles (all functions)", [["AWS/Lambda", "Errors"], [".", "Throttles"]], 12, 6),
         widget("RDS Proxy client and database connections",
                [["AWS/RDS", "ClientConnections", "ProxyName", "${DbProxy}"], [".", "DatabaseConnections", ".", "."]], 0, 12, stat="Maximum"),

@@ -261,13 +261,70 @@ fn every_function_is_shifted_gradually_and_rolled_back_on_its_5xx() {
         let alarms: Vec<&str> = pref["Alarms"].as_sequence().unwrap().iter().filter_map(|a| tagged(a, "Ref")?.as_str()).collect();
         assert!(alarms.contains(&format!("{id}Http5xxAlarm").as_str()), "{name}: its canary ignores its 5xx");
         assert!(alarms.contains(&format!("{id}ErrorsAlarm").as_str()), "{name}: its canary ignores its errors");
-        // The 5xx count comes from the handler's log line, under the field the service writes.
+        // The 5xx count comes from the handler's log line, under the field the service writes:
+        // every 5xx but the service's 503 in the function's own metric, the 503s apart.
         let filter = &r[format!("{id}Http5xxFilter").as_str()]["Properties"];
-        assert_eq!(filter["FilterPattern"], "{ $.fields.status >= 500 }", "{name}");
+        assert_eq!(filter["FilterPattern"], "{ ($.fields.status >= 500) && ($.fields.status != 503) }", "{name}");
         assert_eq!(tagged(&filter["LogGroupName"], "Ref").and_then(Value::as_str), Some(format!("{id}Logs").as_str()));
         let metric = filter["MetricTransformations"][0]["MetricName"].as_str().unwrap();
-        assert_eq!(r[format!("{id}Http5xxAlarm").as_str()]["Properties"]["MetricName"], metric);
+        let unavailable = &r[format!("{id}Http503Filter").as_str()]["Properties"];
+        assert_eq!(unavailable["FilterPattern"], "{ $.fields.status = 503 }", "{name}");
+        assert!(is_ref(&unavailable["LogGroupName"], &format!("{id}Logs")));
+        assert_eq!(unavailable["MetricTransformations"][0]["MetricName"], "Http503", "{name}");
+        // Both rollback alarms are percentages of the function's invocations: one stray failure
+        // fires neither, a new version failing all of the canary's 10% fires both.
+        let http5xx = &r[format!("{id}Http5xxAlarm").as_str()];
+        assert_eq!(metric_read(http5xx, "failed"), metric, "{name}");
+        let errors = &r[format!("{id}ErrorsAlarm").as_str()];
+        assert_eq!(metric_read(errors, "failed"), "Errors", "{name}");
+        for alarm in [http5xx, errors] {
+            assert_eq!(metric_read(alarm, "invocations"), "Invocations", "{name}");
+            let (requests, failures, percent) = percentage_alarm(alarm);
+            assert!(failures >= 2 && requests >= 10, "{name}: one stray failure fires {alarm:?}");
+            assert!(percent < 10.0, "{name}: a canary failing every request it gets does not fire {alarm:?}");
+        }
     }
+    // The 503s (the database out of reach) page at a higher rate, and roll nothing back; the
+    // API's 5xx rate leaves them out.
+    let (_, _, paging) = percentage_alarm(&r["Api5xxRateAlarm"]);
+    let (_, _, unavailable) = percentage_alarm(&r["ApiUnavailableRateAlarm"]);
+    assert!(unavailable > paging);
+    assert_eq!(metric_read(&r["ApiUnavailableRateAlarm"], "unavailable"), "Http503");
+    assert_eq!(metric_read(&r["Api5xxRateAlarm"], "unavailable"), "Http503");
+    assert_eq!(expression(&r["Api5xxRateAlarm"], "errors"), "FILL(answers, 0) - FILL(unavailable, 0)");
+    for alarm in ["Api5xxRateAlarm", "ApiUnavailableRateAlarm"] {
+        assert!(percentage_alarm(&r[alarm]).1 >= 2, "{alarm}: one stray answer fires it");
+    }
+}
+
+/// The entry `id` of a metric-math alarm's `Metrics`.
+fn metric_entry<'a>(alarm: &'a Value, id: &str) -> &'a Value {
+    let metrics = alarm["Properties"]["Metrics"].as_sequence().unwrap_or_else(|| panic!("not a metric-math alarm: {alarm:?}"));
+    metrics.iter().find(|m| m["Id"] == id).unwrap_or_else(|| panic!("no metric {id} in {alarm:?}"))
+}
+
+/// The name of the metric that a metric-math alarm reads as `id`.
+fn metric_read<'a>(alarm: &'a Value, id: &str) -> &'a str {
+    metric_entry(alarm, id)["MetricStat"]["Metric"]["MetricName"].as_str().unwrap()
+}
+
+/// The expression a metric-math alarm computes as `id`.
+fn expression<'a>(alarm: &'a Value, id: &str) -> &'a str {
+    metric_entry(alarm, id)["Expression"].as_str().unwrap()
+}
+
+/// A percentage alarm's (minimum requests, minimum errors, threshold in percent): it fires when
+/// `errors` is over the threshold percent of `requests` once both reach their minimums.
+fn percentage_alarm(alarm: &Value) -> (u64, u64, f64) {
+    let rate = expression(alarm, "rate");
+    let guard = rate.strip_prefix("IF(requests >= ").and_then(|r| r.strip_suffix(", 100 * errors / requests, 0)"));
+    let (requests, errors) = guard.and_then(|g| g.split_once(" AND errors >= ")).unwrap_or_else(|| panic!("{rate}"));
+    let p = &alarm["Properties"];
+    assert_eq!(
+        (p["ComparisonOperator"].as_str(), metric_entry(alarm, "rate")["ReturnData"].as_bool()),
+        (Some("GreaterThanThreshold"), Some(true))
+    );
+    (requests.parse().unwrap(), errors.parse().unwrap(), p["Threshold"].as_f64().unwrap())
 }
 
 #[test]
@@ -276,6 +333,7 @@ fn failures_page_someone_and_the_docs_count_the_alarms() {
     let r = doc["Resources"].as_mapping().unwrap();
     for alarm in [
         "Api5xxRateAlarm",
+        "ApiUnavailableRateAlarm",
         "Api4xxRateAlarm",
         "ApiLatencyAlarm",
         "ProxyClientConnectionsAlarm",
@@ -490,10 +548,70 @@ fn the_documented_log_queries_name_fields_the_service_writes() {
             );
         }
     }
-    let template = include_str!("../../../infra/template.yaml");
-    for pattern in template.lines().filter_map(|l| l.trim().strip_prefix("FilterPattern: '{ $.")) {
-        let field = pattern.split(' ').next().unwrap();
-        assert!(at(line, field).is_some(), "a metric filter reads {field}, which the handled line does not have");
+    // Every field a metric filter reads is one the service writes; the 503 the line carries
+    // (the database refused) is counted apart from the 5xx that page.
+    let doc = template();
+    let filters: Vec<(&str, &str)> = doc["Resources"]
+        .as_mapping()
+        .unwrap()
+        .values()
+        .filter(|r| r["Type"] == "AWS::Logs::MetricFilter")
+        .map(|r| {
+            (
+                r["Properties"]["FilterPattern"].as_str().unwrap(),
+                r["Properties"]["MetricTransformations"][0]["MetricName"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    for (pattern, _) in &filters {
+        for field in pattern.split("$.").skip(1).map(|f| f.split(' ').next().unwrap()) {
+            assert!(at(line, field).is_some(), "a metric filter reads {field}, which the handled line does not have");
+        }
+    }
+    assert_eq!(at(line, "fields.status").and_then(|s| s.as_u64()), Some(503), "{line}");
+    let mut internal = line.clone();
+    internal["fields"]["status"] = 500.into();
+    for (pattern, metric) in &filters {
+        if metric.starts_with("Http5xx-") {
+            assert!(!filter_matches(pattern, line) && filter_matches(pattern, &internal), "{pattern}");
+        } else if *metric == "Http503" {
+            assert!(filter_matches(pattern, line) && !filter_matches(pattern, &internal), "{pattern}");
+        }
+    }
+}
+
+/// Whether a CloudWatch Logs JSON filter pattern of the forms the template writes matches
+/// `line`: `{ TERM }`, or terms all joined by `&&` or all by `||`, each `$.path OP value` (in
+/// parentheses or not), OP one of `=`, `!=`, `>=`, `<=`, `>`, `<`, the value a number or a
+/// quoted string.
+fn filter_matches(pattern: &str, line: &serde_json::Value) -> bool {
+    let body = pattern.trim().strip_prefix('{').and_then(|p| p.strip_suffix('}')).unwrap_or_else(|| panic!("{pattern}"));
+    let all = body.contains("&&");
+    let mut terms = body.split(if all { "&&" } else { "||" }).map(|t| t.trim().trim_start_matches('(').trim_end_matches(')').trim());
+    if all { terms.all(|t| term_matches(t, line)) } else { terms.any(|t| term_matches(t, line)) }
+}
+
+/// Whether one `$.path OP value` term matches `line` (see [`filter_matches`]).
+fn term_matches(term: &str, line: &serde_json::Value) -> bool {
+    let (field, rest) = term.strip_prefix("$.").and_then(|t| t.split_once(' ')).unwrap_or_else(|| panic!("{term}"));
+    let (op, value) = rest.trim().split_once(' ').unwrap_or_else(|| panic!("{term}"));
+    let Some(actual) = at(line, field) else { return false };
+    if let Some(text) = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')) {
+        return match op {
+            "=" => actual.as_str() == Some(text),
+            "!=" => actual.as_str() != Some(text),
+            _ => panic!("{term}: {op} on a string"),
+        };
+    }
+    let (Some(a), Ok(v)) = (actual.as_f64(), value.parse::<f64>()) else { return false };
+    match op {
+        "=" => a == v,
+        "!=" => a != v,
+        ">=" => a >= v,
+        "<=" => a <= v,
+        ">" => a > v,
+        "<" => a < v,
+        _ => panic!("{term}: {op}"),
     }
 }
 
