@@ -624,8 +624,9 @@ HEAD = HEAD.replace("ALARM_TOPIC", ALARM_TOPIC).replace("DB_CONNECT_POLICIES", "
 ]))
 
 
-def alarm(lid, description, measure, evaluations, threshold, comparison):
-    """A CloudWatch alarm on `measure` (the metric's lines), notifying the alarm topic."""
+def alarm(lid, description, measure, evaluations, threshold, comparison, missing="notBreaching"):
+    """A CloudWatch alarm on `measure` (the metric's lines), notifying the alarm topic; a period
+    without data counts as `missing` says."""
     return f"""  {lid}:
     Type: AWS::CloudWatch::Alarm
     Properties:
@@ -634,7 +635,7 @@ def alarm(lid, description, measure, evaluations, threshold, comparison):
       EvaluationPeriods: {evaluations}
       Threshold: {threshold}
       ComparisonOperator: {comparison}
-      TreatMissingData: notBreaching
+      TreatMissingData: {missing}
 {ALARM_ACTIONS}"""
 
 
@@ -675,6 +676,16 @@ def percentage(stats, errors, requests, label, minimum_requests, minimum_errors)
           ReturnData: false
         - Id: rate
           Expression: "IF(requests >= {minimum_requests} AND errors >= {minimum_errors}, 100 * errors / requests, 0)"
+          Label: {label}
+          ReturnData: true"""
+
+
+def total(stats, expression, label):
+    """The metric lines of `expression`, a sum over the ids of `stats` in five minutes."""
+    return f"""      Metrics:
+{chr(10).join(stats)}
+        - Id: total
+          Expression: "{expression}"
           Label: {label}
           ReturnData: true"""
 
@@ -855,7 +866,30 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
 {metric_filter(f"{lid}Http503Filter", lid, "{ $.fields.status = 503 }", UNAVAILABLE)}
 {alarm(f"{lid}Http5xxAlarm", f"{binary}: over {ROUTE_PERCENT}% of its answers 5xx other than 503 in 5 minutes (at least {ROUTE_REQUESTS} requests and {ROUTE_ERRORS} such answers; from its log; rolls a canary back)",
        function_percentage(binary, OWN, f"Http5xx-{binary}", None, "5xx percent (503 apart)"), 1, ROUTE_PERCENT, "GreaterThanThreshold")}
-{lambda_alarms(lid, binary, throttles=True, duration=True)}'''
+{push_filters(lid) + chr(10) if binary in PUSHERS else ""}{lambda_alarms(lid, binary, throttles=True, duration=True)}'''
+
+
+# The lines the service writes (shared/api/src/aws_push.rs, push.rs, websocket.rs;
+# shared/service/src/sweep.rs) when a post to a WebSocket connection, a reply to one or a
+# publish to the bus fails, or the sweep cannot end a game: none of these fails the request, so
+# these lines are all there is to count them by.
+PUSH_FAILED = ["push: the management API refused a post", "push: cannot post to a connection",
+               "push: no AWS credentials", "push: cannot read the subscribers"]
+REPLY_FAILED = ["websocket: the management API refused the reply", "websocket: cannot post the reply"]
+EVENTS_FAILED = ["push: EventBridge refused PutEvents", "push: cannot publish to EventBridge"]
+SWEEP_GAME_FAILED = ["sweep: cannot record the timeout", "sweep: cannot expire the open game"]
+
+
+def messages(texts):
+    """A filter pattern matching the lines whose message is one of `texts`."""
+    return "{ " + " || ".join(f'($.fields.message = "{t}")' for t in texts) + " }"
+
+
+def push_filters(lid):
+    """The filters counting a function's failed posts to connections and publishes to the bus
+    (into the service's PushFailures and EventBridgeFailures)."""
+    return "\n".join([metric_filter(f"{lid}PushFailuresFilter", lid, messages(PUSH_FAILED), "PushFailures"),
+                      metric_filter(f"{lid}EventBridgeFailuresFilter", lid, messages(EVENTS_FAILED), "EventBridgeFailures")])
 
 
 # A function's 5xx (other than 503) or invocation errors page and roll its canary back above
@@ -1014,7 +1048,15 @@ SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts pa
         RoleArn: !GetAtt SweepSchedulerRole.Arn
         RetryPolicy: {{ MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 }}
 {log_resources("Sweep", "sweep")}
-{lambda_alarms("Sweep", "sweep", throttles=False, duration=False, every_error=True)}'''
+{push_filters("Sweep")}
+{metric_filter("SweepGameFailuresFilter", "Sweep", messages(SWEEP_GAME_FAILED), "SweepGameFailures")}
+  # A sweep that stops running (the schedule disabled or deleted, its role broken, the function
+  # throttled) writes nothing and fails nothing: only its missing invocations tell.
+{alarm("SweepHeartbeatAlarm", "sweep: not invoked for 5 minutes (scheduled every minute): abandoned games are not ended",
+       metric("AWS/Lambda", "Invocations", lambda_dimension("sweep"), "Sum", 300), 1, 1, "LessThanThreshold", missing="breaching")}
+{alarm("SweepErrorsAlarm", "sweep: 3 or more failures in 5 minutes (runs that failed, and games it could not end)",
+       total([stat("failed", "AWS/Lambda", "Errors", lambda_dimension("sweep")), stat("games", OWN, "SweepGameFailures")],
+             "FILL(failed, 0) + FILL(games, 0)", "sweep failures"), 1, 3, "GreaterThanOrEqualToThreshold")}'''
 
 
 def ws_route(lid, key, operation, authorised=False):
@@ -1042,6 +1084,25 @@ def interface_endpoint(lid, service):
       SubnetIds: [!Ref PrivateSubnetA, !Ref PrivateSubnetB]
       SecurityGroupIds: [!Ref EndpointSecurityGroup]
       PrivateDnsEnabled: true'''
+
+
+WS_API = "{ Name: ApiId, Value: !Ref WsApi }"
+# Push as clients and the bus's consumers see it. A post or a publish that fails never fails a
+# move (clients fall back to polling), so these page on a count that a flaky connection or two
+# does not reach. PutEventsFailedEntriesCount counts the entries EventBridge refused inside a
+# PutEvents it answered 200 (the service does not read that answer's FailedEntryCount); it has no
+# dimension, so it counts every bus of the account in the region.
+PUSH_ALARMS = "\n".join([
+    alarm("WsApiErrorsAlarm", "WebSocket API: over 10% of connects and messages failed in 5 minutes (at least 20 and 5 failures): the ws function's errors and refusals, or its invocation failing",
+          percentage([stat("integration", "AWS/ApiGateway", "IntegrationError", WS_API), stat("execution", "AWS/ApiGateway", "ExecutionError", WS_API),
+                      stat("connects", "AWS/ApiGateway", "ConnectCount", WS_API), stat("messages", "AWS/ApiGateway", "MessageCount", WS_API)],
+                     "FILL(integration, 0) + FILL(execution, 0)", "FILL(connects, 0) + FILL(messages, 0)", "errors percent", 20, 5), 1, 10, "GreaterThanThreshold"),
+    alarm("PushFailuresAlarm", "Push: 10 or more posts to connections failed in each of 2 periods of 5 minutes (from the functions' logs): clients fall back to polling",
+          metric(OWN, "PushFailures", None, "Sum", 300), 2, 10, "GreaterThanOrEqualToThreshold"),
+    alarm("EventBridgeFailuresAlarm", "EventBridge: 3 or more moves not published in 5 minutes (PutEvents failed, from the functions' logs, or entries refused, account-wide)",
+          total([stat("logged", OWN, "EventBridgeFailures"), stat("refused", "AWS/Events", "PutEventsFailedEntriesCount")],
+                "FILL(logged, 0) + FILL(refused, 0)", "moves not published"), 1, 3, "GreaterThanOrEqualToThreshold"),
+])
 
 
 # --- Push (docs/API.md "Push"): the WebSocket API clients subscribe on, its $connect authorised
@@ -1162,7 +1223,9 @@ WS = f'''  EventBus:
         Type: !Ref TrafficShifting
         Alarms: [!Ref WsErrorsAlarm]
 {log_resources("Ws", "ws")}
+{metric_filter("WsPushFailuresFilter", "Ws", messages(PUSH_FAILED + REPLY_FAILED), "PushFailures")}
 {lambda_alarms("Ws", "ws", throttles=True, duration=True)}
+{PUSH_ALARMS}
   WsAuthorizerFunction:
     Type: AWS::Serverless::Function
     Metadata:
@@ -1208,6 +1271,10 @@ def dashboard():
         widget("RDS Proxy borrow latency (us)", [["AWS/RDS", "DatabaseConnectionsBorrowLatency", "ProxyName", "${DbProxy}"]], 12, 12, stat="Average"),
         widget("Aurora CPU % and ACU", [["AWS/RDS", "CPUUtilization", "DBClusterIdentifier", "${DbCluster}"],
                                         [".", "ServerlessDatabaseCapacity", ".", ".", {"yAxis": "right"}]], 0, 18, stat="Maximum"),
+        widget("Push: failed posts and publishes; sweep runs", [["wordgame/${AWS::StackName}", "PushFailures"], [".", "EventBridgeFailures"],
+                                                                ["AWS/Lambda", "Invocations", "FunctionName", "${AWS::StackName}-sweep", {"yAxis": "right"}]], 0, 24),
+        widget("WebSocket API connects, messages and errors", [["AWS/ApiGateway", "ConnectCount", "ApiId", "${WsApi}"], [".", "MessageCount", ".", "."],
+                                                              [".", "IntegrationError", ".", "."], [".", "ExecutionError", ".", "."]], 12, 24),
         widget("Aurora freeable memory and deadlocks", [["AWS/RDS", "FreeableMemory", "DBClusterIdentifier", "${DbCluster}"],
                                                         [".", "Deadlocks", ".", ".", {"yAxis": "right"}]], 12, 18, stat="Minimum"),
     ]

@@ -371,6 +371,97 @@ fn failures_page_someone_and_the_docs_count_the_alarms() {
     assert_eq!(r.values().filter(|res| res["Type"] == "AWS::CloudWatch::Dashboard").count(), 1);
 }
 
+/// The metric filters on `logs`' log group: (pattern, metric name).
+fn filters_on<'a>(doc: &'a Value, logs: &str) -> Vec<(&'a str, &'a str)> {
+    doc["Resources"]
+        .as_mapping()
+        .unwrap()
+        .values()
+        .filter(|r| r["Type"] == "AWS::Logs::MetricFilter" && is_ref(&r["Properties"]["LogGroupName"], logs))
+        .map(|r| {
+            (
+                r["Properties"]["FilterPattern"].as_str().unwrap(),
+                r["Properties"]["MetricTransformations"][0]["MetricName"].as_str().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The messages a filter pattern of `($.fields.message = "...") || ...` matches, each checked to
+/// be a message the service's source writes, and to match a line carrying it.
+fn logged_messages(pattern: &str) -> Vec<&str> {
+    const SOURCES: &[&str] = &[
+        include_str!("../src/aws_push.rs"),
+        include_str!("../src/push.rs"),
+        include_str!("../src/websocket.rs"),
+        include_str!("../../service/src/sweep.rs"),
+    ];
+    let texts: Vec<&str> = pattern.split('"').skip(1).step_by(2).collect();
+    for text in &texts {
+        assert!(SOURCES.iter().any(|s| s.contains(&format!("\"{text}\""))), "no source writes the message {text:?}");
+        assert!(filter_matches(pattern, &serde_json::json!({ "fields": { "message": text } })), "{pattern}");
+    }
+    assert!(!filter_matches(pattern, &serde_json::json!({ "fields": { "message": "handled" } })), "{pattern}");
+    texts
+}
+
+#[test]
+fn a_silent_sweep_failed_pushes_and_websocket_errors_page() {
+    let doc = template();
+    let r = &doc["Resources"];
+    // The sweep runs every minute; five minutes without an invocation (no data at all included)
+    // is an alarm.
+    assert_eq!(r["SweepSchedule"]["Properties"]["ScheduleExpression"], "rate(1 minute)");
+    let heartbeat = &r["SweepHeartbeatAlarm"]["Properties"];
+    assert_eq!((heartbeat["Namespace"].as_str(), heartbeat["MetricName"].as_str()), (Some("AWS/Lambda"), Some("Invocations")));
+    assert_eq!(sub_text(&heartbeat["Dimensions"][0]["Value"]), "${AWS::StackName}-sweep");
+    let window = heartbeat["Period"].as_u64().unwrap() * heartbeat["EvaluationPeriods"].as_u64().unwrap();
+    assert!((180..=300).contains(&window), "{window} s");
+    assert_eq!((heartbeat["Threshold"].as_f64(), heartbeat["ComparisonOperator"].as_str()), (Some(1.0), Some("LessThanThreshold")));
+    assert_eq!(heartbeat["TreatMissingData"], "breaching");
+    // Its failures: runs that failed, and games it logged it could not end.
+    let sweep_errors = &r["SweepErrorsAlarm"];
+    assert_eq!((metric_read(sweep_errors, "failed"), metric_read(sweep_errors, "games")), ("Errors", "SweepGameFailures"));
+    let games =
+        filters_on(&doc, "SweepLogs").into_iter().find(|(_, m)| *m == "SweepGameFailures").expect("no filter for the sweep's games");
+    assert_eq!(logged_messages(games.0).len(), 2);
+    // Failed posts to connections and publishes to the bus, counted in the log group of every
+    // function that may push.
+    let pushers: Vec<String> = functions(&doc)
+        .into_iter()
+        .filter(|(_, f)| f["Properties"]["Policies"].as_sequence().into_iter().flatten().any(|p| is_ref(p, "PushPolicy")))
+        .map(|(name, _)| name.strip_suffix("Function").unwrap().to_string())
+        .collect();
+    assert!(pushers.len() > 10);
+    for id in &pushers {
+        let filters = filters_on(&doc, &format!("{id}Logs"));
+        let push = filters.iter().find(|(_, m)| *m == "PushFailures").unwrap_or_else(|| panic!("{id}: push failures not counted"));
+        assert!(logged_messages(push.0).contains(&"push: cannot post to a connection"), "{id}");
+        if id != "Ws" {
+            let events =
+                filters.iter().find(|(_, m)| *m == "EventBridgeFailures").unwrap_or_else(|| panic!("{id}: bus failures not counted"));
+            assert!(logged_messages(events.0).contains(&"push: cannot publish to EventBridge"), "{id}");
+        }
+    }
+    assert_eq!(r["PushFailuresAlarm"]["Properties"]["MetricName"], "PushFailures");
+    let events = &r["EventBridgeFailuresAlarm"];
+    assert_eq!(metric_read(events, "logged"), "EventBridgeFailures");
+    // Entries EventBridge refuses inside a PutEvents it answers 200 (a partial failure).
+    assert_eq!(metric_read(events, "refused"), "PutEventsFailedEntriesCount");
+    // The WebSocket API's own errors, as a rate of its connects and messages.
+    let ws = &r["WsApiErrorsAlarm"];
+    for (id, name) in
+        [("integration", "IntegrationError"), ("execution", "ExecutionError"), ("connects", "ConnectCount"), ("messages", "MessageCount")]
+    {
+        assert_eq!(metric_read(ws, id), name);
+        assert!(is_ref(&metric_entry(ws, id)["MetricStat"]["Metric"]["Dimensions"][0]["Value"], "WsApi"), "{id}");
+    }
+    assert!(percentage_alarm(ws).1 >= 2);
+    for alarm in ["SweepHeartbeatAlarm", "SweepErrorsAlarm", "PushFailuresAlarm", "EventBridgeFailuresAlarm", "WsApiErrorsAlarm"] {
+        assert!(operations().contains(alarm), "docs/OPERATIONS.md does not list {alarm}");
+    }
+}
+
 #[test]
 fn a_request_fails_fast_and_throttles_are_per_route() {
     let doc = template();
