@@ -393,7 +393,7 @@ DB_CONNECT_POLICIES
 
   # --- Schema before code. SchemaMigration invokes the migrate function's new version whenever
   # it changes (the migrations are compiled into it) and fails the deploy if migrate fails; every
-  # API function DependsOn it, so no new code is published, let alone given traffic, before the
+  # other function DependsOn it, so no new code is published, let alone given traffic, before the
   # schema is migrated. On the first create it runs once the proxy has its target. The runner sits
   # outside the VPC (it needs only the Lambda API and CloudFormation's response URL). A rollback
   # sends it the previous migrate version, which finds the newer migrations applied and answers
@@ -543,10 +543,11 @@ DB_CONNECT_POLICIES
               issuer: !Ref JwtIssuer
               audience: !Ref JwtAudience
           # The admin pages (/_gm/*): the session cookie's ID token, checked by the
-          # admin-authorizer function (signature against the pool's keys, issuer, audience,
-          # expiry, admin group). Uncached: a signed-out or expired cookie is refused at once.
+          # admin-authorizer function's live alias, as every function is invoked (signature
+          # against the pool's keys, issuer, audience, expiry, admin group). Uncached: a
+          # signed-out or expired cookie is refused at once.
           AdminCookie:
-            FunctionArn: !GetAtt AdminAuthorizerFunction.Arn
+            FunctionArn: !Ref AdminAuthorizerFunction.Alias
             AuthorizerPayloadFormatVersion: "2.0"
             EnableSimpleResponses: true
             EnableFunctionDefaultPermissions: true
@@ -827,8 +828,7 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
         env = "\n" + OUTSIDE_VPC + "\n" + OIDC_ENV + """
           WORDGAME_OIDC_REDIRECT_URI: !If [HasDomain, !Sub "https://${DomainName}/_gm/signin", !Sub "https://${HttpApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}/_gm/signin"]"""
     return f'''  {lid}Function:
-    Type: AWS::Serverless::Function
-    DependsOn: [SchemaMigration]
+    Type: AWS::Serverless::Function{AFTER_MIGRATION}
     Metadata:
       BuildMethod: rust-cargolambda
       BuildProperties:
@@ -842,9 +842,7 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
       LoggingConfig:
         LogFormat: JSON
       Policies: [{policies}]{env}
-      DeploymentPreference:
-        Type: !Ref TrafficShifting
-        Alarms: [!Ref {lid}Http5xxAlarm, !Ref {lid}ErrorsAlarm]
+{canary(f"{lid}Http5xxAlarm", f"{lid}ErrorsAlarm")}
       Events:
         Route:
           Type: HttpApi
@@ -955,12 +953,15 @@ def lambda_alarms(lid, binary, throttles, duration, every_error=False):
     return "".join(a + "\n" for a in out)
 
 
-def plain_function(lid, binary, description, memory, timeout, reserved, environment="", policy="DbConnectAppPolicy", push=False):
-    """A function no HTTP route invokes (migrate, sweep, ws): its block, connecting as `policy`'s
-    user (and allowed to push when `push`)."""
+def plain_function(lid, binary, description, memory, timeout, reserved, environment="", policy="DbConnectAppPolicy", push=False,
+                   rollback=None):
+    """A function no HTTP route invokes (migrate, sweep): its block, connecting as `policy`'s
+    user (and allowed to push when `push`); with `rollback` (alarms) updated after the
+    migrations and moved to a new version by a canary those alarms roll back."""
     policies = f"!Ref {policy}, !Ref PushPolicy" if push else f"!Ref {policy}"
+    shifted = f"\n{canary(*rollback)}" if rollback else ""
     return f'''  {lid}Function:
-    Type: AWS::Serverless::Function
+    Type: AWS::Serverless::Function{AFTER_MIGRATION if rollback else ""}
     Metadata:
       BuildMethod: rust-cargolambda
       BuildProperties:
@@ -973,7 +974,22 @@ def plain_function(lid, binary, description, memory, timeout, reserved, environm
       ReservedConcurrentExecutions: !If [Reserve, {reserved}, !Ref "AWS::NoValue"]
       LoggingConfig:
         LogFormat: JSON
-{environment}      Policies: [{policies}]'''
+{environment}      Policies: [{policies}]{shifted}'''
+
+
+# Every function but migrate (which is the migration step) is updated only once the schema is
+# migrated, and its live alias, which is all anything invokes, moves to the new version by a
+# canary that its alarms roll back.
+AFTER_MIGRATION = "\n    DependsOn: [SchemaMigration]"
+
+
+def canary(*alarms):
+    """The properties that move a function's live alias to its new version by TrafficShifting,
+    rolled back by `alarms`."""
+    refs = ", ".join(f"!Ref {a}" for a in alarms)
+    return f"""      DeploymentPreference:
+        Type: !Ref TrafficShifting
+        Alarms: [{refs}]"""
 
 
 # The owner applies the migrations, then grants the application role its rows.
@@ -988,7 +1004,7 @@ MIGRATE = f'''{plain_function("Migrate", "migrate", "Applies the database migrat
 
 
 AUTHORIZER = f'''  AdminAuthorizerFunction:
-    Type: AWS::Serverless::Function
+    Type: AWS::Serverless::Function{AFTER_MIGRATION}
     Metadata:
       BuildMethod: rust-cargolambda
       BuildProperties:
@@ -1003,6 +1019,7 @@ AUTHORIZER = f'''  AdminAuthorizerFunction:
         LogFormat: JSON
 {OUTSIDE_VPC}
 {OIDC_ENV}
+{canary("AdminAuthorizerErrorsAlarm")}
 {log_resources("AdminAuthorizer", "admin-authorizer")}
 {lambda_alarms("AdminAuthorizer", "admin-authorizer", throttles=False, duration=False)}'''
 
@@ -1017,7 +1034,8 @@ SWEEP_ENVIRONMENT = """      Environment:
           SWEEP_BATCH: "100"
           OPEN_GAME_EXPIRY_SECONDS: "604800"
 """
-SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts past the deadline, open games nobody joined); run every minute.", 1769, 55, SWEEP_RESERVED, SWEEP_ENVIRONMENT, push=True)}
+SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts past the deadline, open games nobody joined); run every minute.", 1769, 55, SWEEP_RESERVED, SWEEP_ENVIRONMENT, push=True,
+                        rollback=["SweepErrorsAlarm"])}
   SweepSchedulerRole:
     Type: AWS::IAM::Role
     Properties:
@@ -1204,8 +1222,7 @@ WS = f'''  EventBus:
       Tags:
         stage: !Ref StageName
   WsFunction:
-    Type: AWS::Serverless::Function
-    DependsOn: [SchemaMigration]
+    Type: AWS::Serverless::Function{AFTER_MIGRATION}
     Metadata:
       BuildMethod: rust-cargolambda
       BuildProperties:
@@ -1219,15 +1236,13 @@ WS = f'''  EventBus:
       LoggingConfig:
         LogFormat: JSON
       Policies: [!Ref DbConnectAppPolicy, !Ref PushPolicy]
-      DeploymentPreference:
-        Type: !Ref TrafficShifting
-        Alarms: [!Ref WsErrorsAlarm]
+{canary("WsErrorsAlarm")}
 {log_resources("Ws", "ws")}
 {metric_filter("WsPushFailuresFilter", "Ws", messages(PUSH_FAILED + REPLY_FAILED), "PushFailures")}
 {lambda_alarms("Ws", "ws", throttles=True, duration=True)}
 {PUSH_ALARMS}
   WsAuthorizerFunction:
-    Type: AWS::Serverless::Function
+    Type: AWS::Serverless::Function{AFTER_MIGRATION}
     Metadata:
       BuildMethod: rust-cargolambda
       BuildProperties:
@@ -1245,6 +1260,7 @@ WS = f'''  EventBus:
         Variables:
           WORDGAME_JWT_ISSUER: !Ref JwtIssuer
           WORDGAME_JWT_AUDIENCE: !Join [",", !Ref JwtAudience]
+{canary("WsAuthorizerErrorsAlarm")}
 {log_resources("WsAuthorizer", "ws-authorizer")}
 {lambda_alarms("WsAuthorizer", "ws-authorizer", throttles=False, duration=False)}'''
 

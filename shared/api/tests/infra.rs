@@ -175,7 +175,8 @@ fn the_schema_is_migrated_before_any_new_code_is_published() {
     // Its runner fails the deploy when migrate fails, and calls a newer schema success.
     let code = r["SchemaMigrationRunner"]["Properties"]["Code"]["ZipFile"].as_str().unwrap();
     assert!(code.contains("FunctionError") && code.contains("VersionMissing"));
-    for (name, f) in api_functions(&doc) {
+    // Every function but migrate itself: the routes, the authorisers, the sweep, ws.
+    for (name, f) in functions(&doc).into_iter().filter(|(name, _)| name != "MigrateFunction") {
         assert!(depends_on(f).contains(&"SchemaMigration".to_string()), "{name} can update before the schema");
     }
 }
@@ -325,6 +326,32 @@ fn percentage_alarm(alarm: &Value) -> (u64, u64, f64) {
         (Some("GreaterThanThreshold"), Some(true))
     );
     (requests.parse().unwrap(), errors.parse().unwrap(), p["Threshold"].as_f64().unwrap())
+}
+
+#[test]
+fn every_function_is_invoked_through_its_alias_and_shifted_by_a_canary() {
+    let doc = template();
+    let r = &doc["Resources"];
+    for (name, f) in functions(&doc).into_iter().filter(|(name, _)| name != "MigrateFunction") {
+        let id = name.strip_suffix("Function").unwrap();
+        let pref = &f["Properties"]["DeploymentPreference"];
+        assert!(is_ref(&pref["Type"], "TrafficShifting"), "{name}: no canary");
+        let alarms: Vec<&str> = pref["Alarms"].as_sequence().unwrap().iter().filter_map(|a| tagged(a, "Ref")?.as_str()).collect();
+        assert!(alarms.contains(&format!("{id}ErrorsAlarm").as_str()), "{name}: its canary ignores its errors: {alarms:?}");
+        for alarm in alarms {
+            assert_eq!(r[alarm]["Type"], "AWS::CloudWatch::Alarm", "{name}: {alarm}");
+        }
+    }
+    // The admin pages' authoriser is its live alias (SAM grants API Gateway the alias, and
+    // builds the authoriser's URI from it), not $LATEST; nothing invokes a function by its own ARN.
+    let cookie = &r["HttpApi"]["Properties"]["Auth"]["Authorizers"]["AdminCookie"];
+    assert!(is_ref(&cookie["FunctionArn"], "AdminAuthorizerFunction.Alias"), "{cookie:?}");
+    let text = include_str!("../../../infra/template.yaml");
+    for (name, _) in functions(&doc) {
+        for unqualified in [format!("!GetAtt {name}.Arn"), format!("${{{name}.Arn}}"), format!("!Ref {name}]"), format!("!Ref {name}\n")] {
+            assert!(!text.contains(&unqualified), "the template invokes {name} at $LATEST: {unqualified:?}");
+        }
+    }
 }
 
 #[test]
