@@ -154,6 +154,8 @@ Parameters:
   LogRetentionDays:
     Type: Number
     Default: 30
+    AllowedValues: [1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653]
+    Description: "Days every log group keeps its events: each function's, the two APIs' access logs, and PostgreSQL's (DbLogRetention)."
   AlarmEmail:
     Type: String
     Default: ""
@@ -399,115 +401,21 @@ DB_CONNECT_POLICIES
   # sends it the previous migrate version, which finds the newer migrations applied and answers
   # "previously applied but is missing": that is success (old code runs on the expanded schema,
   # docs/OPERATIONS.md "Migrations"). ---
-  SchemaMigrationRunnerRole:
-    Type: AWS::IAM::Role
-    Properties:
-      AssumeRolePolicyDocument:
-        Version: "2012-10-17"
-        Statement:
-          - Effect: Allow
-            Principal: { Service: lambda.amazonaws.com }
-            Action: sts:AssumeRole
-      ManagedPolicyArns:
-        - !Sub "arn:${AWS::Partition}:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"
-        - !Sub "arn:${AWS::Partition}:iam::aws:policy/AWSXRayDaemonWriteAccess"
-      Policies:
-        - PolicyName: invoke-migrate
-          PolicyDocument:
-            Version: "2012-10-17"
-            Statement:
-              - Effect: Allow
-                Action: lambda:InvokeFunction
-                Resource:
-                  - !Sub "arn:${AWS::Partition}:lambda:${AWS::Region}:${AWS::AccountId}:function:${AWS::StackName}-migrate"
-                  - !Sub "arn:${AWS::Partition}:lambda:${AWS::Region}:${AWS::AccountId}:function:${AWS::StackName}-migrate:*"
-  SchemaMigrationRunner:
-    Type: AWS::Lambda::Function
-    Properties:
-      FunctionName: !Sub "${AWS::StackName}-schema-migration"
-      Description: "Custom resource: invokes migrate's new version before the API functions update"
-      Runtime: python3.12
-      Architectures: [arm64]
-      Handler: index.handler
-      MemorySize: 128
-      Timeout: 900
-      Role: !GetAtt SchemaMigrationRunnerRole.Arn
-      TracingConfig:
-        Mode: Active
-      LoggingConfig:
-        LogFormat: JSON
-      Tags:
-        - { Key: stage, Value: !Ref StageName }
-      Code:
-        ZipFile: |
-          # Runs migrate's version (the resource's MigrateVersion) and answers CloudFormation.
-          # A database not reachable yet (the proxy registering its first target) is retried
-          # for up to 10 minutes; a migration that fails there fails the deploy. migrate's log
-          # tail tells the database is ahead of it (sqlx VersionMissing: "previously applied but
-          # is missing"), which a rollback to the previous version meets: that is success.
-          import base64, json, time, urllib.request
-          import boto3
-          from botocore.config import Config
-
-          LAMBDA = boto3.client("lambda", config=Config(read_timeout=200, retries={"max_attempts": 0}))
-          AHEAD = ("VersionMissing", "previously applied but is missing")
-          DEADLINE = 600
-
-          def run_once(version_arn):
-              r = LAMBDA.invoke(FunctionName=version_arn, Payload=b"{}", LogType="Tail")
-              body = r["Payload"].read().decode()
-              tail = base64.b64decode(r.get("LogResult", "")).decode(errors="replace")
-              if not r.get("FunctionError"):
-                  return "ok", body
-              if any(a in body or a in tail for a in AHEAD):
-                  return "ok", "the database is ahead of this migrate version: " + body
-              return "retry", body + " | " + tail[-1500:]
-
-          def migrate(version_arn):
-              started, last = time.time(), ""
-              while time.time() - started < DEADLINE:
-                  try:
-                      outcome, last = run_once(version_arn)
-                  except (LAMBDA.exceptions.TooManyRequestsException, LAMBDA.exceptions.ResourceConflictException) as e:
-                      outcome, last = "retry", repr(e)
-                  print(json.dumps({"migrate": last[:2000], "outcome": outcome}))
-                  if outcome == "ok":
-                      return True, last
-                  time.sleep(20)
-              return False, last
-
-          def handler(event, context):
-              status, reason, data = "FAILED", "", {}
-              try:
-                  if event["RequestType"] == "Delete":
-                      status = "SUCCESS"
-                  else:
-                      ok, body = migrate(event["ResourceProperties"]["MigrateVersion"])
-                      status, reason = ("SUCCESS" if ok else "FAILED"), body[:300]
-                      data = {"Result": body[:200]}
-              except Exception as e:
-                  reason = repr(e)[:300]
-                  print(json.dumps({"error": reason}))
-              answer = json.dumps({
-                  "Status": status, "Reason": reason or "see the log group " + context.log_group_name,
-                  "PhysicalResourceId": event.get("PhysicalResourceId", "schema-migration"),
-                  "StackId": event["StackId"], "RequestId": event["RequestId"],
-                  "LogicalResourceId": event["LogicalResourceId"], "Data": data,
-              }).encode()
-              req = urllib.request.Request(event["ResponseURL"], data=answer, method="PUT",
-                                           headers={"content-type": "", "content-length": str(len(answer))})
-              urllib.request.urlopen(req, timeout=30)
-  SchemaMigrationRunnerLogs:
-    Type: AWS::Logs::LogGroup
-    Properties:
-      LogGroupName: !Sub "/aws/lambda/${SchemaMigrationRunner}"
-      RetentionInDays: !Ref LogRetentionDays
+SCHEMA_MIGRATION_RUNNER
+  # After the runner's log group: a function invoked before its group exists gets one from
+  # Lambda, without retention, and the group's create then fails.
   SchemaMigration:
     Type: Custom::SchemaMigration
-    DependsOn: [DbProxyTargetGroup, MigrateLogs]
+    DependsOn: [DbProxyTargetGroup, MigrateLogs, SchemaMigrationRunnerLogs]
     Properties:
       ServiceToken: !GetAtt SchemaMigrationRunner.Arn
       MigrateVersion: !Ref MigrateFunction.Version
+
+  # --- PostgreSQL's log group, /aws/rds/cluster/<cluster>/postgresql, is made by RDS (without
+  # retention) as soon as the cluster exports its log: a LogGroup resource, which can only be
+  # named once the cluster is, would find it there and fail. DbLogRetention gives it
+  # LogRetentionDays instead, creating it first when RDS has not yet. ---
+DB_LOG_RETENTION
 
   # --- HTTP API with the JWT authoriser, access logs, CORS and throttling: a default per
   # route and each route's own limit (route settings on the events). ---
@@ -530,8 +438,10 @@ DB_CONNECT_POLICIES
         - HasCors
         - AllowOrigins: !Split [",", !Ref AllowedOrigins]
           AllowMethods: [GET, POST, OPTIONS]
-          AllowHeaders: [authorization, content-type]
-          ExposeHeaders: [retry-after]
+          # if-none-match and etag: a client polls GET /games/{id} with the ETag it was given
+          # (docs/API.md); retry-after comes with a 429 or a 503.
+          AllowHeaders: [authorization, content-type, if-none-match]
+          ExposeHeaders: [retry-after, etag]
           MaxAge: 600
         - !Ref "AWS::NoValue"
       Auth:
@@ -601,6 +511,167 @@ DB_CONNECT_POLICIES
 SERVICE_ALARMS
 
 '''
+
+
+# The custom resource SchemaMigration's runner: migrate's version in, CloudFormation answered.
+SCHEMA_MIGRATION_CODE = r'''# Runs migrate's version (the resource's MigrateVersion) and answers CloudFormation.
+# A database not reachable yet (the proxy registering its first target) is retried
+# for up to 10 minutes; a migration that fails there fails the deploy. migrate's log
+# tail tells the database is ahead of it (sqlx VersionMissing: "previously applied but
+# is missing"), which a rollback to the previous version meets: that is success.
+import base64, json, time, urllib.request
+import boto3
+from botocore.config import Config
+
+LAMBDA = boto3.client("lambda", config=Config(read_timeout=200, retries={"max_attempts": 0}))
+AHEAD = ("VersionMissing", "previously applied but is missing")
+DEADLINE = 600
+
+def run_once(version_arn):
+    r = LAMBDA.invoke(FunctionName=version_arn, Payload=b"{}", LogType="Tail")
+    body = r["Payload"].read().decode()
+    tail = base64.b64decode(r.get("LogResult", "")).decode(errors="replace")
+    if not r.get("FunctionError"):
+        return "ok", body
+    if any(a in body or a in tail for a in AHEAD):
+        return "ok", "the database is ahead of this migrate version: " + body
+    return "retry", body + " | " + tail[-1500:]
+
+def migrate(version_arn):
+    started, last = time.time(), ""
+    while time.time() - started < DEADLINE:
+        try:
+            outcome, last = run_once(version_arn)
+        except (LAMBDA.exceptions.TooManyRequestsException, LAMBDA.exceptions.ResourceConflictException) as e:
+            outcome, last = "retry", repr(e)
+        print(json.dumps({"migrate": last[:2000], "outcome": outcome}))
+        if outcome == "ok":
+            return True, last
+        time.sleep(20)
+    return False, last
+
+def handler(event, context):
+    status, reason, data = "FAILED", "", {}
+    try:
+        if event["RequestType"] == "Delete":
+            status = "SUCCESS"
+        else:
+            ok, body = migrate(event["ResourceProperties"]["MigrateVersion"])
+            status, reason = ("SUCCESS" if ok else "FAILED"), body[:300]
+            data = {"Result": body[:200]}
+    except Exception as e:
+        reason = repr(e)[:300]
+        print(json.dumps({"error": reason}))
+    answer = json.dumps({
+        "Status": status, "Reason": reason or "see the log group " + context.log_group_name,
+        "PhysicalResourceId": event.get("PhysicalResourceId", "schema-migration"),
+        "StackId": event["StackId"], "RequestId": event["RequestId"],
+        "LogicalResourceId": event["LogicalResourceId"], "Data": data,
+    }).encode()
+    req = urllib.request.Request(event["ResponseURL"], data=answer, method="PUT",
+                                 headers={"content-type": "", "content-length": str(len(answer))})
+    urllib.request.urlopen(req, timeout=30)'''
+
+
+def python_runner(lid, name, description, timeout, permission, actions, resources, code, condition=""):
+    """A custom resource's runner: an inline Python function outside the VPC (`lid`, named
+    `<stack>-name`), its role (allowed `actions` on `resources`, under the policy `permission`)
+    and its log group, created before anything invokes it (see `DependsOn` on the custom
+    resource); with `condition`, all three only under it."""
+    cond = f"\n    Condition: {condition}" if condition else ""
+    listed = "".join(f"\n                  - {r}" for r in resources)
+    body = "\n".join(("          " + line) if line else "" for line in code.split("\n"))
+    return f"""  {lid}Role:
+    Type: AWS::IAM::Role{cond}
+    Properties:
+      AssumeRolePolicyDocument:
+        Version: "2012-10-17"
+        Statement:
+          - Effect: Allow
+            Principal: {{ Service: lambda.amazonaws.com }}
+            Action: sts:AssumeRole
+      ManagedPolicyArns:
+        - !Sub "arn:${{AWS::Partition}}:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole"
+        - !Sub "arn:${{AWS::Partition}}:iam::aws:policy/AWSXRayDaemonWriteAccess"
+      Policies:
+        - PolicyName: {permission}
+          PolicyDocument:
+            Version: "2012-10-17"
+            Statement:
+              - Effect: Allow
+                Action: {actions}
+                Resource:{listed}
+  {lid}:
+    Type: AWS::Lambda::Function{cond}
+    Properties:
+      FunctionName: !Sub "${{AWS::StackName}}-{name}"
+      Description: "{description}"
+      Runtime: python3.12
+      Architectures: [arm64]
+      Handler: index.handler
+      MemorySize: 128
+      Timeout: {timeout}
+      Role: !GetAtt {lid}Role.Arn
+      TracingConfig:
+        Mode: Active
+      LoggingConfig:
+        LogFormat: JSON
+      Tags:
+        - {{ Key: stage, Value: !Ref StageName }}
+      Code:
+        ZipFile: |
+{body}
+  {lid}Logs:
+    Type: AWS::Logs::LogGroup{cond}
+    Properties:
+      LogGroupName: !Sub "/aws/lambda/${{{lid}}}"
+      RetentionInDays: !Ref LogRetentionDays"""
+
+
+# The custom resource DbLogRetention's runner: a log group's retention set, the group made
+# first if it is not there; on Delete the group is left to expire.
+LOG_RETENTION_CODE = r'''# Gives the log group LogGroupName RetentionInDays, creating it if it does not exist yet.
+import boto3
+import cfnresponse
+
+LOGS = boto3.client("logs")
+
+def handler(event, context):
+    name = event["ResourceProperties"]["LogGroupName"]
+    try:
+        if event["RequestType"] != "Delete":
+            try:
+                LOGS.create_log_group(logGroupName=name)
+            except LOGS.exceptions.ResourceAlreadyExistsException:
+                pass
+            days = int(event["ResourceProperties"]["RetentionInDays"])
+            LOGS.put_retention_policy(logGroupName=name, retentionInDays=days)
+        cfnresponse.send(event, context, cfnresponse.SUCCESS, {}, name)
+    except Exception as e:
+        print(repr(e))
+        cfnresponse.send(event, context, cfnresponse.FAILED, {}, name, reason=repr(e)[:300])'''
+POSTGRES_LOG = "/aws/rds/cluster/${DbCluster}/postgresql"
+DB_LOG_RETENTION = python_runner(
+    "LogRetentionRunner", "log-retention", "Custom resource: sets the PostgreSQL log group's retention", 60,
+    "set-retention", "[logs:CreateLogGroup, logs:PutRetentionPolicy]",
+    [f'!Sub "arn:${{AWS::Partition}}:logs:${{AWS::Region}}:${{AWS::AccountId}}:log-group:{POSTGRES_LOG}"',
+     f'!Sub "arn:${{AWS::Partition}}:logs:${{AWS::Region}}:${{AWS::AccountId}}:log-group:{POSTGRES_LOG}:*"'],
+    LOG_RETENTION_CODE, "ExportLogs") + f'''
+  DbLogRetention:
+    Type: Custom::LogRetention
+    Condition: ExportLogs
+    DependsOn: [LogRetentionRunnerLogs]
+    Properties:
+      ServiceToken: !GetAtt LogRetentionRunner.Arn
+      LogGroupName: !Sub "{POSTGRES_LOG}"
+      RetentionInDays: !Ref LogRetentionDays'''
+
+HEAD = HEAD.replace("DB_LOG_RETENTION", DB_LOG_RETENTION).replace("SCHEMA_MIGRATION_RUNNER", python_runner(
+    "SchemaMigrationRunner", "schema-migration", "Custom resource: invokes migrate's new version before the API functions update", 900,
+    "invoke-migrate", "lambda:InvokeFunction",
+    ['!Sub "arn:${AWS::Partition}:lambda:${AWS::Region}:${AWS::AccountId}:function:${AWS::StackName}-migrate"',
+     '!Sub "arn:${AWS::Partition}:lambda:${AWS::Region}:${AWS::AccountId}:function:${AWS::StackName}-migrate:*"'],
+    SCHEMA_MIGRATION_CODE))
 
 
 def db_connect_policy(lid, user_parameter, who):
@@ -1054,8 +1125,10 @@ SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts pa
               - Effect: Allow
                 Action: lambda:InvokeFunction
                 Resource: [!Ref SweepFunction.Alias]
+  # After the sweep's log group (see SchemaMigration).
   SweepSchedule:
     Type: AWS::Scheduler::Schedule
+    DependsOn: [SweepLogs]
     Properties:
       Description: Runs the sweep every minute.
       ScheduleExpression: rate(1 minute)

@@ -355,6 +355,54 @@ fn every_function_is_invoked_through_its_alias_and_shifted_by_a_canary() {
 }
 
 #[test]
+fn every_log_group_expires() {
+    let doc = template();
+    let r = &doc["Resources"];
+    let groups: Vec<&Value> = r.as_mapping().unwrap().values().filter(|x| x["Type"] == "AWS::Logs::LogGroup").collect();
+    for g in &groups {
+        assert!(is_ref(&g["Properties"]["RetentionInDays"], "LogRetentionDays"), "{g:?} never expires");
+    }
+    // Every function's group is the stack's (not one Lambda makes, without retention, at the
+    // first invocation), under its condition.
+    let lambdas =
+        r.as_mapping().unwrap().iter().filter(|(_, x)| x["Type"] == "AWS::Serverless::Function" || x["Type"] == "AWS::Lambda::Function");
+    for (name, function) in lambdas {
+        let name = name.as_str().unwrap();
+        let group = groups
+            .iter()
+            .find(|g| {
+                tagged(&g["Properties"]["LogGroupName"], "Sub").is_some()
+                    && sub_text(&g["Properties"]["LogGroupName"]) == format!("/aws/lambda/${{{name}}}")
+            })
+            .unwrap_or_else(|| panic!("{name} has no log group of the stack's"));
+        assert_eq!(group["Condition"], function["Condition"], "{name}");
+    }
+    // What invokes a function as part of the deploy waits for its log group: a function invoked
+    // first gets a group from Lambda, and the stack's create of it fails.
+    for (invoker, groups) in [
+        ("SchemaMigration", &["MigrateLogs", "SchemaMigrationRunnerLogs"][..]),
+        ("DbLogRetention", &["LogRetentionRunnerLogs"][..]),
+        ("SweepSchedule", &["SweepLogs"][..]),
+    ] {
+        for group in groups {
+            assert!(depends_on(&r[invoker]).contains(&group.to_string()), "{invoker} does not wait for {group}");
+        }
+    }
+    // PostgreSQL's group is made by RDS as the cluster starts exporting: the custom resource
+    // gives it the same retention (creating it if RDS has not yet) whenever the log is exported.
+    let retention = &r["DbLogRetention"];
+    assert_eq!((retention["Type"].as_str(), retention["Condition"].as_str()), (Some("Custom::LogRetention"), Some("ExportLogs")));
+    assert_eq!(if_of(&r["DbCluster"]["Properties"]["EnableCloudwatchLogsExports"]).0, "ExportLogs");
+    let p = &retention["Properties"];
+    assert_eq!(sub_text(&p["LogGroupName"]), "/aws/rds/cluster/${DbCluster}/postgresql");
+    assert!(is_ref(&p["RetentionInDays"], "LogRetentionDays"));
+    assert_eq!(p["ServiceToken"], serde_yaml::from_str::<Value>("!GetAtt LogRetentionRunner.Arn").unwrap());
+    let code = r["LogRetentionRunner"]["Properties"]["Code"]["ZipFile"].as_str().unwrap();
+    assert!(code.contains("put_retention_policy") && code.contains("ResourceAlreadyExistsException"));
+    assert!(operations().contains("DbLogRetention"));
+}
+
+#[test]
 fn failures_page_someone_and_the_docs_count_the_alarms() {
     let doc = template();
     let r = doc["Resources"].as_mapping().unwrap();
@@ -531,6 +579,17 @@ fn high_availability_is_a_parameter_with_the_reader_in_the_second_zone() {
     assert_eq!(if_of(&r["DbCluster"]["Properties"]["EnableCloudwatchLogsExports"]).0, "ExportLogs");
     let (cond, cors, _) = if_of(&r["HttpApi"]["Properties"]["CorsConfiguration"]);
     assert_eq!(cond, "HasCors");
+    // A browser on another origin can send the token and a JSON body, poll with If-None-Match
+    // and read the ETag it polls with and the Retry-After of a 429 or 503.
+    let listed =
+        |key: &str| -> Vec<String> { cors[key].as_sequence().unwrap().iter().map(|h| h.as_str().unwrap().to_ascii_lowercase()).collect() };
+    for header in ["authorization", "content-type", "if-none-match"] {
+        assert!(listed("AllowHeaders").iter().any(|h| h == header), "CORS does not allow {header}");
+    }
+    for header in ["etag", "retry-after"] {
+        assert!(listed("ExposeHeaders").iter().any(|h| h == header), "CORS does not expose {header}");
+    }
+    assert!(operations().contains("If-None-Match") && operations().contains("`ETag` exposed"));
     // SAM writes the origins into the API's OpenAPI body with the parameter's value resolved: a
     // String split there by CloudFormation, not a CommaDelimitedList SAM might resolve to text.
     assert_eq!(doc["Parameters"]["AllowedOrigins"]["Type"], "String");
