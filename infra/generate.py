@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes infra/template.yaml: the shared part once, and per function its resources (the
-function with its live alias and canary, its log group, its 5xx metric filter and its alarms).
+function with its live alias and canary, its log group, its metric filters and its alarms).
 
     python3 infra/generate.py            rewrite infra/template.yaml
     python3 infra/generate.py --check    exit 1 if infra/template.yaml is not what it would write

@@ -1,9 +1,12 @@
 //! infra/template.yaml serves exactly the routes the handlers serve, each through the function
 //! that `Route::function` names, every function in it is a crate under functions/ with its own
 //! memory and timeout; and the deploy-safety properties docs/OPERATIONS.md promises hold in it: a
-//! first create that can roll back, the schema migrated before new code, canaries rolled back on
-//! each function's 5xx, the alarms, fast failure and per-route throttles, HA as a parameter; the
-//! documented Logs Insights queries name fields that the service's own telemetry writes.
+//! first create that can roll back, every function but migrate updated after the schema and
+//! invoked through its alias, canaries rolled back on a function's 5xx and error rates (the 503s
+//! apart), the alarms and the topic they reach, a silent sweep and failed pushes noticed, every log
+//! group expiring, CORS for the ETag polling, fast failure and per-route throttles, HA as a
+//! parameter; the documented Logs Insights queries and the metric filters read fields that the
+//! service's own telemetry writes.
 
 use std::collections::BTreeSet;
 
