@@ -8,13 +8,21 @@
 #
 #   scripts/deploy.sh STACK Key=Value ...     e.g. scripts/deploy.sh wordgame-staging \
 #       StageName=staging JwtIssuer=https://cognito-idp.REGION.amazonaws.com/POOL JwtAudience=CLIENT \
-#       AdminHostedUi=https://PREFIX.auth.REGION.amazoncognito.com AdminClientId=ADMIN_CLIENT
+#       AdminHostedUi=https://PREFIX.auth.REGION.amazoncognito.com AdminClientId=ADMIN_CLIENT \
+#       AlarmEmail=oncall@example.org
 #
 # Key=Value pairs go to `sam deploy --parameter-overrides` (parameters: infra/template.yaml).
+# AlarmEmail (or AlarmTopicArn) is required: without it no alarm reaches anyone, and an update
+# without it would unsubscribe the address the last deploy set.
 # Needs the AWS SAM CLI, the AWS CLI and credentials for the target account and region.
 set -euo pipefail
-[ $# -ge 1 ] || { sed -n '2,13p' "$0"; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,17p' "$0"; exit 2; }
 stack="$1"; shift
+paged=""
+for pair in "$@"; do
+  case "$pair" in AlarmEmail=?*|AlarmTopicArn=?*) paged=yes ;; esac
+done
+[ -n "$paged" ] || { echo "give AlarmEmail=ADDRESS (or AlarmTopicArn=ARN): without it no alarm reaches anyone" >&2; exit 2; }
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$repo"
 

@@ -1,9 +1,12 @@
 //! infra/template.yaml serves exactly the routes the handlers serve, each through the function
 //! that `Route::function` names, every function in it is a crate under functions/ with its own
 //! memory and timeout; and the deploy-safety properties docs/OPERATIONS.md promises hold in it: a
-//! first create that can roll back, the schema migrated before new code, canaries rolled back on
-//! each function's 5xx, the alarms, fast failure and per-route throttles, HA as a parameter; the
-//! documented Logs Insights queries name fields that the service's own telemetry writes.
+//! first create that can roll back, every function but migrate updated after the schema and
+//! invoked through its alias, canaries rolled back on a function's 5xx and error rates (the 503s
+//! apart), the alarms and the topic they reach, a silent sweep and failed pushes noticed, every log
+//! group expiring, CORS for the ETag polling, fast failure and per-route throttles, HA as a
+//! parameter; the documented Logs Insights queries and the metric filters read fields that the
+//! service's own telemetry writes.
 
 use std::collections::BTreeSet;
 
@@ -175,7 +178,8 @@ fn the_schema_is_migrated_before_any_new_code_is_published() {
     // Its runner fails the deploy when migrate fails, and calls a newer schema success.
     let code = r["SchemaMigrationRunner"]["Properties"]["Code"]["ZipFile"].as_str().unwrap();
     assert!(code.contains("FunctionError") && code.contains("VersionMissing"));
-    for (name, f) in api_functions(&doc) {
+    // Every function but migrate itself: the routes, the authorisers, the sweep, ws.
+    for (name, f) in functions(&doc).into_iter().filter(|(name, _)| name != "MigrateFunction") {
         assert!(depends_on(f).contains(&"SchemaMigration".to_string()), "{name} can update before the schema");
     }
 }
@@ -261,13 +265,144 @@ fn every_function_is_shifted_gradually_and_rolled_back_on_its_5xx() {
         let alarms: Vec<&str> = pref["Alarms"].as_sequence().unwrap().iter().filter_map(|a| tagged(a, "Ref")?.as_str()).collect();
         assert!(alarms.contains(&format!("{id}Http5xxAlarm").as_str()), "{name}: its canary ignores its 5xx");
         assert!(alarms.contains(&format!("{id}ErrorsAlarm").as_str()), "{name}: its canary ignores its errors");
-        // The 5xx count comes from the handler's log line, under the field the service writes.
+        // The 5xx count comes from the handler's log line, under the field the service writes:
+        // every 5xx but the service's 503 in the function's own metric, the 503s apart.
         let filter = &r[format!("{id}Http5xxFilter").as_str()]["Properties"];
-        assert_eq!(filter["FilterPattern"], "{ $.fields.status >= 500 }", "{name}");
+        assert_eq!(filter["FilterPattern"], "{ ($.fields.status >= 500) && ($.fields.status != 503) }", "{name}");
         assert_eq!(tagged(&filter["LogGroupName"], "Ref").and_then(Value::as_str), Some(format!("{id}Logs").as_str()));
         let metric = filter["MetricTransformations"][0]["MetricName"].as_str().unwrap();
-        assert_eq!(r[format!("{id}Http5xxAlarm").as_str()]["Properties"]["MetricName"], metric);
+        let unavailable = &r[format!("{id}Http503Filter").as_str()]["Properties"];
+        assert_eq!(unavailable["FilterPattern"], "{ $.fields.status = 503 }", "{name}");
+        assert!(is_ref(&unavailable["LogGroupName"], &format!("{id}Logs")));
+        assert_eq!(unavailable["MetricTransformations"][0]["MetricName"], "Http503", "{name}");
+        // Both rollback alarms are percentages of the function's invocations: one stray failure
+        // fires neither, a new version failing all of the canary's 10% fires both.
+        let http5xx = &r[format!("{id}Http5xxAlarm").as_str()];
+        assert_eq!(metric_read(http5xx, "failed"), metric, "{name}");
+        let errors = &r[format!("{id}ErrorsAlarm").as_str()];
+        assert_eq!(metric_read(errors, "failed"), "Errors", "{name}");
+        for alarm in [http5xx, errors] {
+            assert_eq!(metric_read(alarm, "invocations"), "Invocations", "{name}");
+            let (requests, failures, percent) = percentage_alarm(alarm);
+            assert!(failures >= 2 && requests >= 10, "{name}: one stray failure fires {alarm:?}");
+            assert!(percent < 10.0, "{name}: a canary failing every request it gets does not fire {alarm:?}");
+        }
     }
+    // The 503s (the database out of reach) page at a higher rate, and roll nothing back; the
+    // API's 5xx rate leaves them out.
+    let (_, _, paging) = percentage_alarm(&r["Api5xxRateAlarm"]);
+    let (_, _, unavailable) = percentage_alarm(&r["ApiUnavailableRateAlarm"]);
+    assert!(unavailable > paging);
+    assert_eq!(metric_read(&r["ApiUnavailableRateAlarm"], "unavailable"), "Http503");
+    assert_eq!(metric_read(&r["Api5xxRateAlarm"], "unavailable"), "Http503");
+    assert_eq!(expression(&r["Api5xxRateAlarm"], "errors"), "FILL(answers, 0) - FILL(unavailable, 0)");
+    for alarm in ["Api5xxRateAlarm", "ApiUnavailableRateAlarm"] {
+        assert!(percentage_alarm(&r[alarm]).1 >= 2, "{alarm}: one stray answer fires it");
+    }
+}
+
+/// The entry `id` of a metric-math alarm's `Metrics`.
+fn metric_entry<'a>(alarm: &'a Value, id: &str) -> &'a Value {
+    let metrics = alarm["Properties"]["Metrics"].as_sequence().unwrap_or_else(|| panic!("not a metric-math alarm: {alarm:?}"));
+    metrics.iter().find(|m| m["Id"] == id).unwrap_or_else(|| panic!("no metric {id} in {alarm:?}"))
+}
+
+/// The name of the metric that a metric-math alarm reads as `id`.
+fn metric_read<'a>(alarm: &'a Value, id: &str) -> &'a str {
+    metric_entry(alarm, id)["MetricStat"]["Metric"]["MetricName"].as_str().unwrap()
+}
+
+/// The expression a metric-math alarm computes as `id`.
+fn expression<'a>(alarm: &'a Value, id: &str) -> &'a str {
+    metric_entry(alarm, id)["Expression"].as_str().unwrap()
+}
+
+/// A percentage alarm's (minimum requests, minimum errors, threshold in percent): it fires when
+/// `errors` is over the threshold percent of `requests` once both reach their minimums.
+fn percentage_alarm(alarm: &Value) -> (u64, u64, f64) {
+    let rate = expression(alarm, "rate");
+    let guard = rate.strip_prefix("IF(requests >= ").and_then(|r| r.strip_suffix(", 100 * errors / requests, 0)"));
+    let (requests, errors) = guard.and_then(|g| g.split_once(" AND errors >= ")).unwrap_or_else(|| panic!("{rate}"));
+    let p = &alarm["Properties"];
+    assert_eq!(
+        (p["ComparisonOperator"].as_str(), metric_entry(alarm, "rate")["ReturnData"].as_bool()),
+        (Some("GreaterThanThreshold"), Some(true))
+    );
+    (requests.parse().unwrap(), errors.parse().unwrap(), p["Threshold"].as_f64().unwrap())
+}
+
+#[test]
+fn every_function_is_invoked_through_its_alias_and_shifted_by_a_canary() {
+    let doc = template();
+    let r = &doc["Resources"];
+    for (name, f) in functions(&doc).into_iter().filter(|(name, _)| name != "MigrateFunction") {
+        let id = name.strip_suffix("Function").unwrap();
+        let pref = &f["Properties"]["DeploymentPreference"];
+        assert!(is_ref(&pref["Type"], "TrafficShifting"), "{name}: no canary");
+        let alarms: Vec<&str> = pref["Alarms"].as_sequence().unwrap().iter().filter_map(|a| tagged(a, "Ref")?.as_str()).collect();
+        assert!(alarms.contains(&format!("{id}ErrorsAlarm").as_str()), "{name}: its canary ignores its errors: {alarms:?}");
+        for alarm in alarms {
+            assert_eq!(r[alarm]["Type"], "AWS::CloudWatch::Alarm", "{name}: {alarm}");
+        }
+    }
+    // The admin pages' authoriser is its live alias (SAM grants API Gateway the alias, and
+    // builds the authoriser's URI from it), not $LATEST; nothing invokes a function by its own ARN.
+    let cookie = &r["HttpApi"]["Properties"]["Auth"]["Authorizers"]["AdminCookie"];
+    assert!(is_ref(&cookie["FunctionArn"], "AdminAuthorizerFunction.Alias"), "{cookie:?}");
+    let text = include_str!("../../../infra/template.yaml");
+    for (name, _) in functions(&doc) {
+        for unqualified in [format!("!GetAtt {name}.Arn"), format!("${{{name}.Arn}}"), format!("!Ref {name}]"), format!("!Ref {name}\n")] {
+            assert!(!text.contains(&unqualified), "the template invokes {name} at $LATEST: {unqualified:?}");
+        }
+    }
+}
+
+#[test]
+fn every_log_group_expires() {
+    let doc = template();
+    let r = &doc["Resources"];
+    let groups: Vec<&Value> = r.as_mapping().unwrap().values().filter(|x| x["Type"] == "AWS::Logs::LogGroup").collect();
+    for g in &groups {
+        assert!(is_ref(&g["Properties"]["RetentionInDays"], "LogRetentionDays"), "{g:?} never expires");
+    }
+    // Every function's group is the stack's (not one Lambda makes, without retention, at the
+    // first invocation), under its condition.
+    let lambdas =
+        r.as_mapping().unwrap().iter().filter(|(_, x)| x["Type"] == "AWS::Serverless::Function" || x["Type"] == "AWS::Lambda::Function");
+    for (name, function) in lambdas {
+        let name = name.as_str().unwrap();
+        let group = groups
+            .iter()
+            .find(|g| {
+                tagged(&g["Properties"]["LogGroupName"], "Sub").is_some()
+                    && sub_text(&g["Properties"]["LogGroupName"]) == format!("/aws/lambda/${{{name}}}")
+            })
+            .unwrap_or_else(|| panic!("{name} has no log group of the stack's"));
+        assert_eq!(group["Condition"], function["Condition"], "{name}");
+    }
+    // What invokes a function as part of the deploy waits for its log group: a function invoked
+    // first gets a group from Lambda, and the stack's create of it fails.
+    for (invoker, groups) in [
+        ("SchemaMigration", &["MigrateLogs", "SchemaMigrationRunnerLogs"][..]),
+        ("DbLogRetention", &["LogRetentionRunnerLogs"][..]),
+        ("SweepSchedule", &["SweepLogs"][..]),
+    ] {
+        for group in groups {
+            assert!(depends_on(&r[invoker]).contains(&group.to_string()), "{invoker} does not wait for {group}");
+        }
+    }
+    // PostgreSQL's group is made by RDS as the cluster starts exporting: the custom resource
+    // gives it the same retention (creating it if RDS has not yet) whenever the log is exported.
+    let retention = &r["DbLogRetention"];
+    assert_eq!((retention["Type"].as_str(), retention["Condition"].as_str()), (Some("Custom::LogRetention"), Some("ExportLogs")));
+    assert_eq!(if_of(&r["DbCluster"]["Properties"]["EnableCloudwatchLogsExports"]).0, "ExportLogs");
+    let p = &retention["Properties"];
+    assert_eq!(sub_text(&p["LogGroupName"]), "/aws/rds/cluster/${DbCluster}/postgresql");
+    assert!(is_ref(&p["RetentionInDays"], "LogRetentionDays"));
+    assert_eq!(p["ServiceToken"], serde_yaml::from_str::<Value>("!GetAtt LogRetentionRunner.Arn").unwrap());
+    let code = r["LogRetentionRunner"]["Properties"]["Code"]["ZipFile"].as_str().unwrap();
+    assert!(code.contains("put_retention_policy") && code.contains("ResourceAlreadyExistsException"));
+    assert!(operations().contains("DbLogRetention"));
 }
 
 #[test]
@@ -276,6 +411,7 @@ fn failures_page_someone_and_the_docs_count_the_alarms() {
     let r = doc["Resources"].as_mapping().unwrap();
     for alarm in [
         "Api5xxRateAlarm",
+        "ApiUnavailableRateAlarm",
         "Api4xxRateAlarm",
         "ApiLatencyAlarm",
         "ProxyClientConnectionsAlarm",
@@ -288,12 +424,120 @@ fn failures_page_someone_and_the_docs_count_the_alarms() {
         assert_eq!(doc["Resources"][alarm]["Type"], "AWS::CloudWatch::Alarm", "{alarm}");
     }
     let alarms: Vec<&Value> = r.values().filter(|res| res["Type"] == "AWS::CloudWatch::Alarm").collect();
+    // Every alarm, ALARM and OK, goes to one topic: the given AlarmTopicArn, else the stack's own.
+    let topic = serde_yaml::from_str::<Value>("[!If [GivenAlarmTopic, !Ref AlarmTopicArn, !Ref AlarmTopic]]").unwrap();
     for a in &alarms {
-        let (cond, _, off) = if_of(&a["Properties"]["AlarmActions"]);
-        assert!(cond == "HasAlarmTopic" && is_no_value(off));
+        assert_eq!(a["Properties"]["AlarmActions"], topic, "{:?}", a["Properties"]["AlarmDescription"]);
+        assert_eq!(a["Properties"]["OKActions"], topic, "{:?}", a["Properties"]["AlarmDescription"]);
     }
+    let conditions = &doc["Conditions"];
+    assert_eq!(conditions["GivenAlarmTopic"], serde_yaml::from_str::<Value>(r#"!Not [!Equals [!Ref AlarmTopicArn, ""]]"#).unwrap());
+    assert_eq!(conditions["OwnAlarmTopic"], serde_yaml::from_str::<Value>(r#"!Equals [!Ref AlarmTopicArn, ""]"#).unwrap());
+    assert_eq!(conditions["HasAlarmEmail"], serde_yaml::from_str::<Value>(r#"!Not [!Equals [!Ref AlarmEmail, ""]]"#).unwrap());
+    let own = &doc["Resources"]["AlarmTopic"];
+    assert!(own["Type"] == "AWS::SNS::Topic" && own["Condition"] == "OwnAlarmTopic");
+    let mail = &doc["Resources"]["AlarmEmailSubscription"];
+    assert!(mail["Type"] == "AWS::SNS::Subscription" && mail["Condition"] == "HasAlarmEmail");
+    assert_eq!(mail["Properties"]["TopicArn"], topic[0]);
+    assert!(mail["Properties"]["Protocol"] == "email" && is_ref(&mail["Properties"]["Endpoint"], "AlarmEmail"));
+    // The documented first deploy sets the address, and the deploy script will not go without one.
+    let first_deploy = operations().split("## First deploy").nth(1).unwrap().split("```").nth(1).unwrap();
+    assert!(first_deploy.contains("AlarmEmail="), "docs/OPERATIONS.md's first deploy sets no AlarmEmail: {first_deploy}");
+    let deploy = include_str!("../../../scripts/deploy.sh");
+    assert!(deploy.contains("AlarmEmail=?*|AlarmTopicArn=?*)"), "scripts/deploy.sh does not insist on an alarm address");
     assert!(operations().contains(&format!("{} alarms", alarms.len())), "docs/OPERATIONS.md does not say {} alarms", alarms.len());
     assert_eq!(r.values().filter(|res| res["Type"] == "AWS::CloudWatch::Dashboard").count(), 1);
+}
+
+/// The metric filters on `logs`' log group: (pattern, metric name).
+fn filters_on<'a>(doc: &'a Value, logs: &str) -> Vec<(&'a str, &'a str)> {
+    doc["Resources"]
+        .as_mapping()
+        .unwrap()
+        .values()
+        .filter(|r| r["Type"] == "AWS::Logs::MetricFilter" && is_ref(&r["Properties"]["LogGroupName"], logs))
+        .map(|r| {
+            (
+                r["Properties"]["FilterPattern"].as_str().unwrap(),
+                r["Properties"]["MetricTransformations"][0]["MetricName"].as_str().unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The messages a filter pattern of `($.fields.message = "...") || ...` matches, each checked to
+/// be a message the service's source writes, and to match a line carrying it.
+fn logged_messages(pattern: &str) -> Vec<&str> {
+    const SOURCES: &[&str] = &[
+        include_str!("../src/aws_push.rs"),
+        include_str!("../src/push.rs"),
+        include_str!("../src/websocket.rs"),
+        include_str!("../../service/src/sweep.rs"),
+    ];
+    let texts: Vec<&str> = pattern.split('"').skip(1).step_by(2).collect();
+    for text in &texts {
+        assert!(SOURCES.iter().any(|s| s.contains(&format!("\"{text}\""))), "no source writes the message {text:?}");
+        assert!(filter_matches(pattern, &serde_json::json!({ "fields": { "message": text } })), "{pattern}");
+    }
+    assert!(!filter_matches(pattern, &serde_json::json!({ "fields": { "message": "handled" } })), "{pattern}");
+    texts
+}
+
+#[test]
+fn a_silent_sweep_failed_pushes_and_websocket_errors_page() {
+    let doc = template();
+    let r = &doc["Resources"];
+    // The sweep runs every minute; five minutes without an invocation (no data at all included)
+    // is an alarm.
+    assert_eq!(r["SweepSchedule"]["Properties"]["ScheduleExpression"], "rate(1 minute)");
+    let heartbeat = &r["SweepHeartbeatAlarm"]["Properties"];
+    assert_eq!((heartbeat["Namespace"].as_str(), heartbeat["MetricName"].as_str()), (Some("AWS/Lambda"), Some("Invocations")));
+    assert_eq!(sub_text(&heartbeat["Dimensions"][0]["Value"]), "${AWS::StackName}-sweep");
+    let window = heartbeat["Period"].as_u64().unwrap() * heartbeat["EvaluationPeriods"].as_u64().unwrap();
+    assert!((180..=300).contains(&window), "{window} s");
+    assert_eq!((heartbeat["Threshold"].as_f64(), heartbeat["ComparisonOperator"].as_str()), (Some(1.0), Some("LessThanThreshold")));
+    assert_eq!(heartbeat["TreatMissingData"], "breaching");
+    // Its failures: runs that failed, and games it logged it could not end.
+    let sweep_errors = &r["SweepErrorsAlarm"];
+    assert_eq!((metric_read(sweep_errors, "failed"), metric_read(sweep_errors, "games")), ("Errors", "SweepGameFailures"));
+    let games =
+        filters_on(&doc, "SweepLogs").into_iter().find(|(_, m)| *m == "SweepGameFailures").expect("no filter for the sweep's games");
+    assert_eq!(logged_messages(games.0).len(), 2);
+    // Failed posts to connections and publishes to the bus, counted in the log group of every
+    // function that may push.
+    let pushers: Vec<String> = functions(&doc)
+        .into_iter()
+        .filter(|(_, f)| f["Properties"]["Policies"].as_sequence().into_iter().flatten().any(|p| is_ref(p, "PushPolicy")))
+        .map(|(name, _)| name.strip_suffix("Function").unwrap().to_string())
+        .collect();
+    assert!(pushers.len() > 10);
+    for id in &pushers {
+        let filters = filters_on(&doc, &format!("{id}Logs"));
+        let push = filters.iter().find(|(_, m)| *m == "PushFailures").unwrap_or_else(|| panic!("{id}: push failures not counted"));
+        assert!(logged_messages(push.0).contains(&"push: cannot post to a connection"), "{id}");
+        if id != "Ws" {
+            let events =
+                filters.iter().find(|(_, m)| *m == "EventBridgeFailures").unwrap_or_else(|| panic!("{id}: bus failures not counted"));
+            assert!(logged_messages(events.0).contains(&"push: cannot publish to EventBridge"), "{id}");
+        }
+    }
+    assert_eq!(r["PushFailuresAlarm"]["Properties"]["MetricName"], "PushFailures");
+    let events = &r["EventBridgeFailuresAlarm"];
+    assert_eq!(metric_read(events, "logged"), "EventBridgeFailures");
+    // Entries EventBridge refuses inside a PutEvents it answers 200 (a partial failure).
+    assert_eq!(metric_read(events, "refused"), "PutEventsFailedEntriesCount");
+    // The WebSocket API's own errors, as a rate of its connects and messages.
+    let ws = &r["WsApiErrorsAlarm"];
+    for (id, name) in
+        [("integration", "IntegrationError"), ("execution", "ExecutionError"), ("connects", "ConnectCount"), ("messages", "MessageCount")]
+    {
+        assert_eq!(metric_read(ws, id), name);
+        assert!(is_ref(&metric_entry(ws, id)["MetricStat"]["Metric"]["Dimensions"][0]["Value"], "WsApi"), "{id}");
+    }
+    assert!(percentage_alarm(ws).1 >= 2);
+    for alarm in ["SweepHeartbeatAlarm", "SweepErrorsAlarm", "PushFailuresAlarm", "EventBridgeFailuresAlarm", "WsApiErrorsAlarm"] {
+        assert!(operations().contains(alarm), "docs/OPERATIONS.md does not list {alarm}");
+    }
 }
 
 #[test]
@@ -338,6 +582,17 @@ fn high_availability_is_a_parameter_with_the_reader_in_the_second_zone() {
     assert_eq!(if_of(&r["DbCluster"]["Properties"]["EnableCloudwatchLogsExports"]).0, "ExportLogs");
     let (cond, cors, _) = if_of(&r["HttpApi"]["Properties"]["CorsConfiguration"]);
     assert_eq!(cond, "HasCors");
+    // A browser on another origin can send the token and a JSON body, poll with If-None-Match
+    // and read the ETag it polls with and the Retry-After of a 429 or 503.
+    let listed =
+        |key: &str| -> Vec<String> { cors[key].as_sequence().unwrap().iter().map(|h| h.as_str().unwrap().to_ascii_lowercase()).collect() };
+    for header in ["authorization", "content-type", "if-none-match"] {
+        assert!(listed("AllowHeaders").iter().any(|h| h == header), "CORS does not allow {header}");
+    }
+    for header in ["etag", "retry-after"] {
+        assert!(listed("ExposeHeaders").iter().any(|h| h == header), "CORS does not expose {header}");
+    }
+    assert!(operations().contains("If-None-Match") && operations().contains("`ETag` exposed"));
     // SAM writes the origins into the API's OpenAPI body with the parameter's value resolved: a
     // String split there by CloudFormation, not a CommaDelimitedList SAM might resolve to text.
     assert_eq!(doc["Parameters"]["AllowedOrigins"]["Type"], "String");
@@ -473,10 +728,70 @@ fn the_documented_log_queries_name_fields_the_service_writes() {
             );
         }
     }
-    let template = include_str!("../../../infra/template.yaml");
-    for pattern in template.lines().filter_map(|l| l.trim().strip_prefix("FilterPattern: '{ $.")) {
-        let field = pattern.split(' ').next().unwrap();
-        assert!(at(line, field).is_some(), "a metric filter reads {field}, which the handled line does not have");
+    // Every field a metric filter reads is one the service writes; the 503 the line carries
+    // (the database refused) is counted apart from the 5xx that page.
+    let doc = template();
+    let filters: Vec<(&str, &str)> = doc["Resources"]
+        .as_mapping()
+        .unwrap()
+        .values()
+        .filter(|r| r["Type"] == "AWS::Logs::MetricFilter")
+        .map(|r| {
+            (
+                r["Properties"]["FilterPattern"].as_str().unwrap(),
+                r["Properties"]["MetricTransformations"][0]["MetricName"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    for (pattern, _) in &filters {
+        for field in pattern.split("$.").skip(1).map(|f| f.split(' ').next().unwrap()) {
+            assert!(at(line, field).is_some(), "a metric filter reads {field}, which the handled line does not have");
+        }
+    }
+    assert_eq!(at(line, "fields.status").and_then(|s| s.as_u64()), Some(503), "{line}");
+    let mut internal = line.clone();
+    internal["fields"]["status"] = 500.into();
+    for (pattern, metric) in &filters {
+        if metric.starts_with("Http5xx-") {
+            assert!(!filter_matches(pattern, line) && filter_matches(pattern, &internal), "{pattern}");
+        } else if *metric == "Http503" {
+            assert!(filter_matches(pattern, line) && !filter_matches(pattern, &internal), "{pattern}");
+        }
+    }
+}
+
+/// Whether a CloudWatch Logs JSON filter pattern of the forms the template writes matches
+/// `line`: `{ TERM }`, or terms all joined by `&&` or all by `||`, each `$.path OP value` (in
+/// parentheses or not), OP one of `=`, `!=`, `>=`, `<=`, `>`, `<`, the value a number or a
+/// quoted string.
+fn filter_matches(pattern: &str, line: &serde_json::Value) -> bool {
+    let body = pattern.trim().strip_prefix('{').and_then(|p| p.strip_suffix('}')).unwrap_or_else(|| panic!("{pattern}"));
+    let all = body.contains("&&");
+    let mut terms = body.split(if all { "&&" } else { "||" }).map(|t| t.trim().trim_start_matches('(').trim_end_matches(')').trim());
+    if all { terms.all(|t| term_matches(t, line)) } else { terms.any(|t| term_matches(t, line)) }
+}
+
+/// Whether one `$.path OP value` term matches `line` (see [`filter_matches`]).
+fn term_matches(term: &str, line: &serde_json::Value) -> bool {
+    let (field, rest) = term.strip_prefix("$.").and_then(|t| t.split_once(' ')).unwrap_or_else(|| panic!("{term}"));
+    let (op, value) = rest.trim().split_once(' ').unwrap_or_else(|| panic!("{term}"));
+    let Some(actual) = at(line, field) else { return false };
+    if let Some(text) = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')) {
+        return match op {
+            "=" => actual.as_str() == Some(text),
+            "!=" => actual.as_str() != Some(text),
+            _ => panic!("{term}: {op} on a string"),
+        };
+    }
+    let (Some(a), Ok(v)) = (actual.as_f64(), value.parse::<f64>()) else { return false };
+    match op {
+        "=" => a == v,
+        "!=" => a != v,
+        ">=" => a >= v,
+        "<=" => a <= v,
+        ">" => a > v,
+        "<" => a < v,
+        _ => panic!("{term}: {op}"),
     }
 }
 
