@@ -12,9 +12,11 @@ mod history;
 mod idempotency;
 mod lobby;
 mod my_games;
+mod playout;
 mod push;
 mod rematch;
 mod replays;
+mod requests;
 pub mod robot;
 mod runtime;
 mod sweep;
@@ -29,11 +31,13 @@ pub use games::{ActionView, EndReason, EntryView, ExchangeKind, Hint, Move, Time
 pub use history::{GameVersion, MovesPage};
 pub use lobby::{MAX_LOBBY_PAGE, MAX_OPEN_PER_VARIANT, OpenGame, OpenGameView, OpenGamesPage};
 pub use my_games::{MAX_MY_GAMES_PAGE, MyGameView, MyGamesPage};
+pub use playout::MoveOutcome;
 pub use push::{CONNECTION_TTL, ClientMessage, MoveEvent, NoNotifier, Notifier, NotifyFuture, ServerReply};
+pub use requests::{CreateGame, Opponent, SubmitMove};
 pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, SystemClock};
 pub use store::{AccountGame, AccountKind, GameStatus, LastMove, ListedGame, ListedPlayer, MyGameSeat, RobotLevel};
 pub use sweep::{SweepConfig, SweepReport};
-pub use usecases::{CreateGame, MoveOutcome, Opponent, Preview, SubmitMove, Submitted};
+pub use usecases::{Preview, Submitted};
 pub use view::{DrawView, GameView, ResultView, SeatView};
 
 use games::Families;
