@@ -104,8 +104,7 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NotFound`]; [`ServiceError::Replay`] for a journal that does not replay.
     pub async fn admin_replay(&self, game_id: Uuid) -> Result<AdminReplay, ServiceError> {
-        let record = self.store.game(game_id).await?;
-        let game = self.rebuild(&record)?;
+        let (record, game) = self.games.get(game_id).await?;
         Ok(AdminReplay {
             game_id,
             variant: record.variant,
@@ -123,8 +122,7 @@ impl Service {
     /// # Errors
     /// As [`Service::admin_replay`]; [`ServiceError::NotFound`] for a chain game.
     pub async fn admin_gcg(&self, game_id: Uuid) -> Result<String, ServiceError> {
-        let record = self.store.game(game_id).await?;
-        let game = self.rebuild(&record)?;
+        let (record, game) = self.games.get(game_id).await?;
         let names: Vec<String> = seats(&record).into_iter().map(|s| s.display_name).collect();
         let title = format!("wordgame {} game {}", record.variant.id(), record.game_id);
         let id = record.game_id.to_string();

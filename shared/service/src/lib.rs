@@ -15,7 +15,7 @@ mod my_games;
 mod playout;
 mod push;
 mod rematch;
-mod replays;
+mod repository;
 mod requests;
 pub mod robot;
 mod runtime;
@@ -51,15 +51,17 @@ pub struct Service {
     families: Families,
     runtime: Runtime,
     notifier: std::sync::Arc<dyn Notifier>,
-    /// The games this process replayed, by version (shared by the service's clones).
-    replays: std::sync::Arc<replays::Replays>,
+    /// The games: read with their rebuilt game, and written, through the games this process
+    /// keeps (shared by the service's clones).
+    games: repository::Games,
 }
 
 impl Service {
     /// A service over `store`, playing `families`, with time, draws, seeds and ids from
     /// `runtime`.
     pub fn new(store: Store, families: Families, runtime: Runtime) -> Service {
-        Service { store, families, runtime, notifier: std::sync::Arc::new(NoNotifier), replays: Default::default() }
+        let games = repository::Games::new(store.clone(), families.clone());
+        Service { store, families, runtime, notifier: std::sync::Arc::new(NoNotifier), games }
     }
 
     /// The service announcing every committed move to `notifier`.

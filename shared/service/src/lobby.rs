@@ -77,7 +77,7 @@ impl Service {
         };
         let tx = self.store.create_game(&new).await?;
         let seat = seat_of(&tx.game, caller)?;
-        let mut game = self.rebuild(&tx.game)?;
+        let mut game = self.games.rebuild(&tx.game)?;
         Ok(self.commit_moves(tx, &mut game, Some(seat), None).await?.game)
     }
 
@@ -137,7 +137,7 @@ impl Service {
         tx.withdraw().await?;
         record.status = GameStatus::Withdrawn;
         record.turn_deadline = None;
-        let game = self.rebuild(&record)?;
+        let game = self.games.rebuild(&record)?;
         Ok(build(&record, &game, Some(seat)))
     }
 
@@ -163,7 +163,7 @@ impl Service {
         }
         let account = self.ensure_caller(caller).await?;
         let seat = tx.fill_open_seat(&account).await?;
-        let mut game = self.rebuild(&tx.game)?;
+        let mut game = self.games.rebuild(&tx.game)?;
         Ok(self.commit_moves(tx, &mut game, Some(Seat(seat as u8)), None).await?.game)
     }
 
@@ -184,7 +184,7 @@ impl Service {
             return Err(ServiceError::NotOpen);
         }
         tx.fill_open_seat(&robot).await?;
-        let mut game = self.rebuild(&tx.game)?;
+        let mut game = self.games.rebuild(&tx.game)?;
         self.commit_moves(tx, &mut game, Some(seat), None).await
     }
 

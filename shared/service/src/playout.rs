@@ -1,7 +1,7 @@
 //! The play-out of a change to a game, pure: the checked move a player made (if any), then the
 //! robots' moves while a robot is to move, and all that the write and the answer need (the
-//! game's new columns, its record as it will read, the answer, the journal rows, the push
-//! events). No I/O and no `await`: the clock, the seeds and the robots' budget come from the
+//! game's new columns, the answer built from its record as it will read, the journal rows, the
+//! push events). No I/O and no `await`: the clock, the seeds and the robots' budget come from the
 //! injected [`Runtime`].
 
 use chrono::Duration;
@@ -31,8 +31,6 @@ pub struct MoveOutcome {
 pub(crate) struct PlayedOut {
     /// The game's columns the change sets.
     pub(crate) update: GameUpdate,
-    /// The game's record as it reads once written.
-    pub(crate) record: GameRecord,
     /// The answer, as the viewer sees the game afterwards.
     pub(crate) outcome: MoveOutcome,
     /// The journal rows to append, the player's move first (with its key and the answer).
@@ -134,7 +132,7 @@ pub(crate) fn play_out(
             status: if to_move.is_none() { GameStatus::Finished } else { update.status },
         })
         .collect();
-    Ok(PlayedOut { update, record, outcome, rows, events })
+    Ok(PlayedOut { update, outcome, rows, events })
 }
 
 /// The level of the robot in `seat`, if a robot sits there.
@@ -229,9 +227,8 @@ mod tests {
         let u = &played.update;
         assert_eq!((u.move_count, u.status, u.turn_deadline, u.end_reason, u.to_move), (2, GameStatus::Active, deadline, None, Some(0)));
         assert_eq!(u.scores, [0, reply.score]);
-        let r = &played.record;
-        assert_eq!((r.move_count, r.status, r.turn_deadline), (2, GameStatus::Active, deadline));
-        assert_eq!((played.outcome.game.move_count, played.outcome.game.to_move), (2, Some(0)));
+        let g = &played.outcome.game;
+        assert_eq!((g.move_count, g.status, g.turn_deadline, g.to_move), (2, GameStatus::Active, deadline, Some(0)));
         let events: Vec<_> = played.events.iter().map(|e| (e.game_id, e.move_no, e.to_move, e.status)).collect();
         assert_eq!(events, [(record.game_id, 0, Some(1), GameStatus::Active), (record.game_id, 1, Some(0), GameStatus::Active)]);
         assert_eq!((game.move_count(), game.to_move()), (2, Seat(0)), "the game is left as written");

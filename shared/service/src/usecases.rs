@@ -7,13 +7,12 @@ use chrono::{DateTime, Duration, Utc};
 use games::{AnyGame, Checked, Draw, EntryView, Hint, Move, Position, Score, Seat, Timestamp, Variant, Viewer, entry_view};
 use serde::Serialize;
 use serde_json::value::RawValue;
-use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, KnownGame, NewGame, RobotLevel};
+use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, NewGame, RobotLevel};
 use uuid::Uuid;
 
 use crate::error::Invalid;
 use crate::idempotency::{Key, request_hash};
 use crate::playout::{MoveOutcome, PlayedOut, play_out, robot_level};
-use crate::replays::Replayed;
 use crate::requests::{CreateGame, Opponent, SubmitMove};
 use crate::runtime::{Picks, timestamp};
 use crate::view::{GameView, build};
@@ -89,33 +88,6 @@ impl Service {
         Ok((draw_rows(&drawn, participants), seats))
     }
 
-    /// The game rebuilt from the record's setup and journal, with its deadline: the game this
-    /// process kept at the record's version, if any, else replayed.
-    pub(crate) fn rebuild(&self, record: &GameRecord) -> Result<AnyGame<'_>, ServiceError> {
-        self.rebuild_from(record, self.replays.get(record.game_id).as_deref(), false)
-    }
-
-    /// [`Service::rebuild`] of a record just read, unchanged since, with what this process kept
-    /// of the game when it read it: a replay is kept for the next request at the same version.
-    fn rebuild_read(&self, record: &GameRecord, kept: Option<&Replayed>) -> Result<AnyGame<'_>, ServiceError> {
-        self.rebuild_from(record, kept, true)
-    }
-
-    fn rebuild_from(&self, record: &GameRecord, kept: Option<&Replayed>, keep: bool) -> Result<AnyGame<'_>, ServiceError> {
-        let mut game = match kept.filter(|k| k.known.version == record.version) {
-            Some(kept) => self.families.resume(kept.state.clone()),
-            None => {
-                let game = self.families.replay(&record.stored())?;
-                if keep {
-                    self.replays.put(record.game_id, Replayed { known: KnownGame::of(record), state: game.state() });
-                }
-                game
-            }
-        };
-        game.set_deadline(record.turn_deadline.map(timestamp));
-        Ok(game)
-    }
-
     /// Creates a game: the draw seats the caller and the opponents, the seed is fresh.
     ///
     /// # Errors
@@ -169,7 +141,7 @@ impl Service {
         // in one transaction: a crash leaves either all of them or nothing.
         let tx = self.store.create_game(&new).await?;
         let seat = seat_of(&tx.game, caller)?;
-        let mut game = self.rebuild(&tx.game)?;
+        let mut game = self.games.rebuild(&tx.game)?;
         Ok(self.commit_moves(tx, &mut game, Some(seat), None).await?.game)
     }
 
@@ -291,9 +263,7 @@ impl Service {
 
     /// The game, read without a lock, after any robot whose turn it is has moved.
     pub(crate) async fn load_settled(&self, game_id: Uuid) -> Result<(GameRecord, AnyGame<'_>), ServiceError> {
-        let kept = self.replays.get(game_id);
-        let record = self.store.game_since(game_id, kept.as_ref().map(|k| &k.known)).await?;
-        let game = self.rebuild_read(&record, kept.as_deref())?;
+        let (record, game) = self.games.read(game_id).await?;
         if !robot_due(&record, &game) {
             return Ok((record, game));
         }
@@ -312,26 +282,13 @@ impl Service {
     /// The game read for a change, locked or not (then its write applies only if the game is
     /// unchanged), after any robot whose turn it was has moved.
     async fn settled(&self, game_id: Uuid, client_move_id: Option<Uuid>, lock: bool) -> Result<(GameTx, AnyGame<'_>), ServiceError> {
-        // What this process kept of the game, handed to the read and to the rebuild alike.
-        let read = || async {
-            let kept = self.replays.get(game_id);
-            let known = kept.as_ref().map(|k| &k.known);
-            let tx = match lock {
-                true => self.store.lock_game_since(game_id, client_move_id, known).await,
-                false => self.store.read_game_for_move(game_id, client_move_id, known).await,
-            };
-            tx.map(|tx| (tx, kept))
-        };
-        let (tx, kept) = read().await?;
-        let mut game = self.rebuild_read(&tx.game, kept.as_deref())?;
+        let (tx, mut game) = self.games.read_for_change(game_id, client_move_id, lock).await?;
         if !robot_due(&tx.game, &game) {
             return Ok((tx, game));
         }
         tracing::warn!(game_id = %game_id, move_count = tx.game.move_count, "a robot's turn was waiting; moving it now");
         self.commit_moves(tx, &mut game, None, None).await?;
-        let (tx, kept) = read().await?;
-        let game = self.rebuild_read(&tx.game, kept.as_deref())?;
-        Ok((tx, game))
+        self.games.read_for_change(game_id, client_move_id, lock).await
     }
 
     /// Plays out `human` (a checked move and its idempotency key, if any) and the robots'
@@ -351,9 +308,7 @@ impl Service {
     /// for a keyed move, in one statement) and commits it, keeps the game as written for the
     /// next request, and only then announces the moves.
     async fn persist(&self, tx: GameTx, game: &AnyGame<'_>, played: PlayedOut) -> Result<MoveOutcome, ServiceError> {
-        let known = tx.finish(&played.rows, &played.update).await?;
-        // The game as written, kept for the next request (the other side's hint and move).
-        self.replays.put(played.record.game_id, Replayed { known, state: game.state() });
+        self.games.finish(tx, &played.rows, &played.update, game).await?;
         // Committed: now, and only now, the moves are announced.
         self.announce(&played.events).await;
         Ok(played.outcome)

@@ -110,9 +110,9 @@ pub struct GameRecord {
     pub version: String,
 }
 
-/// What a process kept of a game it read or wrote: its version and the parts of its record
-/// that change only with the version (the journal and the draw). A read that names it gets
-/// those parts from it, not from the database, while the game is unchanged.
+/// What a reader already holds of a game: its row version and the parts of its record that
+/// change only with the version (the journal and the draw). A read that names it leaves those
+/// parts out of its statement and takes them from it while the game is still at that version.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KnownGame {
     /// The game row's version.
