@@ -5,13 +5,13 @@ use std::time::Instant;
 
 use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt, Response};
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use service::{CreateGame, OpenGame, SubmitMove};
+use service::SubmitMove;
 use tracing::Instrument;
 use uuid::Uuid;
 
-use crate::{ApiError, AppState, HttpCode, MAX_BODY, Route, auth};
+use crate::requests::{CreateGameBody, OpenGameBody, PreviewBody, RobotBody};
+use crate::{ApiError, AppState, HttpCode, MAX_BODY, Route, auth, requests};
 
 /// Handles one request for `route`; every failure is an HTTP error answer, never `Err`.
 pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Body> {
@@ -42,19 +42,6 @@ pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Bo
     response
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RobotBody {
-    level: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PreviewBody {
-    #[serde(rename = "move")]
-    mv: service::Move,
-}
-
 async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Response<Body>, ApiError> {
     if req.body().len() > MAX_BODY {
         return Err(ApiError::new(HttpCode::BodyTooLarge, format!("the body exceeds {MAX_BODY} bytes")));
@@ -74,7 +61,7 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
     let svc = &state.service;
     match route {
         Route::CreateGame => {
-            let body: CreateGame = parse_body(req)?;
+            let body = parse_body::<CreateGameBody>(req)?.parse()?;
             Ok(json_response(201, &svc.create_game(&caller, &body).await?))
         }
         Route::GetGame => {
@@ -119,15 +106,15 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
         Route::Resign => Ok(json_response(200, &svc.resign(&caller, game_id(req)?).await?)),
         Route::ClaimTimeout => Ok(json_response(200, &svc.claim_timeout(&caller, game_id(req)?).await?)),
         Route::OpenGame => {
-            let body: OpenGame = parse_body(req)?;
+            let body = parse_body::<OpenGameBody>(req)?.parse()?;
             Ok(json_response(201, &svc.open_game(&caller, &body).await?))
         }
         Route::ListOpenGames => {
             let query = req.query_string_parameters_ref();
-            let variant = query.and_then(|q| q.first("variant").map(str::to_string));
             let cursor = query.and_then(|q| q.first("cursor").map(str::to_string));
             let limit = query_limit(req, service::MAX_LOBBY_PAGE, service::MAX_LOBBY_PAGE)?;
-            Ok(json_response(200, &svc.list_open_games(&caller, variant.as_deref(), cursor.as_deref(), limit).await?))
+            let variant = query.and_then(|q| q.first("variant")).map(requests::variant).transpose()?;
+            Ok(json_response(200, &svc.list_open_games(&caller, variant, cursor.as_deref(), limit).await?))
         }
         Route::ListMyGames => {
             let query = req.query_string_parameters_ref();
@@ -160,17 +147,19 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             let get = |name: &str| q.and_then(|q| q.first(name)).map(str::to_string);
             let (variant, status, player, cursor) = (get("variant"), get("status"), get("player"), get("cursor"));
             let query = service::AdminGameQuery {
-                variant: variant.as_deref(),
                 status: crate::admin::parse_status(status.as_deref())?,
                 player: crate::admin::player_filter(player.as_deref())?,
+                // Checked after the status and the player: a query wrong in several ways is
+                // answered for those first.
+                variant: variant.as_deref().filter(|v| !v.is_empty()).map(requests::variant).transpose()?,
                 cursor: cursor.as_deref(),
             };
             crate::admin::games_page(&query, &svc.admin_games(&query).await?, auth::admin_token(req).map(auth::csrf_token))
         }
         Route::AttachRobot => {
             let id = game_id(req)?;
-            let body: RobotBody = parse_body(req)?;
-            Ok(json_response(200, &svc.attach_robot(&caller, id, &body.level).await?))
+            let level = parse_body::<RobotBody>(req)?.parse()?;
+            Ok(json_response(200, &svc.attach_robot(&caller, id, level).await?))
         }
     }
 }

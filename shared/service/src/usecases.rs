@@ -7,7 +7,7 @@ use chrono::{DateTime, Duration, Utc};
 use games::{AnyGame, Checked, Draw, EntryView, Hint, Move, Position, Score, Seat, Timestamp, Variant, Viewer, entry_view};
 use serde::Serialize;
 use serde_json::value::RawValue;
-use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, NewGame, RobotLevel};
+use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, NewGame};
 use uuid::Uuid;
 
 use crate::error::Invalid;
@@ -91,12 +91,12 @@ impl Service {
     /// Creates a game: the draw seats the caller and the opponents, the seed is fresh.
     ///
     /// # Errors
-    /// [`ServiceError::Invalid`] for an unknown variant, a number of opponents the variant does
-    /// not seat, an unknown robot level, the caller or a robot account as a human opponent, a
-    /// seat twice, or turn seconds out of range; [`ServiceError::AccountNotFound`].
+    /// [`ServiceError::Invalid`] for a number of opponents the variant does not seat, the caller
+    /// or a robot account as a human opponent, a seat twice, or turn seconds out of range;
+    /// [`ServiceError::AccountNotFound`].
     #[tracing::instrument(skip(self, caller, req), fields(account = %caller.account_id()))]
     pub async fn create_game(&self, caller: &Caller, req: &CreateGame) -> Result<GameView, ServiceError> {
-        let variant = parse_variant(&req.variant)?;
+        let variant = req.variant;
         let seats = variant.seats();
         if !seats.contains(&(req.opponents.len() + 1)) {
             let (lo, hi) = (seats.start() - 1, seats.end() - 1);
@@ -107,9 +107,7 @@ impl Service {
         let mut accounts = vec![caller.account_id()];
         for o in &req.opponents {
             let id = match o {
-                Opponent::Robot(level) => RobotLevel::parse(level)
-                    .ok_or_else(|| invalid(Invalid::UnknownRobotLevel, format!("unknown robot level {level:?}")))?
-                    .account_id(),
+                Opponent::Robot(level) => level.account_id(),
                 Opponent::Account(id) => {
                     let account = self.store.account(*id).await.map_err(|e| match e {
                         store::StoreError::NotFound => ServiceError::AccountNotFound(*id),
@@ -384,11 +382,6 @@ fn draw_rows(drawn: &Draw, participants: &[Uuid]) -> Vec<DrawRow> {
             }
         })
         .collect()
-}
-
-/// The variant named `id`.
-pub(crate) fn parse_variant(id: &str) -> Result<Variant, ServiceError> {
-    id.parse().map_err(|e: games::UnknownVariant| invalid(Invalid::UnknownVariant, e.to_string()))
 }
 
 pub(crate) fn check_turn_seconds(turn_seconds: Option<i32>) -> Result<(), ServiceError> {

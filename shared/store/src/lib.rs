@@ -20,7 +20,7 @@ mod status;
 mod sweep;
 pub mod testing;
 
-pub use accounts::{Account, AccountGame, AccountKind, RobotLevel};
+pub use accounts::{Account, AccountGame, AccountKind, RobotLevel, UnknownRobotLevel};
 pub use admin::{GameFilter, ListedGame, ListedPlayer};
 pub use error::{Conflict, StoreError};
 pub use games::{ClientMove, DrawRow, GameRecord, GameTx, GameUpdate, KnownGame, NewGame, NewMove, OpenGameSummary, Player};
