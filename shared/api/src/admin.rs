@@ -399,7 +399,7 @@ pub(crate) fn games_page(
     csrf: Option<String>,
 ) -> Result<Response<Body>, ApiError> {
     let nonce = nonce();
-    let variant = query.variant.unwrap_or_default();
+    let variant = query.variant.map(service::Variant::id).unwrap_or_default();
     let status = query.status.map(service::GameStatus::id).unwrap_or_default();
     let player = query.player.unwrap_or_default();
     let next = page.next_cursor.as_ref().map(|c| {

@@ -168,6 +168,18 @@ impl From<ServiceError> for ApiError {
     }
 }
 
+impl From<service::UnknownVariant> for ApiError {
+    fn from(e: service::UnknownVariant) -> ApiError {
+        ServiceError::from(e).into()
+    }
+}
+
+impl From<service::UnknownRobotLevel> for ApiError {
+    fn from(e: service::UnknownRobotLevel) -> ApiError {
+        ServiceError::from(e).into()
+    }
+}
+
 /// Every cause of `e`, joined.
 fn error_chain(e: &dyn std::error::Error) -> String {
     let mut out = e.to_string();

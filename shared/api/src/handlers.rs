@@ -5,13 +5,13 @@ use std::time::Instant;
 
 use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt, Response};
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use service::{CreateGame, OpenGame, SubmitMove};
+use service::SubmitMove;
 use tracing::Instrument;
 use uuid::Uuid;
 
-use crate::{ApiError, AppState, HttpCode, MAX_BODY, Route, auth};
+use crate::requests::{CreateGameBody, OpenGameBody, PreviewBody, RobotBody};
+use crate::{ApiError, AppState, HttpCode, MAX_BODY, Route, auth, requests};
 
 /// Handles one request for `route`; every failure is an HTTP error answer, never `Err`.
 pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Body> {
@@ -42,42 +42,24 @@ pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Bo
     response
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RobotBody {
-    level: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct PreviewBody {
-    #[serde(rename = "move")]
-    mv: service::Move,
-}
-
 async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Response<Body>, ApiError> {
     if req.body().len() > MAX_BODY {
         return Err(ApiError::new(HttpCode::BodyTooLarge, format!("the body exceeds {MAX_BODY} bytes")));
     }
-    if route == Route::AdminSignIn {
+    let svc = &state.service;
+    match (route, auth::caller(req)) {
         // Public: the sign-in is how an admin gets an identity; one it does carry must still be
         // one a token may act as.
-        if auth::claims(req).is_some() {
-            auth::caller(req)?;
-        }
-        return crate::admin::sign_in(req, crate::oidc::OidcConfig::from_env()).await;
-    }
-    let caller = auth::caller(req)?;
-    if route.admin_only() && !auth::is_admin(req) {
-        return Err(ApiError::new(HttpCode::Forbidden, "admins only"));
-    }
-    let svc = &state.service;
-    match route {
-        Route::CreateGame => {
-            let body: CreateGame = parse_body(req)?;
+        (Route::AdminSignIn, Err(e)) if auth::claims(req).is_some() => Err(e),
+        (Route::AdminSignIn, _) => crate::admin::sign_in(req, crate::oidc::OidcConfig::from_env()).await,
+        // Every other route acts for a verified caller; an admin route for an admin.
+        (_, Err(e)) => Err(e),
+        (route, Ok(_)) if route.admin_only() && !auth::is_admin(req) => Err(ApiError::new(HttpCode::Forbidden, "admins only")),
+        (Route::CreateGame, Ok(caller)) => {
+            let body = parse_body::<CreateGameBody>(req)?.parse()?;
             Ok(json_response(201, &svc.create_game(&caller, &body).await?))
         }
-        Route::GetGame => {
+        (Route::GetGame, Ok(caller)) => {
             let id = game_id(req)?;
             let wanted = req.headers().get("if-none-match").and_then(|v| v.to_str().ok());
             if let Some(wanted) = wanted {
@@ -92,7 +74,7 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             response.headers_mut().insert("etag", etag.parse().expect("digits, letters and quotes"));
             Ok(response)
         }
-        Route::GetMoves => {
+        (Route::GetMoves, Ok(caller)) => {
             let id = game_id(req)?;
             let after = match req.query_string_parameters_ref().and_then(|q| q.first("after")) {
                 None => 0,
@@ -100,36 +82,36 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             };
             Ok(json_response(200, &svc.moves(&caller, id, after).await?))
         }
-        Route::SubmitMove => {
+        (Route::SubmitMove, Ok(caller)) => {
             let id = game_id(req)?;
             let body: SubmitMove = parse_body(req)?;
             Ok(json_response(200, &svc.submit_move(&caller, id, &body).await?))
         }
-        Route::PreviewMove => {
+        (Route::PreviewMove, Ok(caller)) => {
             let id = game_id(req)?;
             let body: PreviewBody = parse_body(req)?;
             Ok(json_response(200, &svc.preview_move(&caller, id, &body.mv).await?))
         }
-        Route::Hint => {
+        (Route::Hint, Ok(caller)) => {
             let id = game_id(req)?;
             let limit = query_limit(req, 5, 20)?;
             let hints = svc.hint(&caller, id, limit).await?;
             Ok(json_response(200, &serde_json::json!({ "hints": hints })))
         }
-        Route::Resign => Ok(json_response(200, &svc.resign(&caller, game_id(req)?).await?)),
-        Route::ClaimTimeout => Ok(json_response(200, &svc.claim_timeout(&caller, game_id(req)?).await?)),
-        Route::OpenGame => {
-            let body: OpenGame = parse_body(req)?;
+        (Route::Resign, Ok(caller)) => Ok(json_response(200, &svc.resign(&caller, game_id(req)?).await?)),
+        (Route::ClaimTimeout, Ok(caller)) => Ok(json_response(200, &svc.claim_timeout(&caller, game_id(req)?).await?)),
+        (Route::OpenGame, Ok(caller)) => {
+            let body = parse_body::<OpenGameBody>(req)?.parse()?;
             Ok(json_response(201, &svc.open_game(&caller, &body).await?))
         }
-        Route::ListOpenGames => {
+        (Route::ListOpenGames, Ok(caller)) => {
             let query = req.query_string_parameters_ref();
-            let variant = query.and_then(|q| q.first("variant").map(str::to_string));
             let cursor = query.and_then(|q| q.first("cursor").map(str::to_string));
             let limit = query_limit(req, service::MAX_LOBBY_PAGE, service::MAX_LOBBY_PAGE)?;
-            Ok(json_response(200, &svc.list_open_games(&caller, variant.as_deref(), cursor.as_deref(), limit).await?))
+            let variant = query.and_then(|q| q.first("variant")).map(requests::variant).transpose()?;
+            Ok(json_response(200, &svc.list_open_games(&caller, variant, cursor.as_deref(), limit).await?))
         }
-        Route::ListMyGames => {
+        (Route::ListMyGames, Ok(caller)) => {
             let query = req.query_string_parameters_ref();
             let param = |name: &str| query.and_then(|q| q.first(name).map(str::to_string));
             let limit = query_limit(req, 20, service::MAX_MY_GAMES_PAGE)?;
@@ -137,40 +119,41 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
                 svc.my_games(&caller, param("status").as_deref(), param("turn").as_deref(), param("cursor").as_deref(), limit).await?;
             Ok(json_response(200, &page))
         }
-        Route::WithdrawGame => Ok(json_response(200, &svc.withdraw_game(&caller, game_id(req)?).await?)),
-        Route::Rematch => {
+        (Route::WithdrawGame, Ok(caller)) => Ok(json_response(200, &svc.withdraw_game(&caller, game_id(req)?).await?)),
+        (Route::Rematch, Ok(caller)) => {
             let (created, view) = svc.rematch(&caller, game_id(req)?).await?;
             Ok(json_response(if created { 201 } else { 200 }, &view))
         }
-        Route::DeclineRematch => Ok(json_response(200, &svc.decline(&caller, game_id(req)?).await?)),
-        Route::JoinGame => Ok(json_response(200, &svc.join_game(&caller, game_id(req)?).await?)),
-        Route::AdminReplay => {
+        (Route::DeclineRematch, Ok(caller)) => Ok(json_response(200, &svc.decline(&caller, game_id(req)?).await?)),
+        (Route::JoinGame, Ok(caller)) => Ok(json_response(200, &svc.join_game(&caller, game_id(req)?).await?)),
+        (Route::AdminReplay, Ok(_)) => {
             let raw = req.path_parameters_ref().and_then(|p| p.first("id")).unwrap_or_default();
             match raw.strip_suffix(".gcg") {
                 Some(id) => Ok(crate::admin::gcg(svc.admin_gcg(parse_id(id)?).await?)),
                 None => crate::admin::replay_page(&svc.admin_replay(game_id(req)?).await?),
             }
         }
-        Route::AdminTimeline => Ok(json_response(200, &svc.admin_replay(game_id(req)?).await?)),
-        Route::AdminAccount => crate::admin::account_page(&svc.admin_account(game_id(req)?).await?),
-        Route::AdminSignOut => crate::admin::sign_out(req),
-        Route::AdminSignIn => crate::admin::sign_in(req, crate::oidc::OidcConfig::from_env()).await,
-        Route::AdminGames => {
+        (Route::AdminTimeline, Ok(_)) => Ok(json_response(200, &svc.admin_replay(game_id(req)?).await?)),
+        (Route::AdminAccount, Ok(_)) => crate::admin::account_page(&svc.admin_account(game_id(req)?).await?),
+        (Route::AdminSignOut, Ok(_)) => crate::admin::sign_out(req),
+        (Route::AdminGames, Ok(_)) => {
             let q = req.query_string_parameters_ref();
             let get = |name: &str| q.and_then(|q| q.first(name)).map(str::to_string);
             let (variant, status, player, cursor) = (get("variant"), get("status"), get("player"), get("cursor"));
             let query = service::AdminGameQuery {
-                variant: variant.as_deref(),
                 status: crate::admin::parse_status(status.as_deref())?,
                 player: crate::admin::player_filter(player.as_deref())?,
+                // Checked after the status and the player: a query wrong in several ways is
+                // answered for those first.
+                variant: variant.as_deref().filter(|v| !v.is_empty()).map(requests::variant).transpose()?,
                 cursor: cursor.as_deref(),
             };
             crate::admin::games_page(&query, &svc.admin_games(&query).await?, auth::admin_token(req).map(auth::csrf_token))
         }
-        Route::AttachRobot => {
+        (Route::AttachRobot, Ok(caller)) => {
             let id = game_id(req)?;
-            let body: RobotBody = parse_body(req)?;
-            Ok(json_response(200, &svc.attach_robot(&caller, id, &body.level).await?))
+            let level = parse_body::<RobotBody>(req)?.parse()?;
+            Ok(json_response(200, &svc.attach_robot(&caller, id, level).await?))
         }
     }
 }

@@ -18,6 +18,7 @@ pub mod jwt;
 pub mod lambda;
 pub mod oidc;
 pub mod push;
+mod requests;
 pub mod routes;
 pub mod telemetry;
 pub mod tls;

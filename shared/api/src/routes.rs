@@ -94,7 +94,18 @@ impl Route {
             | Route::AdminAccount
             | Route::AdminGames
             | Route::AdminSignIn => "GET",
-            _ => "POST",
+            Route::CreateGame
+            | Route::SubmitMove
+            | Route::PreviewMove
+            | Route::Resign
+            | Route::ClaimTimeout
+            | Route::OpenGame
+            | Route::JoinGame
+            | Route::AttachRobot
+            | Route::WithdrawGame
+            | Route::Rematch
+            | Route::DeclineRematch
+            | Route::AdminSignOut => "POST",
         }
     }
 

@@ -1,4 +1,5 @@
-//! docs/openapi.yaml names exactly the routes the handlers serve, with the same methods.
+//! docs/openapi.yaml names exactly the routes the handlers serve, with the same methods; the
+//! error codes docs/API.md lists and those the code can return agree, both ways.
 
 use std::collections::BTreeSet;
 
@@ -27,4 +28,43 @@ fn every_error_code_the_code_can_return_is_in_the_api_doc() {
     for code in codes {
         assert!(doc.contains(&format!("`{code}`")), "docs/API.md does not list `{code}`");
     }
+}
+
+#[test]
+fn every_error_code_the_api_doc_lists_is_one_the_code_can_return() {
+    let doc = include_str!("../../../docs/API.md");
+    // The codes the rules refuse with, the service's (the push socket's among them) and the
+    // HTTP layer's own.
+    let known: BTreeSet<&str> = games::codes()
+        .into_iter()
+        .chain(service::ErrorCode::ALL.iter().map(|c| c.as_str()))
+        .chain(api::HttpCode::ALL.iter().map(|c| c.as_str()))
+        .collect();
+    // The code column of the errors table (`| status | code | when |`, its second) and of the
+    // rule rejections' tables (`| code | meaning | details |`, their first).
+    let mut listed = BTreeSet::new();
+    let mut column = None;
+    for line in doc.lines() {
+        let cells: Vec<&str> = line
+            .trim()
+            .strip_prefix('|')
+            .and_then(|l| l.strip_suffix('|'))
+            .map_or_else(Vec::new, |l| l.split('|').map(str::trim).collect());
+        match cells.as_slice() {
+            [] => column = None,
+            ["status", "code", "when"] => column = Some(1),
+            ["code", "meaning", "details"] => column = Some(0),
+            _ => {
+                if let Some(cell) = column.and_then(|c| cells.get(c)) {
+                    // A backquoted code; a row such as "rule codes below" names none.
+                    if let Some(code) = cell.strip_prefix('`').and_then(|c| c.strip_suffix('`')) {
+                        listed.insert(code);
+                    }
+                }
+            }
+        }
+    }
+    assert!(listed.len() >= 50, "the tables were read: {listed:?}");
+    let unknown: Vec<&&str> = listed.iter().filter(|c| !known.contains(**c)).collect();
+    assert!(unknown.is_empty(), "docs/API.md lists codes the code never returns: {unknown:?}");
 }

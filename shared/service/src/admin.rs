@@ -7,7 +7,6 @@ use store::{Account, AccountGame, GameFilter, GameRecord, GameStatus, ListedGame
 use uuid::Uuid;
 
 use crate::lobby::{parse_cursor, write_cursor};
-use crate::usecases::parse_variant;
 use crate::view::{DrawView, draw_view};
 use crate::{Service, ServiceError};
 
@@ -60,8 +59,8 @@ pub const ADMIN_GAMES_PAGE: usize = 50;
 /// What the admin's game list looks for, as the page's form sends it.
 #[derive(Debug, Clone, Default)]
 pub struct AdminGameQuery<'a> {
-    /// A variant id.
-    pub variant: Option<&'a str>,
+    /// A variant.
+    pub variant: Option<Variant>,
     /// A lifecycle state.
     pub status: Option<GameStatus>,
     /// An account id, or part of a display name.
@@ -83,14 +82,9 @@ impl Service {
     /// Recent games of any family matching `query`, a page at a time.
     ///
     /// # Errors
-    /// [`ServiceError::Invalid`] for an unknown variant (`unknown_variant`) or a cursor this
-    /// service did not write (`bad_cursor`).
+    /// [`ServiceError::Invalid`] for a cursor this service did not write (`bad_cursor`).
     pub async fn admin_games(&self, query: &AdminGameQuery<'_>) -> Result<AdminGamesPage, ServiceError> {
-        let filter = GameFilter {
-            variant: query.variant.filter(|v| !v.is_empty()).map(parse_variant).transpose()?,
-            status: query.status,
-            player: query.player.map(str::to_string),
-        };
+        let filter = GameFilter { variant: query.variant, status: query.status, player: query.player.map(str::to_string) };
         let after = query.cursor.filter(|c| !c.is_empty()).map(parse_cursor).transpose()?;
         let mut games = self.store.find_games(&filter, after, ADMIN_GAMES_PAGE as i64 + 1).await?;
         let more = games.len() > ADMIN_GAMES_PAGE;
@@ -104,8 +98,7 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NotFound`]; [`ServiceError::Replay`] for a journal that does not replay.
     pub async fn admin_replay(&self, game_id: Uuid) -> Result<AdminReplay, ServiceError> {
-        let record = self.store.game(game_id).await?;
-        let game = self.rebuild(&record)?;
+        let (record, game) = self.games.get(game_id).await?;
         Ok(AdminReplay {
             game_id,
             variant: record.variant,
@@ -123,8 +116,7 @@ impl Service {
     /// # Errors
     /// As [`Service::admin_replay`]; [`ServiceError::NotFound`] for a chain game.
     pub async fn admin_gcg(&self, game_id: Uuid) -> Result<String, ServiceError> {
-        let record = self.store.game(game_id).await?;
-        let game = self.rebuild(&record)?;
+        let (record, game) = self.games.get(game_id).await?;
         let names: Vec<String> = seats(&record).into_iter().map(|s| s.display_name).collect();
         let title = format!("wordgame {} game {}", record.variant.id(), record.game_id);
         let id = record.game_id.to_string();

@@ -298,6 +298,18 @@ impl From<GameError> for ServiceError {
     }
 }
 
+impl From<games::UnknownVariant> for ServiceError {
+    fn from(e: games::UnknownVariant) -> Self {
+        ServiceError::Invalid { reason: Invalid::UnknownVariant, message: e.to_string() }
+    }
+}
+
+impl From<store::UnknownRobotLevel> for ServiceError {
+    fn from(e: store::UnknownRobotLevel) -> Self {
+        ServiceError::Invalid { reason: Invalid::UnknownRobotLevel, message: e.to_string() }
+    }
+}
+
 impl From<store::StoreError> for ServiceError {
     fn from(e: store::StoreError) -> Self {
         match e {

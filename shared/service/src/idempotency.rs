@@ -5,7 +5,8 @@
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
-use crate::{Caller, SubmitMove};
+use crate::Caller;
+use crate::requests::SubmitMove;
 
 /// A submit's idempotency key and the hash of the request it names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -12,9 +12,11 @@ mod history;
 mod idempotency;
 mod lobby;
 mod my_games;
+mod playout;
 mod push;
 mod rematch;
-mod replays;
+mod repository;
+mod requests;
 pub mod robot;
 mod runtime;
 mod sweep;
@@ -25,15 +27,17 @@ pub use admin::{ADMIN_GAMES_PAGE, AdminAccount, AdminGameQuery, AdminGamesPage, 
 pub use caller::{Caller, NEUTRAL_NAME, ReservedIdentity, clean_name};
 pub use entropy::OsEntropy;
 pub use error::{ErrorCode, Invalid, ServiceError};
-pub use games::{ActionView, EndReason, EntryView, ExchangeKind, Hint, Move, Timeline, Variant, Viewer, entry_view};
+pub use games::{ActionView, EndReason, EntryView, ExchangeKind, Hint, Move, Timeline, UnknownVariant, Variant, Viewer, entry_view};
 pub use history::{GameVersion, MovesPage};
-pub use lobby::{MAX_LOBBY_PAGE, MAX_OPEN_PER_VARIANT, OpenGame, OpenGameView, OpenGamesPage};
+pub use lobby::{MAX_LOBBY_PAGE, MAX_OPEN_PER_VARIANT, OpenGameView, OpenGamesPage};
 pub use my_games::{MAX_MY_GAMES_PAGE, MyGameView, MyGamesPage};
+pub use playout::MoveOutcome;
 pub use push::{CONNECTION_TTL, ClientMessage, MoveEvent, NoNotifier, Notifier, NotifyFuture, ServerReply};
+pub use requests::{CreateGame, OpenGame, Opponent, SubmitMove};
 pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, SystemClock};
-pub use store::{AccountGame, AccountKind, GameStatus, LastMove, ListedGame, ListedPlayer, MyGameSeat, RobotLevel};
+pub use store::{AccountGame, AccountKind, GameStatus, LastMove, ListedGame, ListedPlayer, MyGameSeat, RobotLevel, UnknownRobotLevel};
 pub use sweep::{SweepConfig, SweepReport};
-pub use usecases::{CreateGame, MoveOutcome, Opponent, Preview, SubmitMove, Submitted};
+pub use usecases::{Preview, Submitted};
 pub use view::{DrawView, GameView, ResultView, SeatView};
 
 use games::Families;
@@ -47,15 +51,17 @@ pub struct Service {
     families: Families,
     runtime: Runtime,
     notifier: std::sync::Arc<dyn Notifier>,
-    /// The games this process replayed, by version (shared by the service's clones).
-    replays: std::sync::Arc<replays::Replays>,
+    /// The games: read with their rebuilt game, and written, through the games this process
+    /// keeps (shared by the service's clones).
+    games: repository::Games,
 }
 
 impl Service {
     /// A service over `store`, playing `families`, with time, draws, seeds and ids from
     /// `runtime`.
     pub fn new(store: Store, families: Families, runtime: Runtime) -> Service {
-        Service { store, families, runtime, notifier: std::sync::Arc::new(NoNotifier), replays: Default::default() }
+        let games = repository::Games::new(store.clone(), families.clone());
+        Service { store, families, runtime, notifier: std::sync::Arc::new(NoNotifier), games }
     }
 
     /// The service announcing every committed move to `notifier`.

@@ -3,12 +3,13 @@
 
 use chrono::{DateTime, Utc};
 use games::{Seat, Variant};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use store::{GameStatus, NewGame, RobotLevel};
 use uuid::Uuid;
 
 use crate::error::Invalid;
-use crate::usecases::{check_turn_seconds, invalid, parse_variant, seat_of};
+use crate::requests::OpenGame;
+use crate::usecases::{check_turn_seconds, invalid, seat_of};
 use crate::view::{GameView, build};
 use crate::{Caller, MoveOutcome, Service, ServiceError};
 
@@ -17,17 +18,6 @@ pub const MAX_OPEN_PER_VARIANT: u32 = 3;
 
 /// The largest page of the lobby.
 pub const MAX_LOBBY_PAGE: usize = 50;
-
-/// A request to open a game for auto-match: the caller against whoever joins.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct OpenGame {
-    /// The variant id.
-    pub variant: String,
-    /// Seconds per turn (10 s to 30 days), or untimed.
-    #[serde(default)]
-    pub turn_seconds: Option<i32>,
-}
 
 /// A page of the lobby.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -62,11 +52,11 @@ impl Service {
     /// If the caller leads, they may play their opening move while waiting.
     ///
     /// # Errors
-    /// [`ServiceError::Invalid`] for an unknown variant or bad turn seconds;
-    /// [`ServiceError::TooManyOpenGames`] past [`MAX_OPEN_PER_VARIANT`].
+    /// [`ServiceError::Invalid`] for bad turn seconds; [`ServiceError::TooManyOpenGames`] past
+    /// [`MAX_OPEN_PER_VARIANT`].
     #[tracing::instrument(skip(self, caller, req), fields(account = %caller.account_id()))]
     pub async fn open_game(&self, caller: &Caller, req: &OpenGame) -> Result<GameView, ServiceError> {
-        let variant = parse_variant(&req.variant)?;
+        let variant = req.variant;
         check_turn_seconds(req.turn_seconds)?;
         self.ensure_caller(caller).await?;
         let (draws, seats) = self.draw(variant, &[caller.account_id(), Uuid::nil()])?;
@@ -77,26 +67,24 @@ impl Service {
         };
         let tx = self.store.create_game(&new).await?;
         let seat = seat_of(&tx.game, caller)?;
-        let mut game = self.rebuild(&tx.game)?;
+        let mut game = self.games.rebuild(&tx.game)?;
         Ok(self.commit_moves(tx, &mut game, Some(seat), None).await?.game)
     }
 
-    /// Open games to join, oldest first, without the caller's own: a page of at most `limit`
-    /// (1..=50) from `cursor` (the previous page's `next_cursor`), so every open game can be
-    /// reached however many there are.
+    /// Open games (of `variant`, if given) to join, oldest first, without the caller's own: a
+    /// page of at most `limit` (1..=50) from `cursor` (the previous page's `next_cursor`), so
+    /// every open game can be reached however many there are.
     ///
     /// # Errors
-    /// [`ServiceError::Invalid`] for an unknown variant (`unknown_variant`) or a cursor this
-    /// service did not write (`bad_cursor`).
+    /// [`ServiceError::Invalid`] for a cursor this service did not write (`bad_cursor`).
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn list_open_games(
         &self,
         caller: &Caller,
-        variant: Option<&str>,
+        variant: Option<Variant>,
         cursor: Option<&str>,
         limit: usize,
     ) -> Result<OpenGamesPage, ServiceError> {
-        let variant = variant.map(parse_variant).transpose()?;
         let after = cursor.map(parse_cursor).transpose()?;
         let limit = limit.clamp(1, MAX_LOBBY_PAGE);
         let mut games = self.store.open_games(variant, caller.account_id(), after, limit as i64 + 1).await?;
@@ -137,7 +125,7 @@ impl Service {
         tx.withdraw().await?;
         record.status = GameStatus::Withdrawn;
         record.turn_deadline = None;
-        let game = self.rebuild(&record)?;
+        let game = self.games.rebuild(&record)?;
         Ok(build(&record, &game, Some(seat)))
     }
 
@@ -163,7 +151,7 @@ impl Service {
         }
         let account = self.ensure_caller(caller).await?;
         let seat = tx.fill_open_seat(&account).await?;
-        let mut game = self.rebuild(&tx.game)?;
+        let mut game = self.games.rebuild(&tx.game)?;
         Ok(self.commit_moves(tx, &mut game, Some(Seat(seat as u8)), None).await?.game)
     }
 
@@ -171,12 +159,9 @@ impl Service {
     /// the robot's turn, the robot moves in the same request.
     ///
     /// # Errors
-    /// [`ServiceError::Invalid`] for an unknown level, [`ServiceError::NotYourGame`],
-    /// [`ServiceError::NotOpen`].
+    /// [`ServiceError::NotYourGame`], [`ServiceError::NotOpen`].
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
-    pub async fn attach_robot(&self, caller: &Caller, game_id: Uuid, level: &str) -> Result<MoveOutcome, ServiceError> {
-        let level =
-            RobotLevel::parse(level).ok_or_else(|| invalid(Invalid::UnknownRobotLevel, format!("unknown robot level {level:?}")))?;
+    pub async fn attach_robot(&self, caller: &Caller, game_id: Uuid, level: RobotLevel) -> Result<MoveOutcome, ServiceError> {
         let robot = self.store.account(level.account_id()).await?;
         let mut tx = self.store.lock_game(game_id, None).await?;
         let seat = seat_of(&tx.game, caller)?;
@@ -184,7 +169,7 @@ impl Service {
             return Err(ServiceError::NotOpen);
         }
         tx.fill_open_seat(&robot).await?;
-        let mut game = self.rebuild(&tx.game)?;
+        let mut game = self.games.rebuild(&tx.game)?;
         self.commit_moves(tx, &mut game, Some(seat), None).await
     }
 

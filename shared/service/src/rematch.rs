@@ -56,7 +56,7 @@ impl Service {
             Err(e) => return Err(e.into()),
         };
         let seat = seat_of(&tx.game, caller)?;
-        let mut game = self.rebuild(&tx.game)?;
+        let mut game = self.games.rebuild(&tx.game)?;
         Ok((true, self.commit_moves(tx, &mut game, Some(seat), None).await?.game))
     }
 
@@ -75,7 +75,7 @@ impl Service {
         let mut record = tx.game.clone();
         tx.withdraw().await?;
         record.status = GameStatus::Withdrawn;
-        let game = self.rebuild(&record)?;
+        let game = self.games.rebuild(&record)?;
         Ok(build(&record, &game, Some(seat)))
     }
 
@@ -83,7 +83,7 @@ impl Service {
     /// invited the game starts (its clock, and a robot that leads, move at once).
     pub(crate) async fn accept(&self, mut tx: store::GameTx, seat: Seat) -> Result<GameView, ServiceError> {
         tx.accept_invitation(seat.index()).await?;
-        let mut game = self.rebuild(&tx.game)?;
+        let mut game = self.games.rebuild(&tx.game)?;
         Ok(self.commit_moves(tx, &mut game, Some(seat), None).await?.game)
     }
 }

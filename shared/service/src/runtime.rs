@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, Duration, Utc};
+use games::Timestamp;
 use uuid::Uuid;
 
 use crate::OsEntropy;
@@ -158,6 +159,11 @@ impl Runtime {
         let source = Arc::new(Seeded::new(seed));
         Runtime { clock, draws: source.clone(), seeds: source.clone(), ids: source, thinking: Thinking::COUNTED }
     }
+}
+
+/// `t` as the families' timestamp (milliseconds since the epoch).
+pub(crate) fn timestamp(t: DateTime<Utc>) -> Timestamp {
+    Timestamp(t.timestamp_millis())
 }
 
 /// The engine's draw interface over a shared [`DrawEntropy`].

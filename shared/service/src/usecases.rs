@@ -4,94 +4,23 @@
 //! their game were committed together.
 
 use chrono::{DateTime, Duration, Utc};
-use games::{AnyGame, Checked, Draw, Entry, EntryView, Hint, Move, Position, Score, Seat, Timestamp, Variant, Viewer, entry_view};
-use serde::{Deserialize, Serialize};
+use games::{AnyGame, Checked, Draw, EntryView, Hint, Move, Position, Score, Seat, Timestamp, Variant, Viewer, entry_view};
+use serde::Serialize;
 use serde_json::value::RawValue;
-use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, KnownGame, NewGame, NewMove, RobotLevel};
+use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, NewGame};
 use uuid::Uuid;
 
 use crate::error::Invalid;
 use crate::idempotency::{Key, request_hash};
-use crate::replays::Replayed;
-use crate::runtime::Picks;
+use crate::playout::{MoveOutcome, PlayedOut, play_out, robot_level};
+use crate::requests::{CreateGame, Opponent, SubmitMove};
+use crate::runtime::{Picks, timestamp};
 use crate::view::{GameView, build};
-use crate::{Caller, MoveEvent, Service, ServiceError, robot};
+use crate::{Caller, Service, ServiceError};
 
 /// How many times a submit is tried: without a lock while other changes to the game win the
 /// race, the last time with it.
 const SUBMIT_ATTEMPTS: u32 = 3;
-
-/// Who else sits at a new table: `{"robot": "easy"}` or `{"account": "<uuid>"}`, exactly one.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(try_from = "OpponentInput")]
-pub enum Opponent {
-    /// A robot of this level: easy, medium or hard.
-    Robot(String),
-    /// A human account, by id.
-    Account(Uuid),
-}
-
-/// The wire form of [`Opponent`]: an object with one of two fields, so that naming both (or
-/// neither, or another) is a typed data error rather than a syntax error.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct OpponentInput {
-    robot: Option<String>,
-    account: Option<Uuid>,
-}
-
-impl TryFrom<OpponentInput> for Opponent {
-    type Error = String;
-
-    fn try_from(o: OpponentInput) -> Result<Opponent, String> {
-        match (o.robot, o.account) {
-            (Some(level), None) => Ok(Opponent::Robot(level)),
-            (None, Some(id)) => Ok(Opponent::Account(id)),
-            (Some(_), Some(_)) => Err("an opponent is a robot or an account, not both".into()),
-            (None, None) => Err("an opponent names a robot level or an account id".into()),
-        }
-    }
-}
-
-/// A request to create a game: the caller and the opponents, seated by the draw.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CreateGame {
-    /// The variant id.
-    pub variant: String,
-    /// One to three opponents (the chain: exactly one).
-    pub opponents: Vec<Opponent>,
-    /// Seconds per turn (10 s to 30 days), or untimed.
-    #[serde(default)]
-    pub turn_seconds: Option<i32>,
-}
-
-/// A move submission.
-#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SubmitMove {
-    /// The game's `move_count` the move was built on.
-    pub expected_move_no: u32,
-    /// The client's id for this move: a retry with the same id, by the same player, with the
-    /// same body gets the first answer again; with another body or by another player it is
-    /// refused.
-    pub client_move_id: Option<Uuid>,
-    /// The move.
-    #[serde(rename = "move")]
-    pub mv: Move,
-}
-
-/// What a submitted move (and any robot replies) did.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-pub struct MoveOutcome {
-    /// Journal entries written by this request, as the caller may see them: the caller's move,
-    /// then robot moves.
-    pub moves: Vec<EntryView>,
-    /// How long the client should take to reveal the robots' moves, in total.
-    pub thinking_ms: u32,
-    /// The game afterwards.
-    pub game: GameView,
-}
 
 /// The answer to a submit: the move just made, or the first answer to the same request, as it
 /// was sent then (a retry of a request that was answered, but whose answer was lost).
@@ -159,42 +88,15 @@ impl Service {
         Ok((draw_rows(&drawn, participants), seats))
     }
 
-    /// The game rebuilt from the record's setup and journal, with its deadline: the game this
-    /// process kept at the record's version, if any, else replayed.
-    pub(crate) fn rebuild(&self, record: &GameRecord) -> Result<AnyGame<'_>, ServiceError> {
-        self.rebuild_from(record, self.replays.get(record.game_id).as_deref(), false)
-    }
-
-    /// [`Service::rebuild`] of a record just read, unchanged since, with what this process kept
-    /// of the game when it read it: a replay is kept for the next request at the same version.
-    fn rebuild_read(&self, record: &GameRecord, kept: Option<&Replayed>) -> Result<AnyGame<'_>, ServiceError> {
-        self.rebuild_from(record, kept, true)
-    }
-
-    fn rebuild_from(&self, record: &GameRecord, kept: Option<&Replayed>, keep: bool) -> Result<AnyGame<'_>, ServiceError> {
-        let mut game = match kept.filter(|k| k.known.version == record.version) {
-            Some(kept) => self.families.resume(kept.state.clone()),
-            None => {
-                let game = self.families.replay(&record.stored())?;
-                if keep {
-                    self.replays.put(record.game_id, Replayed { known: KnownGame::of(record), state: game.state() });
-                }
-                game
-            }
-        };
-        game.set_deadline(record.turn_deadline.map(timestamp));
-        Ok(game)
-    }
-
     /// Creates a game: the draw seats the caller and the opponents, the seed is fresh.
     ///
     /// # Errors
-    /// [`ServiceError::Invalid`] for an unknown variant, a number of opponents the variant does
-    /// not seat, an unknown robot level, the caller or a robot account as a human opponent, a
-    /// seat twice, or turn seconds out of range; [`ServiceError::AccountNotFound`].
+    /// [`ServiceError::Invalid`] for a number of opponents the variant does not seat, the caller
+    /// or a robot account as a human opponent, a seat twice, or turn seconds out of range;
+    /// [`ServiceError::AccountNotFound`].
     #[tracing::instrument(skip(self, caller, req), fields(account = %caller.account_id()))]
     pub async fn create_game(&self, caller: &Caller, req: &CreateGame) -> Result<GameView, ServiceError> {
-        let variant = parse_variant(&req.variant)?;
+        let variant = req.variant;
         let seats = variant.seats();
         if !seats.contains(&(req.opponents.len() + 1)) {
             let (lo, hi) = (seats.start() - 1, seats.end() - 1);
@@ -205,9 +107,7 @@ impl Service {
         let mut accounts = vec![caller.account_id()];
         for o in &req.opponents {
             let id = match o {
-                Opponent::Robot(level) => RobotLevel::parse(level)
-                    .ok_or_else(|| invalid(Invalid::UnknownRobotLevel, format!("unknown robot level {level:?}")))?
-                    .account_id(),
+                Opponent::Robot(level) => level.account_id(),
                 Opponent::Account(id) => {
                     let account = self.store.account(*id).await.map_err(|e| match e {
                         store::StoreError::NotFound => ServiceError::AccountNotFound(*id),
@@ -239,7 +139,7 @@ impl Service {
         // in one transaction: a crash leaves either all of them or nothing.
         let tx = self.store.create_game(&new).await?;
         let seat = seat_of(&tx.game, caller)?;
-        let mut game = self.rebuild(&tx.game)?;
+        let mut game = self.games.rebuild(&tx.game)?;
         Ok(self.commit_moves(tx, &mut game, Some(seat), None).await?.game)
     }
 
@@ -361,9 +261,7 @@ impl Service {
 
     /// The game, read without a lock, after any robot whose turn it is has moved.
     pub(crate) async fn load_settled(&self, game_id: Uuid) -> Result<(GameRecord, AnyGame<'_>), ServiceError> {
-        let kept = self.replays.get(game_id);
-        let record = self.store.game_since(game_id, kept.as_ref().map(|k| &k.known)).await?;
-        let game = self.rebuild_read(&record, kept.as_deref())?;
+        let (record, game) = self.games.read(game_id).await?;
         if !robot_due(&record, &game) {
             return Ok((record, game));
         }
@@ -382,32 +280,17 @@ impl Service {
     /// The game read for a change, locked or not (then its write applies only if the game is
     /// unchanged), after any robot whose turn it was has moved.
     async fn settled(&self, game_id: Uuid, client_move_id: Option<Uuid>, lock: bool) -> Result<(GameTx, AnyGame<'_>), ServiceError> {
-        // What this process kept of the game, handed to the read and to the rebuild alike.
-        let read = || async {
-            let kept = self.replays.get(game_id);
-            let known = kept.as_ref().map(|k| &k.known);
-            let tx = match lock {
-                true => self.store.lock_game_since(game_id, client_move_id, known).await,
-                false => self.store.read_game_for_move(game_id, client_move_id, known).await,
-            };
-            tx.map(|tx| (tx, kept))
-        };
-        let (tx, kept) = read().await?;
-        let mut game = self.rebuild_read(&tx.game, kept.as_deref())?;
+        let (tx, mut game) = self.games.read_for_change(game_id, client_move_id, lock).await?;
         if !robot_due(&tx.game, &game) {
             return Ok((tx, game));
         }
         tracing::warn!(game_id = %game_id, move_count = tx.game.move_count, "a robot's turn was waiting; moving it now");
         self.commit_moves(tx, &mut game, None, None).await?;
-        let (tx, kept) = read().await?;
-        let game = self.rebuild_read(&tx.game, kept.as_deref())?;
-        Ok((tx, game))
+        self.games.read_for_change(game_id, client_move_id, lock).await
     }
 
-    /// Applies `human` (a checked move and its idempotency key, if any) and then robot moves
-    /// while a robot is to move, builds the answer as `viewer` sees it, and writes the moves and
-    /// the game's new state (with the answer, for a keyed move) in one statement before
-    /// committing.
+    /// Plays out `human` (a checked move and its idempotency key, if any) and the robots'
+    /// replies on `game`, read in `tx`, and commits them: the answer as `viewer` sees it.
     pub(crate) async fn commit_moves(
         &self,
         tx: GameTx,
@@ -415,91 +298,18 @@ impl Service {
         viewer: Option<Seat>,
         human: Option<(Checked, Option<Key>)>,
     ) -> Result<MoveOutcome, ServiceError> {
-        let (checked, key) = human.map_or((None, None), |(c, k)| (Some(c), k));
-        let mut entries: Vec<Entry> = checked.into_iter().map(|c| game.apply(c)).collect();
-        // After each move: the seat to move next, for its push message.
-        let mut next: Vec<Option<usize>> = entries.iter().map(|_| game.next_seat().map(Seat::index)).collect();
-        let human_moves = entries.len();
-        let mut thinking_ms = 0;
-        let waiting = tx.game.players.iter().any(|p| p.account.is_none() || p.invited);
-        while let Some(level) = game.next_seat().filter(|_| !waiting).and_then(|s| robot_level(&tx.game, s)) {
-            // A robot moves at once: its turn has no deadline of its own (one left over from a
-            // crash must not refuse it); the request's budget bounds its thinking.
-            game.set_deadline(None);
-            let Some(choice) = game.robot(robot::level(level), self.runtime.seeds.seed(), self.runtime.thinking.budget())? else { break };
-            let checked = game.check(game.to_move(), &choice.mv, self.now_ts())?;
-            entries.push(game.apply(checked));
-            next.push(game.next_seat().map(Seat::index));
-            thinking_ms += choice.thinking_ms;
-        }
-        let now = self.now();
-        let deadline = match (game.is_over() || waiting, tx.game.turn_seconds) {
-            (false, Some(t)) => Some(now + Duration::seconds(i64::from(t))),
-            _ => None,
-        };
-        let update = GameUpdate {
-            move_count: game.move_count(),
-            status: if game.is_over() {
-                GameStatus::Finished
-            } else if waiting {
-                GameStatus::Open
-            } else {
-                GameStatus::Active
-            },
-            turn_deadline: deadline,
-            end_reason: game.outcome().map(|o| o.reason),
-            to_move: (!game.is_over()).then(|| game.to_move().0),
-            scores: game.scores(),
-        };
-        let mut record = tx.game.clone();
-        record.move_count = update.move_count;
-        record.status = update.status;
-        record.turn_deadline = update.turn_deadline;
-        record.end_reason = update.end_reason;
-        game.set_deadline(deadline.map(timestamp));
-        let seen = viewer.map_or(Viewer::Public, Viewer::Seat);
-        let outcome =
-            MoveOutcome { moves: entries.iter().map(|e| entry_view(e, seen)).collect(), thinking_ms, game: build(&record, &*game, viewer) };
-        let response = match &key {
-            Some(_) => Some(serde_json::to_string(&outcome).map_err(|e| store::StoreError::Corrupt(e.to_string()))?),
-            None => None,
-        };
-        let rows: Vec<NewMove> = entries
-            .iter()
-            .enumerate()
-            .map(|(i, entry)| {
-                let (client_move_id, request_hash, response) = match (&key, i < human_moves) {
-                    (Some(k), true) => (Some(k.id), Some(k.hash), response.clone()),
-                    _ => (None, None, None),
-                };
-                NewMove {
-                    move_no: entry.move_no(),
-                    seat: entry.seat().0,
-                    kind: entry.kind(),
-                    score: entry.score(),
-                    entry: entry.to_json(),
-                    client_move_id,
-                    request_hash,
-                    response,
-                }
-            })
-            .collect();
-        let known = tx.finish(&rows, &update).await?;
-        // The game as written, kept for the next request (the other side's hint and move).
-        self.replays.put(record.game_id, Replayed { known, state: game.state() });
+        let played = play_out(&self.runtime, &tx.game, game, viewer, human)?;
+        self.persist(tx, game, played).await
+    }
+
+    /// Writes a played-out change in `tx` (the moves and the game's new state, with the answer
+    /// for a keyed move, in one statement) and commits it, keeps the game as written for the
+    /// next request, and only then announces the moves.
+    async fn persist(&self, tx: GameTx, game: &AnyGame<'_>, played: PlayedOut) -> Result<MoveOutcome, ServiceError> {
+        self.games.finish(tx, &played.rows, &played.update, game).await?;
         // Committed: now, and only now, the moves are announced.
-        let events: Vec<MoveEvent> = entries
-            .iter()
-            .zip(next)
-            .map(|(e, to_move)| MoveEvent {
-                game_id: record.game_id,
-                move_no: e.move_no(),
-                to_move: to_move.filter(|_| update.status != GameStatus::Withdrawn),
-                status: if to_move.is_none() { GameStatus::Finished } else { update.status },
-            })
-            .collect();
-        self.announce(&events).await;
-        Ok(outcome)
+        self.announce(&played.events).await;
+        Ok(played.outcome)
     }
 }
 
@@ -516,11 +326,6 @@ fn replayed_outcome(record: &GameRecord, game: &AnyGame<'_>, seat: Seat, move_no
         .map(|(_, e)| entry_view(e, Viewer::Seat(seat)))
         .collect();
     MoveOutcome { moves, thinking_ms: 0, game: build(record, game, Some(seat)) }
-}
-
-/// The level of the robot in `seat`, if a robot sits there.
-fn robot_level(record: &GameRecord, seat: Seat) -> Option<RobotLevel> {
-    record.players.get(seat.index()).and_then(|p| p.account.as_ref()).and_then(|a| a.robot_level)
 }
 
 fn is_robot(record: &GameRecord, seat: Seat) -> bool {
@@ -579,11 +384,6 @@ fn draw_rows(drawn: &Draw, participants: &[Uuid]) -> Vec<DrawRow> {
         .collect()
 }
 
-/// The variant named `id`.
-pub(crate) fn parse_variant(id: &str) -> Result<Variant, ServiceError> {
-    id.parse().map_err(|e: games::UnknownVariant| invalid(Invalid::UnknownVariant, e.to_string()))
-}
-
 pub(crate) fn check_turn_seconds(turn_seconds: Option<i32>) -> Result<(), ServiceError> {
     match turn_seconds {
         Some(t) if !(10..=2_592_000).contains(&t) => {
@@ -595,25 +395,4 @@ pub(crate) fn check_turn_seconds(turn_seconds: Option<i32>) -> Result<(), Servic
 
 pub(crate) fn invalid(reason: Invalid, message: String) -> ServiceError {
     ServiceError::Invalid { reason, message }
-}
-
-fn timestamp(t: DateTime<Utc>) -> Timestamp {
-    Timestamp(t.timestamp_millis())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_opponent_is_exactly_one_of_robot_and_account() {
-        let id = Uuid::new_v4();
-        let parse = |s: String| serde_json::from_str::<Opponent>(&s);
-        assert_eq!(parse(r#"{"robot":"easy"}"#.into()).unwrap(), Opponent::Robot("easy".into()));
-        assert_eq!(parse(format!(r#"{{"account":"{id}"}}"#)).unwrap(), Opponent::Account(id));
-        for bad in [format!(r#"{{"robot":"easy","account":"{id}"}}"#), "{}".into(), r#"{"robot":"easy","x":1}"#.into()] {
-            let e = parse(bad.clone()).unwrap_err();
-            assert_eq!(e.classify(), serde_json::error::Category::Data, "{bad}: {e}");
-        }
-    }
 }

@@ -56,6 +56,19 @@ impl RobotLevel {
     }
 }
 
+/// An id that names no robot level.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown robot level {0:?}")]
+pub struct UnknownRobotLevel(pub String);
+
+impl std::str::FromStr for RobotLevel {
+    type Err = UnknownRobotLevel;
+
+    fn from_str(id: &str) -> Result<RobotLevel, UnknownRobotLevel> {
+        RobotLevel::parse(id).ok_or_else(|| UnknownRobotLevel(id.to_string()))
+    }
+}
+
 /// An account.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Account {

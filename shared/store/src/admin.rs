@@ -10,8 +10,7 @@ use games::Variant;
 use sqlx::Row;
 use uuid::Uuid;
 
-use crate::games::GameStatus;
-use crate::{Store, StoreError};
+use crate::{GameStatus, Store, StoreError};
 
 /// What the admin looks for; every field optional.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -16,15 +16,17 @@ pub mod local;
 mod my_games;
 mod push;
 mod roles;
+mod status;
 mod sweep;
 pub mod testing;
 
-pub use accounts::{Account, AccountGame, AccountKind, RobotLevel};
+pub use accounts::{Account, AccountGame, AccountKind, RobotLevel, UnknownRobotLevel};
 pub use admin::{GameFilter, ListedGame, ListedPlayer};
 pub use error::{Conflict, StoreError};
-pub use games::{ClientMove, DrawRow, GameRecord, GameStatus, GameTx, GameUpdate, KnownGame, NewGame, NewMove, OpenGameSummary, Player};
+pub use games::{ClientMove, DrawRow, GameRecord, GameTx, GameUpdate, KnownGame, NewGame, NewMove, OpenGameSummary, Player};
 pub use my_games::{LastMove, MyGame, MyGameSeat, MyGamesFilter};
 pub use roles::{AppRole, RoleNameError};
+pub use status::GameStatus;
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -1,6 +1,6 @@
 //! The games this process has replayed, kept by their row version: a request for a game that
 //! has not changed since reads neither its journal nor replays it (a move's hint, then the
-//! move; a client polling a game).
+//! move; a client polling a game). Only the games repository ([`super`]) uses them.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError};

@@ -1,0 +1,191 @@
+//! What a request carries as it arrives (a JSON body, a query value) and its parse into the
+//! service's typed requests: the one place where a variant or a robot level given as text
+//! becomes the enum. An unknown one is answered here, `400 unknown_variant` or `400
+//! unknown_robot_level`, after a body of the wrong shape (`400 invalid_body`) and before the use
+//! case.
+
+use serde::Deserialize;
+use service::{CreateGame, Move, OpenGame, Opponent, RobotLevel, Variant};
+use uuid::Uuid;
+
+use crate::ApiError;
+
+/// The variant named `id`.
+///
+/// # Errors
+/// `400 unknown_variant`.
+pub(crate) fn variant(id: &str) -> Result<Variant, ApiError> {
+    Ok(id.parse::<Variant>()?)
+}
+
+/// The robot level named `id`.
+///
+/// # Errors
+/// `400 unknown_robot_level`.
+pub(crate) fn robot_level(id: &str) -> Result<RobotLevel, ApiError> {
+    Ok(id.parse::<RobotLevel>()?)
+}
+
+/// The body of `POST /games`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CreateGameBody {
+    variant: String,
+    opponents: Vec<OpponentBody>,
+    #[serde(default)]
+    turn_seconds: Option<i32>,
+}
+
+impl CreateGameBody {
+    /// The request: the variant, then each robot's level in the opponents' order.
+    ///
+    /// # Errors
+    /// `400 unknown_variant`, `400 unknown_robot_level`.
+    pub(crate) fn parse(self) -> Result<CreateGame, ApiError> {
+        let variant = variant(&self.variant)?;
+        let opponents = self
+            .opponents
+            .into_iter()
+            .map(|o| match o {
+                OpponentBody::Robot(level) => robot_level(&level).map(Opponent::Robot),
+                OpponentBody::Account(id) => Ok(Opponent::Account(id)),
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(CreateGame { variant, opponents, turn_seconds: self.turn_seconds })
+    }
+}
+
+/// An opponent as sent: `{"robot": "easy"}` or `{"account": "<uuid>"}`, exactly one.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(try_from = "OpponentInput")]
+enum OpponentBody {
+    /// A robot, by the name of its level.
+    Robot(String),
+    /// A human account, by id.
+    Account(Uuid),
+}
+
+/// The wire form of [`OpponentBody`]: an object with one of two fields, so that naming both (or
+/// neither, or another) is a typed data error rather than a syntax error.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct OpponentInput {
+    robot: Option<String>,
+    account: Option<Uuid>,
+}
+
+impl TryFrom<OpponentInput> for OpponentBody {
+    type Error = String;
+
+    fn try_from(o: OpponentInput) -> Result<OpponentBody, String> {
+        match (o.robot, o.account) {
+            (Some(level), None) => Ok(OpponentBody::Robot(level)),
+            (None, Some(id)) => Ok(OpponentBody::Account(id)),
+            (Some(_), Some(_)) => Err("an opponent is a robot or an account, not both".into()),
+            (None, None) => Err("an opponent names a robot level or an account id".into()),
+        }
+    }
+}
+
+/// The body of `POST /games/open`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct OpenGameBody {
+    variant: String,
+    #[serde(default)]
+    turn_seconds: Option<i32>,
+}
+
+impl OpenGameBody {
+    /// The request.
+    ///
+    /// # Errors
+    /// `400 unknown_variant`.
+    pub(crate) fn parse(self) -> Result<OpenGame, ApiError> {
+        Ok(OpenGame { variant: variant(&self.variant)?, turn_seconds: self.turn_seconds })
+    }
+}
+
+/// The body of `POST /games/{id}/robot`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RobotBody {
+    level: String,
+}
+
+impl RobotBody {
+    /// The level asked for.
+    ///
+    /// # Errors
+    /// `400 unknown_robot_level`.
+    pub(crate) fn parse(self) -> Result<RobotLevel, ApiError> {
+        robot_level(&self.level)
+    }
+}
+
+/// The body of `POST /games/{id}/preview`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PreviewBody {
+    /// The move to score.
+    #[serde(rename = "move")]
+    pub(crate) mv: Move,
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::Value;
+
+    use super::*;
+
+    #[test]
+    fn an_opponent_is_exactly_one_of_robot_and_account() {
+        let id = Uuid::new_v4();
+        let parse = |s: String| serde_json::from_str::<OpponentBody>(&s);
+        assert_eq!(parse(r#"{"robot":"easy"}"#.into()).unwrap(), OpponentBody::Robot("easy".into()));
+        assert_eq!(parse(format!(r#"{{"account":"{id}"}}"#)).unwrap(), OpponentBody::Account(id));
+        for bad in [format!(r#"{{"robot":"easy","account":"{id}"}}"#), "{}".into(), r#"{"robot":"easy","x":1}"#.into()] {
+            let e = parse(bad.clone()).unwrap_err();
+            assert_eq!(e.classify(), serde_json::error::Category::Data, "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn an_unknown_variant_or_robot_level_is_answered_as_the_service_answered_it() {
+        let answer = |e: ApiError| (e.status, e.code, e.message, e.details);
+        let unknown_variant = (
+            400,
+            "unknown_variant",
+            r#"unknown variant "chess": one of scrabble-en, scrabble-ru, erudit, noi-tu"#.to_string(),
+            Value::Null,
+        );
+        assert_eq!(answer(variant("chess").unwrap_err()), unknown_variant);
+        let body: OpenGameBody = serde_json::from_str(r#"{"variant":"chess"}"#).unwrap();
+        assert_eq!(answer(body.parse().unwrap_err()), unknown_variant);
+        let unknown_level = (400, "unknown_robot_level", r#"unknown robot level "genius""#.to_string(), Value::Null);
+        assert_eq!(answer(robot_level("genius").unwrap_err()), unknown_level);
+        let body: RobotBody = serde_json::from_str(r#"{"level":"genius"}"#).unwrap();
+        assert_eq!(answer(body.parse().unwrap_err()), unknown_level);
+        let body: CreateGameBody =
+            serde_json::from_str(r#"{"variant":"erudit","opponents":[{"robot":"hard"},{"robot":"genius"}]}"#).unwrap();
+        assert_eq!(answer(body.parse().unwrap_err()), unknown_level);
+    }
+
+    #[test]
+    fn a_body_parses_into_the_typed_request() {
+        let id = Uuid::new_v4();
+        let body: CreateGameBody = serde_json::from_str(&format!(
+            r#"{{"variant":"noi-tu","opponents":[{{"robot":"medium"}},{{"account":"{id}"}}],"turn_seconds":60}}"#
+        ))
+        .unwrap();
+        let want = CreateGame {
+            variant: Variant::NoiTu,
+            opponents: vec![Opponent::Robot(RobotLevel::Medium), Opponent::Account(id)],
+            turn_seconds: Some(60),
+        };
+        assert_eq!(body.parse().unwrap(), want);
+        let body: OpenGameBody = serde_json::from_str(r#"{"variant":"erudit"}"#).unwrap();
+        assert_eq!(body.parse().unwrap(), OpenGame { variant: "erudit".parse().unwrap(), turn_seconds: None });
+        assert_eq!(variant("").unwrap_err().code, "unknown_variant", "an empty id names no variant");
+    }
+}

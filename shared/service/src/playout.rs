@@ -1,0 +1,255 @@
+//! The play-out of a change to a game, pure: the checked move a player made (if any), then the
+//! robots' moves while a robot is to move, and all that the write and the answer need (the
+//! game's new columns, the answer built from its record as it will read, the journal rows, the
+//! push events). No I/O and no `await`: the clock, the seeds and the robots' budget come from the
+//! injected [`Runtime`].
+
+use chrono::Duration;
+use games::{AnyGame, Checked, Entry, EntryView, Position, Seat, Viewer, entry_view};
+use serde::Serialize;
+use store::{GameRecord, GameStatus, GameUpdate, NewMove, RobotLevel};
+
+use crate::idempotency::Key;
+use crate::runtime::{Runtime, timestamp};
+use crate::view::{GameView, build};
+use crate::{MoveEvent, ServiceError, robot};
+
+/// What a submitted move (and any robot replies) did.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct MoveOutcome {
+    /// Journal entries written by this request, as the caller may see them: the caller's move,
+    /// then robot moves.
+    pub moves: Vec<EntryView>,
+    /// How long the client should take to reveal the robots' moves, in total.
+    pub thinking_ms: u32,
+    /// The game afterwards.
+    pub game: GameView,
+}
+
+/// A change played out, not yet written.
+#[derive(Debug)]
+pub(crate) struct PlayedOut {
+    /// The game's columns the change sets.
+    pub(crate) update: GameUpdate,
+    /// The answer, as the viewer sees the game afterwards.
+    pub(crate) outcome: MoveOutcome,
+    /// The journal rows to append, the player's move first (with its key and the answer).
+    pub(crate) rows: Vec<NewMove>,
+    /// One event per move, to announce once the change is committed.
+    pub(crate) events: Vec<MoveEvent>,
+}
+
+/// Applies `human` (a checked move and its idempotency key, if any) to `game`, read as
+/// `record`, then robot moves while a robot is to move (none while a seat waits for a player),
+/// and sets the next turn's deadline on `game`; the answer is built as `viewer` sees it.
+///
+/// # Errors
+/// A robot's move that its family refuses ([`ServiceError::Rejected`]), a robot without a word
+/// graph ([`ServiceError::Lexicon`]), an answer that does not serialize.
+pub(crate) fn play_out(
+    runtime: &Runtime,
+    record: &GameRecord,
+    game: &mut AnyGame<'_>,
+    viewer: Option<Seat>,
+    human: Option<(Checked, Option<Key>)>,
+) -> Result<PlayedOut, ServiceError> {
+    let (checked, key) = human.map_or((None, None), |(c, k)| (Some(c), k));
+    let mut entries: Vec<Entry> = checked.into_iter().map(|c| game.apply(c)).collect();
+    // After each move: the seat to move next, for its push message.
+    let mut next: Vec<Option<usize>> = entries.iter().map(|_| game.next_seat().map(Seat::index)).collect();
+    let human_moves = entries.len();
+    let mut thinking_ms = 0;
+    let waiting = record.players.iter().any(|p| p.account.is_none() || p.invited);
+    while let Some(level) = game.next_seat().filter(|_| !waiting).and_then(|s| robot_level(record, s)) {
+        // A robot moves at once: its turn has no deadline of its own (one left over from a
+        // crash must not refuse it); the request's budget bounds its thinking.
+        game.set_deadline(None);
+        let Some(choice) = game.robot(robot::level(level), runtime.seeds.seed(), runtime.thinking.budget())? else { break };
+        let checked = game.check(game.to_move(), &choice.mv, timestamp(runtime.clock.now()))?;
+        entries.push(game.apply(checked));
+        next.push(game.next_seat().map(Seat::index));
+        thinking_ms += choice.thinking_ms;
+    }
+    let now = runtime.clock.now();
+    let deadline = match (game.is_over() || waiting, record.turn_seconds) {
+        (false, Some(t)) => Some(now + Duration::seconds(i64::from(t))),
+        _ => None,
+    };
+    let update = GameUpdate {
+        move_count: game.move_count(),
+        status: if game.is_over() {
+            GameStatus::Finished
+        } else if waiting {
+            GameStatus::Open
+        } else {
+            GameStatus::Active
+        },
+        turn_deadline: deadline,
+        end_reason: game.outcome().map(|o| o.reason),
+        to_move: (!game.is_over()).then(|| game.to_move().0),
+        scores: game.scores(),
+    };
+    let mut record = record.clone();
+    record.move_count = update.move_count;
+    record.status = update.status;
+    record.turn_deadline = update.turn_deadline;
+    record.end_reason = update.end_reason;
+    game.set_deadline(deadline.map(timestamp));
+    let seen = viewer.map_or(Viewer::Public, Viewer::Seat);
+    let outcome =
+        MoveOutcome { moves: entries.iter().map(|e| entry_view(e, seen)).collect(), thinking_ms, game: build(&record, &*game, viewer) };
+    let response = match &key {
+        Some(_) => Some(serde_json::to_string(&outcome).map_err(|e| store::StoreError::Corrupt(e.to_string()))?),
+        None => None,
+    };
+    let rows: Vec<NewMove> = entries
+        .iter()
+        .enumerate()
+        .map(|(i, entry)| {
+            let (client_move_id, request_hash, response) = match (&key, i < human_moves) {
+                (Some(k), true) => (Some(k.id), Some(k.hash), response.clone()),
+                _ => (None, None, None),
+            };
+            NewMove {
+                move_no: entry.move_no(),
+                seat: entry.seat().0,
+                kind: entry.kind(),
+                score: entry.score(),
+                entry: entry.to_json(),
+                client_move_id,
+                request_hash,
+                response,
+            }
+        })
+        .collect();
+    let events: Vec<MoveEvent> = entries
+        .iter()
+        .zip(next)
+        .map(|(e, to_move)| MoveEvent {
+            game_id: record.game_id,
+            move_no: e.move_no(),
+            to_move: to_move.filter(|_| update.status != GameStatus::Withdrawn),
+            status: if to_move.is_none() { GameStatus::Finished } else { update.status },
+        })
+        .collect();
+    Ok(PlayedOut { update, outcome, rows, events })
+}
+
+/// The level of the robot in `seat`, if a robot sits there.
+pub(crate) fn robot_level(record: &GameRecord, seat: Seat) -> Option<RobotLevel> {
+    record.players.get(seat.index()).and_then(|p| p.account.as_ref()).and_then(|a| a.robot_level)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use chrono::{DateTime, Utc};
+    use games::{Families, Lexicons, Move, Variant};
+    use store::{Account, AccountKind, Player};
+    use uuid::Uuid;
+
+    use super::*;
+    use crate::{ManualClock, Runtime};
+
+    const AT: i64 = 1_800_000_000;
+
+    fn at() -> DateTime<Utc> {
+        DateTime::from_timestamp(AT, 0).unwrap()
+    }
+
+    fn account(account_id: Uuid, kind: AccountKind, robot_level: Option<RobotLevel>) -> Account {
+        Account { account_id, display_name: "Ann".into(), kind, robot_level, created_at: at() }
+    }
+
+    /// An English game, timed at a minute a turn, just begun: a human in seat 0 and in seat 1
+    /// the easy robot, or nobody yet.
+    fn record(families: &Families, robot: bool) -> GameRecord {
+        let variant: Variant = "scrabble-en".parse().unwrap();
+        let setup = families.setup(variant, 2, 7).unwrap();
+        let robot = robot.then(|| account(RobotLevel::Easy.account_id(), AccountKind::Robot, Some(RobotLevel::Easy)));
+        GameRecord {
+            game_id: Uuid::from_u128(1),
+            variant,
+            seed: setup.seed,
+            seats: 2,
+            no_repeat_words: setup.no_repeat_words,
+            setup: Some(setup.setup),
+            status: if robot.is_some() { GameStatus::Active } else { GameStatus::Open },
+            move_count: 0,
+            turn_seconds: Some(60),
+            turn_deadline: None,
+            created_at: at(),
+            updated_at: at(),
+            finished_at: None,
+            rematch_of: None,
+            end_reason: None,
+            players: vec![
+                Player { seat: 0, account: Some(account(Uuid::from_u128(2), AccountKind::Human, None)), invited: false },
+                Player { seat: 1, account: robot, invited: false },
+            ],
+            journal: "[]".into(),
+            draws: Vec::new(),
+            version: "1".into(),
+        }
+    }
+
+    /// Seat 0's pass in the game `record` reads to, played out with seed 11 at [`at`]: what it
+    /// made and the game afterwards.
+    fn pass<'a>(families: &'a Families, record: &GameRecord, viewer: Option<Seat>, key: Option<Key>) -> (PlayedOut, AnyGame<'a>) {
+        let runtime = Runtime::seeded(Arc::new(ManualClock::new(at())), 11);
+        let mut game = families.replay(&record.stored()).unwrap();
+        let checked = game.check(Seat(0), &Move::Pass, timestamp(at())).unwrap();
+        let played = play_out(&runtime, record, &mut game, viewer, Some((checked, key))).unwrap();
+        (played, game)
+    }
+
+    #[test]
+    fn a_keyed_move_and_the_robots_reply_are_played_out_without_a_database() {
+        let families = Families::new(Arc::new(Lexicons::builtin()));
+        let record = record(&families, true);
+        let key = Key { id: Uuid::from_u128(3), hash: [9; 32] };
+
+        let (played, game) = pass(&families, &record, Some(Seat(0)), Some(key));
+
+        let deadline = Some(at() + Duration::seconds(60));
+        assert_eq!(played.outcome.moves.len(), 2, "the pass, then the robot's reply");
+        assert_eq!(played.rows.iter().map(|r| (r.move_no, r.seat)).collect::<Vec<_>>(), [(0, 0), (1, 1)]);
+        let answer = serde_json::to_string(&played.outcome).unwrap();
+        let first = &played.rows[0];
+        assert_eq!((first.client_move_id, first.request_hash, first.response.as_deref()), (Some(key.id), Some(key.hash), Some(&*answer)));
+        let reply = &played.rows[1];
+        assert_eq!(
+            (reply.client_move_id, reply.request_hash, reply.response.as_deref()),
+            (None, None, None),
+            "the robot's row is not keyed"
+        );
+        let u = &played.update;
+        assert_eq!((u.move_count, u.status, u.turn_deadline, u.end_reason, u.to_move), (2, GameStatus::Active, deadline, None, Some(0)));
+        assert_eq!(u.scores, [0, reply.score]);
+        let g = &played.outcome.game;
+        assert_eq!((g.move_count, g.status, g.turn_deadline, g.to_move), (2, GameStatus::Active, deadline, Some(0)));
+        let events: Vec<_> = played.events.iter().map(|e| (e.game_id, e.move_no, e.to_move, e.status)).collect();
+        assert_eq!(events, [(record.game_id, 0, Some(1), GameStatus::Active), (record.game_id, 1, Some(0), GameStatus::Active)]);
+        assert_eq!((game.move_count(), game.to_move()), (2, Seat(0)), "the game is left as written");
+
+        // The same seeds play the same reply.
+        assert_eq!(pass(&families, &record, Some(Seat(0)), Some(key)).0.rows[1].entry, reply.entry);
+    }
+
+    #[test]
+    fn while_a_seat_waits_for_a_player_nobody_else_moves_and_no_clock_runs() {
+        let families = Families::new(Arc::new(Lexicons::builtin()));
+        let record = record(&families, false);
+
+        let (played, _) = pass(&families, &record, None, None);
+
+        assert_eq!(played.rows.len(), 1);
+        assert_eq!((played.rows[0].client_move_id, played.rows[0].response.as_deref()), (None, None));
+        let u = &played.update;
+        assert_eq!((u.move_count, u.status, u.turn_deadline, u.to_move), (1, GameStatus::Open, None, Some(1)));
+        assert_eq!(played.outcome.game.your_seat, None, "seen by nobody in particular");
+        let events: Vec<_> = played.events.iter().map(|e| (e.move_no, e.to_move, e.status)).collect();
+        assert_eq!(events, [(0, Some(1), GameStatus::Open)]);
+    }
+}

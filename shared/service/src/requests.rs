@@ -1,0 +1,52 @@
+//! The requests the use cases take, typed: a variant is a [`Variant`] and a robot's level a
+//! [`RobotLevel`], parsed where the request arrived (the HTTP edge parses their text and answers
+//! an unknown one itself). Vocabulary below the use cases, which the idempotency hash reads too.
+
+use games::{Move, Variant};
+use serde::Deserialize;
+use store::RobotLevel;
+use uuid::Uuid;
+
+/// Who else sits at a new table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opponent {
+    /// A robot of this level.
+    Robot(RobotLevel),
+    /// A human account, by id.
+    Account(Uuid),
+}
+
+/// A request to create a game: the caller and the opponents, seated by the draw.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CreateGame {
+    /// The variant.
+    pub variant: Variant,
+    /// One to three opponents (the chain: exactly one).
+    pub opponents: Vec<Opponent>,
+    /// Seconds per turn (10 s to 30 days), or untimed.
+    pub turn_seconds: Option<i32>,
+}
+
+/// A request to open a game for auto-match: the caller against whoever joins.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OpenGame {
+    /// The variant.
+    pub variant: Variant,
+    /// Seconds per turn (10 s to 30 days), or untimed.
+    pub turn_seconds: Option<i32>,
+}
+
+/// A move submission.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SubmitMove {
+    /// The game's `move_count` the move was built on.
+    pub expected_move_no: u32,
+    /// The client's id for this move: a retry with the same id, by the same player, with the
+    /// same body gets the first answer again; with another body or by another player it is
+    /// refused.
+    pub client_move_id: Option<Uuid>,
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: Move,
+}

@@ -1,0 +1,176 @@
+//! The write of a change: the moves appended and the game's new state, in one statement applied
+//! only while the game is as it was read.
+
+use chrono::{DateTime, Utc};
+use games::EndReason;
+use uuid::Uuid;
+
+use super::KnownGame;
+use super::transaction::{GameTx, Held, changed};
+use crate::{GameStatus, StoreError};
+
+/// The columns of `games` a move changes.
+#[derive(Debug, Clone)]
+pub struct GameUpdate {
+    /// New journal length.
+    pub move_count: u32,
+    /// New status.
+    pub status: GameStatus,
+    /// The next turn's deadline.
+    pub turn_deadline: Option<DateTime<Utc>>,
+    /// Why the game ended, if it just did.
+    pub end_reason: Option<EndReason>,
+    /// The seat to move next (none once over).
+    pub to_move: Option<u8>,
+    /// Every seat's score, seat 0 first.
+    pub scores: Vec<i32>,
+}
+
+/// A move to append: what every family's journal row has (the entry as its family wrote it,
+/// and the facts queries need) and, for a client's own move, its key, the hash of its request
+/// and the answer to return to a retry of it.
+#[derive(Debug, Clone)]
+pub struct NewMove {
+    /// Its number in the journal.
+    pub move_no: u32,
+    /// The seat that moved.
+    pub seat: u8,
+    /// Its kind.
+    pub kind: games::MoveKind,
+    /// Its points.
+    pub score: i32,
+    /// The entry, as JSON.
+    pub entry: String,
+    /// The client's idempotency key.
+    pub client_move_id: Option<Uuid>,
+    /// The hash of the request, with the key.
+    pub request_hash: Option<[u8; 32]>,
+    /// The answer, with the key.
+    pub response: Option<String>,
+}
+
+impl GameTx {
+    /// Appends `moves` (each at its own `move_no`, with its client move id) and updates the game
+    /// and its seats in one statement, applied only while the game row is as it was loaded,
+    /// then commits: four round trips for a locked game (begin with the lock, load, this,
+    /// commit), two for one read without a lock (load, this). Returns the game as now known:
+    /// its new version, its journal with `moves` appended, its draw.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if the game changed since it was read or a move number or
+    /// client move id is taken (nothing is then written); database errors.
+    pub async fn finish(mut self, moves: &[NewMove], update: &GameUpdate) -> Result<KnownGame, StoreError> {
+        let entries: Vec<&str> = moves.iter().map(|m| m.entry.as_str()).collect();
+        let journal = appended(&self.game.journal, &entries)
+            .ok_or_else(|| StoreError::Corrupt(format!("game {}: the journal is not a JSON array", self.game.game_id)))?;
+        let mut cols = MoveColumns::default();
+        for m in moves {
+            cols.move_no.push(m.move_no as i32);
+            cols.seat.push(i16::from(m.seat));
+            cols.kind.push(m.kind.id().to_string());
+            cols.score.push(m.score);
+            cols.entry.push(m.entry.clone());
+            cols.client_move_id.push(m.client_move_id);
+            cols.request_hash.push(m.request_hash.map(|h| h.to_vec()));
+            cols.response.push(m.response.clone());
+        }
+        let conn: &mut sqlx::PgConnection = match &mut self.conn {
+            Held::Locked(tx) => tx,
+            Held::Unlocked { conn, .. } => conn,
+        };
+        // The game row's update comes first and the other writes read its result: a game
+        // changed since it was loaded (another request's move committed in between) is left
+        // as it is, and so are its journal and seats.
+        let version: Option<String> = sqlx::query_scalar(
+            "WITH game AS (
+                 UPDATE games SET move_count = $8, status = $9, turn_deadline = $10, end_reason = $11, updated_at = now(),
+                     finished_at = CASE WHEN $9 = 'finished' THEN coalesce(finished_at, now()) ELSE NULL END
+                 WHERE game_id = $1 AND xmin::text = $12
+                 RETURNING xmin::text AS version)
+             , appended AS (
+                 INSERT INTO game_moves (game_id, move_no, seat, kind, score, entry, client_move_id, request_hash, response)
+                 SELECT $1, n, s, k, sc, e::json, c, h, r
+                 FROM UNNEST($2::int[], $3::smallint[], $4::text[], $5::int[], $6::text[], $7::uuid[], $13::bytea[], $14::text[])
+                      AS x(n, s, k, sc, e, c, h, r)
+                 WHERE EXISTS (SELECT 1 FROM game)
+                 RETURNING 1)
+             , seats AS (
+                 UPDATE game_players SET game_status = $9, last_activity = now(), my_turn = coalesce(seat = $15, false),
+                     score = coalesce(($16::int[])[seat + 1], 0)
+                 WHERE game_id = $1 AND EXISTS (SELECT 1 FROM game)
+                 RETURNING 1)
+             SELECT (SELECT version FROM game)",
+        )
+        .bind(self.game.game_id)
+        .bind(&cols.move_no)
+        .bind(&cols.seat)
+        .bind(&cols.kind)
+        .bind(&cols.score)
+        .bind(&cols.entry)
+        .bind(&cols.client_move_id)
+        .bind(update.move_count as i32)
+        .bind(update.status.id())
+        .bind(update.turn_deadline)
+        .bind(update.end_reason.map(EndReason::id))
+        .bind(&self.game.version)
+        .bind(&cols.request_hash)
+        .bind(&cols.response)
+        .bind(update.to_move.map(i16::from))
+        .bind(&update.scores)
+        .fetch_one(&mut *conn)
+        .await?;
+        let Some(version) = version else {
+            return Err(changed());
+        };
+        if let Held::Locked(tx) = self.conn {
+            tx.commit().await?;
+        }
+        Ok(KnownGame { version, journal, draws: std::mem::take(&mut self.game.draws) })
+    }
+}
+
+/// The JSON array `journal` with `entries` (each a JSON value) appended, in the layout
+/// `json_agg` writes; `None` if `journal` is not an array.
+fn appended(journal: &str, entries: &[&str]) -> Option<String> {
+    let items = journal.trim().strip_prefix('[')?.strip_suffix(']')?.trim_end();
+    let mut out = String::with_capacity(journal.len() + entries.iter().map(|e| e.len() + 4).sum::<usize>());
+    out.push('[');
+    out.push_str(items);
+    for e in entries {
+        if out.len() > 1 {
+            out.push_str(", ");
+        }
+        out.push_str(e);
+    }
+    out.push(']');
+    Some(out)
+}
+
+/// Journal rows as column arrays, for one multi-row insert.
+#[derive(Default)]
+struct MoveColumns {
+    move_no: Vec<i32>,
+    seat: Vec<i16>,
+    kind: Vec<String>,
+    score: Vec<i32>,
+    entry: Vec<String>,
+    client_move_id: Vec<Option<Uuid>>,
+    request_hash: Vec<Option<Vec<u8>>>,
+    response: Vec<Option<String>>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::appended;
+
+    #[test]
+    fn entries_are_appended_to_a_journal_as_json_agg_lays_it_out() {
+        assert_eq!(appended("[]", &[]).as_deref(), Some("[]"));
+        assert_eq!(appended("[]", &["{\"a\":1}", "2"]).as_deref(), Some("[{\"a\":1}, 2]"));
+        assert_eq!(appended("[{\"a\":1}, \n {\"b\":2}]", &["3"]).as_deref(), Some("[{\"a\":1}, \n {\"b\":2}, 3]"));
+        assert_eq!(appended("[1]", &[]).as_deref(), Some("[1]"));
+        for bad in ["", "{}", "[1", "1]"] {
+            assert_eq!(appended(bad, &["2"]), None, "{bad:?}");
+        }
+    }
+}

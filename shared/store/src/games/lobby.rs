@@ -1,0 +1,71 @@
+//! The lobby's query: open games waiting for an opponent.
+
+use chrono::{DateTime, Utc};
+use games::Variant;
+use sqlx::Row;
+use uuid::Uuid;
+
+use crate::accounts::Account;
+use crate::{Store, StoreError};
+
+/// A game waiting for an opponent, as the lobby lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenGameSummary {
+    /// Its id.
+    pub game_id: Uuid,
+    /// The variant.
+    pub variant: Variant,
+    /// When it was opened.
+    pub created_at: DateTime<Utc>,
+    /// Seconds per turn, if timed.
+    pub turn_seconds: Option<i32>,
+    /// Who opened it.
+    pub opener: Account,
+}
+
+impl Store {
+    /// Open games (of `variant`, if given) that `caller` is not seated in, oldest first, from
+    /// just after `after` (the creation time and id of the last game of the previous page).
+    ///
+    /// # Errors
+    /// Database errors; [`StoreError::Corrupt`] for an unreadable row.
+    pub async fn open_games(
+        &self,
+        variant: Option<Variant>,
+        caller: Uuid,
+        after: Option<(DateTime<Utc>, Uuid)>,
+        limit: i64,
+    ) -> Result<Vec<OpenGameSummary>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT g.game_id, g.variant, g.created_at AS game_created_at, g.turn_seconds,
+                    a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
+             FROM games g
+             JOIN game_players p ON p.game_id = g.game_id
+             JOIN accounts a ON a.account_id = p.account_id
+             WHERE g.status = 'open' AND ($1::text IS NULL OR g.variant = $1)
+               AND NOT EXISTS (SELECT 1 FROM game_players q WHERE q.game_id = g.game_id AND (q.account_id = $2 OR q.invited))
+               AND ($4::timestamptz IS NULL OR (g.created_at, g.game_id) > ($4, $5))
+             ORDER BY g.created_at, g.game_id
+             LIMIT $3",
+        )
+        .bind(variant.map(Variant::id))
+        .bind(caller)
+        .bind(limit)
+        .bind(after.map(|a| a.0))
+        .bind(after.map(|a| a.1))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let variant: String = r.try_get("variant")?;
+                Ok(OpenGameSummary {
+                    game_id: r.try_get("game_id")?,
+                    variant: variant.parse().map_err(|_| StoreError::Corrupt(format!("variant {variant:?}")))?,
+                    created_at: r.try_get("game_created_at")?,
+                    turn_seconds: r.try_get("turn_seconds")?,
+                    opener: crate::accounts::account_from_row(r)?,
+                })
+            })
+            .collect()
+    }
+}

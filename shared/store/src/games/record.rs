@@ -1,0 +1,133 @@
+//! A game as stored and read back: its seats, journal and draw, its row version, and what a
+//! reader already holds of it.
+
+use chrono::{DateTime, Utc};
+use games::{EndReason, Variant};
+use uuid::Uuid;
+
+use crate::GameStatus;
+use crate::accounts::Account;
+
+/// A seat and who holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    /// The seat, 0-based.
+    pub seat: usize,
+    /// The account in it; `None` while the seat is open.
+    pub account: Option<Account>,
+    /// Whether the account is invited (a rematch) and has not accepted yet.
+    pub invited: bool,
+}
+
+/// A game as stored, with its seats and journal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Its id.
+    pub game_id: Uuid,
+    /// The variant.
+    pub variant: Variant,
+    /// The bag's seed.
+    pub seed: u64,
+    /// Number of seats.
+    pub seats: usize,
+    /// Tile family: whether the no-repeat-words rule applies, pinned at creation.
+    pub no_repeat_words: Option<bool>,
+    /// The family's setup as it wrote it (JSON), if stored (tile games from before 0006 have
+    /// none: their columns are their setup).
+    pub setup: Option<String>,
+    /// Lifecycle state.
+    pub status: GameStatus,
+    /// Journal length.
+    pub move_count: u32,
+    /// Seconds per turn, if timed.
+    pub turn_seconds: Option<i32>,
+    /// When the current turn times out.
+    pub turn_deadline: Option<DateTime<Utc>>,
+    /// When it was created.
+    pub created_at: DateTime<Utc>,
+    /// When it last changed.
+    pub updated_at: DateTime<Utc>,
+    /// When it ended.
+    pub finished_at: Option<DateTime<Utc>>,
+    /// The finished game this one is a rematch of.
+    pub rematch_of: Option<Uuid>,
+    /// Why it ended.
+    pub end_reason: Option<EndReason>,
+    /// Seats in order.
+    pub players: Vec<Player>,
+    /// The journal's entries in order, as a JSON array of what each family wrote (the family
+    /// reads it).
+    pub journal: String,
+    /// The recorded first-move draw, in order.
+    pub draws: Vec<DrawRow>,
+    /// The game row's version when read (its `xmin`): every change to a game rewrites its
+    /// row, so an unchanged version means an unchanged game.
+    pub version: String,
+}
+
+/// What a reader already holds of a game: its row version and the parts of its record that
+/// change only with the version (the journal and the draw). A read that names it leaves those
+/// parts out of its statement and takes them from it while the game is still at that version.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct KnownGame {
+    /// The game row's version.
+    pub version: String,
+    /// The journal, as [`GameRecord::journal`].
+    pub journal: String,
+    /// The draw, as [`GameRecord::draws`].
+    pub draws: Vec<DrawRow>,
+}
+
+impl KnownGame {
+    /// What `record` says of its game.
+    pub fn of(record: &GameRecord) -> KnownGame {
+        KnownGame { version: record.version.clone(), journal: record.journal.clone(), draws: record.draws.clone() }
+    }
+}
+
+impl GameRecord {
+    /// The game as its family reads it back: the setup columns, the setup as data and the
+    /// journal.
+    pub fn stored(&self) -> games::Stored<'_> {
+        games::Stored {
+            variant: self.variant,
+            seats: self.seats,
+            seed: self.seed,
+            no_repeat_words: self.no_repeat_words,
+            setup: self.setup.as_deref(),
+            journal: &self.journal,
+        }
+    }
+}
+
+/// One tile of the recorded first-move draw.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+pub struct DrawRow {
+    /// Round, from 1.
+    pub round: i16,
+    /// Pick within the round, from 1.
+    pub pick_no: i16,
+    /// Who drew (`None` for an auto-match placeholder not yet replaced).
+    pub account_id: Option<Uuid>,
+    /// The tile drawn, upper case, `?` for a blank; none for a lot (the chain's draw).
+    pub letter: Option<String>,
+    /// Whether it was a blank.
+    pub is_blank: bool,
+    /// The rank drawn, lowest leads: −1 for a blank, else the letter's alphabet index; a lot's
+    /// number.
+    pub rank: i16,
+}
+
+/// A move already recorded under the client move id a request names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ClientMove {
+    /// Its number in the journal.
+    pub move_no: u32,
+    /// The seat that made it.
+    pub seat: u8,
+    /// The hash of the request that made it (absent for moves recorded before requests were
+    /// bound to their key).
+    pub request_hash: Option<Vec<u8>>,
+    /// The answer that request got, as sent.
+    pub response: Option<String>,
+}

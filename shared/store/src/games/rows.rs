@@ -1,0 +1,110 @@
+//! Row decoding: the load statement's row, its seats and journal as JSON text, into a record.
+
+use chrono::{DateTime, Utc};
+use games::EndReason;
+use sqlx::Row;
+use sqlx::postgres::PgRow;
+use uuid::Uuid;
+
+use super::{ClientMove, GameRecord, KnownGame, Player};
+use crate::accounts::{Account, AccountKind, RobotLevel};
+use crate::{GameStatus, StoreError};
+
+/// A seat as the load query returns it.
+#[derive(serde::Deserialize)]
+struct SeatRow {
+    seat: i16,
+    invited: bool,
+    account_id: Option<Uuid>,
+    display_name: Option<String>,
+    kind: Option<String>,
+    robot_level: Option<String>,
+    created_at: Option<DateTime<Utc>>,
+}
+
+/// A move recorded under a client move id, as the load query returns it.
+#[derive(serde::Deserialize)]
+struct ClientMoveRow {
+    move_no: u32,
+    seat: u8,
+    request_hash: Option<String>,
+    response: Option<String>,
+}
+
+/// The game in `row` (the load statement's) and the move recorded under the client move id it
+/// was read with; the journal and draw from `known` when the row left them out.
+pub(super) fn game_from_row(row: &PgRow, id: Uuid, known: Option<&KnownGame>) -> Result<(GameRecord, Option<ClientMove>), StoreError> {
+    let client_move: Option<String> = row.try_get("client_move")?;
+    let version: String = row.try_get("version")?;
+    let variant: String = row.try_get("variant")?;
+    let status: String = row.try_get("status")?;
+    let seats: i16 = row.try_get("seats")?;
+    let move_count: i32 = row.try_get("move_count")?;
+    let seed: i64 = row.try_get("seed")?;
+    let corrupt = |what: &str, e: serde_json::Error| StoreError::Corrupt(format!("{what}: {e}"));
+    let players: String = row.try_get("players")?;
+    let players = serde_json::from_str::<Vec<SeatRow>>(&players)
+        .map_err(|e| corrupt("seats", e))?
+        .into_iter()
+        .map(|r| {
+            let account = match (r.account_id, r.display_name, r.kind, r.created_at) {
+                (Some(account_id), Some(display_name), Some(kind), Some(created_at)) => Some(Account {
+                    account_id,
+                    display_name,
+                    kind: AccountKind::parse(&kind)?,
+                    robot_level: RobotLevel::parse_stored(r.robot_level.as_deref())?,
+                    created_at,
+                }),
+                _ => None,
+            };
+            Ok(Player { seat: r.seat as usize, account, invited: r.invited })
+        })
+        .collect::<Result<Vec<_>, StoreError>>()?;
+    let (journal, draws) = match (row.try_get::<Option<String>, _>("journal")?, row.try_get::<Option<String>, _>("draws")?, known) {
+        (Some(journal), Some(draws), _) => (journal, serde_json::from_str(&draws).map_err(|e| corrupt("draw", e))?),
+        // Left out: the game is at the known version.
+        (None, None, Some(known)) if known.version == version => (known.journal.clone(), known.draws.clone()),
+        _ => return Err(StoreError::Corrupt(format!("game {id}: journal or draw missing at version {version}"))),
+    };
+    let record = GameRecord {
+        game_id: row.try_get("game_id")?,
+        variant: variant.parse().map_err(|_| StoreError::Corrupt(format!("variant {variant:?}")))?,
+        seed: seed as u64,
+        seats: seats as usize,
+        no_repeat_words: row.try_get("no_repeat_words")?,
+        status: GameStatus::parse(&status)?,
+        move_count: move_count as u32,
+        turn_seconds: row.try_get("turn_seconds")?,
+        turn_deadline: row.try_get("turn_deadline")?,
+        created_at: row.try_get("created_at")?,
+        updated_at: row.try_get("updated_at")?,
+        finished_at: row.try_get("finished_at")?,
+        rematch_of: row.try_get("rematch_of")?,
+        end_reason: row
+            .try_get::<Option<String>, _>("end_reason")?
+            .map(|r| EndReason::parse(&r).ok_or_else(|| StoreError::Corrupt(format!("end reason {r:?}"))))
+            .transpose()?,
+        setup: row.try_get("setup")?,
+        players,
+        journal,
+        draws,
+        version,
+    };
+    let client_move = client_move
+        .map(|text| {
+            let r: ClientMoveRow = serde_json::from_str(&text).map_err(|e| corrupt("client move", e))?;
+            let request_hash =
+                r.request_hash.map(|h| decode_hex(&h).ok_or_else(|| StoreError::Corrupt(format!("request hash {h:?}")))).transpose()?;
+            Ok::<_, StoreError>(ClientMove { move_no: r.move_no, seat: r.seat, request_hash, response: r.response })
+        })
+        .transpose()?;
+    Ok((record, client_move))
+}
+
+/// Bytes from lower-case hex, as PostgreSQL's `encode(…, 'hex')` writes them.
+fn decode_hex(hex: &str) -> Option<Vec<u8>> {
+    if !hex.len().is_multiple_of(2) {
+        return None;
+    }
+    (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok()).collect()
+}
