@@ -270,7 +270,7 @@ pub(crate) fn account_page(a: &AdminAccount) -> Result<Response<Body>, ApiError>
         nonce: &nonce,
         name: &a.account.display_name,
         kind: if a.account.kind == service::AccountKind::Robot { "robot" } else { "human" },
-        level: a.account.robot_level.map(service::RobotLevel::id),
+        level: a.account.robot_level.map(games::Level::id),
         account_id: a.account.account_id,
         created_at: a.account.created_at.to_rfc3339(),
         games: &a.games,

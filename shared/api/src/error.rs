@@ -174,8 +174,8 @@ impl From<service::UnknownVariant> for ApiError {
     }
 }
 
-impl From<service::UnknownRobotLevel> for ApiError {
-    fn from(e: service::UnknownRobotLevel) -> ApiError {
+impl From<service::UnknownLevel> for ApiError {
+    fn from(e: service::UnknownLevel) -> ApiError {
         ServiceError::from(e).into()
     }
 }

@@ -5,7 +5,7 @@
 //! case.
 
 use serde::Deserialize;
-use service::{CreateGame, Move, OpenGame, Opponent, RobotLevel, Variant};
+use service::{CreateGame, Level, Move, OpenGame, Opponent, Variant};
 use uuid::Uuid;
 
 use crate::ApiError;
@@ -22,8 +22,8 @@ pub(crate) fn variant(id: &str) -> Result<Variant, ApiError> {
 ///
 /// # Errors
 /// `400 unknown_robot_level`.
-pub(crate) fn robot_level(id: &str) -> Result<RobotLevel, ApiError> {
-    Ok(id.parse::<RobotLevel>()?)
+pub(crate) fn robot_level(id: &str) -> Result<Level, ApiError> {
+    Ok(id.parse::<Level>()?)
 }
 
 /// The body of `POST /games`.
@@ -118,7 +118,7 @@ impl RobotBody {
     ///
     /// # Errors
     /// `400 unknown_robot_level`.
-    pub(crate) fn parse(self) -> Result<RobotLevel, ApiError> {
+    pub(crate) fn parse(self) -> Result<Level, ApiError> {
         robot_level(&self.level)
     }
 }
@@ -180,7 +180,7 @@ mod tests {
         .unwrap();
         let want = CreateGame {
             variant: Variant::NoiTu,
-            opponents: vec![Opponent::Robot(RobotLevel::Medium), Opponent::Account(id)],
+            opponents: vec![Opponent::Robot(Level::Medium), Opponent::Account(id)],
             turn_seconds: Some(60),
         };
         assert_eq!(body.parse().unwrap(), want);

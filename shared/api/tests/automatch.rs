@@ -172,7 +172,7 @@ async fn attaching_a_robot_back_fills_the_draw_and_the_robot_moves_if_it_leads()
         assert_eq!(status, 200, "{outcome}");
         let game = &outcome["game"];
         assert_eq!(game["status"], "active");
-        let robot = store::RobotLevel::Hard.account_id();
+        let robot = store::robot_account(store::Level::Hard);
         let rows = draw_rows(&app, &id).await;
         assert!(rows.iter().all(|r| r.0.is_some()));
         assert!(rows.iter().any(|r| r.0 == Some(robot)), "the draw rows name the robot's account");

@@ -93,7 +93,7 @@ async fn a_game_waiting_on_a_robot_is_moved_on_by_the_next_request() {
     let store = app.state.service.store();
     for (request, expect) in [("GET", 200), ("hint", 200), ("submit", 409), ("resign", 200)] {
         let id = Uuid::new_v4();
-        let robot = store::RobotLevel::Medium.account_id();
+        let robot = store::robot_account(store::Level::Medium);
         let new = store::NewGame {
             game_id: id,
             variant: games::Variant::ScrabbleEn,
@@ -225,7 +225,7 @@ async fn robot_and_placeholder_identities_cannot_call_any_route() {
     let ann = Player::new();
     let game = app.create(ann, "scrabble-en", r#"[{"robot":"hard"}]"#).await;
     let id = game["game_id"].as_str().unwrap().to_string();
-    let hard = store::RobotLevel::Hard.account_id().to_string();
+    let hard = store::robot_account(store::Level::Hard).to_string();
     let nil = Uuid::nil().to_string();
     let before = app.everything().await;
     for (sub, code) in [(hard.as_str(), "robot_identity"), (nil.as_str(), "placeholder_identity")] {

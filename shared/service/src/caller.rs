@@ -1,7 +1,7 @@
 //! Who is calling: an identity the gateway vouched for, refused when it is reserved (a robot's
 //! account, the auto-match placeholder), with a display name cleaned for other players to see.
 
-use store::RobotLevel;
+use store::Level;
 use uuid::Uuid;
 
 use crate::ServiceError;
@@ -39,7 +39,7 @@ impl Caller {
         if account_id.is_nil() {
             return Err(ServiceError::ReservedIdentity(ReservedIdentity::Placeholder));
         }
-        if RobotLevel::ALL.iter().any(|l| l.account_id() == account_id) {
+        if Level::ALL.iter().any(|&l| store::robot_account(l) == account_id) {
             return Err(ServiceError::ReservedIdentity(ReservedIdentity::Robot));
         }
         let display_name = names.into_iter().find_map(clean_name).unwrap_or_else(|| NEUTRAL_NAME.to_string());
@@ -126,8 +126,11 @@ mod tests {
         assert_eq!(Caller::new(id, ["\u{200B}"]).unwrap().display_name(), NEUTRAL_NAME);
         assert_eq!(Caller::new(id, []).unwrap().account_id(), id);
         assert!(matches!(Caller::new(Uuid::nil(), ["x"]), Err(ServiceError::ReservedIdentity(ReservedIdentity::Placeholder))));
-        for level in RobotLevel::ALL {
-            assert!(matches!(Caller::new(level.account_id(), ["x"]), Err(ServiceError::ReservedIdentity(ReservedIdentity::Robot))));
+        for level in Level::ALL {
+            assert!(matches!(
+                Caller::new(store::robot_account(level), ["x"]),
+                Err(ServiceError::ReservedIdentity(ReservedIdentity::Robot))
+            ));
         }
     }
 }

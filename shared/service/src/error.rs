@@ -304,8 +304,8 @@ impl From<games::UnknownVariant> for ServiceError {
     }
 }
 
-impl From<store::UnknownRobotLevel> for ServiceError {
-    fn from(e: store::UnknownRobotLevel) -> Self {
+impl From<games::UnknownLevel> for ServiceError {
+    fn from(e: games::UnknownLevel) -> Self {
         ServiceError::Invalid { reason: Invalid::UnknownRobotLevel, message: e.to_string() }
     }
 }

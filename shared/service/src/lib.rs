@@ -27,15 +27,18 @@ pub use admin::{ADMIN_GAMES_PAGE, AdminAccount, AdminGameQuery, AdminGamesPage, 
 pub use caller::{Caller, NEUTRAL_NAME, ReservedIdentity, clean_name};
 pub use entropy::OsEntropy;
 pub use error::{ErrorCode, Invalid, ServiceError};
-pub use games::{ActionView, EndReason, EntryView, ExchangeKind, Hint, Move, Timeline, UnknownVariant, Variant, Viewer, entry_view};
+pub use games::{
+    ActionView, EndReason, EntryView, ExchangeKind, Hint, Level, Move, Timeline, UnknownLevel, UnknownVariant, Variant, Viewer, entry_view,
+};
 pub use history::{GameVersion, MovesPage};
 pub use lobby::{MAX_LOBBY_PAGE, MAX_OPEN_PER_VARIANT, OpenGameView, OpenGamesPage};
 pub use my_games::{MAX_MY_GAMES_PAGE, MyGameView, MyGamesPage};
 pub use playout::MoveOutcome;
 pub use push::{CONNECTION_TTL, ClientMessage, MoveEvent, NoNotifier, Notifier, NotifyFuture, ServerReply};
+pub use repository::stored;
 pub use requests::{CreateGame, OpenGame, Opponent, SubmitMove};
 pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, SystemClock};
-pub use store::{AccountGame, AccountKind, GameStatus, LastMove, ListedGame, ListedPlayer, MyGameSeat, RobotLevel, UnknownRobotLevel};
+pub use store::{AccountGame, AccountKind, GameStatus, LastMove, ListedGame, ListedPlayer, MyGameSeat};
 pub use sweep::{SweepConfig, SweepReport};
 pub use usecases::{Preview, Submitted};
 pub use view::{DrawView, GameView, ResultView, SeatView};

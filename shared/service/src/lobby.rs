@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use games::{Seat, Variant};
 use serde::Serialize;
-use store::{GameStatus, NewGame, RobotLevel};
+use store::{GameStatus, Level, NewGame};
 use uuid::Uuid;
 
 use crate::error::Invalid;
@@ -161,8 +161,8 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NotYourGame`], [`ServiceError::NotOpen`].
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
-    pub async fn attach_robot(&self, caller: &Caller, game_id: Uuid, level: RobotLevel) -> Result<MoveOutcome, ServiceError> {
-        let robot = self.store.account(level.account_id()).await?;
+    pub async fn attach_robot(&self, caller: &Caller, game_id: Uuid, level: Level) -> Result<MoveOutcome, ServiceError> {
+        let robot = self.store.account(store::robot_account(level)).await?;
         let mut tx = self.store.lock_game(game_id, None).await?;
         let seat = seat_of(&tx.game, caller)?;
         if tx.game.status != GameStatus::Open {

@@ -7,12 +7,12 @@
 use chrono::Duration;
 use games::{AnyGame, Checked, Entry, EntryView, Position, Seat, Viewer, entry_view};
 use serde::Serialize;
-use store::{GameRecord, GameStatus, GameUpdate, NewMove, RobotLevel};
+use store::{GameRecord, GameStatus, GameUpdate, Level, NewMove};
 
 use crate::idempotency::Key;
 use crate::runtime::{Runtime, timestamp};
 use crate::view::{GameView, build};
-use crate::{MoveEvent, ServiceError, robot};
+use crate::{MoveEvent, ServiceError};
 
 /// What a submitted move (and any robot replies) did.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -64,7 +64,7 @@ pub(crate) fn play_out(
         // A robot moves at once: its turn has no deadline of its own (one left over from a
         // crash must not refuse it); the request's budget bounds its thinking.
         game.set_deadline(None);
-        let Some(choice) = game.robot(robot::level(level), runtime.seeds.seed(), runtime.thinking.budget())? else { break };
+        let Some(choice) = game.robot(level, runtime.seeds.seed(), runtime.thinking.budget())? else { break };
         let checked = game.check(game.to_move(), &choice.mv, timestamp(runtime.clock.now()))?;
         entries.push(game.apply(checked));
         next.push(game.next_seat().map(Seat::index));
@@ -136,7 +136,7 @@ pub(crate) fn play_out(
 }
 
 /// The level of the robot in `seat`, if a robot sits there.
-pub(crate) fn robot_level(record: &GameRecord, seat: Seat) -> Option<RobotLevel> {
+pub(crate) fn robot_level(record: &GameRecord, seat: Seat) -> Option<Level> {
     record.players.get(seat.index()).and_then(|p| p.account.as_ref()).and_then(|a| a.robot_level)
 }
 
@@ -158,7 +158,7 @@ mod tests {
         DateTime::from_timestamp(AT, 0).unwrap()
     }
 
-    fn account(account_id: Uuid, kind: AccountKind, robot_level: Option<RobotLevel>) -> Account {
+    fn account(account_id: Uuid, kind: AccountKind, robot_level: Option<Level>) -> Account {
         Account { account_id, display_name: "Ann".into(), kind, robot_level, created_at: at() }
     }
 
@@ -167,7 +167,7 @@ mod tests {
     fn record(families: &Families, robot: bool) -> GameRecord {
         let variant: Variant = "scrabble-en".parse().unwrap();
         let setup = families.setup(variant, 2, 7).unwrap();
-        let robot = robot.then(|| account(RobotLevel::Easy.account_id(), AccountKind::Robot, Some(RobotLevel::Easy)));
+        let robot = robot.then(|| account(store::robot_account(Level::Easy), AccountKind::Robot, Some(Level::Easy)));
         GameRecord {
             game_id: Uuid::from_u128(1),
             variant,
@@ -198,7 +198,7 @@ mod tests {
     /// made and the game afterwards.
     fn pass<'a>(families: &'a Families, record: &GameRecord, viewer: Option<Seat>, key: Option<Key>) -> (PlayedOut, AnyGame<'a>) {
         let runtime = Runtime::seeded(Arc::new(ManualClock::new(at())), 11);
-        let mut game = families.replay(&record.stored()).unwrap();
+        let mut game = families.replay(&crate::repository::stored(record)).unwrap();
         let checked = game.check(Seat(0), &Move::Pass, timestamp(at())).unwrap();
         let played = play_out(&runtime, record, &mut game, viewer, Some((checked, key))).unwrap();
         (played, game)

@@ -104,7 +104,7 @@ impl Games {
         let mut game = match kept.filter(|k| k.known.version == record.version) {
             Some(kept) => self.families.resume(kept.state.clone()),
             None => {
-                let game = self.families.replay(&record.stored())?;
+                let game = self.families.replay(&stored(record))?;
                 if keep {
                     self.kept.put(record.game_id, Replayed { known: KnownGame::of(record), state: game.state() });
                 }
@@ -113,5 +113,18 @@ impl Games {
         };
         game.set_deadline(record.turn_deadline.map(timestamp));
         Ok(game)
+    }
+}
+
+/// The game of `record` as its family reads it back: the setup columns, the setup as data and
+/// the journal.
+pub fn stored(record: &GameRecord) -> games::Stored<'_> {
+    games::Stored {
+        variant: record.variant,
+        seats: record.seats,
+        seed: record.seed,
+        no_repeat_words: record.no_repeat_words,
+        setup: record.setup.as_deref(),
+        journal: &record.journal,
     }
 }

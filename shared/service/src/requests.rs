@@ -1,17 +1,17 @@
 //! The requests the use cases take, typed: a variant is a [`Variant`] and a robot's level a
-//! [`RobotLevel`], parsed where the request arrived (the HTTP edge parses their text and answers
+//! [`Level`], parsed where the request arrived (the HTTP edge parses their text and answers
 //! an unknown one itself). Vocabulary below the use cases, which the idempotency hash reads too.
 
 use games::{Move, Variant};
 use serde::Deserialize;
-use store::RobotLevel;
+use store::Level;
 use uuid::Uuid;
 
 /// Who else sits at a new table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Opponent {
     /// A robot of this level.
-    Robot(RobotLevel),
+    Robot(Level),
     /// A human account, by id.
     Account(Uuid),
 }

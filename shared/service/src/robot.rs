@@ -1,4 +1,5 @@
-//! Robot moves in the service: the family's robot of the seat's level, seeded from the
+//! Robot moves in the service: the family's robot of the seat's level (a robot account's level
+//! is the contract's `Level`), seeded from the
 //! service's injected seeds, within the runtime's [`Thinking`] (a wall-clock budget in
 //! production; the engines themselves read no clock). The decision's `thinking_ms` is passed on
 //! to the client to pace the reveal; nothing sleeps.
@@ -6,7 +7,6 @@
 use std::time::Duration;
 
 pub use games::Budget;
-use store::RobotLevel;
 
 /// How long the hard level may think in a request.
 pub const HARD_BUDGET: Duration = Duration::from_millis(40);
@@ -39,14 +39,5 @@ impl Thinking {
             Thinking::Wall(d) => Budget::from_now(d),
             Thinking::Counted { rounds, nodes } => Budget::Counted { rounds, nodes },
         }
-    }
-}
-
-/// The contract's level of a robot account's level.
-pub fn level(level: RobotLevel) -> games::Level {
-    match level {
-        RobotLevel::Easy => games::Level::Easy,
-        RobotLevel::Medium => games::Level::Medium,
-        RobotLevel::Hard => games::Level::Hard,
     }
 }

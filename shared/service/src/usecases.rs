@@ -107,7 +107,7 @@ impl Service {
         let mut accounts = vec![caller.account_id()];
         for o in &req.opponents {
             let id = match o {
-                Opponent::Robot(level) => level.account_id(),
+                Opponent::Robot(level) => store::robot_account(*level),
                 Opponent::Account(id) => {
                     let account = self.store.account(*id).await.map_err(|e| match e {
                         store::StoreError::NotFound => ServiceError::AccountNotFound(*id),

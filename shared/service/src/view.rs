@@ -6,7 +6,7 @@
 use chrono::{DateTime, Utc};
 use games::{EntryView, Family, FamilyView, Position, Seat, SeatDetail, Variant, Viewer, entry_view};
 use serde::Serialize;
-use store::{AccountKind, GameRecord, GameStatus, RobotLevel};
+use store::{AccountKind, GameRecord, GameStatus, Level};
 use uuid::Uuid;
 
 /// A game as one player sees it.
@@ -73,7 +73,7 @@ pub struct SeatView {
     /// human or robot.
     pub kind: Option<AccountKind>,
     /// A robot's level.
-    pub robot_level: Option<RobotLevel>,
+    pub robot_level: Option<Level>,
     /// Score (final once the game is over).
     pub score: i32,
     /// Invited to a rematch and not yet accepted.

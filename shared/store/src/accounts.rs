@@ -5,6 +5,7 @@ use sqlx::Row;
 use uuid::Uuid;
 
 use crate::{Conflict, Store, StoreError};
+pub use vocabulary::Level;
 
 /// Human or robot (serialized as `human` or `robot`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
@@ -14,59 +15,6 @@ pub enum AccountKind {
     Human,
     /// A robot player.
     Robot,
-}
-
-/// A robot's level (serialized as its id).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RobotLevel {
-    /// Plays like a beginner.
-    Easy,
-    /// Plays like a club player.
-    Medium,
-    /// Plays its best.
-    Hard,
-}
-
-impl RobotLevel {
-    /// Every level.
-    pub const ALL: [RobotLevel; 3] = [RobotLevel::Easy, RobotLevel::Medium, RobotLevel::Hard];
-
-    /// The level's id: easy, medium or hard.
-    pub const fn id(self) -> &'static str {
-        match self {
-            RobotLevel::Easy => "easy",
-            RobotLevel::Medium => "medium",
-            RobotLevel::Hard => "hard",
-        }
-    }
-
-    /// The level with this id.
-    pub fn parse(id: &str) -> Option<RobotLevel> {
-        RobotLevel::ALL.into_iter().find(|l| l.id() == id)
-    }
-
-    /// The robot's account id (seeded by the first migration).
-    pub const fn account_id(self) -> Uuid {
-        match self {
-            RobotLevel::Easy => Uuid::from_u128(0x00000000_0000_4000_8000_00000000000e),
-            RobotLevel::Medium => Uuid::from_u128(0x00000000_0000_4000_8000_00000000000d),
-            RobotLevel::Hard => Uuid::from_u128(0x00000000_0000_4000_8000_00000000000a),
-        }
-    }
-}
-
-/// An id that names no robot level.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown robot level {0:?}")]
-pub struct UnknownRobotLevel(pub String);
-
-impl std::str::FromStr for RobotLevel {
-    type Err = UnknownRobotLevel;
-
-    fn from_str(id: &str) -> Result<RobotLevel, UnknownRobotLevel> {
-        RobotLevel::parse(id).ok_or_else(|| UnknownRobotLevel(id.to_string()))
-    }
 }
 
 /// An account.
@@ -79,7 +27,7 @@ pub struct Account {
     /// Human or robot.
     pub kind: AccountKind,
     /// A robot's level.
-    pub robot_level: Option<RobotLevel>,
+    pub robot_level: Option<Level>,
     /// When it was created.
     pub created_at: DateTime<Utc>,
 }
@@ -94,9 +42,17 @@ impl AccountKind {
     }
 }
 
-impl RobotLevel {
-    pub(crate) fn parse_stored(level: Option<&str>) -> Result<Option<RobotLevel>, StoreError> {
-        level.map(|l| RobotLevel::parse(l).ok_or_else(|| StoreError::Corrupt(format!("robot level {l:?}")))).transpose()
+/// A stored robot level, checked (an unknown id is a corrupt row).
+pub(crate) fn parse_stored_level(level: Option<&str>) -> Result<Option<Level>, StoreError> {
+    level.map(|l| Level::parse(l).ok_or_else(|| StoreError::Corrupt(format!("robot level {l:?}")))).transpose()
+}
+
+/// The account id of the robot that plays at `level` (seeded by the first migration).
+pub const fn robot_account(level: Level) -> Uuid {
+    match level {
+        Level::Easy => Uuid::from_u128(0x00000000_0000_4000_8000_00000000000e),
+        Level::Medium => Uuid::from_u128(0x00000000_0000_4000_8000_00000000000d),
+        Level::Hard => Uuid::from_u128(0x00000000_0000_4000_8000_00000000000a),
     }
 }
 
@@ -107,7 +63,7 @@ pub(crate) fn account_from_row(row: &sqlx::postgres::PgRow) -> Result<Account, S
         account_id: row.try_get("account_id")?,
         display_name: row.try_get("display_name")?,
         kind: AccountKind::parse(&kind)?,
-        robot_level: RobotLevel::parse_stored(level.as_deref())?,
+        robot_level: parse_stored_level(level.as_deref())?,
         created_at: row.try_get("created_at")?,
     })
 }
@@ -118,7 +74,7 @@ pub struct AccountGame {
     /// The game.
     pub game_id: Uuid,
     /// Its variant.
-    pub variant: games::Variant,
+    pub variant: vocabulary::Variant,
     /// Its lifecycle state.
     pub status: crate::GameStatus,
     /// The account's seat.

@@ -6,9 +6,9 @@
 //! is rare; a sort over the filtered games is its price.
 
 use chrono::{DateTime, Utc};
-use games::Variant;
 use sqlx::Row;
 use uuid::Uuid;
+use vocabulary::Variant;
 
 use crate::{GameStatus, Store, StoreError};
 

@@ -1,7 +1,8 @@
 //! PostgreSQL storage for accounts, games, seats and the move journal. All of the service's SQL
 //! lives in this crate. A game's state is never stored: it is rebuilt from its setup and journal
-//! by its family (`games::Families::replay`); the `games` row carries what queries need without
-//! a replay.
+//! by its family (`games::Families::replay`, through the service); the `games` row carries what
+//! queries need without a replay. The store speaks only the shared vocabulary (variants, end
+//! reasons, move kinds, robot levels) and depends on no game engine.
 //!
 //! [`Store::grant_app_role`] gives the API functions' database role its rows and nothing more.
 //!
@@ -20,7 +21,7 @@ mod status;
 mod sweep;
 pub mod testing;
 
-pub use accounts::{Account, AccountGame, AccountKind, RobotLevel, UnknownRobotLevel};
+pub use accounts::{Account, AccountGame, AccountKind, Level, robot_account};
 pub use admin::{GameFilter, ListedGame, ListedPlayer};
 pub use error::{Conflict, StoreError};
 pub use games::{ClientMove, DrawRow, GameRecord, GameTx, GameUpdate, KnownGame, NewGame, NewMove, OpenGameSummary, Player};

@@ -2,11 +2,11 @@
 //! own indexes (migration 0007), whatever the account's or the table's number of games.
 
 use chrono::{DateTime, Utc};
-use games::Variant;
 use sqlx::Row;
 use uuid::Uuid;
+use vocabulary::Variant;
 
-use crate::accounts::{AccountKind, RobotLevel};
+use crate::accounts::{AccountKind, Level};
 use crate::{GameStatus, Store, StoreError};
 
 /// Which of an account's games to list.
@@ -59,7 +59,7 @@ pub struct MyGameSeat {
     pub kind: Option<AccountKind>,
     /// A robot's level.
     #[serde(deserialize_with = "level")]
-    pub robot_level: Option<RobotLevel>,
+    pub robot_level: Option<Level>,
     /// The seat's score.
     pub score: i32,
     /// Whether it is this seat's turn.
@@ -85,9 +85,9 @@ fn kind<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<AccountKind>, D
     s.map(|s| AccountKind::parse(&s).map_err(serde::de::Error::custom)).transpose()
 }
 
-fn level<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<RobotLevel>, D::Error> {
+fn level<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Level>, D::Error> {
     let s: Option<String> = serde::Deserialize::deserialize(d)?;
-    RobotLevel::parse_stored(s.as_deref()).map_err(serde::de::Error::custom)
+    crate::accounts::parse_stored_level(s.as_deref()).map_err(serde::de::Error::custom)
 }
 
 /// The list's statement for a filter: each filter has its own text, so each is planned for its

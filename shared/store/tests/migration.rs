@@ -9,7 +9,7 @@ use engine::{Game, JournalEntry, Timestamp, Variant};
 use games::{Families, Position};
 use sqlx::PgPool;
 use store::testing::{database_at, migrate_past};
-use store::{GameStatus, RobotLevel, Store};
+use store::{GameStatus, Store};
 use uuid::Uuid;
 
 /// A robot-against-robot game of `variant` played to its end (or `limit` moves).
@@ -104,7 +104,7 @@ async fn games_written_before_the_families_replay_identically_after_the_migratio
         .execute(&pool)
         .await
         .unwrap();
-    let robot = RobotLevel::Hard.account_id();
+    let robot = store::robot_account(Level::Hard);
     let written = [
         (Uuid::new_v4(), self_play(Variant::ScrabbleEn, 11, usize::MAX)),
         (Uuid::new_v4(), self_play(Variant::Erudit, 12, usize::MAX)),
@@ -126,7 +126,16 @@ async fn games_written_before_the_families_replay_identically_after_the_migratio
         let record = store.game(*id).await.unwrap();
         assert_eq!(record.setup, None, "a tile game from before 0006 is set up from its columns");
         assert_eq!(record.status, if before.is_over() { GameStatus::Finished } else { GameStatus::Active });
-        let after = families.replay(&record.stored()).unwrap();
+        let after = families
+            .replay(&games::Stored {
+                variant: record.variant,
+                seats: record.seats,
+                seed: record.seed,
+                no_repeat_words: record.no_repeat_words,
+                setup: record.setup.as_deref(),
+                journal: &record.journal,
+            })
+            .unwrap();
         let games::AnyGame::Tile(tile) = &after else { panic!("a tile game") };
         assert_eq!(tile.game(), before, "the same game, state for state");
         let entries: Vec<JournalEntry> = after.entries().into_iter().map(|e| serde_json::from_str(&e.to_json()).unwrap()).collect();

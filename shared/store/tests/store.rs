@@ -3,7 +3,7 @@
 use engine::{Game, Move, Seat, Timestamp};
 use games::Variant;
 use store::testing::database;
-use store::{Conflict, DrawRow, GameStatus, GameUpdate, KnownGame, NewGame, NewMove, RobotLevel, Store, StoreError};
+use store::{Conflict, DrawRow, GameStatus, GameUpdate, KnownGame, Level, NewGame, NewMove, Store, StoreError};
 use uuid::Uuid;
 
 fn update(move_count: u32) -> GameUpdate {
@@ -22,13 +22,13 @@ async fn new_game(store: &Store, human: Uuid) -> Uuid {
             status: GameStatus::Active,
             turn_seconds: None,
             turn_deadline: None,
-            seats: vec![Some(human), Some(RobotLevel::Hard.account_id())],
+            seats: vec![Some(human), Some(store::robot_account(Level::Hard))],
             draws: vec![
                 DrawRow { round: 1, pick_no: 1, account_id: Some(human), letter: Some("E".into()), is_blank: false, rank: 4 },
                 DrawRow {
                     round: 1,
                     pick_no: 2,
-                    account_id: Some(RobotLevel::Hard.account_id()),
+                    account_id: Some(store::robot_account(Level::Hard)),
                     letter: Some("?".into()),
                     is_blank: true,
                     rank: -1,
@@ -76,7 +76,7 @@ async fn a_game_round_trips_with_its_seats_and_journal() {
     let id = new_game(&store, me.account_id).await;
     let record = store.game(id).await.unwrap();
     assert_eq!(record.seed, u64::MAX - 3, "seeds use all 64 bits");
-    assert_eq!(record.players[1].account.as_ref().unwrap().robot_level, Some(RobotLevel::Hard));
+    assert_eq!(record.players[1].account.as_ref().unwrap().robot_level, Some(Level::Hard));
     assert_eq!(record.draws.len(), 2);
     assert_eq!((record.draws[1].letter.as_deref(), record.draws[1].is_blank, record.draws[1].rank), (Some("?"), true, -1));
     assert_eq!(record.draws[0].account_id, Some(me.account_id));
@@ -147,7 +147,7 @@ async fn sql_checks_refuse_impossible_rows() {
         format!("INSERT INTO game_moves (game_id, move_no, seat, kind, score, entry) VALUES ('{id}', 0, 0, 'word', 12, '{{}}'::json)");
     sqlx::query(&word).execute(pool).await.expect("a word scores");
     assert!(matches!(
-        store.ensure_human(RobotLevel::Easy.account_id(), "impostor").await,
+        store.ensure_human(store::robot_account(Level::Easy), "impostor").await,
         Err(StoreError::Conflict(Conflict::RobotIdentity))
     ));
     assert!(matches!(store.game(Uuid::new_v4()).await, Err(StoreError::NotFound)));
@@ -336,7 +336,7 @@ async fn a_move_read_without_a_lock_is_written_only_while_the_game_is_as_read() 
     store.create_game(&open).await.unwrap().finish(&[], &open_update()).await.unwrap();
     let old = store.read_game_for_move(open.game_id, None, None).await.unwrap();
     let mut joined = store.lock_game(open.game_id, None).await.unwrap();
-    joined.fill_open_seat(&store.account(RobotLevel::Easy.account_id()).await.unwrap()).await.unwrap();
+    joined.fill_open_seat(&store.account(store::robot_account(Level::Easy)).await.unwrap()).await.unwrap();
     joined.finish(&[], &GameUpdate { status: GameStatus::Active, ..open_update() }).await.unwrap();
     assert!(matches!(old.withdraw().await, Err(StoreError::Conflict(Conflict::Changed))));
     assert_eq!(store.game(open.game_id).await.unwrap().status, GameStatus::Active);

@@ -3,8 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A robot's level.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// A robot's level (serialized as its id).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Level {
     /// A beginner.
     Easy,
@@ -16,7 +17,7 @@ pub enum Level {
 
 /// An id that names no level.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown robot level {0:?}: one of easy, medium, hard")]
+#[error("unknown robot level {0:?}")]
 pub struct UnknownLevel(pub String);
 
 impl Level {

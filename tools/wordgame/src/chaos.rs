@@ -734,7 +734,7 @@ async fn check(url: &str, logs: &[Log]) -> Result<Findings, CliError> {
                 continue;
             }
         };
-        let game = match families.replay(&record.stored()) {
+        let game = match families.replay(&service::stored(&record)) {
             Ok(g) => g,
             Err(e) => {
                 f.replay_failures += 1;

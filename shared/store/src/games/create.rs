@@ -2,8 +2,8 @@
 //! that follow at once.
 
 use chrono::{DateTime, Utc};
-use games::Variant;
 use uuid::Uuid;
+use vocabulary::Variant;
 
 use super::DrawRow;
 use super::read::load;

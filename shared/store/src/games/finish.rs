@@ -2,8 +2,8 @@
 //! only while the game is as it was read.
 
 use chrono::{DateTime, Utc};
-use games::EndReason;
 use uuid::Uuid;
+use vocabulary::EndReason;
 
 use super::KnownGame;
 use super::transaction::{GameTx, Held, changed};
@@ -36,7 +36,7 @@ pub struct NewMove {
     /// The seat that moved.
     pub seat: u8,
     /// Its kind.
-    pub kind: games::MoveKind,
+    pub kind: vocabulary::MoveKind,
     /// Its points.
     pub score: i32,
     /// The entry, as JSON.

@@ -1,9 +1,9 @@
 //! The lobby's query: open games waiting for an opponent.
 
 use chrono::{DateTime, Utc};
-use games::Variant;
 use sqlx::Row;
 use uuid::Uuid;
+use vocabulary::Variant;
 
 use crate::accounts::Account;
 use crate::{Store, StoreError};

@@ -2,8 +2,8 @@
 //! reader already holds of it.
 
 use chrono::{DateTime, Utc};
-use games::{EndReason, Variant};
 use uuid::Uuid;
+use vocabulary::{EndReason, Variant};
 
 use crate::GameStatus;
 use crate::accounts::Account;
@@ -82,21 +82,6 @@ impl KnownGame {
     /// What `record` says of its game.
     pub fn of(record: &GameRecord) -> KnownGame {
         KnownGame { version: record.version.clone(), journal: record.journal.clone(), draws: record.draws.clone() }
-    }
-}
-
-impl GameRecord {
-    /// The game as its family reads it back: the setup columns, the setup as data and the
-    /// journal.
-    pub fn stored(&self) -> games::Stored<'_> {
-        games::Stored {
-            variant: self.variant,
-            seats: self.seats,
-            seed: self.seed,
-            no_repeat_words: self.no_repeat_words,
-            setup: self.setup.as_deref(),
-            journal: &self.journal,
-        }
     }
 }
 

@@ -1,13 +1,13 @@
 //! Row decoding: the load statement's row, its seats and journal as JSON text, into a record.
 
 use chrono::{DateTime, Utc};
-use games::EndReason;
 use sqlx::Row;
 use sqlx::postgres::PgRow;
 use uuid::Uuid;
+use vocabulary::EndReason;
 
 use super::{ClientMove, GameRecord, KnownGame, Player};
-use crate::accounts::{Account, AccountKind, RobotLevel};
+use crate::accounts::{Account, AccountKind};
 use crate::{GameStatus, StoreError};
 
 /// A seat as the load query returns it.
@@ -52,7 +52,7 @@ pub(super) fn game_from_row(row: &PgRow, id: Uuid, known: Option<&KnownGame>) ->
                     account_id,
                     display_name,
                     kind: AccountKind::parse(&kind)?,
-                    robot_level: RobotLevel::parse_stored(r.robot_level.as_deref())?,
+                    robot_level: crate::accounts::parse_stored_level(r.robot_level.as_deref())?,
                     created_at,
                 }),
                 _ => None,
