@@ -135,7 +135,7 @@ impl ApiError {
     /// The JSON response (with `Retry-After` when set).
     pub fn response(&self) -> Response<Body> {
         let body = json!({ "error": { "code": self.code, "message": self.message, "details": self.details } });
-        let mut response = crate::handlers::json_response(self.status, &body);
+        let mut response = crate::response::json_response(self.status, &body);
         if let Some(seconds) = self.retry_after {
             response.headers_mut().insert("retry-after", seconds.into());
         }

@@ -11,6 +11,7 @@ use tracing::Instrument;
 use uuid::Uuid;
 
 use crate::requests::{CreateGameBody, OpenGameBody, PreviewBody, RobotBody};
+use crate::response::json_response;
 use crate::{ApiError, AppState, HttpCode, MAX_BODY, Route, auth, requests};
 
 /// Handles one request for `route`; every failure is an HTTP error answer, never `Err`.
@@ -200,15 +201,4 @@ fn not_modified(etag: &str) -> Response<Body> {
         .header("etag", etag)
         .body(Body::Empty)
         .expect("a valid status and an entity tag of digits, letters and quotes")
-}
-
-/// A JSON response with `status`.
-pub(crate) fn json_response(status: u16, body: &impl serde::Serialize) -> Response<Body> {
-    let text = serde_json::to_string(body)
-        .unwrap_or_else(|_| r#"{"error":{"code":"internal","message":"internal error","details":null}}"#.to_string());
-    Response::builder()
-        .status(status)
-        .header("content-type", "application/json")
-        .body(Body::Text(text))
-        .expect("a static header and a valid status")
 }

@@ -19,6 +19,7 @@ pub mod lambda;
 pub mod oidc;
 pub mod push;
 mod requests;
+mod response;
 pub mod routes;
 pub mod telemetry;
 pub mod tls;

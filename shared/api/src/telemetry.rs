@@ -14,8 +14,12 @@ pub fn init_json() {
         .try_init();
 }
 
-/// Human-readable output, for the local gateway.
+/// Human-readable output on standard output, for the local gateway: coloured only when standard
+/// output is a terminal, so a file or a pipe gets no escape codes.
 pub fn init_text() {
-    let _ =
-        tracing_subscriber::fmt().with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"))).try_init();
+    use std::io::IsTerminal;
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")))
+        .with_ansi(std::io::stdout().is_terminal())
+        .try_init();
 }

@@ -5,21 +5,13 @@ use store::Level;
 use uuid::Uuid;
 
 use crate::ServiceError;
+use crate::error::ReservedIdentity;
 
 /// The name shown when no claim gives a usable one.
 pub const NEUTRAL_NAME: &str = "Player";
 
 /// The longest display name kept, in characters (the accounts table's limit).
 const MAX_NAME_CHARS: usize = 64;
-
-/// An identity no token may act as.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReservedIdentity {
-    /// A robot's account: robots move only inside the service.
-    Robot,
-    /// The nil UUID, which stands for the empty seat of an open game.
-    Placeholder,
-}
 
 /// Who is calling: the identity the gateway vouched for.
 #[derive(Debug, Clone, PartialEq, Eq)]

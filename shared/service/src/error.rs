@@ -4,8 +4,6 @@
 use games::{GameError, Rejected};
 use uuid::Uuid;
 
-use crate::ReservedIdentity;
-
 /// Why a well-formed request asks for something impossible.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Invalid {
@@ -167,6 +165,15 @@ impl ErrorCode {
             ErrorCode::Internal => "internal",
         }
     }
+}
+
+/// An identity no token may act as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReservedIdentity {
+    /// A robot's account: robots move only inside the service.
+    Robot,
+    /// The nil UUID, which stands for the empty seat of an open game.
+    Placeholder,
 }
 
 /// A use case's failure.

@@ -24,9 +24,9 @@ mod usecases;
 mod view;
 
 pub use admin::{ADMIN_GAMES_PAGE, AdminAccount, AdminGameQuery, AdminGamesPage, AdminReplay, AdminSeat};
-pub use caller::{Caller, NEUTRAL_NAME, ReservedIdentity, clean_name};
+pub use caller::{Caller, NEUTRAL_NAME, clean_name};
 pub use entropy::OsEntropy;
-pub use error::{ErrorCode, Invalid, ServiceError};
+pub use error::{ErrorCode, Invalid, ReservedIdentity, ServiceError};
 pub use games::{
     ActionView, EndReason, EntryView, ExchangeKind, Hint, Level, Move, Timeline, UnknownLevel, UnknownVariant, Variant, Viewer, entry_view,
 };

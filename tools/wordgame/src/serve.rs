@@ -11,7 +11,6 @@
 
 use std::collections::HashSet;
 use std::convert::Infallible;
-use std::io::IsTerminal;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
 
@@ -72,7 +71,7 @@ fn default_connections() -> u32 {
 /// # Errors
 /// [`CliError::Input`] when the database cannot be had or the port is taken.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    init_logs();
+    api::telemetry::init_text();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| CliError::Input(e.to_string()))?;
     let socket = reserve(SocketAddr::from(([127, 0, 0, 1], args.port)))?;
     let (url, local) = match std::env::var("DATABASE_URL") {
@@ -98,15 +97,6 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         pg.stop();
     }
     result
-}
-
-/// Text logs on standard output, as `api::telemetry::init_text` writes them, coloured only when
-/// standard output is a terminal: a file or a pipe gets no escape codes.
-fn init_logs() {
-    // tracing-subscriber as lambda_http re-exports it: the gateway already depends on it.
-    use lambda_http::tracing::subscriber::{EnvFilter, fmt};
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
-    let _ = fmt().with_env_filter(filter).with_ansi(std::io::stdout().is_terminal()).try_init();
 }
 
 /// The gateway's socket, bound to `addr` but not listening yet: the port is held while the
