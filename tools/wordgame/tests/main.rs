@@ -6,6 +6,7 @@ mod chaos;
 mod cli;
 mod common;
 mod ladder_cli;
+mod modules;
 mod push;
 mod robot_cli;
 mod serve;
