@@ -20,6 +20,7 @@ mod proxy_tls;
 mod rematch;
 mod sweep;
 mod timed;
+mod times;
 mod trust;
 mod unavailable;
 mod websocket;

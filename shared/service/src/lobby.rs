@@ -36,6 +36,7 @@ pub struct OpenGameView {
     /// The variant.
     pub variant: Variant,
     /// When it was opened.
+    #[serde(serialize_with = "store::timestamp::millis")]
     pub created_at: DateTime<Utc>,
     /// Seconds per turn, if timed.
     pub turn_seconds: Option<i32>,
