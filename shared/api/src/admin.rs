@@ -350,14 +350,19 @@ pub(crate) fn parse_status(raw: Option<&str>) -> Result<Option<service::GameStat
     }
 }
 
-/// The `player` filter: an account id or part of a name, at most 64 characters.
+/// The `player` filter: an account id or part of a name, at most 64 characters, none of them a
+/// control character. A stored name has none ([`service::clean_name`]), and PostgreSQL refuses
+/// NUL in any text, so such a filter is the client's error, not the database's.
 ///
 /// # Errors
-/// `400 invalid_query` for a longer one.
+/// `400 invalid_query` for a longer one or one with a control character.
 pub(crate) fn player_filter(raw: Option<&str>) -> Result<Option<&str>, ApiError> {
     match raw.map(str::trim).filter(|p| !p.is_empty()) {
         Some(p) if p.chars().count() > MAX_PLAYER_FILTER => {
             Err(ApiError::new(HttpCode::InvalidQuery, format!("player is at most {MAX_PLAYER_FILTER} characters")))
+        }
+        Some(p) if p.chars().any(char::is_control) => {
+            Err(ApiError::new(HttpCode::InvalidQuery, "player has a control character (NUL, a line break, ...)"))
         }
         other => Ok(other),
     }
@@ -558,6 +563,16 @@ mod tests {
         assert_eq!(board_rows(&double_centre, "B2")[1].cells[1].premium, "dw star");
         assert_eq!(legend(&double_centre, "B2").last().unwrap().label, "B2, the centre: the first word covers it (double word)");
         assert_eq!(legend(&double_centre, "A1").last().unwrap().label, "A1: the first word covers it (plain)");
+    }
+
+    #[test]
+    fn a_player_filter_with_a_control_character_is_refused() {
+        assert_eq!(player_filter(Some("  Вася ")).unwrap(), Some("Вася"));
+        assert_eq!(player_filter(Some(" ")).unwrap(), None);
+        for bad in ["a\0b", "\0", "a\u{1}", "a\nb", "a\u{7f}", "a\u{9f}"] {
+            let e = player_filter(Some(bad)).unwrap_err();
+            assert_eq!(e.response().status(), 400, "{bad:?}");
+        }
     }
 
     #[test]

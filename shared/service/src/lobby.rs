@@ -36,6 +36,7 @@ pub struct OpenGameView {
     /// The variant.
     pub variant: Variant,
     /// When it was opened.
+    #[serde(serialize_with = "store::timestamp::millis")]
     pub created_at: DateTime<Utc>,
     /// Seconds per turn, if timed.
     pub turn_seconds: Option<i32>,
@@ -184,14 +185,30 @@ impl Service {
 
 /// A page cursor: a time (microseconds since the epoch) and the id of the last game on a page
 /// (the lobby's creation time, "my games"' last activity, the admin's game list's last change).
+/// Every cursor written dates from 1970 to 9999, the range [`parse_cursor`] accepts.
 pub(crate) fn write_cursor(created_at: DateTime<Utc>, game_id: Uuid) -> String {
     format!("{}.{}", created_at.timestamp_micros(), game_id.simple())
 }
 
+/// The last microsecond a cursor may name: the end of the year 9999. PostgreSQL's `timestamptz`
+/// holds 4713 BC to 294276 AD; a forged time outside it would fail the query (a 500), so a
+/// cursor outside 1970 ..= 9999 is refused before anything is queried.
+const LAST_CURSOR_MICROS: i64 = 253_402_300_799_999_999;
+
+/// Reads a cursor [`write_cursor`] wrote: every page's one decoding place (lobby, my games, the
+/// admin's game list).
+///
+/// # Errors
+///
+/// [`ServiceError::Invalid`] (`bad_cursor`) for anything else, including a time before 1970 or
+/// after 9999.
 pub(crate) fn parse_cursor(cursor: &str) -> Result<(DateTime<Utc>, Uuid), ServiceError> {
     let bad = || invalid(Invalid::BadCursor, format!("{cursor:?} is not a cursor this service wrote"));
     let (micros, id) = cursor.split_once('.').ok_or_else(bad)?;
     let micros: i64 = micros.parse().map_err(|_| bad())?;
+    if !(0..=LAST_CURSOR_MICROS).contains(&micros) {
+        return Err(bad());
+    }
     let at = DateTime::from_timestamp_micros(micros).ok_or_else(bad)?;
     let id = Uuid::try_parse(id).map_err(|_| bad())?;
     Ok((at, id))
@@ -208,6 +225,21 @@ mod tests {
         assert_eq!(parse_cursor(&write_cursor(at, id)).unwrap(), (at, id));
         for bad in ["", "x", "1.", ".abc", "12.not-a-uuid", "99999999999999999999.00000000000000000000000000000000", "1;DROP TABLE games"] {
             assert!(matches!(parse_cursor(bad), Err(ServiceError::Invalid { reason: Invalid::BadCursor, .. })), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_cursor_outside_1970_to_9999_is_refused() {
+        let id = Uuid::nil().simple();
+        let last = DateTime::parse_from_rfc3339("9999-12-31T23:59:59.999999Z").unwrap().timestamp_micros();
+        assert_eq!(last, LAST_CURSOR_MICROS);
+        for ok in [0, LAST_CURSOR_MICROS] {
+            assert!(parse_cursor(&format!("{ok}.{id}")).is_ok(), "{ok}");
+        }
+        // Before 4713 BC, just before 1970, just after 9999, in 287,000 AD, and the ends of i64.
+        for micros in [-210_900_000_000_000_000_i64, -1, LAST_CURSOR_MICROS + 1, 9_000_000_000_000_000_000, i64::MIN, i64::MAX] {
+            let bad = format!("{micros}.{id}");
+            assert!(matches!(parse_cursor(&bad), Err(ServiceError::Invalid { reason: Invalid::BadCursor, .. })), "{bad:?}");
         }
     }
 }

@@ -48,8 +48,10 @@ pub struct MyGameView {
     /// The finished game this one is a rematch of.
     pub rematch_of: Option<Uuid>,
     /// When the player to move times out, if timed.
+    #[serde(serialize_with = "store::timestamp::millis_opt")]
     pub turn_deadline: Option<DateTime<Utc>>,
     /// When the game last changed.
+    #[serde(serialize_with = "store::timestamp::millis")]
     pub last_activity: DateTime<Utc>,
     /// The last move's seat, kind and time.
     pub last_move: Option<LastMove>,

@@ -63,8 +63,9 @@ impl Service {
     /// Declines the rematch the caller is invited to: the game is withdrawn (no result).
     ///
     /// # Errors
-    /// [`ServiceError::NotInvited`] unless the caller is invited to this open game;
-    /// [`ServiceError::NotYourGame`]; [`ServiceError::NotFound`].
+    /// [`ServiceError::NotYourGame`] when the caller has no seat (checked first, as on every
+    /// game); [`ServiceError::NotInvited`] when they sit in it but are not invited, or it is no
+    /// longer open; [`ServiceError::NotFound`].
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn decline(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
         let tx = self.store.lock_game(game_id, None).await?;

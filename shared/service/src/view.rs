@@ -27,6 +27,7 @@ pub struct GameView {
     /// Moves so far; a submit names this as `expected_move_no`.
     pub move_count: u32,
     /// When the player to move times out, if the game is timed.
+    #[serde(serialize_with = "store::timestamp::millis_opt")]
     pub turn_deadline: Option<DateTime<Utc>>,
     /// The last move, as the caller may see it.
     pub last_move: Option<EntryView>,

@@ -20,6 +20,7 @@ mod roles;
 mod status;
 mod sweep;
 pub mod testing;
+pub mod timestamp;
 
 pub use accounts::{Account, AccountGame, AccountKind, Level, robot_account};
 pub use admin::{GameFilter, ListedGame, ListedPlayer};

@@ -77,6 +77,7 @@ pub struct LastMove {
     /// Its kind, as stored (play, pass, exchange, word, resign, timeout).
     pub kind: String,
     /// When it was made.
+    #[serde(serialize_with = "crate::timestamp::millis")]
     pub at: DateTime<Utc>,
 }
 
