@@ -30,11 +30,30 @@ pub struct Incoming<'a> {
     pub request_id: &'a str,
 }
 
+/// The longest request target (path and query) API Gateway passes on: its request line limit.
+pub const MAX_TARGET: usize = 10 * 1024;
+
+/// Whether `text` holds only what a URI's path or query may (RFC 3986: unreserved and
+/// sub-delimiter characters, `:`, `@`, `/`, `?` and percent escapes; other UTF-8 as clients
+/// send it unescaped), as API Gateway requires of what it passes on: no space, no control
+/// character, none of `"<>\^`{|}`.
+fn uri_safe(text: &str) -> bool {
+    text.bytes().all(|b| !b.is_ascii() || b.is_ascii_alphanumeric() || b"-._~!$&'()*+,;=:@/?%".contains(&b))
+}
+
 /// The route and the Lambda request for `incoming`.
 ///
 /// # Errors
-/// 404 `no_route` when no route matches the method and path.
+/// 400 `bad_request` for a path or query with a character a URI cannot hold or longer than
+/// [`MAX_TARGET`] together (API Gateway refuses those before any function); 404 `no_route` when no
+/// route matches the method and path.
 pub fn to_lambda(incoming: &Incoming<'_>) -> Result<(Route, Request), ApiError> {
+    if incoming.path.len() + incoming.query.len() > MAX_TARGET {
+        return Err(ApiError::new(HttpCode::BadRequest, format!("the request target is longer than {MAX_TARGET} bytes")));
+    }
+    if !uri_safe(incoming.path) || !uri_safe(incoming.query) {
+        return Err(ApiError::new(HttpCode::BadRequest, "the path or query holds a character a URI cannot hold"));
+    }
     let (route, params) = Route::find(incoming.method, incoming.path)
         .ok_or_else(|| ApiError::new(HttpCode::NoRoute, format!("no route for {} {}", incoming.method, incoming.path)))?;
     let mut query: Map<String, Value> = Map::new();
@@ -104,7 +123,22 @@ fn percent_decode(s: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::percent_decode;
+    use super::*;
+
+    #[test]
+    fn a_target_a_uri_cannot_hold_is_a_bad_request_not_a_panic() {
+        let long = "a".repeat(70 * 1024);
+        let cases = [("/games", "cursor=a b"), ("/games", "x=\u{1}"), ("/games", long.as_str()), ("/games/a b", "")];
+        for (path, query) in cases {
+            let incoming = Incoming { method: "GET", path, query, ..Incoming::default() };
+            let refused = to_lambda(&incoming).map(|_| ()).unwrap_err();
+            assert_eq!((refused.status, refused.code), (400, "bad_request"), "{path}?{}", &query[..query.len().min(20)]);
+        }
+        for query in ["cursor=1.abc&limit=5&x=%20%00", "player=é"] {
+            let fine = Incoming { method: "GET", path: "/games", query, ..Incoming::default() };
+            assert!(to_lambda(&fine).is_ok(), "{query}");
+        }
+    }
 
     #[test]
     fn query_values_are_percent_decoded() {
