@@ -70,7 +70,7 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
                 }
             }
             let view = svc.get_game(&caller, id).await?;
-            let etag = service::GameVersion { move_count: view.move_count, status: view.status }.etag();
+            let etag = service::GameVersion::of_view(&view).etag();
             let mut response = json_response(200, &view);
             response.headers_mut().insert("etag", etag.parse().expect("digits, letters and quotes"));
             Ok(response)

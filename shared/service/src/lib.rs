@@ -38,7 +38,7 @@ pub use push::{CONNECTION_TTL, ClientMessage, MoveEvent, NoNotifier, Notifier, N
 pub use repository::stored;
 pub use requests::{CreateGame, OpenGame, Opponent, SubmitMove};
 pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, SystemClock};
-pub use store::{AccountGame, AccountKind, GameStatus, LastMove, ListedGame, ListedPlayer, MyGameSeat};
+pub use store::{AccountGame, AccountKind, GameStamp, GameStatus, LastMove, ListedGame, ListedPlayer, MyGameSeat, SeatStamp};
 pub use sweep::{SweepConfig, SweepReport};
 pub use usecases::{Preview, Submitted};
 pub use view::{DrawView, GameView, ResultView, SeatView};
