@@ -87,6 +87,8 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::UnknownTurn
         | ErrorCode::UnknownMessage
         | ErrorCode::UnknownConnection => 400,
+        // Never an HTTP answer: the push socket's reply to an oversized message.
+        ErrorCode::MessageTooLarge => 413,
         ErrorCode::RobotIdentity | ErrorCode::PlaceholderIdentity | ErrorCode::NotYourGame => 403,
         ErrorCode::NotFound | ErrorCode::AccountNotFound => 404,
         ErrorCode::TooManyOpenGames

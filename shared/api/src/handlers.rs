@@ -11,7 +11,7 @@ use tracing::Instrument;
 use uuid::Uuid;
 
 use crate::requests::{CreateGameBody, OpenGameBody, PreviewBody, RobotBody};
-use crate::response::json_response;
+use crate::response::{self, json_response};
 use crate::{ApiError, AppState, HttpCode, MAX_BODY, Route, auth, requests};
 
 /// Handles one request for `route`; every failure is an HTTP error answer, never `Err`.
@@ -38,6 +38,9 @@ pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Bo
     };
     if auth::is_admin_path(route.path()) {
         crate::admin::security_headers(&mut response);
+    } else {
+        // Every other route answers for the caller its token names (errors too).
+        response::per_caller(&mut response);
     }
     span.in_scope(|| tracing::info!(status = response.status().as_u16(), latency_ms = started.elapsed().as_secs_f64() * 1000.0, "handled"));
     response
@@ -62,15 +65,14 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
         }
         (Route::GetGame, Ok(caller)) => {
             let id = game_id(req)?;
-            let wanted = req.headers().get("if-none-match").and_then(|v| v.to_str().ok());
-            if let Some(wanted) = wanted {
+            if req.headers().contains_key(http::header::IF_NONE_MATCH) {
                 let etag = svc.game_version(&caller, id).await?.etag();
-                if wanted.split(',').any(|t| t.trim() == etag || t.trim() == "*") {
+                if response::if_none_match(req.headers(), &etag) {
                     return Ok(not_modified(&etag));
                 }
             }
             let view = svc.get_game(&caller, id).await?;
-            let etag = service::GameVersion { move_count: view.move_count, status: view.status }.etag();
+            let etag = service::GameVersion::of_view(&view).etag();
             let mut response = json_response(200, &view);
             response.headers_mut().insert("etag", etag.parse().expect("digits, letters and quotes"));
             Ok(response)

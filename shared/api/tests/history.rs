@@ -107,7 +107,7 @@ async fn the_game_view_answers_304_while_nothing_moved() {
     let (status, headers, body) = app.call_with_headers(other, "GET", &path, &[]).await;
     assert_eq!(status, 200, "{body}");
     let etag = headers["etag"].clone();
-    assert_eq!(etag, "\"0-active\"");
+    assert!(etag.starts_with("\"0-active-"), "{etag}");
     let (status, headers, body) = app.call_with_headers(other, "GET", &path, &[("if-none-match", &etag)]).await;
     assert_eq!((status, body.as_str(), headers["etag"].as_str()), (304, "", etag.as_str()));
     // A stranger learns nothing from a conditional read either.
@@ -122,12 +122,44 @@ async fn the_game_view_answers_304_while_nothing_moved() {
     submit(&app, leader, &id, &first).await;
     let (status, headers, body) = app.call_with_headers(other, "GET", &path, &[("if-none-match", &etag)]).await;
     assert_eq!(status, 200, "a move changes the tag");
-    assert_eq!(headers["etag"], "\"1-active\"");
+    assert!(headers["etag"].starts_with("\"1-active-"), "{}", headers["etag"]);
+    let second = headers["etag"].clone();
     assert_eq!(serde_json::from_str::<Value>(&body).unwrap()["move_count"], 1);
-    let (status, _, _) = app.call_with_headers(other, "GET", &path, &[("if-none-match", "\"0-active\", \"1-active\"")]).await;
+    let (status, _, _) = app.call_with_headers(other, "GET", &path, &[("if-none-match", &format!("{etag}, {second}"))]).await;
     assert_eq!(status, 304, "any of the listed tags");
     let (status, out) = app.call(Some(other), "POST", &format!("/games/{id}/resign"), "").await;
     assert_eq!(status, 200, "{out}");
-    let (status, headers, _) = app.call_with_headers(other, "GET", &path, &[("if-none-match", "\"2-active\"")]).await;
-    assert_eq!((status, headers["etag"].as_str()), (200, "\"2-finished\""), "the status is in the tag");
+    let (status, headers, _) = app.call_with_headers(other, "GET", &path, &[("if-none-match", &second)]).await;
+    assert_eq!(status, 200);
+    assert!(headers["etag"].starts_with("\"2-finished-"), "the status is in the tag: {}", headers["etag"]);
+}
+
+#[tokio::test]
+async fn answers_for_a_seat_are_private_and_revalidated_and_tags_compare_weakly() {
+    let app = App::new().await;
+    let (id, leader, _) = duel(&app).await;
+    for path in [format!("/games/{id}"), format!("/games/{id}/moves"), format!("/games/{id}/hint"), "/games".to_string()] {
+        let (status, headers, body) = app.call_with_headers(leader, "GET", &path, &[]).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        assert_eq!(headers["cache-control"], "private, no-cache", "{path}");
+        assert_eq!(headers["vary"], "Authorization", "{path}");
+    }
+    let path = format!("/games/{id}");
+    let (_, headers, _) = app.call_with_headers(leader, "GET", &path, &[]).await;
+    let (status, headers, _) = app.call_with_headers(leader, "GET", &path, &[("if-none-match", &headers["etag"])]).await;
+    assert_eq!((status, headers["cache-control"].as_str(), headers["vary"].as_str()), (304, "private, no-cache", "Authorization"));
+
+    // If-None-Match compares weakly and takes a list of tags.
+    let etag = headers["etag"].clone();
+    for (sent, expected) in [
+        (format!("W/{etag}"), 304),
+        (format!("\"0-active-0000000000000000\", W/{etag}"), 304),
+        (format!("\"0-active-0000000000000000\",{etag}"), 304),
+        ("*".to_string(), 304),
+        ("W/\"0-active-0000000000000000\"".to_string(), 200),
+        (etag.trim_end_matches('"').to_string(), 200),
+    ] {
+        let (status, headers, _) = app.call_with_headers(leader, "GET", &path, &[("if-none-match", &sent)]).await;
+        assert_eq!((status, headers["etag"].as_str()), (expected, etag.as_str()), "If-None-Match: {sent}");
+    }
 }

@@ -86,3 +86,35 @@ async fn a_human_opponent_is_invited_and_accepts_by_joining_or_declines() {
     assert_eq!((status, body["error"]["code"].as_str()), (409, Some("not_invited")));
     assert_eq!(app.everything().await, before);
 }
+
+#[tokio::test]
+async fn an_invitee_accepting_changes_the_view_tag_of_the_one_who_asked() {
+    let app = App::new().await;
+    let (ann, bob, cy) = (Player::new(), Player::new(), Player::new());
+    app.create(bob, "noi-tu", r#"[{"robot":"easy"}]"#).await;
+    app.create(cy, "noi-tu", r#"[{"robot":"easy"}]"#).await;
+    // Three seats, so one acceptance leaves the game open: only the seats change.
+    let body = json!({"variant": "scrabble-en", "opponents": [{"account": bob.0}, {"account": cy.0}]}).to_string();
+    let (status, game) = app.call(Some(ann), "POST", "/games", &body).await;
+    assert_eq!(status, 201, "{game}");
+    let old = game["game_id"].as_str().unwrap().to_string();
+    let (status, out) = app.call(Some(ann), "POST", &format!("/games/{old}/resign"), "").await;
+    assert_eq!((status, out["game"]["status"].as_str()), (200, Some("finished")), "{out}");
+    let (status, game) = app.call(Some(ann), "POST", &format!("/games/{old}/rematch"), "").await;
+    assert_eq!(status, 201, "{game}");
+    let path = format!("/games/{}", game["game_id"].as_str().unwrap());
+    let (status, headers, body) = app.call_with_headers(ann, "GET", &path, &[]).await;
+    assert_eq!(status, 200, "{body}");
+    let etag = headers["etag"].clone();
+
+    let (status, joined) = app.call(Some(bob), "POST", &format!("{path}/join"), "").await;
+    assert_eq!((status, joined["status"].as_str()), (200, Some("open")), "cy is still invited: {joined}");
+    let (status, headers, body) = app.call_with_headers(ann, "GET", &path, &[("if-none-match", &etag)]).await;
+    assert_eq!(status, 200, "bob's seat changed: not 304");
+    assert_ne!(headers["etag"], etag);
+    let view: Value = serde_json::from_str(&body).unwrap();
+    let bobs = view["seats"].as_array().unwrap().iter().find(|s| s["account_id"] == bob.0.to_string()).cloned().unwrap();
+    assert_eq!(bobs["invited"], false, "{view}");
+    let (status, _, _) = app.call_with_headers(ann, "GET", &path, &[("if-none-match", &headers["etag"])]).await;
+    assert_eq!(status, 304, "the new tag matches while nothing else changes");
+}

@@ -82,7 +82,10 @@ async fn a_connection_subscribes_gets_typed_errors_and_is_forgotten() {
     assert_eq!(app.everything().await, before);
 
     assert_eq!(handle_websocket(state, &event("$connect", Some(bob), None, false)).await, WsOutcome { status: 200, reply: None });
+    // Over the cap: refused unread, even a valid subscription padded with spaces.
+    let padded = format!("{subscribe}{}", " ".repeat(service::MAX_PUSH_MESSAGE));
     let bad = [
+        (&padded[..], "message_too_large"),
         ("{\"action\":\"shout\"}", "unknown_message"),
         ("not json", "unknown_message"),
         (&json!({"action": "subscribe", "game_id": theirs}).to_string()[..], "not_your_game"),

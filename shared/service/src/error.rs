@@ -95,6 +95,8 @@ pub enum ErrorCode {
     NotInvited,
     /// `unknown_message`: a WebSocket frame that is not a known message.
     UnknownMessage,
+    /// `message_too_large`: a WebSocket message over [`crate::MAX_PUSH_MESSAGE`] bytes.
+    MessageTooLarge,
     /// `unknown_connection`: a push message on a connection not open.
     UnknownConnection,
     /// `internal`
@@ -103,7 +105,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 27] = [
+    pub const ALL: [ErrorCode; 28] = [
         ErrorCode::UnknownVariant,
         ErrorCode::BadOpponents,
         ErrorCode::UnknownRobotLevel,
@@ -129,6 +131,7 @@ impl ErrorCode {
         ErrorCode::NotFinished,
         ErrorCode::NotInvited,
         ErrorCode::UnknownMessage,
+        ErrorCode::MessageTooLarge,
         ErrorCode::UnknownConnection,
         ErrorCode::Internal,
     ];
@@ -161,6 +164,7 @@ impl ErrorCode {
             ErrorCode::NotFinished => "not_finished",
             ErrorCode::NotInvited => "not_invited",
             ErrorCode::UnknownMessage => "unknown_message",
+            ErrorCode::MessageTooLarge => "message_too_large",
             ErrorCode::UnknownConnection => "unknown_connection",
             ErrorCode::Internal => "internal",
         }

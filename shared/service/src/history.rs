@@ -3,11 +3,12 @@
 
 use games::{EntryView, Viewer, entry_view};
 use serde::Serialize;
-use store::GameStatus;
+use sha2::{Digest, Sha256};
+use store::{GameStamp, GameStatus, SeatStamp};
 use uuid::Uuid;
 
 use crate::usecases::seat_of;
-use crate::{Caller, Service, ServiceError};
+use crate::{Caller, GameView, Service, ServiceError};
 
 /// The journal from some move on, as one seat may see it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -23,19 +24,41 @@ pub struct MovesPage {
     pub moves: Vec<EntryView>,
 }
 
-/// What a game's view depends on that moves change: its `ETag`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct GameVersion {
-    /// Moves so far.
-    pub move_count: u32,
-    /// Its state.
-    pub status: GameStatus,
-}
+/// What a game's view shows that can change: its `ETag`. Moves change the move count (and a
+/// timeout is a move); joins, withdrawals and ends change the status; an invitee accepting, a
+/// seat filling or a player renaming changes the seats; a new turn changes the deadline.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameVersion(pub GameStamp);
 
 impl GameVersion {
-    /// The entity tag: the move count and the status, quoted.
-    pub fn etag(self) -> String {
-        format!("\"{}-{}\"", self.move_count, self.status)
+    /// The version of what `view` shows.
+    pub fn of_view(view: &GameView) -> Self {
+        let seats = view
+            .seats
+            .iter()
+            .map(|s| SeatStamp { account_id: s.account_id, display_name: s.display_name.clone(), invited: s.invited })
+            .collect();
+        GameVersion(GameStamp { move_count: view.move_count, status: view.status, turn_deadline: view.turn_deadline, seats })
+    }
+
+    /// The entity tag, quoted: the move count and the status, readable, then the first 8 bytes
+    /// (16 hex digits) of a SHA-256 over the deadline (in milliseconds) and the seats, say
+    /// `"12-active-3f9a0c1e5b7d2a46"`.
+    pub fn etag(&self) -> String {
+        let stamp = &self.0;
+        let mut hash = Sha256::new();
+        hash.update(stamp.turn_deadline.map_or(-1, |d| d.timestamp_millis()).to_be_bytes());
+        for seat in &stamp.seats {
+            // Length-prefixed fields, so no two different seat lists hash the same input.
+            hash.update(seat.account_id.map_or([0; 16], |a| *a.as_bytes()));
+            let name = seat.display_name.as_deref().unwrap_or("");
+            hash.update((name.len() as u64).to_be_bytes());
+            hash.update(name.as_bytes());
+            hash.update([u8::from(seat.account_id.is_some()), u8::from(seat.invited)]);
+        }
+        let digest = hash.finalize();
+        let short: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+        format!("\"{}-{}-{short}\"", stamp.move_count, stamp.status)
     }
 }
 
@@ -53,16 +76,16 @@ impl Service {
         Ok(MovesPage { game_id, status: record.status, move_count: record.move_count, moves })
     }
 
-    /// The game's version as stored, read without loading the game, for a conditional read
+    /// The game's version as stored ([`GameVersion`]), read without loading the game, for a conditional read
     /// (`If-None-Match`).
     ///
     /// # Errors
     /// [`ServiceError::NotFound`]; [`ServiceError::NotYourGame`] for a non-player.
     pub async fn game_version(&self, caller: &Caller, game_id: Uuid) -> Result<GameVersion, ServiceError> {
-        let (move_count, status, seated) = self.store.game_version(game_id, caller.account_id()).await?;
+        let (stamp, seated) = self.store.game_stamp(game_id, caller.account_id()).await?;
         if !seated {
             return Err(ServiceError::NotYourGame);
         }
-        Ok(GameVersion { move_count, status })
+        Ok(GameVersion(stamp))
     }
 }

@@ -18,6 +18,11 @@ use crate::{Caller, Service, ServiceError};
 /// two hours at most).
 pub const CONNECTION_TTL: Duration = Duration::hours(2);
 
+/// The largest message a client may send on the push socket, in bytes: 4 KiB, some twenty
+/// times a subscribe message. A larger one is refused unread (`message_too_large`); the local
+/// gateway's socket closes with 1009 (message too big) instead.
+pub const MAX_PUSH_MESSAGE: usize = 4096;
+
 /// A committed move, as pushed to the subscribed players: `{"type": "move", "game_id",
 /// "move_no", "to_move", "status"}`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -86,7 +91,7 @@ pub enum ServerReply {
     },
     /// The message was refused; nothing changed.
     Error {
-        /// `unknown_message`, `not_your_game`, `not_found`, `unavailable`, `internal`.
+        /// `unknown_message`, `message_too_large`, `not_your_game`, `not_found`, `unavailable`, `internal`.
         code: &'static str,
         /// What is wrong.
         message: String,
@@ -134,6 +139,12 @@ impl Service {
             let code = e.code().map_or("internal", ErrorCode::as_str);
             ServerReply::Error { code, message: e.to_string() }
         };
+        if text.len() > MAX_PUSH_MESSAGE {
+            return ServerReply::Error {
+                code: ErrorCode::MessageTooLarge.as_str(),
+                message: format!("a message is at most {MAX_PUSH_MESSAGE} bytes, not {}", text.len()),
+            };
+        }
         let message: ClientMessage = match serde_json::from_str(text) {
             Ok(m) => m,
             Err(e) => {

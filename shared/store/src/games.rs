@@ -15,5 +15,5 @@ mod transaction;
 pub use create::NewGame;
 pub use finish::{GameUpdate, NewMove};
 pub use lobby::OpenGameSummary;
-pub use record::{ClientMove, DrawRow, GameRecord, KnownGame, Player};
+pub use record::{ClientMove, DrawRow, GameRecord, GameStamp, KnownGame, Player, SeatStamp};
 pub use transaction::GameTx;

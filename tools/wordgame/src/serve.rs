@@ -26,8 +26,9 @@ use hyper_util::rt::TokioIo;
 use store::Store;
 use store::local::{LocalPostgres, StartOptions};
 use tokio_tungstenite::WebSocketStream;
-use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::tungstenite::protocol::Role;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role, WebSocketConfig};
+use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
 use crate::CliError;
 
@@ -291,7 +292,8 @@ async fn websocket(
             Ok(caller) => caller,
             Err(e) => return convert(e.response()),
         };
-    let Some(key) = req.headers().get("sec-websocket-key").map(|k| k.as_bytes().to_vec()) else {
+    let key = req.headers().get("sec-websocket-key").map(|k| k.as_bytes().to_vec());
+    let Some(key) = key.filter(|_| asks_for_websocket(req.headers())) else {
         return convert(ApiError::new(HttpCode::BadRequest, "GET /ws is a WebSocket upgrade").response());
     };
     let connection_id = uuid::Uuid::new_v4().to_string();
@@ -303,7 +305,10 @@ async fn websocket(
     tokio::spawn(async move {
         match upgrade.await {
             Ok(io) => {
-                let socket = WebSocketStream::from_raw_socket(TokioIo::new(io), Role::Server, None).await;
+                let limits = WebSocketConfig::default()
+                    .max_message_size(Some(service::MAX_PUSH_MESSAGE))
+                    .max_frame_size(Some(service::MAX_PUSH_MESSAGE));
+                let socket = WebSocketStream::from_raw_socket(TokioIo::new(io), Role::Server, Some(limits)).await;
                 pump(&state, &caller, &connection_id, socket, frames).await;
             }
             Err(e) => tracing::warn!(error = %e, "websocket upgrade failed"),
@@ -323,8 +328,23 @@ async fn websocket(
         .expect("static headers and an accept key in base64")
 }
 
+/// Whether a request asks for a WebSocket as RFC 6455 §4.2.1 says: `Upgrade: websocket` and a
+/// `Connection` header listing `upgrade` (both case-insensitive; the key is checked apart).
+fn asks_for_websocket(headers: &hyper::HeaderMap) -> bool {
+    let lists = |name: hyper::header::HeaderName, token: &str| {
+        headers
+            .get_all(name)
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .any(|t| t.trim().eq_ignore_ascii_case(token))
+    };
+    lists(hyper::header::UPGRADE, "websocket") && lists(hyper::header::CONNECTION, "upgrade")
+}
+
 /// Carries one socket until it closes: the client's messages to the service and its replies
-/// back, the pushed moves out.
+/// back, the pushed moves out. A message over [`service::MAX_PUSH_MESSAGE`] bytes closes it
+/// with 1009 (message too big).
 async fn pump<S>(
     state: &AppState,
     caller: &service::Caller,
@@ -345,6 +365,11 @@ async fn pump<S>(
                 Some(Ok(Message::Text(text))) => reply(state, caller, connection_id, text.as_str()).await,
                 Some(Ok(Message::Binary(bytes))) => reply(state, caller, connection_id, &String::from_utf8_lossy(&bytes)).await,
                 Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_))) => continue,
+                Some(Err(WsError::Capacity(e))) => {
+                let reason = format!("a message is at most {} bytes: {e}", service::MAX_PUSH_MESSAGE);
+                let _ = out.send(Message::Close(Some(CloseFrame { code: CloseCode::Size, reason: reason.into() }))).await;
+                return;
+            }
                 Some(Ok(Message::Close(_)) | Err(_)) | None => return,
             },
         };

@@ -179,3 +179,31 @@ fn two_hundred_subscribed_clients_each_get_every_move_of_their_games_exactly_onc
         assert_eq!(heard, 2 * GAMES * MOVES as usize);
     });
 }
+
+#[test]
+fn a_handshake_without_upgrade_headers_and_an_oversized_message_are_refused() {
+    let (_server, port, _dir) = start_server("push-limits");
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        // The helper's requests say `connection: close`: a key alone, or with `upgrade:
+        // websocket`, is not a WebSocket handshake.
+        let path = format!("/ws?token={}", token("alice"));
+        let key = ("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ==");
+        let version = ("sec-websocket-version", "13");
+        for headers in [vec![key, version], vec![key, version, ("upgrade", "websocket")]] {
+            let (status, body) = request(port, "GET", &path, &headers, "").expect("serve answers");
+            assert_eq!(status, 400, "{headers:?}: {body}");
+            assert!(body.contains("bad_request"), "{body}");
+        }
+
+        let mut socket = connect(port, "alice").await;
+        let at_cap = "x".repeat(service::MAX_PUSH_MESSAGE);
+        assert_eq!(send(&mut socket, &at_cap).await["code"], "unknown_message", "at the cap: read and answered");
+        socket.send(Message::text(format!("{at_cap}x"))).await.unwrap();
+        let closed = match tokio::time::timeout(PATIENCE, socket.next()).await.expect("the server closes the socket") {
+            Some(Ok(Message::Close(frame))) => frame.expect("a close frame with a code"),
+            other => panic!("expected the close frame, got {other:?}"),
+        };
+        assert_eq!(u16::from(closed.code), 1009, "message too big: {closed:?}");
+    });
+}

@@ -5,7 +5,7 @@ use sqlx::Row;
 use uuid::Uuid;
 
 use super::rows::game_from_row;
-use super::{ClientMove, GameRecord, KnownGame};
+use super::{ClientMove, GameRecord, GameStamp, KnownGame};
 use crate::{GameStatus, Store, StoreError};
 
 impl Store {
@@ -35,15 +35,21 @@ impl Store {
         Ok(sqlx::query_scalar("SELECT game_id FROM games WHERE rematch_of = $1").bind(id).fetch_optional(&self.pool).await?)
     }
 
-    /// The game's move count and status, and whether `account_id` sits in it (invited or not),
-    /// in one small query: for a conditional read that must not load the game.
+    /// What the game's view shows that can change without a load ([`GameStamp`]: move count,
+    /// status, turn deadline, seats) and whether `account_id` sits in it (invited or not), in one
+    /// small query:
+    /// for a conditional read that must not load the game.
     ///
     /// # Errors
-    /// [`StoreError::NotFound`]; database errors.
-    pub async fn game_version(&self, id: Uuid, account_id: Uuid) -> Result<(u32, GameStatus, bool), StoreError> {
+    /// [`StoreError::NotFound`]; [`StoreError::Corrupt`] for unreadable seats; database errors.
+    pub async fn game_stamp(&self, id: Uuid, account_id: Uuid) -> Result<(GameStamp, bool), StoreError> {
         let row = sqlx::query(
-            "SELECT g.move_count, g.status,
-                    EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = g.game_id AND p.account_id = $2) AS seated
+            "SELECT g.move_count, g.status, g.turn_deadline,
+                    EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = g.game_id AND p.account_id = $2) AS seated,
+                    (SELECT coalesce(json_agg(s), '[]'::json)::text
+                       FROM (SELECT p.account_id, a.display_name, p.invited
+                             FROM game_players p LEFT JOIN accounts a ON a.account_id = p.account_id
+                             WHERE p.game_id = g.game_id ORDER BY p.seat) s) AS seats
              FROM games g WHERE g.game_id = $1",
         )
         .bind(id)
@@ -51,7 +57,14 @@ impl Store {
         .fetch_one(&self.pool)
         .await?;
         let status: String = row.try_get("status")?;
-        Ok((row.try_get::<i32, _>("move_count")? as u32, GameStatus::parse(&status)?, row.try_get("seated")?))
+        let seats: String = row.try_get("seats")?;
+        let stamp = GameStamp {
+            move_count: row.try_get::<i32, _>("move_count")? as u32,
+            status: GameStatus::parse(&status)?,
+            turn_deadline: row.try_get("turn_deadline")?,
+            seats: serde_json::from_str(&seats).map_err(|e| StoreError::Corrupt(format!("game {id}: seats: {e}")))?,
+        };
+        Ok((stamp, row.try_get("seated")?))
     }
 }
 

@@ -116,3 +116,28 @@ pub struct ClientMove {
     /// The answer that request got, as sent.
     pub response: Option<String>,
 }
+
+/// What a game's view shows that can change without the game being loaded: read in one small
+/// query for a conditional read (`If-None-Match`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameStamp {
+    /// Journal length.
+    pub move_count: u32,
+    /// Lifecycle state.
+    pub status: GameStatus,
+    /// When the seat to move times out, if the game is timed.
+    pub turn_deadline: Option<DateTime<Utc>>,
+    /// The seats in order.
+    pub seats: Vec<SeatStamp>,
+}
+
+/// Who sits in a seat, as the game view shows it.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+pub struct SeatStamp {
+    /// The account in it; `None` while the seat is open.
+    pub account_id: Option<Uuid>,
+    /// Its name.
+    pub display_name: Option<String>,
+    /// Invited and not yet accepted.
+    pub invited: bool,
+}
