@@ -37,8 +37,7 @@ impl Store {
 
     /// What the game's view shows that can change without a load ([`GameStamp`]: move count,
     /// status, turn deadline, seats) and whether `account_id` sits in it (invited or not), in one
-    /// small query:
-    /// for a conditional read that must not load the game.
+    /// small query: for a conditional read that must not load the game.
     ///
     /// # Errors
     /// [`StoreError::NotFound`]; [`StoreError::Corrupt`] for unreadable seats; database errors.
