@@ -51,7 +51,7 @@ pub struct Measure {
 /// # Errors
 /// [`CliError::Input`] for an unknown or non-tile variant, or no positions.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let variant: Variant = args.variant.parse().map_err(|e: engine::variant::VariantError| CliError::Input(e.to_string()))?;
+    let variant: Variant = args.variant.parse()?;
     if args.positions == 0 {
         return Err(CliError::Input("--positions must be at least 1".into()));
     }

@@ -93,7 +93,7 @@ struct Refined {
 /// # Errors
 /// [`CliError::Input`] for an unknown variant.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let variant: Variant = args.variant.parse().map_err(|e: engine::variant::VariantError| CliError::Input(e.to_string()))?;
+    let variant: Variant = args.variant.parse()?;
     let rules = variant.rules();
     let heuristic = LeaveTable::heuristic(rules);
     let refined = refine(variant, &heuristic, args);

@@ -32,7 +32,7 @@ pub struct Args {
 /// # Errors
 /// [`CliError::Input`] for an unknown variant or an unreadable or invalid positions file.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let variant: Variant = args.variant.parse().map_err(|e: engine::variant::VariantError| CliError::Input(e.to_string()))?;
+    let variant: Variant = args.variant.parse()?;
     let rules = variant.rules();
     let ready = {
         let graph = builtin_graph(variant);

@@ -45,7 +45,7 @@ impl Options {
     /// # Errors
     /// [`CliError::Input`] for an unknown variant.
     pub fn tile_variant(&self) -> Result<Variant, CliError> {
-        self.variant.parse().map_err(|e: engine::variant::VariantError| CliError::Input(e.to_string()))
+        Ok(self.variant.parse()?)
     }
 }
 

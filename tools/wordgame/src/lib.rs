@@ -11,3 +11,9 @@ pub enum CliError {
     #[error("{0}")]
     Input(String),
 }
+
+impl From<engine::variant::VariantError> for CliError {
+    fn from(e: engine::variant::VariantError) -> CliError {
+        CliError::Input(e.to_string())
+    }
+}

@@ -66,7 +66,7 @@ struct PlayJson {
 /// # Errors
 /// [`CliError::Input`] for an unknown variant, a bad CGP or an unreadable word list.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let variant: Variant = args.variant.parse().map_err(|e: engine::variant::VariantError| CliError::Input(e.to_string()))?;
+    let variant: Variant = args.variant.parse()?;
     let rules = variant.rules();
     let custom;
     let graph: &WordGraph = match &args.lexicon {

@@ -29,7 +29,7 @@ pub struct Args {
 /// # Errors
 /// [`CliError::Input`] for an unknown variant.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let variant: Variant = args.variant.parse().map_err(|e: engine::variant::VariantError| CliError::Input(e.to_string()))?;
+    let variant: Variant = args.variant.parse()?;
     let leave = LeaveTable::heuristic(variant.rules());
     let (mut printed, mut with_blank) = (0, 0);
     for k in 0.. {

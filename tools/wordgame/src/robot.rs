@@ -76,7 +76,7 @@ struct Answer {
 /// # Errors
 /// [`CliError::Input`] for an unknown variant or level, a bad CGP or an unreadable file.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let variant: Variant = args.variant.parse().map_err(|e: engine::variant::VariantError| CliError::Input(e.to_string()))?;
+    let variant: Variant = args.variant.parse()?;
     let level = Level::ALL
         .into_iter()
         .find(|l| l.id() == args.level)
