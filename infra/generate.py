@@ -980,9 +980,12 @@ def lambda_dimension(binary):
     return f'{{ Name: FunctionName, Value: !Sub "${{AWS::StackName}}-{binary}" }}'
 
 
-def metric_filter(lid, logs, pattern, name):
-    """A metric filter on `logs`' log group adding 1 to metric `name` for each line matching
-    `pattern` (0 for a minute with lines but no match)."""
+def metric_filter(lid, logs, pattern, name, value='"1"'):
+    """A metric filter on `logs`' log group adding `value` to metric `name` for each line matching
+    `pattern`: 1 (a count: 0 for a minute with lines but no match), or a field of the line such
+    as `$.fields.backlog` (a gauge: no value for such a minute, which would pull its minimum to
+    0)."""
+    default = "\n          DefaultValue: 0" if value == '"1"' else ""
     return f"""  {lid}:
     Type: AWS::Logs::MetricFilter
     Properties:
@@ -991,8 +994,7 @@ def metric_filter(lid, logs, pattern, name):
       MetricTransformations:
         - MetricNamespace: {OWN}
           MetricName: {name}
-          MetricValue: "1"
-          DefaultValue: 0
+          MetricValue: {value}{default}
           Unit: Count"""
 
 
@@ -1098,11 +1100,14 @@ AUTHORIZER = f'''  AdminAuthorizerFunction:
 SWEEP_RESERVED = 1
 
 # The sweep: EventBridge Scheduler invokes it every minute; one instance at a time (a reserved
-# concurrency of 1 whenever reservations are on; each run is bounded by SWEEP_BATCH games of
-# each kind, one transaction per game, so an overlapping run only finds less to do).
+# concurrency of 1 whenever reservations are on; each run sweeps timeouts SWEEP_BATCH games at a
+# time until none is left or SWEEP_BUDGET_SECONDS have passed, well under its 55 s timeout, one
+# transaction per game, so an overlapping run only finds less to do). Each run logs the games
+# still overdue (`backlog` on its "swept" line): the metric SweepBacklog.
 SWEEP_ENVIRONMENT = """      Environment:
         Variables:
           SWEEP_BATCH: "100"
+          SWEEP_BUDGET_SECONDS: "30"
           OPEN_GAME_EXPIRY_SECONDS: "604800"
 """
 SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts past the deadline, open games nobody joined); run every minute.", 1769, 55, SWEEP_RESERVED, SWEEP_ENVIRONMENT, push=True,
@@ -1141,10 +1146,15 @@ SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts pa
 {log_resources("Sweep", "sweep")}
 {push_filters("Sweep")}
 {metric_filter("SweepGameFailuresFilter", "Sweep", messages(SWEEP_GAME_FAILED), "SweepGameFailures")}
+{metric_filter("SweepBacklogFilter", "Sweep", messages(["swept"]), "SweepBacklog", "$.fields.backlog")}
   # A sweep that stops running (the schedule disabled or deleted, its role broken, the function
   # throttled) writes nothing and fails nothing: only its missing invocations tell.
 {alarm("SweepHeartbeatAlarm", "sweep: not invoked for 5 minutes (scheduled every minute): abandoned games are not ended",
        metric("AWS/Lambda", "Invocations", lambda_dimension("sweep"), "Sum", 300), 1, 1, "LessThanThreshold", missing="breaching")}
+  # Timeouts the sweep leaves behind: every run for 5 minutes ended with games still overdue (it
+  # cannot keep up, or some games cannot be ended), so players wait past their deadlines.
+{alarm("SweepBacklogAlarm", "sweep: every run for 5 minutes left games past their deadline (the backlog is not draining)",
+       metric(OWN, "SweepBacklog", None, "Minimum", 300), 1, 1, "GreaterThanOrEqualToThreshold")}
 {alarm("SweepErrorsAlarm", "sweep: 3 or more failures in 5 minutes (runs that failed, and games it could not end)",
        total([stat("failed", "AWS/Lambda", "Errors", lambda_dimension("sweep")), stat("games", OWN, "SweepGameFailures")],
              "FILL(failed, 0) + FILL(games, 0)", "sweep failures"), 1, 3, "GreaterThanOrEqualToThreshold")}'''

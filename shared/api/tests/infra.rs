@@ -503,6 +503,16 @@ fn a_silent_sweep_failed_pushes_and_websocket_errors_page() {
     let games =
         filters_on(&doc, "SweepLogs").into_iter().find(|(_, m)| *m == "SweepGameFailures").expect("no filter for the sweep's games");
     assert_eq!(logged_messages(games.0).len(), 2);
+    // The timeouts each run leaves overdue (its "swept" line's backlog, a gauge) page when every
+    // run for five minutes left some.
+    let backlog = filters_on(&doc, "SweepLogs").into_iter().find(|(_, m)| *m == "SweepBacklog").expect("no sweep backlog metric");
+    assert_eq!(logged_messages(backlog.0), ["swept"]);
+    let transform = &r["SweepBacklogFilter"]["Properties"]["MetricTransformations"][0];
+    assert_eq!((transform["MetricValue"].as_str(), transform.get("DefaultValue")), (Some("$.fields.backlog"), None));
+    assert!(include_str!("../../service/src/sweep.rs").contains("backlog = report.backlog,"), "the sweep logs no backlog field");
+    let backlog = &r["SweepBacklogAlarm"]["Properties"];
+    assert_eq!((backlog["MetricName"].as_str(), backlog["Statistic"].as_str()), (Some("SweepBacklog"), Some("Minimum")));
+    assert_eq!((backlog["Threshold"].as_f64(), backlog["ComparisonOperator"].as_str()), (Some(1.0), Some("GreaterThanOrEqualToThreshold")));
     // Failed posts to connections and publishes to the bus, counted in the log group of every
     // function that may push.
     let pushers: Vec<String> = functions(&doc)
@@ -538,7 +548,14 @@ fn a_silent_sweep_failed_pushes_and_websocket_errors_page() {
         assert!(is_ref(&metric_entry(ws, id)["MetricStat"]["Metric"]["Dimensions"][0]["Value"], "WsApi"), "{id}");
     }
     assert!(percentage_alarm(ws).1 >= 2);
-    for alarm in ["SweepHeartbeatAlarm", "SweepErrorsAlarm", "PushFailuresAlarm", "EventBridgeFailuresAlarm", "WsApiErrorsAlarm"] {
+    for alarm in [
+        "SweepHeartbeatAlarm",
+        "SweepBacklogAlarm",
+        "SweepErrorsAlarm",
+        "PushFailuresAlarm",
+        "EventBridgeFailuresAlarm",
+        "WsApiErrorsAlarm",
+    ] {
         assert!(operations().contains(alarm), "docs/OPERATIONS.md does not list {alarm}");
     }
 }
