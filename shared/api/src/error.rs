@@ -23,6 +23,8 @@ pub enum HttpCode {
     NoRoute,
     /// A request the local gateway cannot turn into an event.
     BadRequest,
+    /// The body did not arrive within the local gateway's read timeout.
+    RequestTimeout,
     /// The body exceeds [`crate::MAX_BODY`].
     BodyTooLarge,
     /// Anything else; the cause is logged, never returned.
@@ -31,7 +33,7 @@ pub enum HttpCode {
 
 impl HttpCode {
     /// Every code.
-    pub const ALL: [HttpCode; 10] = [
+    pub const ALL: [HttpCode; 11] = [
         HttpCode::MalformedJson,
         HttpCode::InvalidBody,
         HttpCode::InvalidGameId,
@@ -40,6 +42,7 @@ impl HttpCode {
         HttpCode::Forbidden,
         HttpCode::NoRoute,
         HttpCode::BadRequest,
+        HttpCode::RequestTimeout,
         HttpCode::BodyTooLarge,
         HttpCode::Internal,
     ];
@@ -55,6 +58,7 @@ impl HttpCode {
             HttpCode::Forbidden => "forbidden",
             HttpCode::NoRoute => "no_route",
             HttpCode::BadRequest => "bad_request",
+            HttpCode::RequestTimeout => "request_timeout",
             HttpCode::BodyTooLarge => "body_too_large",
             HttpCode::Internal => "internal",
         }
@@ -69,6 +73,7 @@ impl HttpCode {
             HttpCode::Unauthenticated => 401,
             HttpCode::Forbidden => 403,
             HttpCode::NoRoute => 404,
+            HttpCode::RequestTimeout => 408,
             HttpCode::BodyTooLarge => 413,
             HttpCode::Internal => 500,
         }

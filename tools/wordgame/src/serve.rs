@@ -22,7 +22,7 @@ use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::{Bytes, Incoming as HyperBody};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
-use hyper_util::rt::TokioIo;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use store::Store;
 use store::local::{LocalPostgres, StartOptions};
 use tokio_tungstenite::WebSocketStream;
@@ -55,6 +55,11 @@ pub struct Args {
     /// An open game nobody joined for this many seconds is withdrawn by the sweep.
     #[arg(long, default_value_t = 7 * 86_400, value_parser = clap::value_parser!(i64).range(60..=7_776_000))]
     open_expiry_seconds: i64,
+    /// Seconds a client has to send a request's headers, and again its body: one that stalls or
+    /// trickles past it is answered 408 `request_timeout` (in its headers: disconnected), so it
+    /// holds no connection for long.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
+    read_timeout_seconds: u64,
     /// Repeatable play, for tests: every first-move draw, bag, robot seed and game id comes from
     /// this seed, and robots and hints think a fixed count of rounds or nodes, not 40 ms. The
     /// draws are predictable: never for real games.
@@ -93,7 +98,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         Some(seed) => service::Runtime::seeded(Arc::new(service::SystemClock), seed),
         None => service::Runtime::system(),
     };
-    let result = runtime.block_on(serve(socket, connections, &url, local.as_ref(), (every, sweep), play));
+    let read_timeout = std::time::Duration::from_secs(args.read_timeout_seconds);
+    let result = runtime.block_on(serve(socket, connections, &url, local.as_ref(), (every, sweep), play, read_timeout));
     if let Some(pg) = &local {
         pg.stop();
     }
@@ -123,6 +129,7 @@ async fn serve(
     local: Option<&LocalPostgres>,
     (every, sweep): (std::time::Duration, service::SweepConfig),
     runtime: service::Runtime,
+    read_timeout: std::time::Duration,
 ) -> Result<(), CliError> {
     let fail = |e: &dyn std::fmt::Display| CliError::Input(e.to_string());
     if let Some(pg) = local {
@@ -174,11 +181,16 @@ async fn serve(
                             Ok::<_, Infallible>(if req.uri().path() == "/ws" {
                                 websocket(state, hub, &secret, port, req).await
                             } else {
-                                answer(&state, &secret, &redeemed, port, req).await
+                                answer(&state, &secret, &redeemed, port, read_timeout, req).await
                             })
                         }
                     });
-                    let _ = http1::Builder::new().serve_connection(TokioIo::new(stream), svc).with_upgrades().await;
+                    let _ = http1::Builder::new()
+                        .timer(TokioTimer::new())
+                        .header_read_timeout(read_timeout)
+                        .serve_connection(TokioIo::new(stream), svc)
+                        .with_upgrades()
+                        .await;
                 });
             }
         }
@@ -387,12 +399,13 @@ async fn reply(state: &AppState, caller: &service::Caller, connection_id: &str, 
     serde_json::to_string(&reply).expect("a reply serializes")
 }
 
-/// One request through the authoriser and the handler.
+/// One request through the authoriser and the handler; its body read within `read_timeout`.
 async fn answer(
     state: &AppState,
     secret: &[u8],
     redeemed: &Mutex<HashSet<String>>,
     port: u16,
+    read_timeout: std::time::Duration,
     req: hyper::Request<HyperBody>,
 ) -> hyper::Response<Full<Bytes>> {
     let (parts, body) = req.into_parts();
@@ -403,9 +416,16 @@ async fn answer(
         }
         convert(response)
     };
-    let body = match Limited::new(body, 4 * MAX_BODY).collect().await {
-        Ok(b) => b.to_bytes(),
-        Err(_) => return finish(ApiError::new(HttpCode::BodyTooLarge, format!("the body exceeds {MAX_BODY} bytes")).response()),
+    let body = match tokio::time::timeout(read_timeout, Limited::new(body, 4 * MAX_BODY).collect()).await {
+        Ok(Ok(b)) => b.to_bytes(),
+        Ok(Err(_)) => return finish(ApiError::new(HttpCode::BodyTooLarge, format!("the body exceeds {MAX_BODY} bytes")).response()),
+        Err(_) => {
+            let late = ApiError::new(HttpCode::RequestTimeout, format!("the body did not arrive within {} s", read_timeout.as_secs()));
+            // The rest of the body may never come: the connection is not kept for another request.
+            let mut response = finish(late.response());
+            response.headers_mut().insert(hyper::header::CONNECTION, hyper::header::HeaderValue::from_static("close"));
+            return response;
+        }
     };
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
     if parts.method == hyper::Method::GET && parts.uri.path().trim_end_matches('/') == "/_gm/signin" {

@@ -6,7 +6,7 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{exchange, request, start_server, start_server_in, start_server_logged, token};
+use crate::common::{exchange, request, start_server, start_server_in, start_server_logged, start_server_with, token};
 
 #[test]
 fn the_local_gateway_serves_the_api_and_stops_on_ctrl_c() {
@@ -176,5 +176,38 @@ fn the_admin_pages_take_the_session_cookie_and_nothing_else() {
     let (status, head, _) = post(&[("cookie", &session), ("sec-fetch-site", "same-origin")], &format!("csrf={csrf}"));
     assert_eq!(status, 200);
     assert!(header(&head, "set-cookie").is_some_and(|c| c.starts_with("wordgame_admin=;") && c.contains("Max-Age=0")), "{head}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_client_that_stalls_its_body_or_headers_is_cut_off_at_the_read_timeout() {
+    use std::io::{Read, Write};
+    let (_server, port, dir) = start_server_with("slow-body", &["--read-timeout-seconds", "1"]);
+    let auth = format!("Bearer {}", token("alice", false));
+    // The headers promise 100 bytes; 10 come, then nothing.
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let head = format!(
+        "POST /games HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: {auth}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(br#"{"variant""#).unwrap();
+    let started = Instant::now();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let took = started.elapsed();
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("\"request_timeout\""), "{answer}");
+    assert!(took >= Duration::from_millis(900) && took < Duration::from_secs(10), "answered after {took:?}");
+    // Headers that never end: the connection is closed.
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    stream.write_all(b"GET /games HTTP/1.1\r\nhost: 127.0.0.1\r\n").unwrap();
+    let started = Instant::now();
+    let mut rest = Vec::new();
+    let _ = stream.read_to_end(&mut rest);
+    assert!(started.elapsed() < Duration::from_secs(10), "the stalled headers held the connection {:?}", started.elapsed());
+    let rest = String::from_utf8_lossy(&rest);
+    assert!(rest.is_empty() || rest.starts_with("HTTP/1.1 408"), "{rest}");
     let _ = std::fs::remove_dir_all(&dir);
 }
