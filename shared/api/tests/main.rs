@@ -11,6 +11,7 @@ mod endgame_hint;
 mod errors;
 mod games;
 mod history;
+mod invitations;
 mod hostile_input;
 mod infra;
 mod kept_games;

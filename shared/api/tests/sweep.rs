@@ -16,8 +16,7 @@ fn config(batch: usize) -> SweepConfig {
 
 async fn timed(app: &App, who: Player, other: Player, variant: &str) -> String {
     let body = json!({"variant": variant, "opponents": [{"account": other.0}], "turn_seconds": 60}).to_string();
-    let (status, game) = app.call(Some(who), "POST", "/games", &body).await;
-    assert_eq!(status, 201, "{game}");
+    let game = app.create_with(who, &body).await;
     game["game_id"].as_str().unwrap().to_string()
 }
 

@@ -35,7 +35,10 @@ fn duel(port: u16, a: &str, b: &str) -> (String, String) {
     let body = json!({"variant": "scrabble-en", "opponents": [{"account": api::jwt::demo_account_id(b)}]}).to_string();
     let (status, game) = call(port, a, "POST", "/games", &body);
     assert_eq!(status, 201, "{game}");
-    let leader = if game["to_move"] == game["your_seat"] { a } else { b };
+    let (status, game) = call(port, b, "POST", &format!("/games/{}/join", game["game_id"].as_str().unwrap()), "");
+    assert_eq!((status, game["status"].as_str()), (200, Some("active")), "{game}");
+    // The view is b's, who accepted.
+    let leader = if game["to_move"] == game["your_seat"] { b } else { a };
     (game["game_id"].as_str().unwrap().to_string(), leader.to_string())
 }
 
