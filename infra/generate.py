@@ -943,9 +943,9 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
 # publish to the bus fails, or the sweep cannot end a game: none of these fails the request, so
 # these lines are all there is to count them by.
 PUSH_FAILED = ["push: the management API refused a post", "push: cannot post to a connection",
-               "push: no AWS credentials", "push: cannot read the subscribers"]
+               "push: no AWS credentials", "push: cannot read the subscribers", "push: cut off at its budget"]
 REPLY_FAILED = ["websocket: the management API refused the reply", "websocket: cannot post the reply"]
-EVENTS_FAILED = ["push: EventBridge refused PutEvents", "push: cannot publish to EventBridge"]
+EVENTS_FAILED = ["push: EventBridge refused PutEvents", "push: cannot publish to EventBridge", "push: EventBridge refused an entry"]
 SWEEP_GAME_FAILED = ["sweep: cannot record the timeout", "sweep: cannot expire the open game"]
 
 
@@ -1181,8 +1181,9 @@ WS_API = "{ Name: ApiId, Value: !Ref WsApi }"
 # Push as clients and the bus's consumers see it. A post or a publish that fails never fails a
 # move (clients fall back to polling), so these page on a count that a flaky connection or two
 # does not reach. PutEventsFailedEntriesCount counts the entries EventBridge refused inside a
-# PutEvents it answered 200 (the service does not read that answer's FailedEntryCount); it has no
-# dimension, so it counts every bus of the account in the region.
+# PutEvents it answered 200; it has no dimension, so it counts every bus of the account in the
+# region. The service also logs each such entry (its FailedEntryCount), so the two see the same
+# refusals: the alarm takes the larger, not the sum.
 PUSH_ALARMS = "\n".join([
     alarm("WsApiErrorsAlarm", "WebSocket API: over 10% of connects and messages failed in 5 minutes (at least 20 and 5 failures): the ws function's errors and refusals, or its invocation failing",
           percentage([stat("integration", "AWS/ApiGateway", "IntegrationError", WS_API), stat("execution", "AWS/ApiGateway", "ExecutionError", WS_API),
@@ -1190,9 +1191,9 @@ PUSH_ALARMS = "\n".join([
                      "FILL(integration, 0) + FILL(execution, 0)", "FILL(connects, 0) + FILL(messages, 0)", "errors percent", 20, 5), 1, 10, "GreaterThanThreshold"),
     alarm("PushFailuresAlarm", "Push: 10 or more posts to connections failed in each of 2 periods of 5 minutes (from the functions' logs): clients fall back to polling",
           metric(OWN, "PushFailures", None, "Sum", 300), 2, 10, "GreaterThanOrEqualToThreshold"),
-    alarm("EventBridgeFailuresAlarm", "EventBridge: 3 or more moves not published in 5 minutes (PutEvents failed, from the functions' logs, or entries refused, account-wide)",
+    alarm("EventBridgeFailuresAlarm", "EventBridge: 3 or more moves not published in 5 minutes (PutEvents failed or entries refused, from the functions' logs; or entries refused account-wide, whichever counts more)",
           total([stat("logged", OWN, "EventBridgeFailures"), stat("refused", "AWS/Events", "PutEventsFailedEntriesCount")],
-                "FILL(logged, 0) + FILL(refused, 0)", "moves not published"), 1, 3, "GreaterThanOrEqualToThreshold"),
+                "MAX([FILL(logged, 0), FILL(refused, 0)])", "moves not published"), 1, 3, "GreaterThanOrEqualToThreshold"),
 ])
 
 

@@ -1,12 +1,16 @@
 //! Push in AWS: after every commit, each move's frame is posted to the subscribed connections
 //! through API Gateway's management API (`POST {endpoint}/@connections/{id}`; a `410 Gone`
 //! connection is deleted with its subscriptions), and the moves are published to EventBridge
-//! (`PutEvents`, source `wordgame`, detail-type `Move made`) for mobile push later. Requests are
-//! signed with SigV4 ([`crate::iam::signed_headers`]) and sent by [`crate::https`].
+//! (`PutEvents`, source `wordgame`, detail-type `Move made`) for mobile push later: all at once,
+//! within one budget for them all ([`PUSH_BUDGET`]). An entry EventBridge refuses
+//! inside an answered `PutEvents` (`FailedEntryCount`) is logged, one error line each. Requests
+//! are signed with SigV4 ([`crate::iam::signed_headers`]) and sent by [`crate::https`].
 
 use std::time::SystemTime;
 
+use aws_credential_types::Credentials;
 use aws_credential_types::provider::{ProvideCredentials, SharedCredentialsProvider};
+use futures_util::future::{join, join_all};
 use http_body_util::Full;
 use hyper::body::Bytes;
 use serde_json::json;
@@ -58,38 +62,50 @@ impl AwsPush {
         }
     }
 
+    /// Posts every move to its subscribers and publishes the moves, all concurrently.
     async fn push(&self, events: &[MoveEvent]) {
         let credentials = match self.credentials.provide_credentials().await {
             Ok(c) => c,
             Err(e) => return tracing::error!(error = %e, "push: no AWS credentials"),
         };
-        for event in events.iter().filter(|_| self.connections_endpoint.is_some()) {
-            let frame = event.frame();
-            for id in subscribers(&self.store, event).await {
-                match self.post_with(&credentials, &id, &frame).await {
-                    Ok(s) if (200..300).contains(&s) || s == 410 => {}
-                    Ok(s) => tracing::warn!(connection_id = %id, status = s, "push: the management API refused a post"),
-                    Err(e) => tracing::warn!(connection_id = %id, error = %e, "push: cannot post to a connection"),
-                }
+        let posts = events.iter().filter(|_| self.connections_endpoint.is_some()).map(|event| self.post_event(&credentials, event));
+        let publishes = self.events.iter().flat_map(|(endpoint, bus)| {
+            let credentials = &credentials;
+            events.chunks(10).map(move |chunk| self.publish(credentials, endpoint, bus, chunk))
+        });
+        join(join_all(posts), join_all(publishes)).await;
+    }
+
+    /// Posts `event`'s frame to each of its game's subscribers, concurrently.
+    async fn post_event(&self, credentials: &Credentials, event: &MoveEvent) {
+        let frame = &event.frame();
+        let ids = subscribers(&self.store, event).await;
+        join_all(ids.iter().map(|id| async move {
+            match self.post_with(credentials, id, frame).await {
+                Ok(s) if (200..300).contains(&s) || s == 410 => {}
+                Ok(s) => tracing::warn!(connection_id = %id, status = s, "push: the management API refused a post"),
+                Err(e) => tracing::warn!(connection_id = %id, error = %e, "push: cannot post to a connection"),
             }
-        }
-        if let Some((endpoint, bus)) = &self.events {
-            for chunk in events.chunks(10) {
-                let entries: Vec<_> = chunk
-                    .iter()
-                    .map(|e| {
-                        json!({"Source": EVENT_SOURCE, "DetailType": EVENT_DETAIL_TYPE, "EventBusName": bus,
-                               "Detail": serde_json::to_string(e).expect("a move event serializes")})
-                    })
-                    .collect();
-                let body = json!({ "Entries": entries }).to_string();
-                let headers = [("content-type", "application/x-amz-json-1.1"), ("x-amz-target", "AWSEvents.PutEvents")];
-                match self.post(&credentials, "events", endpoint, &headers, body.as_bytes()).await {
-                    Ok(s) if (200..300).contains(&s) => {}
-                    Ok(s) => tracing::warn!(status = s, "push: EventBridge refused PutEvents"),
-                    Err(e) => tracing::warn!(error = %e, "push: cannot publish to EventBridge"),
-                }
-            }
+        }))
+        .await;
+    }
+
+    /// Publishes `chunk` (at most 10 moves, `PutEvents`' limit) to `bus`; each entry refused in
+    /// an answered call is logged ([`log_refused_entries`]).
+    async fn publish(&self, credentials: &Credentials, endpoint: &str, bus: &str, chunk: &[MoveEvent]) {
+        let entries: Vec<_> = chunk
+            .iter()
+            .map(|e| {
+                json!({"Source": EVENT_SOURCE, "DetailType": EVENT_DETAIL_TYPE, "EventBusName": bus,
+                       "Detail": serde_json::to_string(e).expect("a move event serializes")})
+            })
+            .collect();
+        let body = json!({ "Entries": entries }).to_string();
+        let headers = [("content-type", "application/x-amz-json-1.1"), ("x-amz-target", "AWSEvents.PutEvents")];
+        match self.post(credentials, "events", endpoint, &headers, body.as_bytes()).await {
+            Ok(a) if (200..300).contains(&a.status) => log_refused_entries(chunk, &a.body),
+            Ok(a) => tracing::warn!(status = a.status, "push: EventBridge refused PutEvents"),
+            Err(e) => tracing::warn!(error = %e, "push: cannot publish to EventBridge"),
         }
     }
 
@@ -103,10 +119,10 @@ impl AwsPush {
         self.post_with(&credentials, id, text).await
     }
 
-    async fn post_with(&self, credentials: &aws_credential_types::Credentials, id: &str, text: &str) -> Result<u16, String> {
+    async fn post_with(&self, credentials: &Credentials, id: &str, text: &str) -> Result<u16, String> {
         let endpoint = self.connections_endpoint.as_deref().ok_or("no PUSH_CONNECTIONS_ENDPOINT")?;
         let url = format!("{endpoint}/@connections/{}", percent_encode(id));
-        let status = self.post(credentials, "execute-api", &url, &[], text.as_bytes()).await?;
+        let status = self.post(credentials, "execute-api", &url, &[], text.as_bytes()).await?.status;
         if status == 410
             && let Err(e) = self.store.close_connection(id).await
         {
@@ -115,15 +131,15 @@ impl AwsPush {
         Ok(status)
     }
 
-    /// Posts `body` to `url`, signed for `service`; the status.
+    /// Posts `body` to `url`, signed for `service`; the answer.
     async fn post(
         &self,
-        credentials: &aws_credential_types::Credentials,
+        credentials: &Credentials,
         service: &str,
         url: &str,
         headers: &[(&str, &str)],
         body: &[u8],
-    ) -> Result<u16, String> {
+    ) -> Result<crate::https::Answer, String> {
         let uri: hyper::Uri = url.parse().map_err(|e| format!("{url}: {e}"))?;
         let host = uri.authority().ok_or_else(|| format!("{url}: no host"))?.to_string();
         let mut all: Vec<(&str, &str)> = vec![("host", host.as_str())];
@@ -135,12 +151,47 @@ impl AwsPush {
             request = request.header(k, v);
         }
         let request = request.body(Full::new(Bytes::copy_from_slice(body))).map_err(|e| e.to_string())?;
-        Ok(crate::https::send(&uri, request, PUSH_TIMEOUT).await?.status)
+        crate::https::send(&uri, request, PUSH_TIMEOUT).await
     }
 }
 
-/// How long one push request may take: a move's answer waits for its announcements.
+/// Logs, at error level and one line each, the entries of `chunk` that EventBridge refused in
+/// its answer `body` to an accepted `PutEvents` (`FailedEntryCount`, and each refused entry's
+/// `ErrorCode` and `ErrorMessage`, in the order sent); the lines carry `failed_entries`, the
+/// call's count. The message is the one the `EventBridgeFailures` metric filter matches.
+fn log_refused_entries(chunk: &[MoveEvent], body: &str) {
+    let answer: serde_json::Value = serde_json::from_str(body).unwrap_or_default();
+    let failed = answer["FailedEntryCount"].as_u64().unwrap_or(0);
+    if failed == 0 {
+        return;
+    }
+    let entries = answer["Entries"].as_array().map(Vec::as_slice).unwrap_or_default();
+    let refused: Vec<_> = chunk.iter().zip(entries).filter(|(_, entry)| entry.get("ErrorCode").is_some()).collect();
+    if refused.is_empty() {
+        // A count without the entries that say which: still one line per refused entry.
+        for _ in 0..failed.min(chunk.len() as u64) {
+            tracing::error!(failed_entries = failed, "push: EventBridge refused an entry");
+        }
+    }
+    for (event, entry) in refused {
+        tracing::error!(
+            game_id = %event.game_id,
+            move_no = event.move_no,
+            error_code = entry["ErrorCode"].as_str().unwrap_or_default(),
+            error_message = entry["ErrorMessage"].as_str().unwrap_or_default(),
+            failed_entries = failed,
+            "push: EventBridge refused an entry"
+        );
+    }
+}
+
+/// How long one push request may take.
 pub const PUSH_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// How long the posts and publishes of one commit may take in all: the answer to the move waits
+/// for them, so they end well inside the request budget whatever the endpoints do; what is not
+/// done by then is dropped and logged (`push: cut off at its budget`).
+pub const PUSH_BUDGET: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// A connection id as a path segment (API Gateway's ids are base64: `=`, `+`, `/` escaped).
 fn percent_encode(id: &str) -> String {
@@ -151,6 +202,10 @@ fn percent_encode(id: &str) -> String {
 
 impl Notifier for AwsPush {
     fn moved<'a>(&'a self, events: &'a [MoveEvent]) -> NotifyFuture<'a> {
-        Box::pin(self.push(events))
+        Box::pin(async move {
+            if tokio::time::timeout(PUSH_BUDGET, self.push(events)).await.is_err() {
+                tracing::warn!(events = events.len(), budget_ms = PUSH_BUDGET.as_millis() as u64, "push: cut off at its budget");
+            }
+        })
     }
 }

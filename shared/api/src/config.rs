@@ -6,6 +6,8 @@
 //! renewed when it is ten minutes old by the wall clock, and the proxy's certificate is verified
 //! (`verify-full`, against the roots in [`crate::tls`]). Either way the pool is created once per
 //! cold start, connects lazily and holds 1–2 connections (`DB_MAX_CONNECTIONS`, default 2).
+//! Each request has a time budget (`REQUEST_BUDGET_MS`, default 4 s, under the functions' 5–10 s
+//! timeouts); past it the request is answered `503 unavailable` (see [`crate::handle`]).
 //! `DB_APP_USER` names the application role the migrate function grants (see
 //! [`store::Store::grant_app_role`]); the API functions log in as it (`DB_USER`).
 //!
@@ -23,6 +25,6 @@ mod graphs;
 mod state;
 
 pub use database::proxy_options;
-pub use env::{Config, ConfigError, Database};
+pub use env::{Config, ConfigError, DEFAULT_REQUEST_BUDGET, Database, request_budget};
 pub use graphs::graph_path;
 pub use state::AppState;

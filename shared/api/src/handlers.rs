@@ -1,5 +1,8 @@
 //! Request handling: size limit, identity, parsing, the use case, the JSON answer, and one log
-//! line per request with its id, game id, status and latency.
+//! line per request with its id, game id, status and latency. Every request runs within the
+//! state's time budget (`REQUEST_BUDGET_MS`): past it, the work is dropped (a transaction not
+//! committed is rolled back) and the answer is `503 unavailable` with `Retry-After`, in Lambda
+//! and in the local gateway alike.
 
 use std::time::Instant;
 
@@ -14,7 +17,8 @@ use crate::requests::{CreateGameBody, OpenGameBody, PreviewBody, RobotBody};
 use crate::response::{self, json_response};
 use crate::{ApiError, AppState, HttpCode, MAX_BODY, Route, auth, requests};
 
-/// Handles one request for `route`; every failure is an HTTP error answer, never `Err`.
+/// Handles one request for `route` within the state's request budget; every failure is an HTTP
+/// error answer, never `Err`.
 pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Body> {
     let started = Instant::now();
     let request_id = match req.request_context_ref() {
@@ -23,15 +27,25 @@ pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Bo
     };
     let game_id = req.path_parameters_ref().and_then(|p| p.first("id")).unwrap_or_default().to_string();
     let span = tracing::info_span!("request", route = route.function(), request_id = %request_id, game_id = %game_id);
-    state.renew_credentials().await;
-    let mut result = dispatch(state, route, &req).instrument(span.clone()).await;
-    // A connection that broke under the request (the database restarted): nothing was
-    // committed, the pool now pings its other connections before use, and one retry on a
-    // fresh connection usually succeeds.
-    if matches!(&result, Err(e) if e.retry_now) {
-        span.in_scope(|| tracing::warn!("database connection lost; retrying the request once"));
-        result = dispatch(state, route, &req).instrument(span.clone()).await;
-    }
+    let budget = state.request_budget();
+    let work = async {
+        state.renew_credentials().await;
+        let result = dispatch(state, route, &req).instrument(span.clone()).await;
+        // A connection that broke under the request (the database restarted): nothing was
+        // committed, the pool now pings its other connections before use, and one retry on a
+        // fresh connection usually succeeds.
+        if matches!(&result, Err(e) if e.retry_now) {
+            span.in_scope(|| tracing::warn!("database connection lost; retrying the request once"));
+            return dispatch(state, route, &req).instrument(span.clone()).await;
+        }
+        result
+    };
+    // Past the budget the work is dropped where it waits: an open transaction is rolled back
+    // (a commit already sent may still land, which a retry with the same client move id finds).
+    let result = tokio::time::timeout(budget, work).await.unwrap_or_else(|_| {
+        span.in_scope(|| tracing::warn!(budget_ms = budget.as_millis() as u64, "request budget exhausted"));
+        Err(service::ServiceError::Unavailable { connection_lost: false }.into())
+    });
     let mut response = match result {
         Ok(r) => r,
         Err(e) => e.response(),

@@ -515,10 +515,13 @@ fn a_silent_sweep_failed_pushes_and_websocket_errors_page() {
         let filters = filters_on(&doc, &format!("{id}Logs"));
         let push = filters.iter().find(|(_, m)| *m == "PushFailures").unwrap_or_else(|| panic!("{id}: push failures not counted"));
         assert!(logged_messages(push.0).contains(&"push: cannot post to a connection"), "{id}");
+        assert!(logged_messages(push.0).contains(&"push: cut off at its budget"), "{id}");
         if id != "Ws" {
             let events =
                 filters.iter().find(|(_, m)| *m == "EventBridgeFailures").unwrap_or_else(|| panic!("{id}: bus failures not counted"));
             assert!(logged_messages(events.0).contains(&"push: cannot publish to EventBridge"), "{id}");
+            // Each entry refused inside an answered PutEvents (its FailedEntryCount), one line each.
+            assert!(logged_messages(events.0).contains(&"push: EventBridge refused an entry"), "{id}");
         }
     }
     assert_eq!(r["PushFailuresAlarm"]["Properties"]["MetricName"], "PushFailures");

@@ -1,9 +1,9 @@
-//! Database trouble through the handlers, against a private PostgreSQL this test stops and
-//! restarts: with the server down a request is answered `503 unavailable` with `Retry-After`
+//! Database trouble through the handlers, against a private PostgreSQL each test stops, restarts
+//! or freezes: with the server down a request is answered `503 unavailable` with `Retry-After`
 //! well within a Lambda function's timeout, and after a restart the dead pooled connections
-//! cost no request an error (a lost connection is retried once on a fresh one).
-//!
-//! Its own test binary: the pool's "connections are suspect" state is per process.
+//! cost no request an error (a lost connection is retried once on a fresh one); with the server
+//! frozen (SIGSTOP: connections open, nothing answers) a request is answered the same 503 at
+//! its budget, and once thawed the service goes on with nothing half-written.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -26,14 +26,16 @@ async fn call(state: &AppState, who: Uuid, method: &str, path: &str, body: &str)
     (response.status().as_u16(), retry, serde_json::from_slice(response.body().as_ref()).unwrap())
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_database_outage_answers_a_fast_typed_503_and_a_restart_fails_no_request() {
-    let dir = std::env::temp_dir().join(format!("wordgame-pg-outage-{}", std::process::id()));
+/// A private server (its data under a temporary directory named for `tag`) with a migrated
+/// database, and the app's state over a pool of 4 on it.
+async fn private_server(tag: &str) -> (LocalPostgres, Store, AppState) {
+    let dir = std::env::temp_dir().join(format!("wordgame-pg-{tag}-{}", std::process::id()));
     let pg = LocalPostgres::start_with(&dir, StartOptions::THROWAWAY).unwrap();
     let mut admin = <sqlx::PgConnection as sqlx::Connection>::connect(&pg.url("postgres")).await.unwrap();
     sqlx::query("CREATE DATABASE outage").execute(&mut admin).await.unwrap();
     drop(admin);
-    let pool = store::pool_options(4, store::PING_AFTER_IDLE).connect(&pg.url("outage")).await.unwrap();
+    let options = store::connect_options(&pg.url("outage")).unwrap();
+    let pool = store::pool_options(4, store::PING_AFTER_IDLE).connect_with(options).await.unwrap();
     let store = Store::new(pool);
     store.migrate().await.unwrap();
     let state = AppState::with_runtime(
@@ -41,6 +43,12 @@ async fn a_database_outage_answers_a_fast_typed_503_and_a_restart_fails_no_reque
         Arc::new(engine::Lexicons::builtin()),
         crate::common::seeded_runtime(crate::common::test_seed()),
     );
+    (pg, store, state)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_database_outage_answers_a_fast_typed_503_and_a_restart_fails_no_request() {
+    let (pg, store, state) = private_server("outage").await;
     let ann = Uuid::new_v4();
     let create = json!({"variant": "erudit", "opponents": [{"robot": "easy"}]}).to_string();
     let (status, _, game) = call(&state, ann, "POST", "/games", &create).await;
@@ -73,5 +81,66 @@ async fn a_database_outage_answers_a_fast_typed_503_and_a_restart_fails_no_reque
     assert_eq!(status, 200);
     let games: i64 = sqlx::query_scalar("SELECT count(*) FROM games").fetch_one(store.pool()).await.unwrap();
     assert_eq!(games, 1, "the refused create wrote nothing");
+    pg.stop();
+}
+
+/// Every row a request could write, as one text, to compare before and after.
+async fn digest(store: &Store) -> String {
+    sqlx::query_scalar(
+        "SELECT concat_ws('|',
+            (SELECT string_agg(concat_ws(':', game_id, status, move_count, turn_deadline, updated_at), ',' ORDER BY game_id) FROM games),
+            (SELECT string_agg(concat_ws(':', game_id, move_no, entry), ',' ORDER BY game_id, move_no) FROM game_moves))",
+    )
+    .fetch_one(store.pool())
+    .await
+    .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frozen_database_answers_503_at_the_request_budget_and_loses_nothing() {
+    let (pg, store, state) = private_server("frozen").await;
+    // A short budget, set as the environment sets it.
+    let budget = api::config::request_budget(|name| (name == "REQUEST_BUDGET_MS").then(|| "400".to_string())).unwrap();
+    assert_eq!(budget, Duration::from_millis(400));
+    let state = state.with_request_budget(budget);
+    let timeout: String = sqlx::query_scalar("SHOW statement_timeout").fetch_one(store.pool()).await.unwrap();
+    assert_eq!(timeout, format!("{}s", store::STATEMENT_TIMEOUT.as_secs()), "every connection has the statement timeout");
+
+    let ann = Uuid::new_v4();
+    let create = json!({"variant": "erudit", "opponents": [{"robot": "easy"}]}).to_string();
+    let (status, _, game) = call(&state, ann, "POST", "/games", &create).await;
+    assert_eq!(status, 201, "{game}");
+    let id = game["game_id"].as_str().unwrap().to_string();
+    let moves = game["move_count"].as_u64().unwrap();
+    let pass = json!({"expected_move_no": moves, "client_move_id": Uuid::new_v4(), "move": {"kind": "pass"}}).to_string();
+    for _ in 0..4 {
+        assert_eq!(call(&state, ann, "GET", &format!("/games/{id}"), "").await.0, 200);
+    }
+    let before = digest(&store).await;
+
+    // Frozen: every request is answered at its budget, well before the pool's acquire timeout.
+    pg.freeze().unwrap();
+    for (method, path, body) in [("GET", format!("/games/{id}"), ""), ("POST", format!("/games/{id}/moves"), pass.as_str())] {
+        let started = Instant::now();
+        let (status, retry, answer) = call(&state, ann, method, &path, body).await;
+        let took = started.elapsed();
+        assert_eq!((status, answer["error"]["code"].as_str(), retry.as_deref()), (503, Some("unavailable"), Some("1")), "{answer}");
+        assert!(took >= budget && took < budget + Duration::from_millis(500), "{method} {path} took {took:?}, budget {budget:?}");
+    }
+
+    // Thawed: the service answers at once, the refused move was not half-written, and the
+    // same move (its client move id) is then played once.
+    pg.thaw().unwrap();
+    let (status, _, view) = call(&state, ann, "GET", &format!("/games/{id}"), "").await;
+    assert_eq!(status, 200, "{view}");
+    assert_eq!(view["move_count"].as_u64(), Some(moves), "{view}");
+    assert_eq!(digest(&store).await, before, "the request dropped at its budget wrote nothing");
+    let (status, _, played) = call(&state, ann, "POST", &format!("/games/{id}/moves"), &pass).await;
+    assert_eq!(status, 200, "{played}");
+    let rows: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM game_moves WHERE game_id = $1::uuid").bind(&id).fetch_one(store.pool()).await.unwrap();
+    let count: i32 =
+        sqlx::query_scalar("SELECT move_count FROM games WHERE game_id = $1::uuid").bind(&id).fetch_one(store.pool()).await.unwrap();
+    assert!(rows > moves as i64 && rows == i64::from(count), "journal rows {rows}, move_count {count}, before {moves}");
     pg.stop();
 }

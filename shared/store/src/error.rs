@@ -32,8 +32,9 @@ pub enum StoreError {
     /// A stored value that the code cannot read (a bug or a hand-edited row).
     #[error("corrupt row: {0}")]
     Corrupt(String),
-    /// No connection could be had in time (the database is down, restarting or overloaded):
-    /// nothing was written; the caller may retry later.
+    /// No connection could be had in time (the database is down, restarting or overloaded), or
+    /// a statement ran past [`crate::STATEMENT_TIMEOUT`] and was cancelled: nothing was
+    /// written; the caller may retry later.
     #[error("the database is unavailable")]
     Unavailable(#[source] sqlx::Error),
     /// The connection broke under the request (the server restarted or was killed). A
@@ -88,10 +89,14 @@ impl From<sqlx::Error> for StoreError {
                 crate::note_connection_lost();
                 StoreError::ConnectionLost(e)
             }
+            sqlx::Error::Database(db) if db.code().as_deref() == Some(QUERY_CANCELED) => StoreError::Unavailable(e),
             _ => StoreError::Database(e),
         }
     }
 }
+
+/// The SQLSTATE of a statement cancelled by `statement_timeout` (or by an operator).
+const QUERY_CANCELED: &str = "57014";
 
 /// SQLSTATEs of a server going away under a session: class 08 (connection exception),
 /// 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now.

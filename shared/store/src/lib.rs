@@ -38,7 +38,7 @@ use std::time::{Duration, Instant};
 
 use sqlx::PgPool;
 use sqlx::migrate::Migrator;
-use sqlx::postgres::PgPoolOptions;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 
 /// The project's migrations, embedded from `migrations/`.
 pub static MIGRATOR: Migrator = sqlx::migrate!("../../migrations");
@@ -50,6 +50,27 @@ pub const PING_AFTER_IDLE: Duration = Duration::from_secs(30);
 /// well under the Lambda functions' 5–10 s timeouts, so the client gets a typed 503 rather
 /// than a timeout.
 pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
+
+/// How long one SQL statement may run before PostgreSQL cancels it (`statement_timeout`, set on
+/// every connection by [`bounded`]): a statement stuck on a lock or a slow plan fails the request
+/// with a typed 503 ([`StoreError::Unavailable`]) inside the request budget, its transaction
+/// rolled back, instead of holding the connection. Migrations run without it
+/// ([`Store::migrate`]).
+pub const STATEMENT_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// `options` with the project's session settings, sent in the startup message (no `SET`, so RDS
+/// Proxy does not pin the session): [`STATEMENT_TIMEOUT`]. Every pool connects with these.
+pub fn bounded(options: PgConnectOptions) -> PgConnectOptions {
+    options.options([("statement_timeout", format!("{}ms", STATEMENT_TIMEOUT.as_millis()))])
+}
+
+/// The connect options of the PostgreSQL `url`, [`bounded`].
+///
+/// # Errors
+/// The URL does not parse.
+pub fn connect_options(url: &str) -> Result<PgConnectOptions, sqlx::Error> {
+    Ok(bounded(url.parse()?))
+}
 
 /// For how long after a lost connection every pooled connection is pinged before use.
 const SUSPECT_FOR: Duration = Duration::from_secs(10);
@@ -116,8 +137,13 @@ impl Store {
     /// # Errors
     /// [`StoreError::Migrate`] if a migration fails or the history disagrees.
     pub async fn migrate(&self) -> Result<(), StoreError> {
-        MIGRATOR.run(&self.pool).await?;
-        Ok(())
+        // A migration may rewrite a large table: on a connection of its own without the
+        // statement timeout, closed afterwards so the setting never reaches a request.
+        let mut conn = self.pool.acquire().await?.detach();
+        sqlx::query("SET statement_timeout = 0").execute(&mut conn).await?;
+        let result = MIGRATOR.run(&mut conn).await;
+        let _ = sqlx::Connection::close(conn).await;
+        Ok(result?)
     }
 
     /// The versions of the migrations applied so far, in order.

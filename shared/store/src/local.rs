@@ -207,6 +207,35 @@ impl LocalPostgres {
         run(Command::new("kill").args(["-9", &pid.to_string()]))
     }
 
+    /// Freezes the whole server, the postmaster and every backend, with SIGSTOP, as a stalled
+    /// host would: its connections stay open and nothing answers on them, so no timeout of the
+    /// server's own fires. [`LocalPostgres::thaw`] resumes it. (Linux: the backends are found
+    /// in `/proc`.)
+    ///
+    /// # Errors
+    /// [`LocalPgError::Command`] if no server is running or `kill` fails.
+    pub fn freeze(&self) -> Result<(), LocalPgError> {
+        self.signal_all("-STOP")
+    }
+
+    /// Resumes a server [`LocalPostgres::freeze`] froze.
+    ///
+    /// # Errors
+    /// [`LocalPgError::Command`] if no server is running or `kill` fails.
+    pub fn thaw(&self) -> Result<(), LocalPgError> {
+        self.signal_all("-CONT")
+    }
+
+    /// Sends `signal` to the postmaster first (so it forks no new backend), then its children.
+    fn signal_all(&self, signal: &str) -> Result<(), LocalPgError> {
+        let pid = self
+            .running_pid()
+            .ok_or_else(|| LocalPgError::Command { command: format!("kill {signal}"), detail: "no server running".into() })?;
+        let mut pids = vec![pid];
+        pids.extend(children(pid)?);
+        run(Command::new("kill").arg(signal).args(pids.iter().map(u32::to_string)))
+    }
+
     /// The URL of database `db` on this server.
     pub fn url(&self, db: &str) -> String {
         format!("postgres://postgres@127.0.0.1:{}/{db}", self.port)
@@ -253,6 +282,21 @@ impl LocalPostgres {
     fn prefix(&self) -> String {
         if self.as_postgres { "runuser -u postgres -- ".to_string() } else { String::new() }
     }
+}
+
+/// The processes whose parent is `parent`, from `/proc/*/stat` (the field after the command
+/// name, which may itself hold spaces and parentheses).
+fn children(parent: u32) -> Result<Vec<u32>, LocalPgError> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("/proc")?.flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else { continue };
+        let ppid = stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(1)).and_then(|p| p.parse::<u32>().ok());
+        if ppid == Some(parent) {
+            out.push(pid);
+        }
+    }
+    Ok(out)
 }
 
 fn run(cmd: &mut Command) -> Result<(), LocalPgError> {

@@ -64,7 +64,8 @@ async fn empty_database(connections: u32) -> Result<PgPool, String> {
     let mut admin = sqlx::PgConnection::connect(base).await.map_err(|e| e.to_string())?;
     sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut admin).await.map_err(|e| e.to_string())?;
     let _ = admin.close().await;
-    crate::pool_options(connections, crate::PING_AFTER_IDLE).connect(&with_database(base, &name)).await.map_err(|e| e.to_string())
+    let options = crate::connect_options(&with_database(base, &name)).map_err(|e| e.to_string())?;
+    crate::pool_options(connections, crate::PING_AFTER_IDLE).connect_with(options).await.map_err(|e| e.to_string())
 }
 
 async fn try_database() -> Result<PgPool, String> {

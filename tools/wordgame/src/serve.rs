@@ -128,7 +128,8 @@ async fn serve(
     if let Some(pg) = local {
         ensure_database(pg).await?;
     }
-    let pool = store::pool_options(connections, store::PING_AFTER_IDLE).connect(url).await.map_err(|e| fail(&e))?;
+    let options = store::connect_options(url).map_err(|e| fail(&e))?;
+    let pool = store::pool_options(connections, store::PING_AFTER_IDLE).connect_with(options).await.map_err(|e| fail(&e))?;
     let store = Store::new(pool);
     store.migrate().await.map_err(|e| fail(&e))?;
     for name in DEMO_ACCOUNTS {
@@ -136,7 +137,9 @@ async fn serve(
     }
     // Every committed move is pushed, after its commit, to the `/ws` sockets subscribed to it.
     let hub = Arc::new(LocalHub::new(store.clone()));
-    let mut state = AppState::with_runtime(store, Arc::new(engine::Lexicons::builtin()), runtime);
+    // Each request within the budget the functions have (`REQUEST_BUDGET_MS`, default 4 s).
+    let budget = api::config::request_budget(|name| std::env::var(name).ok()).map_err(|e| fail(&e))?;
+    let mut state = AppState::with_runtime(store, Arc::new(engine::Lexicons::builtin()), runtime).with_request_budget(budget);
     state.service = state.service.with_notifier(hub.clone());
     let state = Arc::new(state);
     let addr = socket.local_addr().map_err(|e| fail(&e))?;

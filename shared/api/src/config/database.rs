@@ -28,7 +28,8 @@ pub(super) async fn connect_pool(config: &Config) -> Result<(sqlx::PgPool, Optio
     let pool_options = store::pool_options(config.max_connections, store::PING_AFTER_IDLE);
     match &config.database {
         Database::Url(url) => {
-            let pool = pool_options.connect_lazy(url).map_err(|e| ConfigError::Invalid { name: "DATABASE_URL", reason: e.to_string() })?;
+            let options = store::connect_options(url).map_err(|e| ConfigError::Invalid { name: "DATABASE_URL", reason: e.to_string() })?;
+            let pool = pool_options.connect_lazy_with(options);
             Ok((pool, None))
         }
         Database::IamProxy { endpoint, port, database, user } => {
@@ -70,9 +71,9 @@ fn token_due(made: SystemTime, now: SystemTime) -> bool {
 
 /// Connection options to RDS Proxy as `user` with the IAM `token`: TLS verified in full (the
 /// chain to `roots_pem`, in Lambda [`crate::tls::PROXY_ROOTS_PEM`], and the endpoint's name),
-/// unnamed statements only.
+/// unnamed statements only, the store's session settings ([`store::bounded`]).
 pub fn proxy_options(endpoint: &str, port: u16, database: &str, user: &str, token: &str, roots_pem: &[u8]) -> PgConnectOptions {
-    PgConnectOptions::new()
+    let options = PgConnectOptions::new()
         .host(endpoint)
         .port(port)
         .database(database)
@@ -82,7 +83,8 @@ pub fn proxy_options(endpoint: &str, port: u16, database: &str, user: &str, toke
         .ssl_root_cert_from_pem(roots_pem.to_vec())
         // Unnamed statements only: a named prepared statement is session state, which would
         // pin the client's session to one database connection in RDS Proxy.
-        .statement_cache_capacity(0)
+        .statement_cache_capacity(0);
+    store::bounded(options)
 }
 
 impl IamAuth {

@@ -1,6 +1,11 @@
 //! The configuration read from the environment (or a test's map), checked once at cold start.
 
 use std::path::PathBuf;
+use std::time::Duration;
+
+/// A request's time budget when `REQUEST_BUDGET_MS` is unset: under the shortest function
+/// timeout (5 s), so a stalled database is answered with a typed 503, not a Lambda timeout.
+pub const DEFAULT_REQUEST_BUDGET: Duration = Duration::from_secs(4);
 
 /// Where the database is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,6 +44,9 @@ pub struct Config {
     pub push_endpoint: Option<String>,
     /// Push: the EventBridge bus every committed move is published to (`EVENT_BUS_NAME`).
     pub event_bus: Option<String>,
+    /// How long one request may take before it is answered `503 unavailable`
+    /// (`REQUEST_BUDGET_MS`, 100–60000, default [`DEFAULT_REQUEST_BUDGET`]).
+    pub request_budget: Duration,
 }
 
 /// A configuration that cannot work; reported at cold start, not per request.
@@ -135,8 +143,33 @@ impl Config {
         {
             return Err(ConfigError::Invalid { name: "PUSH_CONNECTIONS_ENDPOINT", reason: "expected an https:// URL".into() });
         }
-        Ok(Config { database, max_connections, lexicon_dir, app_user, sweep, push_endpoint, event_bus: var("EVENT_BUS_NAME") })
+        let request_budget = request_budget(&var)?;
+        Ok(Config {
+            database,
+            max_connections,
+            lexicon_dir,
+            app_user,
+            sweep,
+            push_endpoint,
+            event_bus: var("EVENT_BUS_NAME"),
+            request_budget,
+        })
     }
+}
+
+/// The request budget `REQUEST_BUDGET_MS` sets through `var` (milliseconds, 100–60000), else
+/// [`DEFAULT_REQUEST_BUDGET`]: for [`Config`], and for the local gateway, which reads no other
+/// variable of it.
+///
+/// # Errors
+/// [`ConfigError::Invalid`] when it is not a number in range.
+pub fn request_budget(var: impl Fn(&str) -> Option<String>) -> Result<Duration, ConfigError> {
+    let Some(v) = var("REQUEST_BUDGET_MS") else { return Ok(DEFAULT_REQUEST_BUDGET) };
+    v.parse()
+        .ok()
+        .filter(|ms| (100..=60_000).contains(ms))
+        .map(Duration::from_millis)
+        .ok_or(ConfigError::Invalid { name: "REQUEST_BUDGET_MS", reason: format!("{v:?} is not 100..=60000 (milliseconds)") })
 }
 
 /// A test's environment: `pairs`, nothing else.
@@ -186,7 +219,16 @@ mod tests {
             .unwrap();
         assert_eq!(c.sweep, service::SweepConfig { batch: 5, open_expiry: chrono::Duration::hours(1) });
         assert_eq!(Config::from_vars(vars(&[("DATABASE_URL", "postgres://x")])).unwrap().sweep, service::SweepConfig::default());
-        for (name, bad) in [("SWEEP_BATCH", "0"), ("SWEEP_BATCH", "x"), ("OPEN_GAME_EXPIRY_SECONDS", "59")] {
+        assert_eq!(Config::from_vars(vars(&[("DATABASE_URL", "postgres://x")])).unwrap().request_budget, DEFAULT_REQUEST_BUDGET);
+        let c = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("REQUEST_BUDGET_MS", "250")])).unwrap();
+        assert_eq!(c.request_budget, Duration::from_millis(250));
+        for (name, bad) in [
+            ("SWEEP_BATCH", "0"),
+            ("SWEEP_BATCH", "x"),
+            ("OPEN_GAME_EXPIRY_SECONDS", "59"),
+            ("REQUEST_BUDGET_MS", "99"),
+            ("REQUEST_BUDGET_MS", "60001"),
+        ] {
             let e = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), (name, bad)])).unwrap_err();
             assert!(matches!(e, ConfigError::Invalid { name: n, .. } if n == name), "{name}={bad}: {e}");
         }

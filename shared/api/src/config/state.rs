@@ -19,6 +19,8 @@ pub struct AppState {
     /// Push in AWS, when configured (the service's notifier; the WebSocket function also posts
     /// its replies through it).
     aws_push: Option<crate::aws_push::AwsPush>,
+    /// How long a request may take before it is answered `503 unavailable`.
+    request_budget: std::time::Duration,
 }
 
 impl AppState {
@@ -29,7 +31,7 @@ impl AppState {
     /// [`ConfigError`] if the URL does not parse or no AWS credentials can be had.
     pub async fn connect(config: &Config, lexicons: Arc<Lexicons>) -> Result<AppState, ConfigError> {
         let (pool, iam) = connect_pool(config).await?;
-        let mut state = AppState { iam, ..AppState::new(Store::new(pool), lexicons) };
+        let mut state = AppState { iam, ..AppState::new(Store::new(pool), lexicons).with_request_budget(config.request_budget) };
         if config.push_endpoint.is_some() || config.event_bus.is_some() {
             let sdk = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
             let region = sdk.region().map(ToString::to_string).ok_or_else(|| ConfigError::Aws("no region for push".into()))?;
@@ -56,7 +58,23 @@ impl AppState {
     /// State over a store and word graphs, with the clock, entropy, seeds and ids of `runtime`
     /// (tests pass a hand-moved clock and a seeded source).
     pub fn with_runtime(store: Store, lexicons: Arc<Lexicons>, runtime: service::Runtime) -> AppState {
-        AppState { service: service::Service::new(store, games::Families::new(lexicons), runtime), iam: None, aws_push: None }
+        AppState {
+            service: service::Service::new(store, games::Families::new(lexicons), runtime),
+            iam: None,
+            aws_push: None,
+            request_budget: super::DEFAULT_REQUEST_BUDGET,
+        }
+    }
+
+    /// The state with each request's time budget `budget` (a configuration's
+    /// `request_budget`; [`super::DEFAULT_REQUEST_BUDGET`] until set).
+    pub fn with_request_budget(self, budget: std::time::Duration) -> AppState {
+        AppState { request_budget: budget, ..self }
+    }
+
+    /// How long a request may take before it is answered `503 unavailable`.
+    pub fn request_budget(&self) -> std::time::Duration {
+        self.request_budget
     }
 
     /// One sweep ([`service::Service::sweep`]) with `config`, after renewing the database token
