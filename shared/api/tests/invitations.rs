@@ -113,7 +113,8 @@ async fn every_invitee_must_accept_and_any_one_may_decline() {
     for who in [bob, cy] {
         app.create(who, "noi-tu", r#"[{"robot":"easy"}]"#).await;
     }
-    let body = json!({"variant": "scrabble-en", "opponents": [{"account": bob.0}, {"account": cy.0}, {"robot": "easy"}], "turn_seconds": 600});
+    let body =
+        json!({"variant": "scrabble-en", "opponents": [{"account": bob.0}, {"account": cy.0}, {"robot": "easy"}], "turn_seconds": 600});
     let (status, game) = app.call(Some(ann), "POST", "/games", &body.to_string()).await;
     assert_eq!(status, 201, "{game}");
     assert_eq!(game["move_count"], 0, "the robot waits too, even when it won the draw");

@@ -37,7 +37,9 @@ pub use limits::{MAX_INVITATIONS_FROM_ONE, MAX_OPEN_PER_VARIANT, MAX_UNFINISHED_
 pub use lobby::{MAX_LOBBY_PAGE, OpenGameView, OpenGamesPage};
 pub use my_games::{MAX_MY_GAMES_PAGE, MyGameView, MyGamesPage};
 pub use playout::MoveOutcome;
-pub use push::{CONNECTION_TTL, ClientMessage, MAX_PUSH_MESSAGE, MoveEvent, NoNotifier, Notifier, NotifyFuture, ServerReply};
+pub use push::{
+    CONNECTION_TTL, ClientMessage, InvitationEvent, MAX_PUSH_MESSAGE, MoveEvent, NoNotifier, Notifier, NotifyFuture, ServerReply,
+};
 pub use repository::stored;
 pub use requests::{CreateGame, OpenGame, Opponent, SubmitMove};
 pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, SystemClock};

@@ -7,10 +7,10 @@ use serde::Serialize;
 use store::{GameStatus, Level, NewGame};
 use uuid::Uuid;
 
+use crate::caller::seat_of;
 use crate::error::Invalid;
 use crate::invitation::{ensure_inviter, ensure_not_awaiting};
 use crate::requests::OpenGame;
-use crate::caller::seat_of;
 use crate::usecases::{check_turn_seconds, invalid};
 use crate::view::{GameView, build};
 use crate::{Caller, MoveOutcome, Service, ServiceError};

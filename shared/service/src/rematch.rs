@@ -60,6 +60,8 @@ impl Service {
         };
         let seat = seat_of(&tx.game, caller)?;
         let mut game = self.games.rebuild(&tx.game)?;
-        Ok((true, self.commit_moves(tx, &mut game, Some(seat), None).await?.game))
+        let view = self.commit_moves(tx, &mut game, Some(seat), None).await?.game;
+        self.announce_invitations(&view).await;
+        Ok((true, view))
     }
 }

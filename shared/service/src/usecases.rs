@@ -157,7 +157,9 @@ impl Service {
         let tx = self.store.create_game(&new).await?;
         let seat = seat_of(&tx.game, caller)?;
         let mut game = self.games.rebuild(&tx.game)?;
-        Ok(self.commit_moves(tx, &mut game, Some(seat), None).await?.game)
+        let view = self.commit_moves(tx, &mut game, Some(seat), None).await?.game;
+        self.announce_invitations(&view).await;
+        Ok(view)
     }
 
     /// The game as the caller sees it.

@@ -113,6 +113,19 @@ fn bob_hears_alices_move_and_bad_frames_are_typed_errors() {
         assert_eq!(status, 200);
         nothing_queued(&mut socket, "nothing after unsubscribing").await;
 
+        // An invitation reaches the invitee's sockets without any subscription.
+        let (inviter, invitee) = (mover, listener);
+        let body = json!({"variant": "noi-tu", "opponents": [{"account": api::jwt::demo_account_id(invitee)}]}).to_string();
+        let (status, invitation) = call(port, inviter, "POST", "/games", &body);
+        assert_eq!(status, 201, "{invitation}");
+        let told = next(&mut socket).await;
+        assert_eq!(
+            told,
+            json!({"type": "invitation", "game_id": invitation["game_id"], "variant": "noi-tu",
+                   "invited_by": api::jwt::demo_account_id(inviter), "inviter_name": inviter})
+        );
+        nothing_queued(&mut socket, "one frame per invitation").await;
+
         let (status, _) = call(port, "alice", "GET", "/ws", "");
         assert_eq!(status, 400, "a plain GET of /ws is not an upgrade");
         let refused = tokio_tungstenite::connect_async(format!("ws://127.0.0.1:{port}/ws?token=forged")).await;

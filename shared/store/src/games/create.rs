@@ -129,12 +129,11 @@ impl Store {
 /// concurrent creations by one account are counted in turn.
 async fn check_limits(tx: &mut sqlx::PgConnection, game: &NewGame, limits: &Limits) -> Result<(), StoreError> {
     sqlx::query("SELECT 1 FROM accounts WHERE account_id = $1 FOR UPDATE").bind(limits.account).fetch_one(&mut *tx).await?;
-    let unfinished: i64 = sqlx::query_scalar(
-        "SELECT count(*) FROM game_players WHERE account_id = $1 AND game_status IN ('open', 'active')",
-    )
-    .bind(limits.account)
-    .fetch_one(&mut *tx)
-    .await?;
+    let unfinished: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM game_players WHERE account_id = $1 AND game_status IN ('open', 'active')")
+            .bind(limits.account)
+            .fetch_one(&mut *tx)
+            .await?;
     if unfinished >= i64::from(limits.unfinished) {
         return Err(StoreError::TooManyGames { limit: limits.unfinished });
     }
@@ -154,8 +153,7 @@ async fn check_limits(tx: &mut sqlx::PgConnection, game: &NewGame, limits: &Limi
         }
     }
     if let Some(limit) = limits.invitations {
-        let invitees: Vec<Uuid> =
-            game.seats.iter().zip(&game.invited).filter(|(_, invited)| **invited).filter_map(|(a, _)| *a).collect();
+        let invitees: Vec<Uuid> = game.seats.iter().zip(&game.invited).filter(|(_, invited)| **invited).filter_map(|(a, _)| *a).collect();
         // The most pending invitations from this inviter that any of the invitees holds.
         let held: Option<(Uuid, i64)> = sqlx::query_as(
             "SELECT p.account_id, count(*) FROM game_players p JOIN games g ON g.game_id = p.game_id
