@@ -1,7 +1,9 @@
 //! Push in AWS: after every commit, each move's frame is posted to the subscribed connections
 //! through API Gateway's management API (`POST {endpoint}/@connections/{id}`; a `410 Gone`
 //! connection is deleted with its subscriptions), and the moves are published to EventBridge
-//! (`PutEvents`, source `wordgame`, detail-type `Move made`) for mobile push later: all at once,
+//! (`PutEvents`, source `wordgame`, detail-type `Move made`) for mobile push later; an
+//! invitation's frame goes to the invitee's connections and is published as `Invitation sent`.
+//! All at once,
 //! within one budget for them all ([`PUSH_BUDGET`]). An entry EventBridge refuses
 //! inside an answered `PutEvents` (`FailedEntryCount`) is logged, one error line each. Requests
 //! are signed with SigV4 ([`crate::iam::signed_headers`]) and sent by [`crate::https`].
@@ -14,16 +16,26 @@ use futures_util::future::{join, join_all};
 use http_body_util::Full;
 use hyper::body::Bytes;
 use serde_json::json;
-use service::{MoveEvent, Notifier, NotifyFuture};
+use service::{InvitationEvent, MoveEvent, Notifier, NotifyFuture};
 use store::Store;
 
 use crate::iam::signed_headers;
-use crate::push::subscribers;
+use crate::push::{invitee_connections, subscribers};
 
 /// The EventBridge event source of committed moves.
 pub const EVENT_SOURCE: &str = "wordgame";
 /// The EventBridge detail-type of a committed move.
 pub const EVENT_DETAIL_TYPE: &str = "Move made";
+/// The EventBridge detail-type of an invitation sent (the detail names the invitee).
+pub const INVITATION_DETAIL_TYPE: &str = "Invitation sent";
+
+/// One EventBridge entry to publish: what it is about, its detail-type and its detail (JSON).
+struct Published {
+    game_id: uuid::Uuid,
+    move_no: Option<u32>,
+    detail_type: &'static str,
+    detail: String,
+}
 
 /// Where and how to push.
 #[derive(Clone)]
@@ -68,18 +80,55 @@ impl AwsPush {
             Ok(c) => c,
             Err(e) => return tracing::error!(error = %e, "push: no AWS credentials"),
         };
-        let posts = events.iter().filter(|_| self.connections_endpoint.is_some()).map(|event| self.post_event(&credentials, event));
-        let publishes = self.events.iter().flat_map(|(endpoint, bus)| {
-            let credentials = &credentials;
-            events.chunks(10).map(move |chunk| self.publish(credentials, endpoint, bus, chunk))
-        });
-        join(join_all(posts), join_all(publishes)).await;
+        let posts = events
+            .iter()
+            .filter(|_| self.connections_endpoint.is_some())
+            .map(|event| async { self.post_all(&credentials, &subscribers(&self.store, event).await, &event.frame()).await });
+        let published: Vec<Published> = events
+            .iter()
+            .map(|e| Published {
+                game_id: e.game_id,
+                move_no: Some(e.move_no),
+                detail_type: EVENT_DETAIL_TYPE,
+                detail: serde_json::to_string(e).expect("a move event serializes"),
+            })
+            .collect();
+        join(join_all(posts), self.publish_all(&credentials, &published)).await;
     }
 
-    /// Posts `event`'s frame to each of its game's subscribers, concurrently.
-    async fn post_event(&self, credentials: &Credentials, event: &MoveEvent) {
-        let frame = &event.frame();
-        let ids = subscribers(&self.store, event).await;
+    /// Posts every invitation to the invitee's connections and publishes them, all concurrently.
+    async fn tell(&self, invitations: &[InvitationEvent]) {
+        let credentials = match self.credentials.provide_credentials().await {
+            Ok(c) => c,
+            Err(e) => return tracing::error!(error = %e, "push: no AWS credentials"),
+        };
+        let posts = invitations.iter().filter(|_| self.connections_endpoint.is_some()).map(|invitation| async {
+            self.post_all(&credentials, &invitee_connections(&self.store, invitation).await, &invitation.frame()).await
+        });
+        let published: Vec<Published> = invitations
+            .iter()
+            .map(|i| Published {
+                game_id: i.game_id,
+                move_no: None,
+                detail_type: INVITATION_DETAIL_TYPE,
+                detail: serde_json::json!({"game_id": i.game_id, "variant": i.variant, "invited_by": i.invited_by,
+                                           "inviter_name": i.inviter_name, "invitee": i.invitee})
+                .to_string(),
+            })
+            .collect();
+        join(join_all(posts), self.publish_all(&credentials, &published)).await;
+    }
+
+    /// Publishes `published` to the bus, if one is configured, ten entries a call
+    /// (`PutEvents`' limit), the calls concurrently.
+    async fn publish_all(&self, credentials: &Credentials, published: &[Published]) {
+        if let Some((endpoint, bus)) = &self.events {
+            join_all(published.chunks(10).map(|chunk| self.publish(credentials, endpoint, bus, chunk))).await;
+        }
+    }
+
+    /// Posts `frame` to each connection of `ids`, concurrently.
+    async fn post_all(&self, credentials: &Credentials, ids: &[String], frame: &str) {
         join_all(ids.iter().map(|id| async move {
             match self.post_with(credentials, id, frame).await {
                 Ok(s) if (200..300).contains(&s) || s == 410 => {}
@@ -90,15 +139,12 @@ impl AwsPush {
         .await;
     }
 
-    /// Publishes `chunk` (at most 10 moves, `PutEvents`' limit) to `bus`; each entry refused in
-    /// an answered call is logged ([`log_refused_entries`]).
-    async fn publish(&self, credentials: &Credentials, endpoint: &str, bus: &str, chunk: &[MoveEvent]) {
+    /// Publishes `chunk` (at most 10 entries, `PutEvents`' limit) to `bus`; each entry refused
+    /// in an answered call is logged ([`log_refused_entries`]).
+    async fn publish(&self, credentials: &Credentials, endpoint: &str, bus: &str, chunk: &[Published]) {
         let entries: Vec<_> = chunk
             .iter()
-            .map(|e| {
-                json!({"Source": EVENT_SOURCE, "DetailType": EVENT_DETAIL_TYPE, "EventBusName": bus,
-                       "Detail": serde_json::to_string(e).expect("a move event serializes")})
-            })
+            .map(|e| json!({"Source": EVENT_SOURCE, "DetailType": e.detail_type, "EventBusName": bus, "Detail": e.detail}))
             .collect();
         let body = json!({ "Entries": entries }).to_string();
         let headers = [("content-type", "application/x-amz-json-1.1"), ("x-amz-target", "AWSEvents.PutEvents")];
@@ -159,7 +205,7 @@ impl AwsPush {
 /// its answer `body` to an accepted `PutEvents` (`FailedEntryCount`, and each refused entry's
 /// `ErrorCode` and `ErrorMessage`, in the order sent); the lines carry `failed_entries`, the
 /// call's count. The message is the one the `EventBridgeFailures` metric filter matches.
-fn log_refused_entries(chunk: &[MoveEvent], body: &str) {
+fn log_refused_entries(chunk: &[Published], body: &str) {
     let answer: serde_json::Value = serde_json::from_str(body).unwrap_or_default();
     let failed = answer["FailedEntryCount"].as_u64().unwrap_or(0);
     if failed == 0 {
@@ -177,6 +223,7 @@ fn log_refused_entries(chunk: &[MoveEvent], body: &str) {
         tracing::error!(
             game_id = %event.game_id,
             move_no = event.move_no,
+            detail_type = event.detail_type,
             error_code = entry["ErrorCode"].as_str().unwrap_or_default(),
             error_message = entry["ErrorMessage"].as_str().unwrap_or_default(),
             failed_entries = failed,
@@ -202,10 +249,17 @@ fn percent_encode(id: &str) -> String {
 
 impl Notifier for AwsPush {
     fn moved<'a>(&'a self, events: &'a [MoveEvent]) -> NotifyFuture<'a> {
-        Box::pin(async move {
-            if tokio::time::timeout(PUSH_BUDGET, self.push(events)).await.is_err() {
-                tracing::warn!(events = events.len(), budget_ms = PUSH_BUDGET.as_millis() as u64, "push: cut off at its budget");
-            }
-        })
+        Box::pin(within_budget(events.len(), self.push(events)))
+    }
+
+    fn invited<'a>(&'a self, invitations: &'a [InvitationEvent]) -> NotifyFuture<'a> {
+        Box::pin(within_budget(invitations.len(), self.tell(invitations)))
+    }
+}
+
+/// Runs `pushing` (the posts and publishes of `events` events) for at most [`PUSH_BUDGET`].
+async fn within_budget(events: usize, pushing: impl Future<Output = ()>) {
+    if tokio::time::timeout(PUSH_BUDGET, pushing).await.is_err() {
+        tracing::warn!(events, budget_ms = PUSH_BUDGET.as_millis() as u64, "push: cut off at its budget");
     }
 }

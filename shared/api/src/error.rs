@@ -97,6 +97,10 @@ const fn status_of(code: ErrorCode) -> u16 {
         ErrorCode::RobotIdentity | ErrorCode::PlaceholderIdentity | ErrorCode::NotYourGame => 403,
         ErrorCode::NotFound | ErrorCode::AccountNotFound => 404,
         ErrorCode::TooManyOpenGames
+        | ErrorCode::TooManyGames
+        | ErrorCode::TooManyInvitations
+        | ErrorCode::AwaitingAcceptance
+        | ErrorCode::NotInviter
         | ErrorCode::NotStarted
         | ErrorCode::GameWithdrawn
         | ErrorCode::StaleMove
@@ -161,7 +165,12 @@ impl From<ServiceError> for ApiError {
             ServiceError::NotFound => ApiError { message: "no such game".into(), ..plain },
             ServiceError::NotYourGame => ApiError { message: "you have no seat in this game".into(), ..plain },
             ServiceError::AccountNotFound(id) => ApiError { details: json!({ "account_id": id }), ..plain },
-            ServiceError::TooManyOpenGames { limit } => ApiError { details: json!({ "limit": limit }), ..plain },
+            ServiceError::TooManyOpenGames { limit } | ServiceError::TooManyGames { limit } => {
+                ApiError { details: json!({ "limit": limit }), ..plain }
+            }
+            ServiceError::TooManyInvitations { limit, invitee } => {
+                ApiError { details: json!({ "limit": limit, "account_id": invitee }), ..plain }
+            }
             ServiceError::Unavailable { connection_lost } => ApiError { retry_after: Some(1), retry_now: connection_lost, ..plain },
             ServiceError::StaleMove { expected, actual } => {
                 ApiError { details: json!({ "expected_move_no": expected, "move_count": actual }), ..plain }

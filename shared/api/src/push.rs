@@ -1,12 +1,13 @@
 //! Push to WebSocket connections held by this process (`wordgame serve`'s `/ws`): each open
 //! socket registers a channel under its connection id; after every commit the notifier sends
-//! each move's frame to the subscribed connections, and forgets a connection whose socket is
-//! gone (as a 410 from API Gateway's management API does in AWS).
+//! each move's frame to the subscribed connections (and an invitation's to the invitee's
+//! connections), and forgets a connection whose socket is gone (as a 410 from API Gateway's
+//! management API does in AWS).
 
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use service::{MoveEvent, Notifier, NotifyFuture};
+use service::{InvitationEvent, MoveEvent, Notifier, NotifyFuture};
 use store::Store;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
@@ -49,14 +50,31 @@ impl LocalHub {
         for event in events {
             let frame = event.frame();
             for id in subscribers(&self.store, event).await {
-                let sent = self.lock().get(&id).is_some_and(|socket| socket.send(frame.clone()).is_ok());
-                if !sent {
-                    // The socket is gone: forget the connection and its subscriptions.
-                    self.unregister(&id);
-                    if let Err(e) = self.store.close_connection(&id).await {
-                        tracing::warn!(connection_id = %id, error = %e, "push: cannot forget a gone connection");
-                    }
-                }
+                self.send(&id, &frame).await;
+            }
+        }
+    }
+
+    async fn tell(&self, invitations: &[InvitationEvent]) {
+        if self.lock().is_empty() {
+            return;
+        }
+        for invitation in invitations {
+            let frame = invitation.frame();
+            for id in invitee_connections(&self.store, invitation).await {
+                self.send(&id, &frame).await;
+            }
+        }
+    }
+
+    /// Sends `frame` to connection `id`, forgetting the connection if its socket is gone.
+    async fn send(&self, id: &str, frame: &str) {
+        let sent = self.lock().get(id).is_some_and(|socket| socket.send(frame.to_string()).is_ok());
+        if !sent {
+            // The socket is gone: forget the connection and its subscriptions.
+            self.unregister(id);
+            if let Err(e) = self.store.close_connection(id).await {
+                tracing::warn!(connection_id = %id, error = %e, "push: cannot forget a gone connection");
             }
         }
     }
@@ -71,8 +89,20 @@ pub(crate) async fn subscribers(store: &Store, event: &MoveEvent) -> Vec<String>
     })
 }
 
+/// The live connections of the invitee (none, logged, if they cannot be read).
+pub(crate) async fn invitee_connections(store: &Store, invitation: &InvitationEvent) -> Vec<String> {
+    store.connections_of(invitation.invitee, chrono::Utc::now()).await.unwrap_or_else(|e| {
+        tracing::error!(game_id = %invitation.game_id, error = %e, "push: cannot read the invitee's connections");
+        Vec::new()
+    })
+}
+
 impl Notifier for LocalHub {
     fn moved<'a>(&'a self, events: &'a [MoveEvent]) -> NotifyFuture<'a> {
         Box::pin(self.push(events))
+    }
+
+    fn invited<'a>(&'a self, invitations: &'a [InvitationEvent]) -> NotifyFuture<'a> {
+        Box::pin(self.tell(invitations))
     }
 }

@@ -1,7 +1,8 @@
 //! Push in AWS, against a local stand-in for API Gateway's management API and EventBridge:
 //! every move's frame is posted, SigV4-signed, to each subscribed connection; a connection the
 //! API answers `410 Gone` is deleted with its subscriptions; the moves go to EventBridge as
-//! `PutEvents` entries (source `wordgame`, detail-type `Move made`); an entry EventBridge refuses
+//! `PutEvents` entries (source `wordgame`, detail-type `Move made`), an invitation to the invitee's
+//! connections and as `Invitation sent`; an entry EventBridge refuses
 //! is logged, one line each, as the metric filter reads it; all of it runs concurrently within
 //! one budget, so an endpoint that never answers does not hold a move's answer.
 
@@ -130,6 +131,51 @@ async fn moves_are_posted_to_subscribers_gone_ones_are_dropped_and_events_publis
 
     // The gone connection and its subscription are deleted; the live one stays.
     assert_eq!(svc.subscribers(id).await.unwrap(), ["live=A"]);
+}
+
+#[tokio::test]
+async fn an_invitation_is_posted_to_the_invitees_connections_and_published() {
+    let app = App::new().await;
+    let (ann, bob) = (Player::new(), Player::new());
+    app.create(bob, "noi-tu", r#"[{"robot":"easy"}]"#).await;
+    app.create(ann, "noi-tu", r#"[{"robot":"easy"}]"#).await;
+    let svc = &app.state.service;
+    let caller = |p: Player| service::Caller::new(p.0, ["player"]).unwrap();
+    svc.connect(&caller(ann), "ann=1").await.unwrap();
+    svc.connect(&caller(bob), "bob=1").await.unwrap();
+    let (port, seen) = stand_in().await;
+    let credentials = SharedCredentialsProvider::new(Credentials::new("AKIDEXAMPLE", "secret", None, None, "test"));
+    let base = format!("http://127.0.0.1:{port}");
+    let push = AwsPush::new(
+        svc.store().clone(),
+        credentials,
+        "eu-central-1",
+        Some(&format!("{base}/stage")),
+        Some((format!("{base}/"), "bus".into())),
+    );
+    let game = uuid::Uuid::new_v4();
+    let invitation = service::InvitationEvent {
+        game_id: game,
+        variant: service::Variant::NoiTu,
+        invited_by: ann.0,
+        inviter_name: "Ann".into(),
+        invitee: bob.0,
+    };
+    push.invited(std::slice::from_ref(&invitation)).await;
+
+    let seen = seen.lock().unwrap().clone();
+    let posts: Vec<&Seen> = seen.iter().filter(|s| s.0.contains("/@connections/")).collect();
+    assert_eq!(posts.iter().map(|s| s.0.as_str()).collect::<Vec<_>>(), ["/stage/@connections/bob%3D1"], "the invitee's only");
+    let frame: Value = serde_json::from_str(&posts[0].2).unwrap();
+    assert_eq!(frame, json!({"type": "invitation", "game_id": game, "variant": "noi-tu", "invited_by": ann.0, "inviter_name": "Ann"}));
+    let put = seen.iter().find(|s| s.0 == "/").expect("PutEvents");
+    let body: Value = serde_json::from_str(&put.2).unwrap();
+    assert_eq!(body["Entries"][0]["DetailType"], "Invitation sent");
+    let detail: Value = serde_json::from_str(body["Entries"][0]["Detail"].as_str().unwrap()).unwrap();
+    assert_eq!(
+        (detail["invitee"].as_str(), detail["game_id"].as_str()),
+        (Some(bob.0.to_string().as_str()), Some(game.to_string().as_str()))
+    );
 }
 
 #[tokio::test]

@@ -29,9 +29,7 @@ async fn best_word(app: &App, who: Player, id: &str) -> Value {
 async fn duel(app: &App, ann: Player, bob: Player, turn_seconds: Option<u32>) -> String {
     app.create(bob, "scrabble-en", r#"[{"robot":"easy"}]"#).await;
     let timed = turn_seconds.map_or(String::new(), |t| format!(r#","turn_seconds":{t}"#));
-    let (status, game) =
-        app.call(Some(ann), "POST", "/games", &format!(r#"{{"variant":"noi-tu","opponents":[{{"account":"{}"}}]{timed}}}"#, bob.0)).await;
-    assert_eq!(status, 201, "{game}");
+    let game = app.create_with(ann, &format!(r#"{{"variant":"noi-tu","opponents":[{{"account":"{}"}}]{timed}}}"#, bob.0)).await;
     game["game_id"].as_str().unwrap().to_string()
 }
 

@@ -70,7 +70,7 @@ async fn every_route_answers_as_the_document_says() {
     app.call(Some(bob), "POST", &format!("/games/{}/decline", rematch["game_id"].as_str().unwrap()), "").await;
     // A timeout claimed past the deadline.
     let body = json!({"variant": "noi-tu", "opponents": [{"account": bob.0}], "turn_seconds": 60}).to_string();
-    let (_, timed) = app.call(Some(ann), "POST", "/games", &body).await;
+    let timed = app.create_with(ann, &body).await;
     clock.advance(chrono::Duration::seconds(61));
     let (status, _) = app.call(Some(ann), "POST", &format!("/games/{}/timeout", timed["game_id"].as_str().unwrap()), "").await;
     assert_eq!(status, 200);

@@ -13,6 +13,7 @@ mod games;
 mod history;
 mod hostile_input;
 mod infra;
+mod invitations;
 mod kept_games;
 mod my_games;
 mod openapi;

@@ -6,8 +6,7 @@ use serde_json::{Value, json};
 
 async fn finished(app: &App, who: Player, opponents: Value, turn_seconds: Option<i32>) -> String {
     let body = json!({"variant": "noi-tu", "opponents": opponents, "turn_seconds": turn_seconds}).to_string();
-    let (status, game) = app.call(Some(who), "POST", "/games", &body).await;
-    assert_eq!(status, 201, "{game}");
+    let game = app.create_with(who, &body).await;
     let id = game["game_id"].as_str().unwrap().to_string();
     let (status, out) = app.call(Some(who), "POST", &format!("/games/{id}/resign"), "").await;
     assert_eq!(status, 200, "{out}");
@@ -95,8 +94,7 @@ async fn an_invitee_accepting_changes_the_view_tag_of_the_one_who_asked() {
     app.create(cy, "noi-tu", r#"[{"robot":"easy"}]"#).await;
     // Three seats, so one acceptance leaves the game open: only the seats change.
     let body = json!({"variant": "scrabble-en", "opponents": [{"account": bob.0}, {"account": cy.0}]}).to_string();
-    let (status, game) = app.call(Some(ann), "POST", "/games", &body).await;
-    assert_eq!(status, 201, "{game}");
+    let game = app.create_with(ann, &body).await;
     let old = game["game_id"].as_str().unwrap().to_string();
     let (status, out) = app.call(Some(ann), "POST", &format!("/games/{old}/resign"), "").await;
     assert_eq!((status, out["game"]["status"].as_str()), (200, Some("finished")), "{out}");

@@ -17,8 +17,7 @@ fn config(batch: usize) -> SweepConfig {
 
 async fn timed(app: &App, who: Player, other: Player, variant: &str) -> String {
     let body = json!({"variant": variant, "opponents": [{"account": other.0}], "turn_seconds": 60}).to_string();
-    let (status, game) = app.call(Some(who), "POST", "/games", &body).await;
-    assert_eq!(status, 201, "{game}");
+    let game = app.create_with(who, &body).await;
     game["game_id"].as_str().unwrap().to_string()
 }
 
@@ -109,11 +108,15 @@ async fn one_run_clears_a_backlog_of_hundreds_of_overdue_games_longest_overdue_f
     let clock = Arc::new(ManualClock::new(DateTime::from_timestamp(1_800_000_000, 0).unwrap()));
     let app = App::with_clock(clock.clone(), 11).await;
     let svc = &app.state.service;
-    let (ann, bob) = (Player::new(), Player::new());
-    app.create(bob, "noi-tu", r#"[{"robot":"easy"}]"#).await;
+    // Four pairs of players, each under the cap on an account's unfinished games.
+    let pairs: Vec<(Player, Player)> = (0..4).map(|_| (Player::new(), Player::new())).collect();
+    for (_, bob) in &pairs {
+        app.create(*bob, "noi-tu", r#"[{"robot":"easy"}]"#).await;
+    }
     // Deadlines a second apart, in the order the games are made.
     let mut games = Vec::new();
-    for _ in 0..GAMES {
+    for n in 0..GAMES {
+        let (ann, bob) = pairs[n % pairs.len()];
         games.push(timed(&app, ann, bob, "noi-tu").await);
         clock.advance(Duration::seconds(1));
     }

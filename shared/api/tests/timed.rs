@@ -23,15 +23,8 @@ async fn a_timeout_is_refused_before_the_deadline_and_recorded_after_it() {
     let app = App::with_clock(clock.clone(), 1).await;
     let (ann, bob) = (Player::new(), Player::new());
     app.create(bob, "scrabble-en", r#"[{"robot":"easy"}]"#).await;
-    let (status, game) = app
-        .call(
-            Some(ann),
-            "POST",
-            "/games",
-            &format!(r#"{{"variant":"scrabble-en","opponents":[{{"account":"{}"}}],"turn_seconds":60}}"#, bob.0),
-        )
-        .await;
-    assert_eq!(status, 201, "{game}");
+    let game =
+        app.create_with(ann, &format!(r#"{{"variant":"scrabble-en","opponents":[{{"account":"{}"}}],"turn_seconds":60}}"#, bob.0)).await;
     let id = game["game_id"].as_str().unwrap().to_string();
     assert_eq!(deadline(&game), Some(clock.now() + Duration::seconds(60)));
     let ann_moves = game["to_move"] == game["your_seat"];

@@ -105,10 +105,11 @@ async fn a_game_waiting_on_a_robot_is_moved_on_by_the_next_request() {
             turn_deadline: None,
             seats: vec![Some(robot), Some(ann.0)],
             draws: vec![],
-            open_limit: None,
+            limits: None,
             created_at: chrono::Utc::now(),
             rematch_of: None,
             invited: vec![],
+            invited_by: None,
         };
         let update = store::GameUpdate {
             move_count: 0,

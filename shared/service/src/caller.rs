@@ -1,7 +1,8 @@
 //! Who is calling: an identity the gateway vouched for, refused when it is reserved (a robot's
 //! account, the auto-match placeholder), with a display name cleaned for other players to see.
 
-use store::Level;
+use games::Seat;
+use store::{GameRecord, Level};
 use uuid::Uuid;
 
 use crate::ServiceError;
@@ -86,6 +87,16 @@ fn looks_like_email(name: &str) -> bool {
         && !domain.contains('@')
         && domain.split('.').count() >= 2
         && domain.split('.').all(|part| !part.is_empty())
+}
+
+/// The caller's seat in the game.
+pub(crate) fn seat_of(record: &GameRecord, caller: &Caller) -> Result<Seat, ServiceError> {
+    record
+        .players
+        .iter()
+        .find(|p| p.account.as_ref().is_some_and(|a| a.account_id == caller.account_id()))
+        .map(|p| Seat(p.seat as u8))
+        .ok_or(ServiceError::NotYourGame)
 }
 
 #[cfg(test)]

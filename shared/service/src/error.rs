@@ -69,6 +69,14 @@ pub enum ErrorCode {
     AccountNotFound,
     /// `too_many_open_games`
     TooManyOpenGames,
+    /// `too_many_games`
+    TooManyGames,
+    /// `too_many_invitations`
+    TooManyInvitations,
+    /// `awaiting_acceptance`
+    AwaitingAcceptance,
+    /// `not_inviter`
+    NotInviter,
     /// `idempotency_key_reused`
     IdempotencyKeyReused,
     /// `not_started`
@@ -105,7 +113,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 28] = [
+    pub const ALL: [ErrorCode; 32] = [
         ErrorCode::UnknownVariant,
         ErrorCode::BadOpponents,
         ErrorCode::UnknownRobotLevel,
@@ -118,6 +126,10 @@ impl ErrorCode {
         ErrorCode::NotFound,
         ErrorCode::AccountNotFound,
         ErrorCode::TooManyOpenGames,
+        ErrorCode::TooManyGames,
+        ErrorCode::TooManyInvitations,
+        ErrorCode::AwaitingAcceptance,
+        ErrorCode::NotInviter,
         ErrorCode::IdempotencyKeyReused,
         ErrorCode::NotStarted,
         ErrorCode::GameWithdrawn,
@@ -151,6 +163,10 @@ impl ErrorCode {
             ErrorCode::NotFound => "not_found",
             ErrorCode::AccountNotFound => "account_not_found",
             ErrorCode::TooManyOpenGames => "too_many_open_games",
+            ErrorCode::TooManyGames => "too_many_games",
+            ErrorCode::TooManyInvitations => "too_many_invitations",
+            ErrorCode::AwaitingAcceptance => "awaiting_acceptance",
+            ErrorCode::NotInviter => "not_inviter",
             ErrorCode::IdempotencyKeyReused => "idempotency_key_reused",
             ErrorCode::NotStarted => "not_started",
             ErrorCode::GameWithdrawn => "game_withdrawn",
@@ -209,6 +225,27 @@ pub enum ServiceError {
         /// How many one may have.
         limit: u32,
     },
+    /// The caller already sits in as many unfinished games (open or being played) as one may.
+    #[error("you already have {limit} unfinished games; finish, resign or withdraw one first")]
+    TooManyGames {
+        /// How many one may have.
+        limit: u32,
+    },
+    /// The caller has already sent as many pending invitations to this account as one may.
+    #[error("{limit} of your invitations to account {invitee} are waiting already; wait for an answer or withdraw one")]
+    TooManyInvitations {
+        /// How many one may have pending to one account.
+        limit: u32,
+        /// The account invited.
+        invitee: Uuid,
+    },
+    /// The game waits for its invited players to accept: nobody moves, no clock runs and
+    /// nothing counts until they do.
+    #[error("the game starts once every invited player accepts; nothing can be played before")]
+    AwaitingAcceptance,
+    /// An invited player withdrawing an invitation: only the inviter may; they decline.
+    #[error("only the player who sent the invitation may withdraw it; decline it instead")]
+    NotInviter,
     /// The client move id was already used for another request (a different move, or another
     /// player's): nothing was written.
     #[error("this client_move_id was already used for a different request")]
@@ -246,7 +283,8 @@ pub enum ServiceError {
     /// A rematch of a game that is not finished.
     #[error("only a finished game can be rematched")]
     NotFinished,
-    /// A decline by someone not invited to this open game.
+    /// A decline by someone seated but not invited (the inviter withdraws instead), or of a
+    /// game no longer waiting for acceptance.
     #[error("you are not invited to this game")]
     NotInvited,
     /// A concurrent request won the race.
@@ -280,6 +318,10 @@ impl ServiceError {
             ServiceError::NotFound => ErrorCode::NotFound,
             ServiceError::AccountNotFound(_) => ErrorCode::AccountNotFound,
             ServiceError::TooManyOpenGames { .. } => ErrorCode::TooManyOpenGames,
+            ServiceError::TooManyGames { .. } => ErrorCode::TooManyGames,
+            ServiceError::TooManyInvitations { .. } => ErrorCode::TooManyInvitations,
+            ServiceError::AwaitingAcceptance => ErrorCode::AwaitingAcceptance,
+            ServiceError::NotInviter => ErrorCode::NotInviter,
             ServiceError::IdempotencyKeyReused => ErrorCode::IdempotencyKeyReused,
             ServiceError::NotStarted => ErrorCode::NotStarted,
             ServiceError::Withdrawn => ErrorCode::GameWithdrawn,
@@ -327,6 +369,8 @@ impl From<store::StoreError> for ServiceError {
             store::StoreError::NotFound => ServiceError::NotFound,
             store::StoreError::Conflict(_) => ServiceError::Conflict,
             store::StoreError::TooManyOpenGames { limit } => ServiceError::TooManyOpenGames { limit },
+            store::StoreError::TooManyGames { limit } => ServiceError::TooManyGames { limit },
+            store::StoreError::TooManyInvitations { limit, invitee } => ServiceError::TooManyInvitations { limit, invitee },
             store::StoreError::Unavailable(cause) => {
                 tracing::warn!(error = %cause, "database unavailable");
                 ServiceError::Unavailable { connection_lost: false }

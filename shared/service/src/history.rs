@@ -7,7 +7,7 @@ use sha2::{Digest, Sha256};
 use store::{GameStamp, GameStatus, SeatStamp};
 use uuid::Uuid;
 
-use crate::usecases::seat_of;
+use crate::caller::seat_of;
 use crate::{Caller, GameView, Service, ServiceError};
 
 /// The journal from some move on, as one seat may see it.

@@ -10,6 +10,8 @@ mod entropy;
 mod error;
 mod history;
 mod idempotency;
+mod invitation;
+mod limits;
 mod lobby;
 mod my_games;
 mod playout;
@@ -31,10 +33,13 @@ pub use games::{
     ActionView, EndReason, EntryView, ExchangeKind, Hint, Level, Move, Timeline, UnknownLevel, UnknownVariant, Variant, Viewer, entry_view,
 };
 pub use history::{GameVersion, MovesPage};
-pub use lobby::{MAX_LOBBY_PAGE, MAX_OPEN_PER_VARIANT, OpenGameView, OpenGamesPage};
+pub use limits::{MAX_INVITATIONS_FROM_ONE, MAX_OPEN_PER_VARIANT, MAX_UNFINISHED_GAMES};
+pub use lobby::{MAX_LOBBY_PAGE, OpenGameView, OpenGamesPage};
 pub use my_games::{MAX_MY_GAMES_PAGE, MyGameView, MyGamesPage};
 pub use playout::MoveOutcome;
-pub use push::{CONNECTION_TTL, ClientMessage, MAX_PUSH_MESSAGE, MoveEvent, NoNotifier, Notifier, NotifyFuture, ServerReply};
+pub use push::{
+    CONNECTION_TTL, ClientMessage, InvitationEvent, MAX_PUSH_MESSAGE, MoveEvent, NoNotifier, Notifier, NotifyFuture, ServerReply,
+};
 pub use repository::stored;
 pub use requests::{CreateGame, OpenGame, Opponent, SubmitMove};
 pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, SystemClock};

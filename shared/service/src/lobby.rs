@@ -7,14 +7,13 @@ use serde::Serialize;
 use store::{GameStatus, Level, NewGame};
 use uuid::Uuid;
 
+use crate::caller::seat_of;
 use crate::error::Invalid;
+use crate::invitation::{ensure_inviter, ensure_not_awaiting};
 use crate::requests::OpenGame;
-use crate::usecases::{check_turn_seconds, invalid, seat_of};
+use crate::usecases::{check_turn_seconds, invalid};
 use crate::view::{GameView, build};
 use crate::{Caller, MoveOutcome, Service, ServiceError};
-
-/// How many open games of one variant an account may have at once.
-pub const MAX_OPEN_PER_VARIANT: u32 = 3;
 
 /// The largest page of the lobby.
 pub const MAX_LOBBY_PAGE: usize = 50;
@@ -54,7 +53,8 @@ impl Service {
     ///
     /// # Errors
     /// [`ServiceError::Invalid`] for bad turn seconds; [`ServiceError::TooManyOpenGames`] past
-    /// [`MAX_OPEN_PER_VARIANT`].
+    /// [`crate::MAX_OPEN_PER_VARIANT`]; [`ServiceError::TooManyGames`] past
+    /// [`crate::MAX_UNFINISHED_GAMES`].
     #[tracing::instrument(skip(self, caller, req), fields(account = %caller.account_id()))]
     pub async fn open_game(&self, caller: &Caller, req: &OpenGame) -> Result<GameView, ServiceError> {
         let variant = req.variant;
@@ -63,7 +63,7 @@ impl Service {
         let (draws, seats) = self.draw(variant, &[caller.account_id(), Uuid::nil()])?;
         let seats: Vec<Option<Uuid>> = seats.into_iter().map(|id| (!id.is_nil()).then_some(id)).collect();
         let new = NewGame {
-            open_limit: Some(MAX_OPEN_PER_VARIANT),
+            limits: Some(crate::limits::for_new_game(caller.account_id(), true, false)),
             ..self.new_game(variant, GameStatus::Open, req.turn_seconds, None, seats, draws)?
         };
         let tx = self.store.create_game(&new).await?;
@@ -106,13 +106,15 @@ impl Service {
         Ok(OpenGamesPage { games, next_cursor })
     }
 
-    /// Withdraws the caller's open game before anyone has joined: no result and nobody's loss
-    /// (a move the opener made while waiting stays in its journal).
+    /// Withdraws the caller's open game before anyone has joined, or the caller's invitation
+    /// before every invitee has accepted: no result and nobody's loss (a move the opener made
+    /// while waiting stays in its journal).
     ///
     /// # Errors
-    /// [`ServiceError::NotYourGame`] for someone else's game, [`ServiceError::NotOpen`] once
-    /// someone has joined (resign instead) or for a finished one, [`ServiceError::Withdrawn`]
-    /// if it already was, [`ServiceError::NotFound`].
+    /// [`ServiceError::NotYourGame`] for someone else's game, [`ServiceError::NotInviter`] for
+    /// an invitee (they decline), [`ServiceError::NotOpen`] once someone has joined (resign
+    /// instead) or for a finished one, [`ServiceError::Withdrawn`] if it already was,
+    /// [`ServiceError::NotFound`].
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn withdraw_game(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
         let tx = self.store.lock_game(game_id, None).await?;
@@ -122,6 +124,7 @@ impl Service {
             GameStatus::Withdrawn => return Err(ServiceError::Withdrawn),
             GameStatus::Active | GameStatus::Finished => return Err(ServiceError::NotOpen),
         }
+        ensure_inviter(&tx.game, caller.account_id(), seat)?;
         let mut record = tx.game.clone();
         tx.withdraw().await?;
         record.status = GameStatus::Withdrawn;
@@ -130,17 +133,20 @@ impl Service {
         Ok(build(&record, &game, Some(seat)))
     }
 
-    /// Joins an open game (or accepts the rematch the caller is invited to): the caller takes the empty seat, the placeholder's draw rows are
-    /// back-filled with the caller's account, and the game becomes active, in one transaction.
+    /// Joins an open game (or accepts the invitation the caller received): the caller takes the
+    /// empty seat, the placeholder's draw rows are back-filled with the caller's account, and
+    /// the game becomes active, in one transaction.
     ///
     /// # Errors
-    /// [`ServiceError::NotOpen`] if the game is full or finished (also for the loser of a race),
-    /// [`ServiceError::AlreadySeated`] for one's own game, [`ServiceError::NotFound`].
+    /// [`ServiceError::NotOpen`] if the game is full, finished or an invitation to others (also
+    /// for the loser of a race), [`ServiceError::AlreadySeated`] for one's own game,
+    /// [`ServiceError::TooManyGames`] past [`crate::MAX_UNFINISHED_GAMES`],
+    /// [`ServiceError::NotFound`].
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn join_game(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
         let mut tx = self.store.lock_game(game_id, None).await?;
         if let Ok(seat) = seat_of(&tx.game, caller) {
-            // A rematch the caller is invited to: joining accepts it.
+            // An invitation the caller received: joining accepts it.
             if tx.game.status == GameStatus::Open && tx.game.players[seat.index()].invited {
                 self.ensure_caller(caller).await?;
                 return self.accept(tx, seat).await;
@@ -151,6 +157,7 @@ impl Service {
             return Err(ServiceError::NotOpen);
         }
         let account = self.ensure_caller(caller).await?;
+        self.ensure_room(&mut tx, account.account_id).await?;
         let seat = tx.fill_open_seat(&account).await?;
         let mut game = self.games.rebuild(&tx.game)?;
         Ok(self.commit_moves(tx, &mut game, Some(Seat(seat as u8)), None).await?.game)
@@ -160,12 +167,14 @@ impl Service {
     /// the robot's turn, the robot moves in the same request.
     ///
     /// # Errors
-    /// [`ServiceError::NotYourGame`], [`ServiceError::NotOpen`].
+    /// [`ServiceError::NotYourGame`], [`ServiceError::AwaitingAcceptance`] for an invitation
+    /// (its seats are the invitees'), [`ServiceError::NotOpen`].
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn attach_robot(&self, caller: &Caller, game_id: Uuid, level: Level) -> Result<MoveOutcome, ServiceError> {
         let robot = self.store.account(store::robot_account(level)).await?;
         let mut tx = self.store.lock_game(game_id, None).await?;
         let seat = seat_of(&tx.game, caller)?;
+        ensure_not_awaiting(&tx.game)?;
         if tx.game.status != GameStatus::Open {
             return Err(ServiceError::NotOpen);
         }

@@ -183,6 +183,7 @@ mod tests {
             updated_at: at(),
             finished_at: None,
             rematch_of: None,
+            invited_by: None,
             end_reason: None,
             players: vec![
                 Player { seat: 0, account: Some(account(Uuid::from_u128(2), AccountKind::Human, None)), invited: false },

@@ -1,6 +1,6 @@
 //! Push: after every commit that adds moves (a player's, the robots' replies, the sweep's), the
 //! service hands one [`MoveEvent`] per move to its [`Notifier`], never inside the game's
-//! transaction. The WebSocket protocol's client messages (subscribe, unsubscribe) are handled
+//! transaction; after a commit that sends invitations, one [`InvitationEvent`] per invitee. The WebSocket protocol's client messages (subscribe, unsubscribe) are handled
 //! here, transport-free: the local server and the AWS functions only carry the frames.
 
 use std::future::Future;
@@ -37,6 +37,30 @@ pub struct MoveEvent {
     pub status: GameStatus,
 }
 
+/// An invitation sent, as pushed to the invitee's live connections (subscribed to nothing yet):
+/// `{"type": "invitation", "game_id", "variant", "invited_by", "inviter_name"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct InvitationEvent {
+    /// The game waiting for the invitee.
+    pub game_id: Uuid,
+    /// Its variant.
+    pub variant: games::Variant,
+    /// Who sent it.
+    pub invited_by: Uuid,
+    /// The sender's display name.
+    pub inviter_name: String,
+    /// The account invited (not in the frame: the frame goes to its connections only).
+    #[serde(skip)]
+    pub invitee: Uuid,
+}
+
+impl InvitationEvent {
+    /// The text frame pushed to the invitee.
+    pub fn frame(&self) -> String {
+        serde_json::to_string(&Framed { r#type: "invitation", event: self }).expect("an invitation serializes")
+    }
+}
+
 /// A future a notifier returns.
 pub type NotifyFuture<'a> = Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
 
@@ -46,6 +70,10 @@ pub type NotifyFuture<'a> = Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
 pub trait Notifier: Send + Sync {
     /// Announces `events`, the moves one commit added, in order.
     fn moved<'a>(&'a self, events: &'a [MoveEvent]) -> NotifyFuture<'a>;
+
+    /// Tells each invitee of `invitations`, the invitations one commit sent, on its live
+    /// connections.
+    fn invited<'a>(&'a self, invitations: &'a [InvitationEvent]) -> NotifyFuture<'a>;
 }
 
 /// Announces nothing (no push configured).
@@ -54,6 +82,10 @@ pub struct NoNotifier;
 
 impl Notifier for NoNotifier {
     fn moved<'a>(&'a self, _: &'a [MoveEvent]) -> NotifyFuture<'a> {
+        Box::pin(async {})
+    }
+
+    fn invited<'a>(&'a self, _: &'a [InvitationEvent]) -> NotifyFuture<'a> {
         Box::pin(async {})
     }
 }
@@ -98,18 +130,18 @@ pub enum ServerReply {
     },
 }
 
-/// The frame a move is pushed as.
+/// The frame an event is pushed as: its type, then its fields.
 #[derive(Serialize)]
-struct MoveFrame<'a> {
+struct Framed<'a, E> {
     r#type: &'static str,
     #[serde(flatten)]
-    event: &'a MoveEvent,
+    event: &'a E,
 }
 
 impl MoveEvent {
     /// The text frame pushed to a subscriber.
     pub fn frame(&self) -> String {
-        serde_json::to_string(&MoveFrame { r#type: "move", event: self }).expect("a move event serializes")
+        serde_json::to_string(&Framed { r#type: "move", event: self }).expect("a move event serializes")
     }
 }
 
@@ -198,5 +230,36 @@ impl Service {
         if !events.is_empty() {
             self.notifier.moved(events).await;
         }
+    }
+
+    /// Tells the invitees of `view`'s game (as its inviter saw it, committed) of their
+    /// invitation.
+    pub(crate) async fn announce_invitations(&self, view: &crate::GameView) {
+        let Some(inviter) = view.invited_by else { return };
+        let name = view.seats.iter().find(|s| s.account_id == Some(inviter)).and_then(|s| s.display_name.clone()).unwrap_or_default();
+        let invitations: Vec<InvitationEvent> = view
+            .seats
+            .iter()
+            .filter(|s| s.invited)
+            .filter_map(|s| s.account_id)
+            .map(|invitee| InvitationEvent {
+                game_id: view.game_id,
+                variant: view.variant,
+                invited_by: inviter,
+                inviter_name: name.clone(),
+                invitee,
+            })
+            .collect();
+        if !invitations.is_empty() {
+            self.notifier.invited(&invitations).await;
+        }
+    }
+
+    /// The live connections of `account_id`, to tell it of an invitation.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn connections_of(&self, account_id: Uuid) -> Result<Vec<String>, ServiceError> {
+        Ok(self.store.connections_of(account_id, self.now()).await?)
     }
 }

@@ -1,14 +1,14 @@
 //! Rematch: a finished game's player asks for another game with the same players, variant and
 //! clock and a fresh draw. Against robots only it starts at once; other humans are seated
-//! invited, see it in their games with `awaits_you`, and accept by joining it or decline it.
+//! invited (see [`crate::invitation`]), see it in their games with `awaits_you`, and accept by
+//! joining it or decline it.
 
 use chrono::Duration;
-use games::Seat;
 use store::{AccountKind, GameStatus, NewGame, StoreError};
 use uuid::Uuid;
 
-use crate::usecases::seat_of;
-use crate::view::{GameView, build};
+use crate::caller::seat_of;
+use crate::view::GameView;
 use crate::{Caller, Service, ServiceError};
 
 impl Service {
@@ -18,7 +18,8 @@ impl Service {
     ///
     /// # Errors
     /// [`ServiceError::NotFinished`] for a game still open or being played (or withdrawn);
-    /// [`ServiceError::NotYourGame`]; [`ServiceError::NotFound`].
+    /// [`ServiceError::NotYourGame`]; [`ServiceError::NotFound`]; [`ServiceError::TooManyGames`]
+    /// and [`ServiceError::TooManyInvitations`] past the caller's limits.
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn rematch(&self, caller: &Caller, game_id: Uuid) -> Result<(bool, GameView), ServiceError> {
         let record = self.store.game(game_id).await?;
@@ -43,6 +44,8 @@ impl Service {
         };
         let new = NewGame {
             rematch_of: Some(game_id),
+            invited_by: waiting.then(|| caller.account_id()),
+            limits: Some(crate::limits::for_new_game(caller.account_id(), false, waiting)),
             invited,
             ..self.new_game(record.variant, status, record.turn_seconds, deadline, seats.into_iter().map(Some).collect(), draws)?
         };
@@ -57,34 +60,8 @@ impl Service {
         };
         let seat = seat_of(&tx.game, caller)?;
         let mut game = self.games.rebuild(&tx.game)?;
-        Ok((true, self.commit_moves(tx, &mut game, Some(seat), None).await?.game))
-    }
-
-    /// Declines the rematch the caller is invited to: the game is withdrawn (no result).
-    ///
-    /// # Errors
-    /// [`ServiceError::NotYourGame`] when the caller has no seat (checked first, as on every
-    /// game); [`ServiceError::NotInvited`] when they sit in it but are not invited, or it is no
-    /// longer open; [`ServiceError::NotFound`].
-    #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
-    pub async fn decline(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
-        let tx = self.store.lock_game(game_id, None).await?;
-        let seat = seat_of(&tx.game, caller)?;
-        if tx.game.status != GameStatus::Open || !tx.game.players[seat.index()].invited {
-            return Err(ServiceError::NotInvited);
-        }
-        let mut record = tx.game.clone();
-        tx.withdraw().await?;
-        record.status = GameStatus::Withdrawn;
-        let game = self.games.rebuild(&record)?;
-        Ok(build(&record, &game, Some(seat)))
-    }
-
-    /// Accepts the invitation of the caller in `seat` (locked in `tx`): once nobody else is
-    /// invited the game starts (its clock, and a robot that leads, move at once).
-    pub(crate) async fn accept(&self, mut tx: store::GameTx, seat: Seat) -> Result<GameView, ServiceError> {
-        tx.accept_invitation(seat.index()).await?;
-        let mut game = self.games.rebuild(&tx.game)?;
-        Ok(self.commit_moves(tx, &mut game, Some(seat), None).await?.game)
+        let view = self.commit_moves(tx, &mut game, Some(seat), None).await?.game;
+        self.announce_invitations(&view).await;
+        Ok((true, view))
     }
 }

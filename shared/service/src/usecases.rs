@@ -10,8 +10,10 @@ use serde_json::value::RawValue;
 use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, NewGame};
 use uuid::Uuid;
 
+use crate::caller::seat_of;
 use crate::error::Invalid;
 use crate::idempotency::{Key, request_hash};
+use crate::invitation::ensure_not_awaiting;
 use crate::playout::{MoveOutcome, PlayedOut, play_out, robot_level};
 use crate::requests::{CreateGame, Opponent, SubmitMove};
 use crate::runtime::{Picks, timestamp};
@@ -73,9 +75,10 @@ impl Service {
             created_at: self.now(),
             rematch_of: None,
             invited: Vec::new(),
+            invited_by: None,
             seats,
             draws,
-            open_limit: None,
+            limits: None,
         })
     }
 
@@ -88,12 +91,15 @@ impl Service {
         Ok((draw_rows(&drawn, participants), seats))
     }
 
-    /// Creates a game: the draw seats the caller and the opponents, the seed is fresh.
+    /// Creates a game: the draw seats the caller and the opponents, the seed is fresh. Against
+    /// robots only it starts at once; other humans are invited (see [`crate::invitation`]): the
+    /// game stays open, with no clock, until each accepts.
     ///
     /// # Errors
     /// [`ServiceError::Invalid`] for a number of opponents the variant does not seat, the caller
     /// or a robot account as a human opponent, a seat twice, or turn seconds out of range;
-    /// [`ServiceError::AccountNotFound`].
+    /// [`ServiceError::AccountNotFound`]; [`ServiceError::TooManyGames`] and
+    /// [`ServiceError::TooManyInvitations`] past the caller's limits.
     #[tracing::instrument(skip(self, caller, req), fields(account = %caller.account_id()))]
     pub async fn create_game(&self, caller: &Caller, req: &CreateGame) -> Result<GameView, ServiceError> {
         let variant = req.variant;
@@ -105,6 +111,7 @@ impl Service {
         }
         check_turn_seconds(req.turn_seconds)?;
         let mut accounts = vec![caller.account_id()];
+        let mut humans = Vec::new();
         for o in &req.opponents {
             let id = match o {
                 Opponent::Robot(level) => store::robot_account(*level),
@@ -116,6 +123,7 @@ impl Service {
                     if account.kind != AccountKind::Human {
                         return Err(invalid(Invalid::BadOpponents, "robots are seated by level, not by account".into()));
                     }
+                    humans.push(*id);
                     *id
                 }
             };
@@ -133,14 +141,25 @@ impl Service {
         self.ensure_caller(caller).await?;
         // The draw decides who sits at seat 0 (and so moves first).
         let (draws, seats) = self.draw(variant, &accounts)?;
-        let deadline = req.turn_seconds.map(|t| self.now() + Duration::seconds(i64::from(t)));
-        let new = self.new_game(variant, GameStatus::Active, req.turn_seconds, deadline, seats.into_iter().map(Some).collect(), draws)?;
+        let invites = !humans.is_empty();
+        let (status, deadline) = match invites {
+            true => (GameStatus::Open, None),
+            false => (GameStatus::Active, req.turn_seconds.map(|t| self.now() + Duration::seconds(i64::from(t)))),
+        };
+        let new = NewGame {
+            invited: seats.iter().map(|id| humans.contains(id)).collect(),
+            invited_by: invites.then(|| caller.account_id()),
+            limits: Some(crate::limits::for_new_game(caller.account_id(), false, invites)),
+            ..self.new_game(variant, status, req.turn_seconds, deadline, seats.into_iter().map(Some).collect(), draws)?
+        };
         // The game, its seats, its draw and the opening move of a robot that won the draw commit
         // in one transaction: a crash leaves either all of them or nothing.
         let tx = self.store.create_game(&new).await?;
         let seat = seat_of(&tx.game, caller)?;
         let mut game = self.games.rebuild(&tx.game)?;
-        Ok(self.commit_moves(tx, &mut game, Some(seat), None).await?.game)
+        let view = self.commit_moves(tx, &mut game, Some(seat), None).await?.game;
+        self.announce_invitations(&view).await;
+        Ok(view)
     }
 
     /// The game as the caller sees it.
@@ -163,7 +182,8 @@ impl Service {
     /// [`ServiceError::Rejected`] with the family's reason, [`ServiceError::WrongFamily`] for a
     /// move of another family, [`ServiceError::NotYourGame`], [`ServiceError::NotFound`],
     /// [`ServiceError::Conflict`] on a lost race, [`ServiceError::IdempotencyKeyReused`],
-    /// [`ServiceError::Withdrawn`].
+    /// [`ServiceError::Withdrawn`], [`ServiceError::AwaitingAcceptance`] while invitees have not
+    /// accepted (also for preview, hint, resign and timeout).
     #[tracing::instrument(skip(self, caller, req), fields(account = %caller.account_id(), expected = req.expected_move_no))]
     pub async fn submit_move(&self, caller: &Caller, game_id: Uuid, req: &SubmitMove) -> Result<Submitted, ServiceError> {
         // Read without a lock and write only if the game is still as read: a request that lost
@@ -198,6 +218,7 @@ impl Service {
             };
         }
         ensure_not_withdrawn(&tx.game)?;
+        ensure_not_awaiting(&tx.game)?;
         if req.expected_move_no != tx.game.move_count {
             return Err(ServiceError::StaleMove { expected: req.expected_move_no, actual: tx.game.move_count });
         }
@@ -242,6 +263,7 @@ impl Service {
         let (record, game) = self.load_settled(game_id).await?;
         let seat = seat_of(&record, caller)?;
         ensure_not_withdrawn(&record)?;
+        ensure_not_awaiting(&record)?;
         let checked = game.check(seat, mv, self.now_ts())?;
         Ok(Preview { score: game.preview(&checked) })
     }
@@ -256,6 +278,7 @@ impl Service {
         let (record, game) = self.load_settled(game_id).await?;
         let seat = seat_of(&record, caller)?;
         ensure_not_withdrawn(&record)?;
+        ensure_not_awaiting(&record)?;
         Ok(game.hints(seat, limit, self.runtime.thinking.budget())?)
     }
 
@@ -345,23 +368,15 @@ fn ensure_not_withdrawn(record: &GameRecord) -> Result<(), ServiceError> {
     Ok(())
 }
 
-/// Refuses a resignation or timeout of a game that nobody has joined (or that was withdrawn).
+/// Refuses a resignation or timeout of a game that nobody has joined or accepted (or that was
+/// withdrawn).
 fn ensure_started(record: &GameRecord) -> Result<(), ServiceError> {
     ensure_not_withdrawn(record)?;
+    ensure_not_awaiting(record)?;
     if record.status == GameStatus::Open {
         return Err(ServiceError::NotStarted);
     }
     Ok(())
-}
-
-/// The caller's seat in the game.
-pub(crate) fn seat_of(record: &GameRecord, caller: &Caller) -> Result<Seat, ServiceError> {
-    record
-        .players
-        .iter()
-        .find(|p| p.account.as_ref().is_some_and(|a| a.account_id == caller.account_id()))
-        .map(|p| Seat(p.seat as u8))
-        .ok_or(ServiceError::NotYourGame)
 }
 
 /// The draw's log as rows, each naming its participant's account (`None` for the nil

@@ -22,6 +22,9 @@ pub struct GameView {
     pub status: GameStatus,
     /// Seats in order, with names and scores.
     pub seats: Vec<SeatView>,
+    /// Who invited the other humans, for a game that began as an invitation: the one player
+    /// who may withdraw it while an invitee has not accepted (the others decline).
+    pub invited_by: Option<Uuid>,
     /// The seat to move (absent once the game is over).
     pub to_move: Option<usize>,
     /// Moves so far; a submit names this as `expected_move_no`.
@@ -77,7 +80,7 @@ pub struct SeatView {
     pub robot_level: Option<Level>,
     /// Score (final once the game is over).
     pub score: i32,
-    /// Invited to a rematch and not yet accepted.
+    /// Invited and not yet accepted (the game waits for every invitee).
     pub invited: bool,
     /// What the family shows of the seat besides (a tile rack's size).
     #[serde(flatten)]
@@ -131,6 +134,7 @@ pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat
         family: record.variant.family(),
         status: record.status,
         seats,
+        invited_by: record.invited_by,
         to_move: (!game.is_over() && record.status != GameStatus::Withdrawn).then(|| game.to_move().index()),
         move_count: game.move_count(),
         turn_deadline: record.turn_deadline,

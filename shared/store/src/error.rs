@@ -15,6 +15,20 @@ pub enum StoreError {
         /// How many it may have.
         limit: u32,
     },
+    /// The inviter already has as many pending invitations to this account as one may.
+    #[error("{limit} invitations to account {invitee} are already waiting")]
+    TooManyInvitations {
+        /// How many one may have.
+        limit: u32,
+        /// The invited account.
+        invitee: uuid::Uuid,
+    },
+    /// The account already has as many unfinished games (open or being played) as it may.
+    #[error("the account already has {limit} unfinished games")]
+    TooManyGames {
+        /// How many it may have.
+        limit: u32,
+    },
     /// A stored value that the code cannot read (a bug or a hand-edited row).
     #[error("corrupt row: {0}")]
     Corrupt(String),

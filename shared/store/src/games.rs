@@ -12,7 +12,7 @@ mod record;
 mod rows;
 mod transaction;
 
-pub use create::NewGame;
+pub use create::{Limits, NewGame};
 pub use finish::{GameUpdate, NewMove};
 pub use lobby::OpenGameSummary;
 pub use record::{ClientMove, DrawRow, GameRecord, GameStamp, KnownGame, Player, SeatStamp};

@@ -26,7 +26,7 @@ pub use accounts::{Account, AccountGame, AccountKind, Level, robot_account};
 pub use admin::{GameFilter, ListedGame, ListedPlayer};
 pub use error::{Conflict, StoreError};
 pub use games::{
-    ClientMove, DrawRow, GameRecord, GameStamp, GameTx, GameUpdate, KnownGame, NewGame, NewMove, OpenGameSummary, Player, SeatStamp,
+    ClientMove, DrawRow, GameRecord, GameStamp, GameTx, GameUpdate, KnownGame, Limits, NewGame, NewMove, OpenGameSummary, Player, SeatStamp,
 };
 pub use my_games::{LastMove, MyGame, MyGameSeat, MyGamesFilter};
 pub use roles::{AppRole, RoleNameError};

@@ -105,4 +105,18 @@ impl Store {
             .fetch_optional(&self.pool)
             .await?)
     }
+
+    /// The live connections of `account_id` at `now` (to tell the account of an invitation).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn connections_of(&self, account_id: Uuid, now: DateTime<Utc>) -> Result<Vec<String>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT connection_id FROM push_connections WHERE account_id = $1 AND expires_at > $2 ORDER BY connection_id",
+        )
+        .bind(account_id)
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?)
+    }
 }

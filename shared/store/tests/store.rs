@@ -3,7 +3,7 @@
 use engine::{Game, Move, Seat, Timestamp};
 use games::Variant;
 use store::testing::database;
-use store::{Conflict, DrawRow, GameStatus, GameUpdate, KnownGame, Level, NewGame, NewMove, Store, StoreError};
+use store::{Conflict, DrawRow, GameStatus, GameUpdate, KnownGame, Level, Limits, NewGame, NewMove, Store, StoreError};
 use uuid::Uuid;
 
 fn update(move_count: u32) -> GameUpdate {
@@ -34,10 +34,11 @@ async fn new_game(store: &Store, human: Uuid) -> Uuid {
                     rank: -1,
                 },
             ],
-            open_limit: None,
+            limits: None,
             created_at: chrono::Utc::now(),
             rematch_of: None,
             invited: vec![],
+            invited_by: None,
         })
         .await
         .unwrap()
@@ -151,9 +152,9 @@ async fn sql_checks_refuse_impossible_rows() {
         Err(StoreError::Conflict(Conflict::RobotIdentity))
     ));
     assert!(matches!(store.game(Uuid::new_v4()).await, Err(StoreError::NotFound)));
-    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert_eq!(store.applied_migrations().await.unwrap(), (1..=10).collect::<Vec<i64>>());
     store.migrate().await.unwrap();
-    assert_eq!(store.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7, 8, 9], "migrating again changes nothing");
+    assert_eq!(store.applied_migrations().await.unwrap(), (1..=10).collect::<Vec<i64>>(), "migrating again changes nothing");
 }
 
 /// A pooled connection the server closed while it sat idle: past the ping threshold it is
@@ -198,10 +199,11 @@ fn open_game(human: Uuid, limit: u32) -> NewGame {
         turn_deadline: None,
         seats: vec![Some(human), None],
         draws: vec![],
-        open_limit: Some(limit),
+        limits: Some(Limits { account: human, unfinished: 100, open: Some(limit), invitations: None }),
         created_at: chrono::Utc::now(),
         rematch_of: None,
         invited: vec![],
+        invited_by: None,
     }
 }
 

@@ -435,7 +435,18 @@ impl Player {
             let body = json!({"variant": "scrabble-en", "opponents": [opponent]});
             match self.send(creator, "POST", "/games", Some(&body)).await {
                 Some((201, answer)) => {
-                    if let Ok(view) = serde_json::from_slice::<View>(&answer) {
+                    if let Ok(mut view) = serde_json::from_slice::<View>(&answer) {
+                        if !robot_game {
+                            // A game seating another human starts once they accept.
+                            let join = format!("/games/{}/join", view.game_id);
+                            match self.send(1, "POST", &join, None).await {
+                                Some((200, answer)) => match serde_json::from_slice::<View>(&answer) {
+                                    Ok(accepted) => view = accepted,
+                                    Err(_) => continue,
+                                },
+                                _ => continue,
+                            }
+                        }
                         self.log.games.push(view.game_id);
                         self.log.views.push((view.game_id, view.move_count));
                         self.play(view).await;

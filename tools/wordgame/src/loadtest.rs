@@ -156,8 +156,13 @@ async fn client(
     while Instant::now() < deadline {
         let (_, body) =
             call(&http, &url, &tokens[0], "POST", "/games", Some(json!({"variant": variant, "opponents": [{"account": ids[1]}]}))).await?;
-        let mut view: View = serde_json::from_slice(&body).map_err(|_| fail("create failed", &body))?;
-        let id = view.game_id;
+        let invitation: View = serde_json::from_slice(&body).map_err(|_| fail("create failed", &body))?;
+        let id = invitation.game_id;
+        // A game seating another human starts once they accept.
+        let (_, body) = call(&http, &url, &tokens[1], "POST", &format!("/games/{id}/join"), None).await?;
+        serde_json::from_slice::<View>(&body).map_err(|_| fail("accept failed", &body))?;
+        let (_, body) = call(&http, &url, &tokens[0], "GET", &format!("/games/{id}"), None).await?;
+        let mut view: View = serde_json::from_slice(&body).map_err(|_| fail("get failed", &body))?;
         // Each side's rack, from its own latest view; the second side's first view is read once.
         let mut racks: [Vec<String>; 2] = [view.your_rack.clone().unwrap_or_default(), Vec::new()];
         if moves == Moves::Local {

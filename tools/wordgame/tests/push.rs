@@ -35,7 +35,10 @@ fn duel(port: u16, a: &str, b: &str) -> (String, String) {
     let body = json!({"variant": "scrabble-en", "opponents": [{"account": api::jwt::demo_account_id(b)}]}).to_string();
     let (status, game) = call(port, a, "POST", "/games", &body);
     assert_eq!(status, 201, "{game}");
-    let leader = if game["to_move"] == game["your_seat"] { a } else { b };
+    let (status, game) = call(port, b, "POST", &format!("/games/{}/join", game["game_id"].as_str().unwrap()), "");
+    assert_eq!((status, game["status"].as_str()), (200, Some("active")), "{game}");
+    // The view is b's, who accepted.
+    let leader = if game["to_move"] == game["your_seat"] { b } else { a };
     (game["game_id"].as_str().unwrap().to_string(), leader.to_string())
 }
 
@@ -109,6 +112,19 @@ fn bob_hears_alices_move_and_bad_frames_are_typed_errors() {
         let (status, _) = call(port, listener, "POST", &format!("/games/{id}/moves"), r#"{"expected_move_no":1,"move":{"kind":"pass"}}"#);
         assert_eq!(status, 200);
         nothing_queued(&mut socket, "nothing after unsubscribing").await;
+
+        // An invitation reaches the invitee's sockets without any subscription.
+        let (inviter, invitee) = (mover, listener);
+        let body = json!({"variant": "noi-tu", "opponents": [{"account": api::jwt::demo_account_id(invitee)}]}).to_string();
+        let (status, invitation) = call(port, inviter, "POST", "/games", &body);
+        assert_eq!(status, 201, "{invitation}");
+        let told = next(&mut socket).await;
+        assert_eq!(
+            told,
+            json!({"type": "invitation", "game_id": invitation["game_id"], "variant": "noi-tu",
+                   "invited_by": api::jwt::demo_account_id(inviter), "inviter_name": inviter})
+        );
+        nothing_queued(&mut socket, "one frame per invitation").await;
 
         let (status, _) = call(port, "alice", "GET", "/ws", "");
         assert_eq!(status, 400, "a plain GET of /ws is not an upgrade");

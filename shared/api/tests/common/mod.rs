@@ -169,10 +169,40 @@ impl App {
         (status, content_type, String::from_utf8_lossy(response.body().as_ref()).into_owned())
     }
 
-    /// Creates a game against `opponents` (JSON array), expecting 201.
+    /// Creates a game against `opponents` (JSON array), expecting 201, and has every invited
+    /// human accept it: the game as `who` sees it once started.
     pub async fn create(&self, who: Player, variant: &str, opponents: &str) -> Value {
-        let (status, body) = self.call(Some(who), "POST", "/games", &format!(r#"{{"variant":"{variant}","opponents":{opponents}}}"#)).await;
-        assert_eq!(status, 201, "{body}");
+        self.create_with(who, &format!(r#"{{"variant":"{variant}","opponents":{opponents}}}"#)).await
+    }
+
+    /// Creates the game `body` asks for, expecting 201, and has every invited human accept it:
+    /// the game as `who` sees it once started.
+    pub async fn create_with(&self, who: Player, body: &str) -> Value {
+        let (status, view) = self.call(Some(who), "POST", "/games", body).await;
+        assert_eq!(status, 201, "{view}");
+        self.accept_all(who, view).await
+    }
+
+    /// Has every invitee of the game `view` (as `who` saw it) accept: the game as `who` sees it
+    /// then (the view unchanged when nobody was invited).
+    pub async fn accept_all(&self, who: Player, view: Value) -> Value {
+        let game = view["game_id"].as_str().unwrap().to_string();
+        let invitees: Vec<Uuid> = view["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["invited"] == true)
+            .map(|s| s["account_id"].as_str().unwrap().parse().unwrap())
+            .collect();
+        if invitees.is_empty() {
+            return view;
+        }
+        for invitee in invitees {
+            let (status, body) = self.call(Some(Player(invitee)), "POST", &format!("/games/{game}/join"), "").await;
+            assert_eq!(status, 200, "{body}");
+        }
+        let (status, body) = self.call(Some(who), "GET", &format!("/games/{game}"), "").await;
+        assert_eq!((status, body["status"].as_str()), (200, Some("active")), "{body}");
         body
     }
 
@@ -183,8 +213,8 @@ impl App {
         sqlx::query_scalar(
             "SELECT concat_ws('|',
                 (SELECT string_agg(concat_ws(':', account_id, display_name), ',' ORDER BY account_id) FROM accounts),
-                (SELECT string_agg(concat_ws(':', game_id, status, move_count, turn_deadline, updated_at), ',' ORDER BY game_id) FROM games),
-                (SELECT string_agg(concat_ws(':', game_id, seat, account_id), ',' ORDER BY game_id, seat) FROM game_players),
+                (SELECT string_agg(concat_ws(':', game_id, status, move_count, turn_deadline, updated_at, invited_by), ',' ORDER BY game_id) FROM games),
+                (SELECT string_agg(concat_ws(':', game_id, seat, account_id, invited), ',' ORDER BY game_id, seat) FROM game_players),
                 (SELECT string_agg(concat_ws(':', game_id, move_no, entry), ',' ORDER BY game_id, move_no) FROM game_moves),
                 (SELECT string_agg(concat_ws(':', game_id, round, pick_no, account_id), ',' ORDER BY game_id, round, pick_no) FROM game_setup_draws))",
         )

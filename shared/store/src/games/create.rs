@@ -33,16 +33,33 @@ pub struct NewGame {
     pub created_at: DateTime<Utc>,
     /// The finished game this one is a rematch of.
     pub rematch_of: Option<Uuid>,
-    /// Seats whose account is invited (a rematch's other humans): seated, but the game waits
-    /// for them to accept.
+    /// Seats whose account is invited (the other humans): seated, but the game waits for them
+    /// to accept.
     pub invited: Vec<bool>,
+    /// Who sent the invitations, when some seat is invited.
+    pub invited_by: Option<Uuid>,
     /// The account in each seat, seat 0 first (`None` = open).
     pub seats: Vec<Option<Uuid>>,
     /// The first-move draw, every tile drawn.
     pub draws: Vec<DrawRow>,
-    /// For an open game: how many open games of the variant its opener (seated in the game) may
-    /// have at once, this one included; checked under a lock on the opener's account.
-    pub open_limit: Option<u32>,
+    /// The caps the creator's account is held to, checked under a lock on its row; `None`
+    /// checks nothing (a game the service makes on nobody's request).
+    pub limits: Option<Limits>,
+}
+
+/// What one account may have at once, checked as a game is created for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// The account creating the game (seated in it).
+    pub account: Uuid,
+    /// Unfinished games (open or being played) it may sit in, this one included.
+    pub unfinished: u32,
+    /// For a lobby game: open lobby games of the variant it may have, this one included
+    /// (invitations to it are not counted).
+    pub open: Option<u32>,
+    /// For an invitation: pending invitations from it that each invitee may hold, this one
+    /// included.
+    pub invitations: Option<u32>,
 }
 
 impl Store {
@@ -52,27 +69,16 @@ impl Store {
     ///
     /// # Errors
     /// [`StoreError::Conflict`] if the id exists or an account is seated twice;
-    /// [`StoreError::TooManyOpenGames`] past [`NewGame::open_limit`]; database errors.
+    /// [`StoreError::TooManyGames`], [`StoreError::TooManyOpenGames`] or
+    /// [`StoreError::TooManyInvitations`] past [`NewGame::limits`]; database errors.
     pub async fn create_game(&self, game: &NewGame) -> Result<GameTx, StoreError> {
         let mut tx = self.pool.begin().await?;
-        if let (Some(limit), Some(opener)) = (game.open_limit, game.seats.iter().flatten().next()) {
-            // The account row is the lock: two concurrent opens by one account run in turn.
-            sqlx::query("SELECT 1 FROM accounts WHERE account_id = $1 FOR UPDATE").bind(opener).fetch_one(&mut *tx).await?;
-            let open: i64 = sqlx::query_scalar(
-                "SELECT count(*) FROM game_players p JOIN games g ON g.game_id = p.game_id
-                 WHERE p.account_id = $1 AND g.status = 'open' AND g.variant = $2",
-            )
-            .bind(opener)
-            .bind(game.variant.id())
-            .fetch_one(&mut *tx)
-            .await?;
-            if open >= i64::from(limit) {
-                return Err(StoreError::TooManyOpenGames { limit });
-            }
+        if let Some(limits) = &game.limits {
+            check_limits(&mut tx, game, limits).await?;
         }
         sqlx::query(
-            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline, setup, created_at, updated_at, rematch_of)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10, $10, $11)",
+            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline, setup, created_at, updated_at, rematch_of, invited_by)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10, $10, $11, $12)",
         )
         .bind(game.game_id)
         .bind(game.variant.id())
@@ -85,6 +91,7 @@ impl Store {
         .bind(&game.setup)
         .bind(game.created_at)
         .bind(game.rematch_of)
+        .bind(game.invited_by)
         .execute(&mut *tx)
         .await?;
         let seats: Vec<i16> = (0..game.seats.len() as i16).collect();
@@ -116,4 +123,50 @@ impl Store {
         let (game, _) = load(&mut tx, game.game_id, None, None).await?;
         Ok(GameTx { conn: Held::Locked(tx), game, client_move: None })
     }
+}
+
+/// Refuses a game past the creator's [`Limits`]. The creator's account row is the lock: two
+/// concurrent creations by one account are counted in turn.
+async fn check_limits(tx: &mut sqlx::PgConnection, game: &NewGame, limits: &Limits) -> Result<(), StoreError> {
+    sqlx::query("SELECT 1 FROM accounts WHERE account_id = $1 FOR UPDATE").bind(limits.account).fetch_one(&mut *tx).await?;
+    let unfinished: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM game_players WHERE account_id = $1 AND game_status IN ('open', 'active')")
+            .bind(limits.account)
+            .fetch_one(&mut *tx)
+            .await?;
+    if unfinished >= i64::from(limits.unfinished) {
+        return Err(StoreError::TooManyGames { limit: limits.unfinished });
+    }
+    if let Some(limit) = limits.open {
+        // Lobby games only: those with a seat nobody holds yet.
+        let open: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM game_players p JOIN games g ON g.game_id = p.game_id
+             WHERE p.account_id = $1 AND NOT p.invited AND g.status = 'open' AND g.variant = $2
+               AND EXISTS (SELECT 1 FROM game_players e WHERE e.game_id = g.game_id AND e.account_id IS NULL)",
+        )
+        .bind(limits.account)
+        .bind(game.variant.id())
+        .fetch_one(&mut *tx)
+        .await?;
+        if open >= i64::from(limit) {
+            return Err(StoreError::TooManyOpenGames { limit });
+        }
+    }
+    if let Some(limit) = limits.invitations {
+        let invitees: Vec<Uuid> = game.seats.iter().zip(&game.invited).filter(|(_, invited)| **invited).filter_map(|(a, _)| *a).collect();
+        // The most pending invitations from this inviter that any of the invitees holds.
+        let held: Option<(Uuid, i64)> = sqlx::query_as(
+            "SELECT p.account_id, count(*) FROM game_players p JOIN games g ON g.game_id = p.game_id
+             WHERE p.account_id = ANY($1) AND p.invited AND g.status = 'open' AND g.invited_by = $2
+             GROUP BY p.account_id ORDER BY count(*) DESC, p.account_id LIMIT 1",
+        )
+        .bind(&invitees)
+        .bind(limits.account)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let Some((invitee, _)) = held.filter(|(_, n)| *n >= i64::from(limit)) {
+            return Err(StoreError::TooManyInvitations { limit, invitee });
+        }
+    }
+    Ok(())
 }

@@ -73,7 +73,7 @@ impl Store {
 /// aggregate: about a third of the statement's time. The journal and draw are left out (NULL)
 /// when the game row is still at the version `$3` the caller already holds them for.
 const LOAD_SQL: &str = "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repeat_words, g.status, g.move_count, g.turn_seconds,
-        g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason, g.setup::text AS setup, g.rematch_of,
+        g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason, g.setup::text AS setup, g.rematch_of, g.invited_by,
         g.xmin::text AS version,
         (SELECT coalesce(json_agg(s), '[]'::json)::text
            FROM (SELECT p.seat, p.invited, a.account_id, a.display_name, a.kind, a.robot_level, a.created_at

@@ -15,7 +15,7 @@ pub struct Player {
     pub seat: usize,
     /// The account in it; `None` while the seat is open.
     pub account: Option<Account>,
-    /// Whether the account is invited (a rematch) and has not accepted yet.
+    /// Whether the account is invited and has not accepted yet.
     pub invited: bool,
 }
 
@@ -51,6 +51,9 @@ pub struct GameRecord {
     pub finished_at: Option<DateTime<Utc>>,
     /// The finished game this one is a rematch of.
     pub rematch_of: Option<Uuid>,
+    /// Who invited the other humans, for a game that began as an invitation (the only player
+    /// who may withdraw it before it starts).
+    pub invited_by: Option<Uuid>,
     /// Why it ended.
     pub end_reason: Option<EndReason>,
     /// Seats in order.

@@ -80,6 +80,7 @@ pub(super) fn game_from_row(row: &PgRow, id: Uuid, known: Option<&KnownGame>) ->
         updated_at: row.try_get("updated_at")?,
         finished_at: row.try_get("finished_at")?,
         rematch_of: row.try_get("rematch_of")?,
+        invited_by: row.try_get("invited_by")?,
         end_reason: row
             .try_get::<Option<String>, _>("end_reason")?
             .map(|r| EndReason::parse(&r).ok_or_else(|| StoreError::Corrupt(format!("end reason {r:?}"))))

@@ -135,6 +135,23 @@ impl GameTx {
         Ok(seat)
     }
 
+    /// How many unfinished games (open or being played) `account` sits in besides this one.
+    ///
+    /// # Errors
+    /// Database errors; [`StoreError::Conflict`] if the game changed since it was read.
+    pub async fn unfinished_games_besides(&mut self, account: Uuid) -> Result<u64, StoreError> {
+        let game_id = self.game.game_id;
+        let tx = self.locked().await?;
+        let n: i64 = sqlx::query_scalar(
+            "SELECT count(*) FROM game_players WHERE account_id = $1 AND game_status IN ('open', 'active') AND game_id <> $2",
+        )
+        .bind(account)
+        .bind(game_id)
+        .fetch_one(&mut **tx)
+        .await?;
+        Ok(n as u64)
+    }
+
     /// Records that the invited account in `seat` accepted; the loaded record follows.
     ///
     /// # Errors
