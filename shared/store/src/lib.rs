@@ -58,8 +58,9 @@ pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
 /// ([`Store::migrate`]).
 pub const STATEMENT_TIMEOUT: Duration = Duration::from_secs(3);
 
-/// `options` with the project's session settings, sent in the startup message (no `SET`, so RDS
-/// Proxy does not pin the session): [`STATEMENT_TIMEOUT`]. Every pool connects with these.
+/// `options` with the project's session settings, sent in the startup message (no `SET`):
+/// [`STATEMENT_TIMEOUT`]. Every pool connecting by URL connects with these; through RDS Proxy the
+/// application role's default carries the timeout instead ([`Store::grant_app_role`]).
 pub fn bounded(options: PgConnectOptions) -> PgConnectOptions {
     options.options([("statement_timeout", format!("{}ms", STATEMENT_TIMEOUT.as_millis()))])
 }
