@@ -92,6 +92,7 @@ const fn status_of(code: ErrorCode) -> u16 {
         ErrorCode::RobotIdentity | ErrorCode::PlaceholderIdentity | ErrorCode::NotYourGame => 403,
         ErrorCode::NotFound | ErrorCode::AccountNotFound => 404,
         ErrorCode::TooManyOpenGames
+        | ErrorCode::TooManyConnections
         | ErrorCode::NotStarted
         | ErrorCode::GameWithdrawn
         | ErrorCode::StaleMove
@@ -134,10 +135,12 @@ impl ApiError {
         ApiError { status, code, message: message.into(), details: Value::Null, retry_after: None, retry_now: false }
     }
 
-    /// The JSON response (with `Retry-After` when set).
-    pub fn response(&self) -> Response<Body> {
-        let body = json!({ "error": { "code": self.code, "message": self.message, "details": self.details } });
+    /// The JSON response to request `request_id`, which its body and its `x-request-id` header
+    /// name (with `Retry-After` when set).
+    pub fn response(&self, request_id: &str) -> Response<Body> {
+        let body = json!({ "error": { "code": self.code, "message": self.message, "details": self.details, "request_id": request_id } });
         let mut response = crate::response::json_response(self.status, &body);
+        crate::telemetry::name_request(response.headers_mut(), request_id);
         if let Some(seconds) = self.retry_after {
             response.headers_mut().insert("retry-after", seconds.into());
         }
@@ -156,7 +159,9 @@ impl From<ServiceError> for ApiError {
             ServiceError::NotFound => ApiError { message: "no such game".into(), ..plain },
             ServiceError::NotYourGame => ApiError { message: "you have no seat in this game".into(), ..plain },
             ServiceError::AccountNotFound(id) => ApiError { details: json!({ "account_id": id }), ..plain },
-            ServiceError::TooManyOpenGames { limit } => ApiError { details: json!({ "limit": limit }), ..plain },
+            ServiceError::TooManyOpenGames { limit } | ServiceError::TooManyConnections { limit } => {
+                ApiError { details: json!({ "limit": limit }), ..plain }
+            }
             ServiceError::Unavailable { connection_lost } => ApiError { retry_after: Some(1), retry_now: connection_lost, ..plain },
             ServiceError::StaleMove { expected, actual } => {
                 ApiError { details: json!({ "expected_move_no": expected, "move_count": actual }), ..plain }

@@ -125,6 +125,17 @@ fn parameter_default<'a>(doc: &'a Value, name: &str) -> &'a Value {
 }
 
 #[test]
+fn the_admin_client_can_never_be_a_player_audience() {
+    let doc = template();
+    let assertion = &doc["Rules"]["AdminClientIsNoPlayerAudience"]["Assertions"][0]["Assert"];
+    let want: Value = serde_yaml::from_str(r#"Fn::Not: [{ "Fn::Contains": [!Ref JwtAudience, !Ref AdminClientId] }]"#).unwrap();
+    assert_eq!(assertion, &want);
+    // The admin authoriser takes the admin client, the push socket's the player audiences.
+    let env = |f: &str| doc["Resources"][f]["Properties"]["Environment"]["Variables"].clone();
+    assert_eq!(env("AdminAuthorizerFunction")["WORDGAME_OIDC_CLIENT_ID"], serde_yaml::from_str::<Value>("!Ref AdminClientId").unwrap());
+}
+
+#[test]
 fn a_first_create_into_an_empty_account_can_succeed_or_roll_back() {
     let doc = template();
     let r = &doc["Resources"];

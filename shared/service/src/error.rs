@@ -99,13 +99,15 @@ pub enum ErrorCode {
     MessageTooLarge,
     /// `unknown_connection`: a push message on a connection not open.
     UnknownConnection,
+    /// `too_many_connections`: a push connection over the account's cap.
+    TooManyConnections,
     /// `internal`
     Internal,
 }
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 28] = [
+    pub const ALL: [ErrorCode; 29] = [
         ErrorCode::UnknownVariant,
         ErrorCode::BadOpponents,
         ErrorCode::UnknownRobotLevel,
@@ -133,6 +135,7 @@ impl ErrorCode {
         ErrorCode::UnknownMessage,
         ErrorCode::MessageTooLarge,
         ErrorCode::UnknownConnection,
+        ErrorCode::TooManyConnections,
         ErrorCode::Internal,
     ];
 
@@ -166,6 +169,7 @@ impl ErrorCode {
             ErrorCode::UnknownMessage => "unknown_message",
             ErrorCode::MessageTooLarge => "message_too_large",
             ErrorCode::UnknownConnection => "unknown_connection",
+            ErrorCode::TooManyConnections => "too_many_connections",
             ErrorCode::Internal => "internal",
         }
     }
@@ -207,6 +211,12 @@ pub enum ServiceError {
     #[error("you already have {limit} open games of this variant; withdraw one or wait for an opponent")]
     TooManyOpenGames {
         /// How many one may have.
+        limit: u32,
+    },
+    /// The account already holds as many live push connections as one may.
+    #[error("you already hold {limit} push connections; close one first")]
+    TooManyConnections {
+        /// How many one may hold.
         limit: u32,
     },
     /// The client move id was already used for another request (a different move, or another
@@ -280,6 +290,7 @@ impl ServiceError {
             ServiceError::NotFound => ErrorCode::NotFound,
             ServiceError::AccountNotFound(_) => ErrorCode::AccountNotFound,
             ServiceError::TooManyOpenGames { .. } => ErrorCode::TooManyOpenGames,
+            ServiceError::TooManyConnections { .. } => ErrorCode::TooManyConnections,
             ServiceError::IdempotencyKeyReused => ErrorCode::IdempotencyKeyReused,
             ServiceError::NotStarted => ErrorCode::NotStarted,
             ServiceError::Withdrawn => ErrorCode::GameWithdrawn,
@@ -327,6 +338,7 @@ impl From<store::StoreError> for ServiceError {
             store::StoreError::NotFound => ServiceError::NotFound,
             store::StoreError::Conflict(_) => ServiceError::Conflict,
             store::StoreError::TooManyOpenGames { limit } => ServiceError::TooManyOpenGames { limit },
+            store::StoreError::TooManyConnections { limit } => ServiceError::TooManyConnections { limit },
             store::StoreError::Unavailable(cause) => {
                 tracing::warn!(error = %cause, "database unavailable");
                 ServiceError::Unavailable { connection_lost: false }

@@ -34,7 +34,7 @@ pub use history::{GameVersion, MovesPage};
 pub use lobby::{MAX_LOBBY_PAGE, MAX_OPEN_PER_VARIANT, OpenGameView, OpenGamesPage};
 pub use my_games::{MAX_MY_GAMES_PAGE, MyGameView, MyGamesPage};
 pub use playout::MoveOutcome;
-pub use push::{CONNECTION_TTL, ClientMessage, MAX_PUSH_MESSAGE, MoveEvent, NoNotifier, Notifier, NotifyFuture, ServerReply};
+pub use push::{CONNECTION_TTL, ClientMessage, MAX_CONNECTIONS, MAX_PUSH_MESSAGE, MoveEvent, NoNotifier, Notifier, NotifyFuture, ServerReply};
 pub use repository::stored;
 pub use requests::{CreateGame, OpenGame, Opponent, SubmitMove};
 pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, SystemClock};

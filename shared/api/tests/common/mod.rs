@@ -158,7 +158,7 @@ impl App {
         let incoming = Incoming { method, path, query, headers, body: body.as_bytes(), claims, request_id: "test" };
         let (route, response) = match to_lambda(&incoming) {
             Ok((route, request)) => (Some(route), handle(&self.state, route, request).await),
-            Err(e) => (None, e.response()),
+            Err(e) => (None, e.response("test")),
         };
         let status = response.status().as_u16();
         let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
