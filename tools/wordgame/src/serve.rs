@@ -71,7 +71,7 @@ fn default_connections() -> u32 {
 /// # Errors
 /// [`CliError::Input`] when the database cannot be had or the port is taken.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    api::telemetry::init_text();
+    telemetry::init_text();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| CliError::Input(e.to_string()))?;
     let socket = reserve(SocketAddr::from(([127, 0, 0, 1], args.port)))?;
     let (url, local) = match std::env::var("DATABASE_URL") {

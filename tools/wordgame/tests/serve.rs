@@ -190,7 +190,7 @@ fn the_admin_pages_take_the_session_cookie_and_nothing_else() {
     assert_eq!(get("/_gm/", &[("cookie", &session)]).0, 401, "a signed-out session");
     drop(server);
     let (_server, port) = start_server_in(&dir);
-    let (status, head, _) = exchange(port, "GET", &signin, &[]).unwrap();
+    let (status, head, _) = exchange(port, "GET", &signin, &[], "").unwrap();
     assert!(status == 401 && header(&head, "set-cookie").is_none(), "a used code after a restart: {status}");
     let _ = std::fs::remove_dir_all(&dir);
 }
