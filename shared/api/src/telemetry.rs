@@ -68,11 +68,23 @@ pub fn trace_id(req: &Request) -> Option<String> {
         .filter(|t| !t.is_empty())
 }
 
-/// The span a request of function `function` with id `request_id` runs in.
+/// The span a request of function `function` with id `request_id` runs in; it also names API
+/// Gateway's own id of the request (`apigw_request_id`, the access log's `requestId`).
 pub fn request_span(function: &str, request_id: &str, req: &Request) -> tracing::Span {
     let game_id = req.path_parameters_ref().and_then(|p| p.first("id")).unwrap_or_default();
     let trace_id = trace_id(req).unwrap_or_default();
-    tracing::info_span!("request", route = function, request_id = %request_id, trace_id = %trace_id, game_id = %game_id)
+    let gateway_id = match req.request_context_ref() {
+        Some(RequestContext::ApiGatewayV2(ctx)) => ctx.request_id.as_deref().unwrap_or_default(),
+        _ => "",
+    };
+    tracing::info_span!(
+        "request",
+        route = function,
+        request_id = %request_id,
+        apigw_request_id = %gateway_id,
+        trace_id = %trace_id,
+        game_id = %game_id
+    )
 }
 
 /// Names request `request_id` in a response's `x-request-id` header (an id that cannot be a

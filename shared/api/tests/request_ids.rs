@@ -1,26 +1,9 @@
 //! Every answer names its request (`x-request-id`), every error body too (`request_id`, the
 //! same id), and the JSON log lines the request writes carry it with their time.
 
-use std::sync::{Arc, Mutex};
-
 use crate::common::{App, Player};
 use api::gateway::{Incoming, to_lambda};
 use serde_json::Value;
-
-/// A log sink shared with the test.
-#[derive(Clone, Default)]
-struct Sink(Arc<Mutex<Vec<u8>>>);
-
-impl std::io::Write for Sink {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
 
 /// `GET path` as `who` under request id `id`: status, the `x-request-id` header, the body.
 async fn get(app: &App, who: Player, path: &str, id: &str) -> (u16, String, String) {
@@ -33,13 +16,9 @@ async fn get(app: &App, who: Player, path: &str, id: &str) -> (u16, String, Stri
 }
 
 #[tokio::test]
-async fn answers_errors_and_log_lines_name_their_request() {
+async fn answers_and_error_bodies_name_their_request() {
     let app = App::new().await;
     let me = Player::new();
-    let sink = Sink::default();
-    let writer = sink.clone();
-    let _logging = tracing::subscriber::set_default(api::telemetry::json_subscriber(move || writer.clone()));
-
     let (status, header, _) = get(&app, me, "/games/open", "req-fine").await;
     assert_eq!((status, header.as_str()), (200, "req-fine"));
     let (status, header, body) = get(&app, me, &format!("/games/{}", uuid::Uuid::new_v4()), "req-missing").await;
@@ -47,19 +26,38 @@ async fn answers_errors_and_log_lines_name_their_request() {
     let body: Value = serde_json::from_str(&body).unwrap();
     assert_eq!(body["error"]["request_id"], "req-missing", "{body}");
     assert_eq!(body["error"]["code"], "not_found");
-
-    // The gateway's own refusals (no route) name a request too.
+    // The gateway's own refusals (no route, a bad token) name a request too.
     let refused = api::ApiError::new(api::HttpCode::NoRoute, "none").response("req-gateway");
     assert_eq!(refused.headers()["x-request-id"], "req-gateway");
+    let body: Value = serde_json::from_str(&String::from_utf8_lossy(refused.body().as_ref())).unwrap();
+    assert_eq!(body["error"]["request_id"], "req-gateway");
+}
 
-    let log = String::from_utf8(sink.0.lock().unwrap().clone()).unwrap();
-    let lines: Vec<Value> = log.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    for id in ["req-fine", "req-missing"] {
+/// Not a test of its own: run by [`the_json_log_lines_of_a_request_carry_its_id_and_time`] in a
+/// process of its own (the JSON subscriber is the process's), it serves a success and an error
+/// under the service's JSON telemetry, printed to stdout.
+#[tokio::test]
+async fn log_two_requests() {
+    if std::env::var_os("WORDGAME_LOG_REQUESTS").is_none() {
+        return;
+    }
+    api::telemetry::init_json();
+    let app = App::new().await;
+    let me = Player::new();
+    assert_eq!(get(&app, me, "/games/open", "req-fine").await.0, 200);
+    assert_eq!(get(&app, me, &format!("/games/{}", uuid::Uuid::new_v4()), "req-missing").await.0, 404);
+}
+
+#[test]
+fn the_json_log_lines_of_a_request_carry_its_id_and_time() {
+    let (log, lines) = crate::common::json_lines_of("request_ids::log_two_requests", "WORDGAME_LOG_REQUESTS");
+    for (id, status) in [("req-fine", 200), ("req-missing", 404)] {
         let handled = lines
             .iter()
             .find(|l| l["span"]["request_id"] == id && l["fields"]["message"] == "handled")
             .unwrap_or_else(|| panic!("no handled line of {id}: {log}"));
+        assert_eq!(handled["fields"]["status"], status, "{handled}");
         assert!(handled["timestamp"].as_str().is_some_and(|t| t.len() >= 20), "{handled}");
-        assert!(handled["span"].get("trace_id").is_some(), "{handled}");
+        assert!(handled["span"].get("trace_id").is_some() && handled["span"].get("apigw_request_id").is_some(), "{handled}");
     }
 }
