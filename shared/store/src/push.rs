@@ -1,5 +1,6 @@
 //! Push connections (a client's WebSocket, by its connection id) and the games each subscribed
-//! to, with a time to live: what the notifier reads after every committed move.
+//! to, with a time to live and at most a few live per account: what the notifier reads after
+//! every committed move.
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
