@@ -179,6 +179,16 @@ Conditions:
   HasCors: !Not [!Equals [!Ref AllowedOrigins, ""]]
   HasDomain: !Not [!Equals [!Ref DomainName, ""]]
 
+Rules:
+  # An admin session (an ID token of AdminClientId) is never a player's token: on the HTTP API's
+  # JWT authoriser and the push socket's, the audiences are JwtAudience's, which must not hold
+  # the admin client.
+  AdminClientIsNoPlayerAudience:
+    Assertions:
+      - Assert:
+          Fn::Not: [{ "Fn::Contains": [!Ref JwtAudience, !Ref AdminClientId] }]
+        AssertDescription: "AdminClientId must not be one of JwtAudience: an admin session would pass as a player's token."
+
 Globals:
   Function:
     Runtime: provided.al2023
@@ -430,7 +440,7 @@ DB_LOG_RETENTION
         stage: !Ref StageName
       AccessLogSettings:
         DestinationArn: !GetAtt ApiAccessLogs.Arn
-        Format: '{"requestId":"$context.requestId","routeKey":"$context.routeKey","status":"$context.status","latency":"$context.responseLatency","integrationLatency":"$context.integrationLatency","integrationStatus":"$context.integrationStatus","error":"$context.error.message","sub":"$context.authorizer.claims.sub"}'
+        Format: '{"requestId":"$context.requestId","routeKey":"$context.routeKey","status":"$context.status","latency":"$context.responseLatency","integrationLatency":"$context.integrationLatency","integrationStatus":"$context.integrationStatus","integrationRequestId":"$context.integration.requestId","error":"$context.error.message","sub":"$context.authorizer.claims.sub"}'
       DefaultRouteSettings:
         ThrottlingBurstLimit: 200
         ThrottlingRateLimit: 100
@@ -454,8 +464,9 @@ DB_LOG_RETENTION
               audience: !Ref JwtAudience
           # The admin pages (/_gm/*): the session cookie's ID token, checked by the
           # admin-authorizer function's live alias, as every function is invoked (signature
-          # against the pool's keys, issuer, audience, expiry, admin group). Uncached: a
-          # signed-out or expired cookie is refused at once.
+          # against the pool's keys, issuer, audience, expiry, admin group). Uncached: an
+          # expired cookie is refused at once; a signed-out one by the admin functions, which
+          # check the session against the database on every request.
           AdminCookie:
             FunctionArn: !Ref AdminAuthorizerFunction.Alias
             AuthorizerPayloadFormatVersion: "2.0"

@@ -101,6 +101,7 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::TooManyInvitations
         | ErrorCode::AwaitingAcceptance
         | ErrorCode::NotInviter
+        | ErrorCode::TooManyConnections
         | ErrorCode::NotStarted
         | ErrorCode::GameWithdrawn
         | ErrorCode::StaleMove
@@ -143,10 +144,12 @@ impl ApiError {
         ApiError { status, code, message: message.into(), details: Value::Null, retry_after: None, retry_now: false }
     }
 
-    /// The JSON response (with `Retry-After` when set).
-    pub fn response(&self) -> Response<Body> {
-        let body = json!({ "error": { "code": self.code, "message": self.message, "details": self.details } });
+    /// The JSON response to request `request_id`, which its body and its `x-request-id` header
+    /// name (with `Retry-After` when set).
+    pub fn response(&self, request_id: &str) -> Response<Body> {
+        let body = json!({ "error": { "code": self.code, "message": self.message, "details": self.details, "request_id": request_id } });
         let mut response = crate::response::json_response(self.status, &body);
+        crate::telemetry::name_request(response.headers_mut(), request_id);
         if let Some(seconds) = self.retry_after {
             response.headers_mut().insert("retry-after", seconds.into());
         }
@@ -165,9 +168,9 @@ impl From<ServiceError> for ApiError {
             ServiceError::NotFound => ApiError { message: "no such game".into(), ..plain },
             ServiceError::NotYourGame => ApiError { message: "you have no seat in this game".into(), ..plain },
             ServiceError::AccountNotFound(id) => ApiError { details: json!({ "account_id": id }), ..plain },
-            ServiceError::TooManyOpenGames { limit } | ServiceError::TooManyGames { limit } => {
-                ApiError { details: json!({ "limit": limit }), ..plain }
-            }
+            ServiceError::TooManyOpenGames { limit }
+            | ServiceError::TooManyGames { limit }
+            | ServiceError::TooManyConnections { limit } => ApiError { details: json!({ "limit": limit }), ..plain },
             ServiceError::TooManyInvitations { limit, invitee } => {
                 ApiError { details: json!({ "limit": limit, "account_id": invitee }), ..plain }
             }

@@ -125,6 +125,17 @@ fn parameter_default<'a>(doc: &'a Value, name: &str) -> &'a Value {
 }
 
 #[test]
+fn the_admin_client_can_never_be_a_player_audience() {
+    let doc = template();
+    let assertion = &doc["Rules"]["AdminClientIsNoPlayerAudience"]["Assertions"][0]["Assert"];
+    let want: Value = serde_yaml::from_str(r#"Fn::Not: [{ "Fn::Contains": [!Ref JwtAudience, !Ref AdminClientId] }]"#).unwrap();
+    assert_eq!(assertion, &want);
+    // The admin authoriser takes the admin client, the push socket's the player audiences.
+    let env = |f: &str| doc["Resources"][f]["Properties"]["Environment"]["Variables"].clone();
+    assert_eq!(env("AdminAuthorizerFunction")["WORDGAME_OIDC_CLIENT_ID"], serde_yaml::from_str::<Value>("!Ref AdminClientId").unwrap());
+}
+
+#[test]
 fn a_first_create_into_an_empty_account_can_succeed_or_roll_back() {
     let doc = template();
     let r = &doc["Resources"];
@@ -709,19 +720,7 @@ fn query_fields(query: &str) -> Vec<String> {
 
 #[test]
 fn the_documented_log_queries_name_fields_the_service_writes() {
-    let child = std::process::Command::new(std::env::current_exe().unwrap())
-        .args(["infra::write_a_log_line", "--exact", "--nocapture", "--test-threads=1"])
-        .env("WORDGAME_WRITE_LOG_LINE", "1")
-        .env("RUST_LOG", "info")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&child.stdout);
-    assert!(child.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&child.stderr));
-    let lines: Vec<serde_json::Value> = stdout
-        .lines()
-        // libtest's "test write_a_log_line ... " may precede the first line.
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(&l[l.find('{')?..]).ok())
-        .collect();
+    let (stdout, lines) = crate::common::json_lines_of("infra::write_a_log_line", "WORDGAME_WRITE_LOG_LINE");
     let line = lines
         .iter()
         .find(|l| at(l, "fields.message").and_then(|m| m.as_str()) == Some("handled"))

@@ -11,6 +11,7 @@
 
 mod accounts;
 mod admin;
+mod admin_sessions;
 mod error;
 mod games;
 pub mod local;
@@ -24,6 +25,7 @@ pub mod timestamp;
 
 pub use accounts::{Account, AccountGame, AccountKind, Level, robot_account};
 pub use admin::{GameFilter, ListedGame, ListedPlayer};
+pub use admin_sessions::SpentToken;
 pub use error::{Conflict, StoreError};
 pub use games::{
     ClientMove, DrawRow, GameRecord, GameStamp, GameTx, GameUpdate, KnownGame, Limits, NewGame, NewMove, OpenGameSummary, Player, SeatStamp,

@@ -111,7 +111,7 @@ fn signin_path(account: &str, admin: bool, port: u16) -> String {
 
 #[test]
 fn the_admin_pages_take_the_session_cookie_and_nothing_else() {
-    let (_server, port, dir) = start_server("cookie-test");
+    let (server, port, dir) = start_server("cookie-test");
     let get = |path: &str, headers: &[(&str, &str)]| exchange(port, "GET", path, headers, "").unwrap();
 
     // Signing in: the one-time code becomes the cookie, once.
@@ -143,7 +143,7 @@ fn the_admin_pages_take_the_session_cookie_and_nothing_else() {
         &serde_json::json!({"sub": api::jwt::demo_account_id("root").to_string(), "exp": now + 600, "cognito:groups": ["admin"]}),
         b"not the gateway's key",
     );
-    let alice_cookie = format!("wordgame_admin={}", token("alice", false));
+    let alice_cookie = format!("wordgame_admin={}", api::jwt::admin_session("alice", false, now));
     for (headers, want) in [
         (vec![], 401),
         (vec![("authorization", admin_bearer.as_str())], 401),
@@ -157,9 +157,23 @@ fn the_admin_pages_take_the_session_cookie_and_nothing_else() {
         assert_eq!(header(&head, "x-content-type-options"), Some("nosniff"), "{headers:?}");
         assert!(!body.contains("<table"), "{headers:?}");
     }
-    // The cookie on a player route is no identity there.
+    // The cookie on a player route is no identity there, nor is the session or a sign-in code
+    // as a bearer token or on the push socket; a player's token is no admin session.
     assert_eq!(get("/games/open", &[("cookie", &session)]).0, 401);
     assert_eq!(get("/games/open", &[("authorization", &admin_bearer)]).0, 200);
+    let session_token = session.strip_prefix("wordgame_admin=").unwrap();
+    let code = signin_path("root", true, port).split("code=").nth(1).unwrap().to_string();
+    for token in [session_token, code.as_str()] {
+        assert_eq!(get("/games/open", &[("authorization", &format!("Bearer {token}"))]).0, 401);
+        let upgrade = [
+            ("upgrade", "websocket"),
+            ("connection", "Upgrade"),
+            ("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ=="),
+            ("sec-websocket-version", "13"),
+        ];
+        assert_eq!(get(&format!("/ws?token={token}"), &upgrade).0, 401);
+    }
+    assert_eq!(get("/_gm/", &[("cookie", &format!("wordgame_admin={}", token("root", true)))]).0, 401);
 
     // Signing out needs the page's CSRF token, from the page's own site.
     let csrf = page.split("name=\"csrf\" value=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
@@ -176,6 +190,13 @@ fn the_admin_pages_take_the_session_cookie_and_nothing_else() {
     let (status, head, _) = post(&[("cookie", &session), ("sec-fetch-site", "same-origin")], &format!("csrf={csrf}"));
     assert_eq!(status, 200);
     assert!(header(&head, "set-cookie").is_some_and(|c| c.starts_with("wordgame_admin=;") && c.contains("Max-Age=0")), "{head}");
+    // Signed out is signed out: the old cookie is refused, and so is the used code after a
+    // restart.
+    assert_eq!(get("/_gm/", &[("cookie", &session)]).0, 401, "a signed-out session");
+    drop(server);
+    let (_server, port) = start_server_in(&dir);
+    let (status, head, _) = exchange(port, "GET", &signin, &[], "").unwrap();
+    assert!(status == 401 && header(&head, "set-cookie").is_none(), "a used code after a restart: {status}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
