@@ -3,16 +3,50 @@
 //! are parallel edges, grouped into one [`Link`]: for the game they are interchangeable (a robot
 //! searches links, not words).
 //!
-//! Every entry is stored in its canonical spelling ([`crate::spelling`]); entries that spell the
-//! same (old and new tone placement, i and y) are one word. The built-in dictionary is pyvi's word
-//! list, compiled into the crate and parsed on first use.
+//! Every entry is keyed by its canonical spelling ([`crate::spelling`]); entries that spell the
+//! same (old and new tone placement, i and y) are one word, shown in the spelling of the first of
+//! them in the list ([`Dictionary::display`]). The built-in word lists ([`WordList`]) are compiled
+//! into the crate and each is parsed on first use.
 
 use std::collections::HashMap;
 use std::fmt;
 use std::io::Read;
 use std::sync::OnceLock;
 
+use serde::{Deserialize, Serialize};
+
 use crate::spelling::{self, SpellingError};
+
+/// A built-in word list. A game pins the one it was created with (in its setup's options), so a
+/// game replays on the words it was played with whichever list new games use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WordList {
+    /// Edition 1: pyvi 0.1.1's vocabulary (24,883 words), the list of every game created before
+    /// the everyday list; a stored setup that names no list means this one.
+    Pyvi,
+    /// Edition 2, for new games: pyvi's vocabulary merged with underthesea's word lists (59,590
+    /// words), each written in the spelling most writers use ("hòa bình", "công ty", "quý").
+    Everyday,
+}
+
+impl WordList {
+    /// The list new games use.
+    pub const CURRENT: WordList = WordList::Everyday;
+
+    /// The list a stored setup that names none was created with.
+    pub const fn legacy() -> WordList {
+        WordList::Pyvi
+    }
+
+    /// The compiled gzip (see data/SOURCE.md).
+    pub const fn gzip(self) -> &'static [u8] {
+        match self {
+            WordList::Pyvi => PYVI_GZ,
+            WordList::Everyday => EVERYDAY_GZ,
+        }
+    }
+}
 
 /// A syllable of the dictionary: a node of the graph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -50,6 +84,8 @@ impl LinkId {
 #[derive(Debug, Clone)]
 struct Entry {
     text: Box<str>,
+    /// The spelling shown, where it is not `text`.
+    shown: Option<Box<str>>,
     syllables: u8,
     first: SyllableId,
     last: SyllableId,
@@ -140,21 +176,34 @@ impl fmt::Debug for Dictionary {
     }
 }
 
-/// The compiled list: pyvi 0.1.1's words.txt, filtered (see data/SOURCE.md).
-static BUILTIN_GZ: &[u8] = include_bytes!("../data/noi-tu.txt.gz");
+/// Edition 1: pyvi 0.1.1's words.txt, filtered (see data/SOURCE.md).
+static PYVI_GZ: &[u8] = include_bytes!("../data/noi-tu.txt.gz");
+/// Edition 2: pyvi and underthesea merged, one spelling a word (see data/SOURCE.md).
+static EVERYDAY_GZ: &[u8] = include_bytes!("../data/noi-tu-2.txt.gz");
 
 impl Dictionary {
-    /// The built-in dictionary (pyvi's word list), parsed on first use.
+    /// The built-in dictionary new games use ([`WordList::CURRENT`]), parsed on first use.
     pub fn builtin() -> &'static Dictionary {
-        static BUILTIN: OnceLock<Dictionary> = OnceLock::new();
-        BUILTIN.get_or_init(|| {
+        Dictionary::of(WordList::CURRENT)
+    }
+
+    /// The built-in dictionary of `list`, parsed on first use.
+    pub fn of(list: WordList) -> &'static Dictionary {
+        static PYVI: OnceLock<Dictionary> = OnceLock::new();
+        static EVERYDAY: OnceLock<Dictionary> = OnceLock::new();
+        let cell = match list {
+            WordList::Pyvi => &PYVI,
+            WordList::Everyday => &EVERYDAY,
+        };
+        cell.get_or_init(|| {
             let mut text = String::new();
-            flate2::read::GzDecoder::new(BUILTIN_GZ).read_to_string(&mut text).expect("the compiled word list is valid gzip and UTF-8");
+            flate2::read::GzDecoder::new(list.gzip()).read_to_string(&mut text).expect("the compiled word list is valid gzip and UTF-8");
             Dictionary::from_words(text.lines()).expect("the compiled word list spells")
         })
     }
 
-    /// A dictionary of `entries`, each normalised; entries that spell the same are one word.
+    /// A dictionary of `entries`, each normalised; entries that spell the same are one word,
+    /// shown as the first of them is written (lower case, NFC, single spaces).
     ///
     /// # Errors
     /// [`DictionaryError`] for the first entry that cannot be spelled or has one syllable.
@@ -163,19 +212,22 @@ impl Dictionary {
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        let mut spelled: Vec<String> = Vec::new();
+        // (canonical, shown, position): the first entry of a word gives its shown spelling.
+        let mut spelled: Vec<(String, String)> = Vec::new();
         for (i, entry) in entries.into_iter().enumerate() {
             let word = spelling::normalize(entry.as_ref()).map_err(|error| DictionaryError::Spelling { line: i + 1, error })?;
             if !word.contains(' ') {
                 return Err(DictionaryError::OneSyllable { line: i + 1, entry: word });
             }
-            spelled.push(word);
+            let shown = spelling::spelled(entry.as_ref()).unwrap_or_else(|_| word.clone());
+            spelled.push((word, shown));
         }
-        spelled.sort_unstable();
-        spelled.dedup();
+        // A stable sort keeps each word's first entry first.
+        spelled.sort_by(|a, b| a.0.cmp(&b.0));
+        spelled.dedup_by(|later, first| later.0 == first.0);
 
         // Syllables in code-point order, so ids do not depend on the input's order.
-        let mut names: Vec<&str> = spelled.iter().flat_map(|w| [first_syllable(w), last_syllable(w)]).collect();
+        let mut names: Vec<&str> = spelled.iter().flat_map(|(w, _)| [first_syllable(w), last_syllable(w)]).collect();
         names.sort_unstable();
         names.dedup();
         let syllables: Vec<Box<str>> = names.iter().map(|&s| Box::from(s)).collect();
@@ -185,13 +237,13 @@ impl Dictionary {
 
         // Words ordered by (first, last, text): each syllable's words and each link's are
         // contiguous.
-        let mut keyed: Vec<(SyllableId, SyllableId, String)> =
-            spelled.into_iter().map(|w| (id(first_syllable(&w)), id(last_syllable(&w)), w)).collect();
+        let mut keyed: Vec<(SyllableId, SyllableId, String, String)> =
+            spelled.into_iter().map(|(w, shown)| (id(first_syllable(&w)), id(last_syllable(&w)), w, shown)).collect();
         keyed.sort_unstable();
         let mut words = Vec::with_capacity(keyed.len());
         let mut links: Vec<Link> = Vec::new();
         let mut links_from = vec![0u32; syllables.len() + 1];
-        for (i, (first, last, text)) in keyed.into_iter().enumerate() {
+        for (i, (first, last, text, shown)) in keyed.into_iter().enumerate() {
             let i = i as u32;
             match links.last_mut() {
                 Some(l) if l.from == first && l.to == last => l.words.1 = i + 1,
@@ -201,7 +253,8 @@ impl Dictionary {
                 }
             }
             let syllables = text.split(' ').count().min(usize::from(u8::MAX)) as u8;
-            words.push(Entry { text: text.into_boxed_str(), syllables, first, last, link: LinkId(links.len() as u32 - 1) });
+            let shown = (shown != text).then(|| shown.into_boxed_str());
+            words.push(Entry { text: text.into_boxed_str(), shown, syllables, first, last, link: LinkId(links.len() as u32 - 1) });
         }
         for s in 0..syllables.len() {
             links_from[s + 1] += links_from[s];
@@ -240,12 +293,19 @@ impl Dictionary {
         self.by_syllable.get(canonical).copied()
     }
 
-    /// A word's canonical spelling.
+    /// A word's canonical spelling: its key, which journals record.
     ///
     /// # Panics
     /// If `word` is not of this dictionary (as for every accessor taking an id).
     pub fn text(&self, word: WordId) -> &str {
         &self.words[word.index()].text
+    }
+
+    /// A word's spelling as most writers write it (the list's own spelling of it, "hòa bình",
+    /// "quý báu"), for robots' words, hints and openings; its key is [`Dictionary::text`].
+    pub fn display(&self, word: WordId) -> &str {
+        let e = &self.words[word.index()];
+        e.shown.as_deref().unwrap_or(&e.text)
     }
 
     /// A word's number of syllables.

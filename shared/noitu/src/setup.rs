@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 
-use crate::dictionary::{Dictionary, WordId};
+use crate::dictionary::{Dictionary, WordId, WordList};
 use crate::random::below;
 use crate::scoring::DEFAULT_SCORE_CAP;
 use crate::spelling;
@@ -26,10 +26,15 @@ pub struct Options {
     pub opening_min_continuations: u32,
     /// A drawn opening gives no instant win: none of the first answers leaves the second seat
     /// without a word. Without it, two drawn openings in three could be won by the first answer
-    /// (1,593 syllables are dead ends, and most syllables with many words lead to one).
+    /// (1,458 syllables of the everyday list are dead ends, 1,593 of pyvi's, and most syllables
+    /// with many words lead to one).
     pub opening_without_instant_win: bool,
     /// The most points one word scores ([`crate::scoring`]).
     pub score_cap: u32,
+    /// The word list the game is played on; a stored setup without it was created on
+    /// [`WordList::Pyvi`], the only list then.
+    #[serde(default = "WordList::legacy")]
+    pub word_list: WordList,
 }
 
 impl Default for Options {
@@ -38,6 +43,7 @@ impl Default for Options {
             opening_min_continuations: DEFAULT_OPENING_MIN_CONTINUATIONS,
             opening_without_instant_win: true,
             score_cap: DEFAULT_SCORE_CAP,
+            word_list: WordList::CURRENT,
         }
     }
 }
