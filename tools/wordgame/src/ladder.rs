@@ -452,7 +452,7 @@ fn noi_tu(args: &Options) {
                         _ => fallbacks += 1,
                     }
                 }
-                game.submit(seat, dict.text(decision.word), Timestamp(0)).expect("a robot's word is legal");
+                game.submit(seat, dict.display(decision.word), Timestamp(0)).expect("a robot's word is legal");
             }
             let a_seat = if a_first { noitu::Seat(0) } else { noitu::Seat(1) };
             let scores = game.scores();
