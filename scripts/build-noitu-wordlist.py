@@ -5,11 +5,12 @@ Normally run through scripts/build-noitu-wordlist.sh, which downloads the pinned
 wheels (hash-checked) and calls this script as
 
     python build-noitu-wordlist.py --pyvi PATH/pyvi-0.1.1-py2.py3-none-any.whl \
-        --underthesea PATH/underthesea-9.5.0-py3-none-any.whl --out DIR
+        --underthesea PATH/underthesea-9.5.0-py3-none-any.whl \
+        --genz PATH/genz_tokenize-1.2.7-py3-none-any.whl --out DIR
 
-The wheels are read as zips (nothing is installed or imported). Two files are written
-to DIR, both sorted by code point, one entry per line, each followed by '\\n', UTF-8,
-gzip level 9 with mtime 0 and no file name (see shared/noitu/data/SOURCE.md):
+The wheels are read as zips (nothing is installed or imported). Three files are written
+to DIR, each one entry per line, each followed by '\\n', UTF-8, gzip level 9 with mtime 0
+and no file name (see shared/noitu/data/SOURCE.md):
 
 noi-tu.txt.gz, edition 1 (games created before the merged list pin it): pyvi 0.1.1's
   pyvi/models/words.txt, its entries that are all lower case and two or more syllables
@@ -24,8 +25,17 @@ noi-tu-2.txt.gz, edition 2 (the everyday dictionary): the same selection from py
   the old tone placement ("hòa", "thủy", "khỏe") and a lone i or y after a consonant as
   Viet11K writes that word (it follows common usage: "công ty", "hy vọng", "kỷ niệm",
   "bác sĩ"), else y after qu always, after k always, after l with a tone mark and in
-  "mỹ", else i.
+  "mỹ", else i. Sorted by code point.
+
+noi-tu-2-familiarity.txt.gz: one digit a line, the familiarity of noi-tu-2.txt.gz's word on
+  the same line: how many of the five lists list the word, less one (0 to 4), plus how often
+  it occurs in the corpus counts of genz-tokenize's vocabulary (genz_tokenize/data/vocab.txt,
+  a BPE vocabulary of word-segmented Vietnamese with counts: words joined by '_'): 0 when it
+  is not there, else 1 + floor(log10(count)), at most 5. So 0 (one list, not in the corpus)
+  to 9.
 """
+
+import math
 
 import argparse
 import gzip
@@ -39,10 +49,14 @@ PYVI_MEMBER = "pyvi/models/words.txt"
 PYVI_NEWLINES = 31157
 UT_MEMBERS = {n: f"underthesea/corpus/data/{n}.txt" for n in ("Viet11K", "Viet22K", "Viet39K", "Viet74K")}
 UT_NEWLINES = {"Viet11K": 11373, "Viet22K": 22426, "Viet39K": 39071, "Viet74K": 73901}
+GENZ_MEMBER = "genz_tokenize/data/vocab.txt"
+GENZ_NEWLINES = 48418
 # The recipe is defined together with these counts: a mismatch means the input or the
 # recipe changed and the output must not be trusted.
 EXPECTED_1 = {"words": 25297, 2: 22632, 3: 1873, 4: 755, "longer": 37}
 EXPECTED_2 = {"words": 59590, 2: 45706, 3: 5199, 4: 6929, "longer": 1756}
+# Words of edition 2 by familiarity, 0 to 9.
+EXPECTED_FAMILIARITY = [19152, 13463, 7146, 4877, 3522, 3495, 3541, 3322, 1013, 59]
 
 VOWELS = "aăâeêioôơuưy"
 TONES = "\u0300\u0301\u0309\u0303\u0323"  # huyền, sắc, hỏi, ngã, nặng
@@ -179,6 +193,27 @@ def check(name, entries, expected):
           f"{got[4]} of four, {got['longer']} longer)", file=sys.stderr)
 
 
+def corpus_counts(genz):
+    """Occurrences in genz-tokenize's vocabulary of each word of two or more syllables, by key."""
+    counts = {}
+    for line in read_member(genz, GENZ_MEMBER, GENZ_NEWLINES):
+        if not line:
+            continue
+        token, count = line.rsplit(" ", 1)
+        word = token.replace("_", " ")
+        if "_" in token and "@@" not in token and ENTRY_RE.fullmatch(word):
+            k = key(word)
+            counts[k] = counts.get(k, 0) + int(count)
+    return counts
+
+
+def familiarity(word, lists, counts):
+    k = key(word)
+    listed = sum(1 for keys in lists if k in keys)
+    corpus = min(5, 1 + int(math.log10(counts[k]))) if counts.get(k, 0) > 0 else 0
+    return listed - 1 + corpus
+
+
 def write_gz(path, entries):
     data = "".join(w + "\n" for w in entries).encode("utf-8")
     tmp = path + ".tmp"
@@ -192,6 +227,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--pyvi", required=True, help="path to pyvi-0.1.1-py2.py3-none-any.whl")
     ap.add_argument("--underthesea", required=True, help="path to underthesea-9.5.0-py3-none-any.whl")
+    ap.add_argument("--genz", required=True, help="path to genz_tokenize-1.2.7-py3-none-any.whl")
     ap.add_argument("--out", required=True, help="output directory")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
@@ -210,8 +246,17 @@ def main():
         sys.exit("two entries of edition 2 share a canonical key")
     check("noi-tu-2.txt.gz", edition2, EXPECTED_2)
 
+    keyed = [{key(w) for w in ws} for ws in [pyvi, *lists.values()]]
+    counts = corpus_counts(args.genz)
+    familiar = [familiarity(w, keyed, counts) for w in edition2]
+    by_score = [familiar.count(n) for n in range(10)]
+    if by_score != EXPECTED_FAMILIARITY:
+        sys.exit(f"familiarity counts are {by_score}, {EXPECTED_FAMILIARITY} expected")
+    print(f"noi-tu-2-familiarity.txt.gz: words by familiarity 0-9: {by_score}", file=sys.stderr)
+
     write_gz(os.path.join(args.out, "noi-tu.txt.gz"), edition1)
     write_gz(os.path.join(args.out, "noi-tu-2.txt.gz"), edition2)
+    write_gz(os.path.join(args.out, "noi-tu-2-familiarity.txt.gz"), [str(n) for n in familiar])
 
 
 if __name__ == "__main__":

@@ -208,13 +208,13 @@ impl Position for ChainGame {
         let dict = self.dictionary();
         let view = RobotView::new(&self.game);
         // The hard robot's judgement, best first: each link it may play valued by its search
-        // (a link leaving no answer wins), within `budget`; a link's unused words, longer first
-        // (more points), then the dictionary's order.
+        // (a link leaving no answer wins), within `budget`; a link's unused words, familiar
+        // first, then longer (more points), then the dictionary's order.
         let judged = noitu::robot::Hard::default().judge(&view, &mut budget);
         let mut words: Vec<WordId> = Vec::new();
         for (link, _) in judged {
             let mut parallel: Vec<WordId> = dict.link(link).words().filter(|&w| !view.is_used(w)).collect();
-            parallel.sort_by_key(|&w| (std::cmp::Reverse(dict.syllables_in(w)), w));
+            parallel.sort_by_key(|&w| (!dict.is_familiar(w), std::cmp::Reverse(dict.syllables_in(w)), w));
             words.extend(parallel);
             if words.len() >= limit.clamp(1, MAX_HINTS) {
                 break;
@@ -228,7 +228,8 @@ impl Position for ChainGame {
                 let word = dict.display(w).to_string();
                 let score = self.game.check(seat, &word, now).map_or(0, |c| c.score() as i32);
                 let replies = view.replies_after(w);
-                Hint::Chain(ChainHint { word, score, replies, answer_wins: replies > 0 && answer_wins(&view, w) })
+                let familiarity = dict.familiarity(w);
+                Hint::Chain(ChainHint { word, score, replies, answer_wins: replies > 0 && answer_wins(&view, w), familiarity })
             })
             .collect())
     }

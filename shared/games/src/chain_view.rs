@@ -47,6 +47,11 @@ pub struct ChainHint {
     /// Whether one of those answers would leave the player without a word (it hands the
     /// opponent a win).
     pub answer_wins: bool,
+    /// How familiar the word is, 0 (one word list has it, the corpus not) to 9 (every list,
+    /// and frequent); 2 and up are the familiar words robots play. Absent for a game on a list
+    /// without familiarity scores (pyvi's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub familiarity: Option<u8>,
 }
 
 /// A word's score if it were submitted now.

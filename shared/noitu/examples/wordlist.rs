@@ -9,17 +9,30 @@
 //!
 //! FILE holds one word a line (any spelling the game accepts); the words it does not know are
 //! printed. Parse time is the median of 15 parses of the compiled gzip, from the bytes to the
-//! graph (what `Dictionary::builtin` does once per process).
+//! graph and the familiarity scores (what `Dictionary::of` does once per process and list).
 
 use std::io::Read;
 use std::time::Instant;
 
 use noitu::{Dictionary, WordList, normalize};
 
-fn parse(list: WordList) -> Dictionary {
+fn gunzip(gz: &[u8]) -> String {
     let mut text = String::new();
-    flate2::read::GzDecoder::new(list.gzip()).read_to_string(&mut text).expect("valid gzip");
-    Dictionary::from_words(text.lines()).expect("the list spells")
+    flate2::read::GzDecoder::new(gz).read_to_string(&mut text).expect("valid gzip");
+    text
+}
+
+/// What `Dictionary::of` does: the list, then its familiarity scores if it has them.
+fn parse(list: WordList) -> Dictionary {
+    let text = gunzip(list.gzip());
+    let dict = Dictionary::from_words(text.lines()).expect("the list spells");
+    match list.familiarity_gzip() {
+        Some(gz) => {
+            let scores = gunzip(gz);
+            dict.with_familiarity(text.lines().zip(scores.lines().map(|l| l.parse::<u8>().expect("a digit")))).expect("scores")
+        }
+        None => dict,
+    }
 }
 
 fn main() {
@@ -40,7 +53,7 @@ fn main() {
     let dict = Dictionary::of(list);
     println!("word list: {list:?}");
     let s = dict.stats();
-    println!("gzip: {} bytes", gz.len());
+    println!("gzip: {} bytes, familiarity {} bytes", gz.len(), list.familiarity_gzip().map_or(0, <[u8]>::len));
     println!("parse: median {:.1} ms (min {:.1}, max {:.1})", times[7], times[0], times[14]);
     println!(
         "words: {} ({} of two syllables, {} of three, {} of four, {} longer); syllables {}; dead ends {}; \
@@ -55,6 +68,12 @@ fn main() {
         s.out_degree_10,
         s.links
     );
+    let options = noitu::Options { word_list: list, ..noitu::Options::default() };
+    let openings = noitu::setup::eligible_openings(&options, dict);
+    let mut ends: Vec<_> = openings.iter().map(|&w| dict.last(w)).collect();
+    ends.sort_unstable();
+    ends.dedup();
+    println!("openings drawn from: {} words ending in {} syllables", openings.len(), ends.len());
     if let Some(path) = std::env::args().nth(1) {
         let list = std::fs::read_to_string(&path).expect("readable list");
         let words: Vec<&str> = list.lines().map(str::trim).filter(|l| !l.is_empty()).collect();

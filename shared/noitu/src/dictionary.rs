@@ -46,7 +46,23 @@ impl WordList {
             WordList::Everyday => EVERYDAY_GZ,
         }
     }
+
+    /// The compiled familiarity scores, one digit a line in the list's order, if the list has
+    /// them (see data/SOURCE.md).
+    pub const fn familiarity_gzip(self) -> Option<&'static [u8]> {
+        match self {
+            WordList::Pyvi => None,
+            WordList::Everyday => Some(EVERYDAY_FAMILIARITY_GZ),
+        }
+    }
 }
+
+/// The least familiarity of a familiar word ([`Dictionary::is_familiar`]): 26,975 of the
+/// everyday list's 59,590 words (45%, the most familiar of them) reach it.
+pub const FAMILIAR: u8 = 2;
+
+/// The highest familiarity.
+pub const MOST_FAMILIAR: u8 = 9;
 
 /// A syllable of the dictionary: a node of the graph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -130,6 +146,9 @@ pub enum DictionaryError {
         /// Why.
         error: SpellingError,
     },
+    /// A familiarity given for a spelling of no word, over the scale, or a word left without one.
+    #[error("no familiarity for {0:?}, or one for no word or out of scale")]
+    Familiarity(String),
     /// The entry has one syllable.
     #[error("entry {line} has one syllable: {entry:?}")]
     OneSyllable {
@@ -167,6 +186,8 @@ pub struct Dictionary {
     links: Vec<Link>,
     /// Links of syllable `s`: `links[links_from[s]..links_from[s + 1]]`.
     links_from: Vec<u32>,
+    /// Each word's familiarity, 0 to [`MOST_FAMILIAR`]; empty for a list without scores.
+    familiarity: Vec<u8>,
 }
 
 impl fmt::Debug for Dictionary {
@@ -180,6 +201,8 @@ impl fmt::Debug for Dictionary {
 static PYVI_GZ: &[u8] = include_bytes!("../data/noi-tu.txt.gz");
 /// Edition 2: pyvi and underthesea merged, one spelling a word (see data/SOURCE.md).
 static EVERYDAY_GZ: &[u8] = include_bytes!("../data/noi-tu-2.txt.gz");
+/// Edition 2's familiarity scores, line by line.
+static EVERYDAY_FAMILIARITY_GZ: &[u8] = include_bytes!("../data/noi-tu-2-familiarity.txt.gz");
 
 impl Dictionary {
     /// The built-in dictionary new games use ([`WordList::CURRENT`]), parsed on first use.
@@ -196,9 +219,21 @@ impl Dictionary {
             WordList::Everyday => &EVERYDAY,
         };
         cell.get_or_init(|| {
-            let mut text = String::new();
-            flate2::read::GzDecoder::new(list.gzip()).read_to_string(&mut text).expect("the compiled word list is valid gzip and UTF-8");
-            Dictionary::from_words(text.lines()).expect("the compiled word list spells")
+            let gunzip = |gz: &[u8]| {
+                let mut text = String::new();
+                flate2::read::GzDecoder::new(gz).read_to_string(&mut text).expect("the compiled lists are valid gzip and UTF-8");
+                text
+            };
+            let text = gunzip(list.gzip());
+            let dict = Dictionary::from_words(text.lines()).expect("the compiled word list spells");
+            match list.familiarity_gzip() {
+                Some(gz) => {
+                    let scores = gunzip(gz);
+                    let scores = scores.lines().map(|l| l.parse::<u8>().expect("a familiarity is a digit"));
+                    dict.with_familiarity(text.lines().zip(scores)).expect("one familiarity a word")
+                }
+                None => dict,
+            }
         })
     }
 
@@ -260,7 +295,49 @@ impl Dictionary {
             links_from[s + 1] += links_from[s];
         }
         let by_text = words.iter().enumerate().map(|(i, e)| (e.text.clone(), WordId(i as u32))).collect();
-        Ok(Dictionary { words, by_text, syllables, by_syllable, links, links_from })
+        Ok(Dictionary { words, by_text, syllables, by_syllable, links, links_from, familiarity: Vec::new() })
+    }
+
+    /// This dictionary with each word's familiarity (0 to [`MOST_FAMILIAR`]), given as pairs of
+    /// a spelling of the word and its score; a word given twice keeps the last score.
+    ///
+    /// # Errors
+    /// [`DictionaryError::Familiarity`] for a spelling of no word, a score over
+    /// [`MOST_FAMILIAR`], or a word left without a score.
+    pub fn with_familiarity<I, S>(mut self, scores: I) -> Result<Dictionary, DictionaryError>
+    where
+        I: IntoIterator<Item = (S, u8)>,
+        S: AsRef<str>,
+    {
+        const NONE: u8 = u8::MAX;
+        let mut familiarity = vec![NONE; self.words.len()];
+        // A word's shown spelling is found without normalising it again.
+        let shown: HashMap<&str, WordId> = self.words().map(|w| (self.display(w), w)).collect();
+        for (spelling, score) in scores {
+            let spelling = spelling.as_ref();
+            let word = shown.get(spelling).copied().or_else(|| spelling::normalize(spelling).ok().and_then(|w| self.lookup(&w)));
+            match word {
+                Some(w) if score <= MOST_FAMILIAR => familiarity[w.index()] = score,
+                _ => return Err(DictionaryError::Familiarity(spelling.to_string())),
+            }
+        }
+        if let Some(i) = familiarity.iter().position(|&f| f == NONE) {
+            return Err(DictionaryError::Familiarity(self.words[i].text.to_string()));
+        }
+        self.familiarity = familiarity;
+        Ok(self)
+    }
+
+    /// A word's familiarity, 0 (one source lists it, the corpus has it not) to [`MOST_FAMILIAR`]
+    /// (every source, and frequent in the corpus); `None` in a list without scores.
+    pub fn familiarity(&self, word: WordId) -> Option<u8> {
+        self.familiarity.get(word.index()).copied()
+    }
+
+    /// Whether a word is among the familiar ones (familiarity at least [`FAMILIAR`]); every word
+    /// is, in a list without scores.
+    pub fn is_familiar(&self, word: WordId) -> bool {
+        self.familiarity(word).is_none_or(|f| f >= FAMILIAR)
     }
 
     /// Number of words.

@@ -21,7 +21,7 @@ pub mod spelling;
 pub mod used;
 pub mod view;
 
-pub use dictionary::{Dictionary, DictionaryError, Link, LinkId, Stats, SyllableId, WordId, WordList};
+pub use dictionary::{Dictionary, DictionaryError, FAMILIAR, Link, LinkId, MOST_FAMILIAR, Stats, SyllableId, WordId, WordList};
 pub use game::{CheckedMove, EndReason, Game};
 pub use journal::{Action, JournalEntry};
 pub use rejection::Rejection;

@@ -31,6 +31,12 @@ pub struct Options {
     pub opening_without_instant_win: bool,
     /// The most points one word scores ([`crate::scoring`]).
     pub score_cap: u32,
+    /// A drawn opening is a familiar word ([`Dictionary::is_familiar`]) and at least
+    /// [`Options::opening_min_continuations`] of the words its last syllable begins are familiar:
+    /// a game opens on words people know (a setup stored without it drew without it; every
+    /// stored setup names its opening anyway).
+    #[serde(default)]
+    pub opening_familiar: bool,
     /// The word list the game is played on; a stored setup without it was created on
     /// [`WordList::Pyvi`], the only list then.
     #[serde(default = "WordList::legacy")]
@@ -43,6 +49,7 @@ impl Default for Options {
             opening_min_continuations: DEFAULT_OPENING_MIN_CONTINUATIONS,
             opening_without_instant_win: true,
             score_cap: DEFAULT_SCORE_CAP,
+            opening_familiar: true,
             word_list: WordList::CURRENT,
         }
     }
@@ -97,11 +104,7 @@ pub(crate) fn opening(setup: &Setup, dict: &Dictionary) -> Result<WordId, SetupE
             spelling::normalize(given).ok().and_then(|w| dict.lookup(&w)).ok_or_else(|| SetupError::UnknownOpening(given.clone()))?;
         return if continuations(dict, word) >= 1 { Ok(word) } else { Err(SetupError::NoOpening(1)) };
     }
-    let o = &setup.options;
-    let eligible: Vec<WordId> = dict
-        .words()
-        .filter(|&w| continuations(dict, w) >= needed && !(o.opening_without_instant_win && instant_win_after(dict, w)))
-        .collect();
+    let eligible = eligible_openings(&setup.options, dict);
     if eligible.is_empty() {
         return Err(SetupError::NoOpening(needed));
     }
@@ -109,11 +112,25 @@ pub(crate) fn opening(setup: &Setup, dict: &Dictionary) -> Result<WordId, SetupE
     Ok(eligible[below(&mut rng, eligible.len())])
 }
 
+/// The words an opening is drawn from under `options`, in dictionary order.
+pub fn eligible_openings(options: &Options, dict: &Dictionary) -> Vec<WordId> {
+    let needed = options.opening_min_continuations.max(1);
+    dict.words()
+        .filter(|&w| continuations(dict, w) >= needed && !(options.opening_without_instant_win && instant_win_after(dict, w)))
+        .filter(|&w| !options.opening_familiar || (dict.is_familiar(w) && familiar_continuations(dict, w) >= needed))
+        .collect()
+}
+
 /// Words other than `opening` that begin with its last syllable.
 fn continuations(dict: &Dictionary, opening: WordId) -> u32 {
     let last = dict.last(opening);
     let own = u32::from(dict.first(opening) == last);
     dict.out_degree(last) as u32 - own
+}
+
+/// Familiar words other than `opening` that begin with its last syllable.
+fn familiar_continuations(dict: &Dictionary, opening: WordId) -> u32 {
+    dict.words_from(dict.last(opening)).filter(|&w| w != opening && dict.is_familiar(w)).count() as u32
 }
 
 /// Whether, after `opening`, the first seat has a word that leaves the second seat none.

@@ -88,6 +88,38 @@ fn the_everyday_list_keeps_every_word_of_the_pyvi_list_but_its_latin_spellings()
 }
 
 #[test]
+fn every_everyday_word_has_a_familiarity_and_common_words_are_familiar() {
+    let dict = Dictionary::builtin();
+    let mut by = [0usize; 10];
+    for w in dict.words() {
+        by[usize::from(dict.familiarity(w).unwrap())] += 1;
+    }
+    assert_eq!(by, [19_152, 13_463, 7_146, 4_877, 3_522, 3_495, 3_541, 3_322, 1_013, 59]);
+    assert_eq!(dict.words().filter(|&w| dict.is_familiar(w)).count(), 26_975);
+    let of = |word: &str| dict.familiarity(dict.lookup(&normalize(word).unwrap()).unwrap()).unwrap();
+    for common in ["hoàn toàn", "sân bay", "sạch sẽ", "gia đình", "hòa bình", "bác sĩ", "trả lời"] {
+        assert!(of(common) >= 7, "{common}: {}", of(common));
+    }
+    for rare in ["kem giặt", "ẵm nách", "xá cày"] {
+        assert!(of(rare) < noitu::FAMILIAR, "{rare}: {}", of(rare));
+    }
+    // The pyvi list has no scores: every word counts as familiar.
+    let old = Dictionary::of(WordList::Pyvi);
+    assert!(old.words().all(|w| old.familiarity(w).is_none() && old.is_familiar(w)));
+}
+
+#[test]
+fn familiarity_for_no_word_or_out_of_scale_or_missing_is_refused() {
+    let dict = || Dictionary::from_words(["hoà bình", "bình an"]).unwrap();
+    let ok = dict().with_familiarity([("hòa bình", 3), ("bình an", 9)]).unwrap();
+    assert_eq!(ok.familiarity(ok.lookup("hoà bình").unwrap()), Some(3));
+    assert!(!ok.is_familiar(ok.lookup("hoà bình").unwrap()) || noitu::FAMILIAR <= 3);
+    assert_eq!(dict().with_familiarity([("hoà bình", 3)]).unwrap_err(), DictionaryError::Familiarity("bình an".into()));
+    assert!(matches!(dict().with_familiarity([("hoà bình", 3), ("bình an", 10)]), Err(DictionaryError::Familiarity(_))));
+    assert!(matches!(dict().with_familiarity([("an bình", 3)]), Err(DictionaryError::Familiarity(_))));
+}
+
+#[test]
 fn words_are_shown_as_most_writers_spell_them() {
     let dict = Dictionary::builtin();
     for (key, shown) in [

@@ -424,10 +424,14 @@ fn noi_tu(args: &Options) {
     let dict = noitu::Dictionary::builtin();
     let budget = Duration::from_millis(args.budget_ms);
     let mut latencies: [Vec<Duration>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    // Per level: words played, and of them familiar ones (the most familiar 45% of the list).
+    let mut familiar = [(0u64, 0u64); 3];
+    let mut lengths: Vec<Vec<u32>> = Vec::new();
     let (mut kills, mut searches, mut deepest, mut fallbacks) = (0u64, 0u64, 0u64, 0u64);
     let mut results = Vec::new();
     for (a, b) in [(Level::Hard, Level::Easy), (Level::Medium, Level::Easy), (Level::Hard, Level::Medium), (Level::Easy, Level::Easy)] {
         let mut p = NoiTuPairing { a, b, wins: 0, games: 0, words: 0, score: [0, 0] };
+        lengths.push(Vec::new());
         for g in 0..args.games {
             let a_first = g % 2 == 0;
             let seats = if a_first { [a, b] } else { [b, a] };
@@ -442,6 +446,8 @@ fn noi_tu(args: &Options) {
                     .decide(&noitu::RobotView::new(&game), &mut rng, &mut Budget::Until(started + budget))
                     .expect("a game in progress has a word to play");
                 latencies[seats[seat.index()] as usize].push(started.elapsed());
+                let f = &mut familiar[seats[seat.index()] as usize];
+                *f = (f.0 + 1, f.1 + u64::from(dict.is_familiar(decision.word)));
                 if seats[seat.index()] == Level::Hard {
                     match decision.basis {
                         Basis::Kill => kills += 1,
@@ -459,6 +465,9 @@ fn noi_tu(args: &Options) {
             p.games += 1;
             p.wins += u64::from(game.winner() == Some(a_seat));
             p.words += u64::from(game.chain());
+            if let Some(l) = lengths.last_mut() {
+                l.push(game.chain());
+            }
             p.score[0] += u64::from(scores[a_seat.index()]);
             p.score[1] += u64::from(scores[a_seat.other().index()]);
             progress(&format!("{} vs {}", a.id(), b.id()), g + 1, args.games);
@@ -477,28 +486,32 @@ fn noi_tu(args: &Options) {
         stats.syllables,
         stats.dead_ends
     );
-    println!("| pairing | first wins (95% interval) | mean game length (words) | mean score |");
-    println!("|---|---|---|---|");
-    for p in &results {
+    println!("| pairing | first wins (95% interval) | mean game length (words) | median | mean score |");
+    println!("|---|---|---|---|---|");
+    for (p, lengths) in results.iter().zip(&mut lengths) {
         let n = p.games as f64;
         let (rate, half) = win_rate(p.wins as f64, p.games);
+        lengths.sort_unstable();
         println!(
-            "| {} vs {} | {:.1}% ± {:.1}% | {:.1} | {:.0} vs {:.0} |",
+            "| {} vs {} | {:.1}% ± {:.1}% | {:.1} | {} | {:.0} vs {:.0} |",
             p.a.id(),
             p.b.id(),
             100.0 * rate,
             100.0 * half,
             p.words as f64 / n,
+            lengths.get(lengths.len() / 2).copied().unwrap_or(0),
             p.score[0] as f64 / n,
             p.score[1] as f64 / n
         );
     }
-    println!("\n| level | decisions | latency p50 | p95 | p99 | max |");
-    println!("|---|---|---|---|---|---|");
+    println!("\n| level | decisions | latency p50 | p95 | p99 | max | familiar words |");
+    println!("|---|---|---|---|---|---|---|");
     for level in Level::ALL {
         let lat = &mut latencies[level as usize];
         let [p50, p95, p99, max] = quantiles(lat, [0.5, 0.95, 0.99, 1.0]);
-        println!("| {} | {} | {p50:.3} ms | {p95:.3} ms | {p99:.3} ms | {max:.3} ms |", level.id(), lat.len());
+        let (played, known) = familiar[level as usize];
+        let share = 100.0 * known as f64 / played.max(1) as f64;
+        println!("| {} | {} | {p50:.3} ms | {p95:.3} ms | {p99:.3} ms | {max:.3} ms | {share:.1}% |", level.id(), lat.len());
     }
     let hard = (kills + searches + fallbacks).max(1) as f64;
     println!(
