@@ -115,9 +115,26 @@ pub(crate) fn opening(setup: &Setup, dict: &Dictionary) -> Result<WordId, SetupE
 /// The words an opening is drawn from under `options`, in dictionary order.
 pub fn eligible_openings(options: &Options, dict: &Dictionary) -> Vec<WordId> {
     let needed = options.opening_min_continuations.max(1);
+    // Per syllable: the words from it that could leave no answer (into a syllable beginning at
+    // most two words), and how many familiar words it begins. One pass, not one per opening.
+    let syllables = dict.syllable_count();
+    let mut near_kills: Vec<Vec<WordId>> = vec![Vec::new(); syllables];
+    let mut familiar_from = vec![0u32; syllables];
+    for s in dict.syllables() {
+        for x in dict.words_from(s) {
+            if dict.out_degree(dict.last(x)) <= 2 {
+                near_kills[s.index()].push(x);
+            }
+            familiar_from[s.index()] += u32::from(dict.is_familiar(x));
+        }
+    }
     dict.words()
-        .filter(|&w| continuations(dict, w) >= needed && !(options.opening_without_instant_win && instant_win_after(dict, w)))
-        .filter(|&w| !options.opening_familiar || (dict.is_familiar(w) && familiar_continuations(dict, w) >= needed))
+        .filter(|&w| continuations(dict, w) >= needed)
+        .filter(|&w| !(options.opening_without_instant_win && instant_win_after(dict, w, &near_kills[dict.last(w).index()])))
+        .filter(|&w| {
+            let own = u32::from(dict.first(w) == dict.last(w) && dict.is_familiar(w));
+            !options.opening_familiar || (dict.is_familiar(w) && familiar_from[dict.last(w).index()] - own >= needed)
+        })
         .collect()
 }
 
@@ -128,15 +145,12 @@ fn continuations(dict: &Dictionary, opening: WordId) -> u32 {
     dict.out_degree(last) as u32 - own
 }
 
-/// Familiar words other than `opening` that begin with its last syllable.
-fn familiar_continuations(dict: &Dictionary, opening: WordId) -> u32 {
-    dict.words_from(dict.last(opening)).filter(|&w| w != opening && dict.is_familiar(w)).count() as u32
-}
-
-/// Whether, after `opening`, the first seat has a word that leaves the second seat none.
-fn instant_win_after(dict: &Dictionary, opening: WordId) -> bool {
+/// Whether, after `opening`, the first seat has a word that leaves the second seat none;
+/// `near_kills`: the words from its last syllable into a syllable that begins at most two words
+/// (the only ones that can: at most the opening and the answer itself are spent).
+fn instant_win_after(dict: &Dictionary, opening: WordId, near_kills: &[WordId]) -> bool {
     let at = dict.last(opening);
-    dict.words_from(at).filter(|&x| x != opening).any(|x| {
+    near_kills.iter().copied().filter(|&x| x != opening).any(|x| {
         let to = dict.last(x);
         let spent = usize::from(dict.first(opening) == to) + usize::from(at == to);
         dict.out_degree(to) == spent

@@ -218,3 +218,15 @@ fn a_list_with_an_unspellable_or_one_syllable_entry_is_refused() {
     assert!(matches!(Dictionary::from_words(["hoà bình", "x1 y"]), Err(DictionaryError::Spelling { line: 2, .. })));
     assert_eq!(Dictionary::from_words(["hoà"]).unwrap_err(), DictionaryError::OneSyllable { line: 1, entry: "hoà".into() });
 }
+
+#[test]
+fn openings_are_drawn_from_familiar_words_with_answers_and_no_instant_win() {
+    let everyday = Dictionary::builtin();
+    let openings = noitu::setup::eligible_openings(&noitu::Options::default(), everyday);
+    assert_eq!(openings.len(), 5_536);
+    assert!(openings.iter().all(|&w| everyday.is_familiar(w)));
+    // pyvi's list without scores: the same 3,357 openings as before familiarity.
+    let pyvi = Dictionary::of(WordList::Pyvi);
+    let options = noitu::Options { word_list: WordList::Pyvi, ..noitu::Options::default() };
+    assert_eq!(noitu::setup::eligible_openings(&options, pyvi).len(), 3_357);
+}
