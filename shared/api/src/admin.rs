@@ -180,7 +180,8 @@ fn signed(n: i32) -> String {
 }
 
 /// The result block of a finished game: the end reason (naming its seat), the winners, and per
-/// seat the final score, the moves' part, the settlement and the margin to the winner.
+/// seat the final score, the moves' part, the settlement and the margin to the winner (for a
+/// chain game, where the points do not decide, who won and why).
 fn game_result(replay: &AdminReplay, name_of: &dyn Fn(usize) -> String) -> Option<GameResult> {
     let outcome = replay.outcome.as_ref()?;
     let finals: Vec<i32> = match &replay.steps {
@@ -195,6 +196,7 @@ fn game_result(replay: &AdminReplay, name_of: &dyn Fn(usize) -> String) -> Optio
         service::EndReason::NoLegalMove => format!("{who} had no word left"),
         service::EndReason::Timeout => format!("{who} ran out of time"),
     };
+    let chain = matches!(replay.steps, Timeline::Chain(_));
     let winners: Vec<usize> = outcome.winners.iter().map(|s| s.index()).collect();
     let best = winners.iter().map(|&w| finals[w]).max().unwrap_or(0);
     let runner_up = finals.iter().enumerate().filter(|(i, _)| !winners.contains(i)).map(|(_, s)| *s).max();
@@ -205,8 +207,11 @@ fn game_result(replay: &AdminReplay, name_of: &dyn Fn(usize) -> String) -> Optio
             let settled = outcome.adjustments.get(seat).copied().unwrap_or(0);
             let winner = winners.contains(&seat);
             let margin = match (winner, runner_up) {
+                // A chain is won by the chain, not the points: the margin says why.
+                (true, _) if chain => format!("won: {reason}"),
+                (false, _) if chain => "lost".to_string(),
                 (true, Some(r)) if total > r => format!("won by {}", total - r),
-                (true, Some(r)) => format!("won on resignation ({})", signed(total - r)),
+                (true, Some(r)) => format!("won {} ({})", behind(outcome.reason), signed(total - r)),
                 (true, None) => "tied".to_string(),
                 (false, _) => format!("{} to the winner", signed(total - best)),
             };
@@ -219,6 +224,16 @@ fn game_result(replay: &AdminReplay, name_of: &dyn Fn(usize) -> String) -> Optio
         many => format!("tie: {}", many.iter().map(|&w| name_of(w)).collect::<Vec<_>>().join(", ")),
     };
     Some(GameResult { reason, winners, rows })
+}
+
+/// How a winner with no more points than the runner-up won, by the end reason.
+fn behind(reason: service::EndReason) -> &'static str {
+    match reason {
+        service::EndReason::Resigned => "on resignation",
+        service::EndReason::Timeout => "on time",
+        service::EndReason::NoLegalMove => "as the opponent had no word",
+        service::EndReason::WentOut | service::EndReason::ScorelessTurns => "on the settlement",
+    }
 }
 
 /// The replay as JSON for the page's script, `<` escaped so no display name can close the
@@ -585,6 +600,54 @@ mod tests {
         assert_eq!(board_rows(&double_centre, "B2")[1].cells[1].premium, "dw star");
         assert_eq!(legend(&double_centre, "B2").last().unwrap().label, "B2, the centre: the first word covers it (double word)");
         assert_eq!(legend(&double_centre, "A1").last().unwrap().label, "A1: the first word covers it (plain)");
+    }
+
+    /// A finished chain game of two steps with `scores` at the end, ended by `reason` against
+    /// `loser`.
+    fn chain_replay(scores: [i32; 2], reason: service::EndReason, loser: usize) -> AdminReplay {
+        let step = |index, scores: [i32; 2]| games::chain::ChainStep {
+            index,
+            mv: None,
+            scores: scores.to_vec(),
+            syllable: "bình".into(),
+            to_move: None,
+        };
+        let seat = |seat: usize, name: &str| service::AdminSeat { seat, account_id: None, display_name: name.into() };
+        AdminReplay {
+            game_id: Uuid::nil(),
+            variant: service::Variant::NoiTu,
+            status: service::GameStatus::Finished,
+            end_reason: Some(reason),
+            outcome: Some(games::Outcome {
+                reason,
+                seat: Some(games::Seat(loser as u8)),
+                winners: vec![games::Seat(1 - loser as u8)],
+                adjustments: vec![0, 0],
+            }),
+            seats: vec![seat(0, "An"), seat(1, "Bình")],
+            draw: Vec::new(),
+            steps: Timeline::Chain(games::chain::ChainTimeline {
+                opening: "hòa bình".into(),
+                steps: vec![step(0, [0, 0]), step(1, scores)],
+            }),
+        }
+    }
+
+    #[test]
+    fn a_chain_result_says_who_won_and_why_whatever_the_points() {
+        let name_of = |seat: usize| ["An", "Bình"][seat].to_string();
+        // The winner has fewer points, as is common in a chain: no resignation is read into it.
+        for (reason, why) in [
+            (service::EndReason::NoLegalMove, "Bình had no word left"),
+            (service::EndReason::Timeout, "Bình ran out of time"),
+            (service::EndReason::Resigned, "Bình resigned"),
+        ] {
+            let result = game_result(&chain_replay([12, 30], reason, 1), &name_of).unwrap();
+            assert_eq!((result.winners.as_str(), result.reason.as_str()), ("An wins", why));
+            let rows: Vec<(i32, &str)> = result.rows.iter().map(|r| (r.total, r.margin.as_str())).collect();
+            assert_eq!(rows, [(12, format!("won: {why}").as_str()), (30, "lost")]);
+            assert!(result.rows[0].winner && !result.rows[1].winner);
+        }
     }
 
     #[test]

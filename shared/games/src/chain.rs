@@ -1,6 +1,12 @@
-//! The chain family behind the contract: Nối từ, played by the `noitu` crate over its built-in
-//! dictionary (parsed on first use). The chain, its syllables and the used words stay here.
-//! Nothing in a chain game is private: every seat sees everything.
+//! The chain family behind the contract: Nối từ, played by the `noitu` crate over the built-in
+//! word list its setup pins (parsed on first use: new games the everyday list, games created
+//! before it pyvi's). The chain, its syllables and the used words stay here. Nothing in a chain
+//! game is private: every seat sees everything.
+//!
+//! A word is shown as its player wrote it (`noitu::spelled`: lower case, composed, single spaces,
+//! their tone placement and i or y); a word the game chooses (the opening, a robot's word, a hint)
+//! in the spelling most writers use (`Dictionary::display`). Journals keep both the spelling and
+//! the canonical key, which replay and the no-repeat rule read.
 
 use noitu::robot::seeded;
 use noitu::{Dictionary, Game, RobotView, WordId};
@@ -37,10 +43,6 @@ fn answer_wins(view: &RobotView<'_, '_>, word: WordId) -> bool {
     })
 }
 
-fn dictionary() -> &'static Dictionary {
-    Dictionary::builtin()
-}
-
 fn rejected(r: noitu::Rejection) -> GameError {
     GameError::Rejected(Rejected::from(r))
 }
@@ -52,18 +54,25 @@ fn checked(c: Checked) -> noitu::CheckedMove {
     }
 }
 
+/// The last syllable of a word as shown.
+fn last_syllable(word: &str) -> &str {
+    word.rsplit(' ').next().unwrap_or(word)
+}
+
 impl ChainGame {
     /// A new game: the opening word drawn from `seed` and pinned into the setup.
     ///
     /// # Errors
     /// [`GameError::Replay`] if no opening fits (a dictionary fault).
     pub fn new(seed: u64) -> Result<ChainGame, GameError> {
-        let game = Game::new(&noitu::Setup::new(seed), dictionary()).map_err(|e| GameError::Replay(e.to_string()))?;
+        let setup = noitu::Setup::new(seed);
+        let game = Game::new(&setup, Dictionary::of(setup.options.word_list)).map_err(|e| GameError::Replay(e.to_string()))?;
         Ok(ChainGame { game })
     }
 
     /// The game `journal` (the chain's entries as a JSON array) leads to from `setup` (the
-    /// setup as JSON, its opening pinned).
+    /// setup as JSON, its opening pinned), on the word list the setup names (pyvi's when it
+    /// names none: it was stored before the everyday list).
     ///
     /// # Errors
     /// [`GameError::Replay`] if the setup or journal does not read or replay.
@@ -71,7 +80,7 @@ impl ChainGame {
         let bad = |e: String| GameError::Replay(e);
         let setup: noitu::Setup = serde_json::from_str(setup).map_err(|e| bad(e.to_string()))?;
         let entries: Vec<noitu::JournalEntry> = serde_json::from_str(journal).map_err(|e| bad(e.to_string()))?;
-        let game = noitu::replay(&setup, &entries, dictionary()).map_err(|e| bad(e.to_string()))?;
+        let game = noitu::replay(&setup, &entries, Dictionary::of(setup.options.word_list)).map_err(|e| bad(e.to_string()))?;
         Ok(ChainGame { game })
     }
 
@@ -85,23 +94,23 @@ impl ChainGame {
         &self.game
     }
 
+    fn dictionary(&self) -> &'static Dictionary {
+        self.game.dictionary()
+    }
+
     fn links(&self) -> Vec<ChainLink> {
-        let dict = dictionary();
         self.game
             .journal()
             .iter()
-            .filter_map(|e| match &e.action {
-                noitu::Action::Word { word } => {
-                    let id = dict.lookup(word)?;
-                    Some(ChainLink {
-                        move_no: e.move_no,
-                        seat: e.seat,
-                        word: word.clone(),
-                        points: e.score as i32,
-                        ends_on: dict.syllable(dict.last(id)).to_string(),
-                    })
-                }
-                _ => None,
+            .filter_map(|e| {
+                let word = e.shown_word()?;
+                Some(ChainLink {
+                    move_no: e.move_no,
+                    seat: e.seat,
+                    word: word.to_string(),
+                    points: e.score as i32,
+                    ends_on: last_syllable(word).to_string(),
+                })
             })
             .collect()
     }
@@ -172,18 +181,18 @@ impl Position for ChainGame {
     fn preview(&self, c: &Checked) -> Score {
         match &c.0 {
             CheckedInner::Chain(c) => {
-                Score::Chain(ChainScore { word: c.word().map(|w| dictionary().text(w).to_string()), total: c.score() as i32 })
+                let word = c.spelled().map(str::to_string).or_else(|| c.word().map(|w| self.dictionary().display(w).to_string()));
+                Score::Chain(ChainScore { word, total: c.score() as i32 })
             }
             CheckedInner::Tile(_) => panic!("a tile move previewed in a chain game"),
         }
     }
 
     fn view(&self, _viewer: Option<Seat>) -> FamilyView {
-        let dict = dictionary();
         FamilyView::Chain(ChainView {
-            opening: dict.text(self.game.opening()).to_string(),
+            opening: self.dictionary().display(self.game.opening()).to_string(),
             chain: self.links(),
-            syllable: dict.syllable(self.game.current()).to_string(),
+            syllable: self.game.current_shown().to_string(),
             words_used: self.game.used().len(),
         })
     }
@@ -196,16 +205,16 @@ impl Position for ChainGame {
         if self.game.is_over() {
             return Err(rejected(noitu::Rejection::GameOver));
         }
-        let dict = dictionary();
+        let dict = self.dictionary();
         let view = RobotView::new(&self.game);
         // The hard robot's judgement, best first: each link it may play valued by its search
-        // (a link leaving no answer wins), within `budget`; a link's unused words, longer first
-        // (more points), then the dictionary's order.
+        // (a link leaving no answer wins), within `budget`; a link's unused words, familiar
+        // first, then longer (more points), then the dictionary's order.
         let judged = noitu::robot::Hard::default().judge(&view, &mut budget);
         let mut words: Vec<WordId> = Vec::new();
         for (link, _) in judged {
             let mut parallel: Vec<WordId> = dict.link(link).words().filter(|&w| !view.is_used(w)).collect();
-            parallel.sort_by_key(|&w| (std::cmp::Reverse(dict.syllables_in(w)), w));
+            parallel.sort_by_key(|&w| (!dict.is_familiar(w), std::cmp::Reverse(dict.syllables_in(w)), w));
             words.extend(parallel);
             if words.len() >= limit.clamp(1, MAX_HINTS) {
                 break;
@@ -216,10 +225,11 @@ impl Position for ChainGame {
             .into_iter()
             .take(limit.clamp(1, MAX_HINTS))
             .map(|w| {
-                let word = dict.text(w).to_string();
+                let word = dict.display(w).to_string();
                 let score = self.game.check(seat, &word, now).map_or(0, |c| c.score() as i32);
                 let replies = view.replies_after(w);
-                Hint::Chain(ChainHint { word, score, replies, answer_wins: replies > 0 && answer_wins(&view, w) })
+                let familiarity = dict.familiarity(w);
+                Hint::Chain(ChainHint { word, score, replies, answer_wins: replies > 0 && answer_wins(&view, w), familiarity })
             })
             .collect())
     }
@@ -227,33 +237,25 @@ impl Position for ChainGame {
     fn robot(&self, level: Level, seed: u64, mut budget: Budget) -> Result<Option<RobotMove>, GameError> {
         let strategy = noitu::robot::strategy(level);
         let decision = strategy.decide(&RobotView::new(&self.game), &mut seeded(seed), &mut budget);
-        Ok(decision.map(|d| RobotMove { mv: Move::Word { word: dictionary().text(d.word).to_string() }, thinking_ms: d.thinking_ms }))
+        let dict = self.dictionary();
+        Ok(decision.map(|d| RobotMove { mv: Move::Word { word: dict.display(d.word).to_string() }, thinking_ms: d.thinking_ms }))
     }
 
     fn timeline(&self) -> Result<Timeline, GameError> {
-        let dict = dictionary();
+        let dict = self.dictionary();
         let mut game = Game::new(self.game.setup(), dict).map_err(|e| GameError::Replay(e.to_string()))?;
         let step = |game: &Game<'_>, index: usize, mv: Option<EntryView>| ChainStep {
             index,
             mv,
             scores: game.scores().iter().map(|&s| s as i32).collect(),
-            syllable: dict.syllable(game.current()).to_string(),
+            syllable: game.current_shown().to_string(),
             to_move: (!game.is_over()).then(|| game.to_move()),
         };
         let mut steps = vec![step(&game, 0, None)];
         for entry in self.game.journal() {
-            let refused = |r: noitu::Rejection| GameError::Replay(format!("entry {}: {r}", entry.move_no));
-            let c = match &entry.action {
-                noitu::Action::Word { word } => game.check(entry.seat, word, Timestamp(i64::MIN)).map_err(refused)?,
-                noitu::Action::Resign => game.check_resign(entry.seat).map_err(refused)?,
-                noitu::Action::Timeout => {
-                    game.set_deadline(Some(Timestamp(i64::MIN)));
-                    game.check_timeout(Timestamp(i64::MIN)).map_err(refused)?
-                }
-            };
-            let applied = Entry::Chain(game.apply(c).clone());
+            let applied = Entry::Chain(game.apply_recorded(entry).map_err(|e| GameError::Replay(e.to_string()))?.clone());
             steps.push(step(&game, steps.len(), Some(entry_view(&applied, Viewer::Admin))));
         }
-        Ok(Timeline::Chain(ChainTimeline { opening: dict.text(game.opening()).to_string(), steps }))
+        Ok(Timeline::Chain(ChainTimeline { opening: dict.display(game.opening()).to_string(), steps }))
     }
 }

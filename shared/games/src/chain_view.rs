@@ -9,11 +9,11 @@ use crate::seat::Seat;
 /// What a player sees of a chain game besides what every family shows.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct ChainView {
-    /// The opening word, given (no seat played it).
+    /// The opening word, given (no seat played it), in the spelling most writers use.
     pub opening: String,
     /// Every word played, in order.
     pub chain: Vec<ChainLink>,
-    /// The syllable the next word must begin with.
+    /// The syllable the next word must begin with, as the last word shows it.
     pub syllable: String,
     /// Words spent so far, the opening included: none of them may be played again.
     pub words_used: usize,
@@ -26,7 +26,8 @@ pub struct ChainLink {
     pub move_no: u32,
     /// Who played it.
     pub seat: Seat,
-    /// The word, as the dictionary spells it.
+    /// The word as its player wrote it (lower case, composed, single spaces); for a word played
+    /// before spellings were recorded, its canonical spelling.
     pub word: String,
     /// Its points.
     pub points: i32,
@@ -37,7 +38,7 @@ pub struct ChainLink {
 /// A word the player could play.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct ChainHint {
-    /// The word, ready to submit.
+    /// The word, ready to submit, in the spelling most writers use.
     pub word: String,
     /// Its points.
     pub score: i32,
@@ -46,12 +47,17 @@ pub struct ChainHint {
     /// Whether one of those answers would leave the player without a word (it hands the
     /// opponent a win).
     pub answer_wins: bool,
+    /// How familiar the word is, 0 (one word list has it, the corpus not) to 9 (every list,
+    /// and frequent); 2 and up are the familiar words robots play. Absent for a game on a list
+    /// without familiarity scores (pyvi's).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub familiarity: Option<u8>,
 }
 
 /// A word's score if it were submitted now.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct ChainScore {
-    /// The word as the dictionary spells it (absent for a resignation).
+    /// The word as the player wrote it, tidied (absent for a resignation).
     pub word: Option<String>,
     /// Its points.
     pub total: i32,
@@ -89,7 +95,9 @@ impl ChainTimeline {
             .filter_map(|s| s.mv.as_ref().map(|m| (s, m)))
             .map(|(s, m)| {
                 let what = match &m.action {
-                    crate::ActionView::Chain(noitu::Action::Word { word }) => format!("plays {word} for {}", m.score),
+                    crate::ActionView::Chain(noitu::Action::Word { word, spelled }) => {
+                        format!("plays {} for {}", spelled.as_deref().unwrap_or(word), m.score)
+                    }
                     crate::ActionView::Chain(noitu::Action::Resign) => "resigns".to_string(),
                     _ => "runs out of time".to_string(),
                 };

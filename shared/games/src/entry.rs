@@ -174,7 +174,7 @@ mod tests {
         let word = Entry::Chain(noitu::JournalEntry {
             move_no: 0,
             seat: Seat(1),
-            action: noitu::Action::Word { word: "học sinh".into() },
+            action: noitu::Action::Word { word: "học sinh".into(), spelled: Some("học sinh".into()) },
             score: 12,
         });
         for viewer in [Viewer::Public, Viewer::Seat(Seat(0)), Viewer::Admin] {

@@ -3,7 +3,7 @@
 //! changed, and the journal written (as the store keeps it: a JSON array of entries) replays to
 //! the same game.
 
-use games::{AnyGame, Budget, Families, GameError, Level, Move, Position, Stored, Timestamp, Variant};
+use games::{AnyGame, Budget, Families, GameError, Level, Move, Position, Seat, Stored, Timestamp, Variant};
 use std::sync::Arc;
 
 fn families() -> Families {
@@ -81,4 +81,40 @@ fn a_chain_setup_pins_its_opening_and_the_draw_of_lots_seats_one_leader() {
     assert_eq!(draw.leader, 1);
     assert_eq!(draw.log.len(), 6);
     assert!(draw.log.iter().all(|p| p.letter.is_none() && !p.is_blank));
+}
+
+#[test]
+fn a_chain_word_is_shown_as_typed_and_a_robots_in_the_usual_spelling() {
+    let families = families();
+    let setup = r#"{"seed":1,"seats":2,"options":{"word_list":"everyday"},"opening":"cao quí"}"#;
+    let stored = Stored { variant: Variant::NoiTu, seats: 2, seed: 1, no_repeat_words: None, setup: Some(setup), journal: "[]" };
+    let mut game = families.replay(&stored).unwrap();
+    let now = Timestamp(0);
+    let games::FamilyView::Chain(view) = game.view(None) else { panic!("a chain view") };
+    // The opening in the usual spelling whatever the setup wrote.
+    assert_eq!((view.opening.as_str(), view.syllable.as_str()), ("cao quý", "quý"));
+    // A wrong link quotes the input as typed.
+    let Err(GameError::Rejected(r)) = game.check(Seat(0), &Move::Word { word: "Hòa  Bình".into() }, now) else { panic!("refused") };
+    assert!(r.message.contains("\"hòa\""), "{}", r.message);
+    let typed = Move::Word { word: "QUÍ  BÁU".into() };
+    let games::Score::Chain(score) = game.preview(&game.check(Seat(0), &typed, now).unwrap()) else { panic!("a chain score") };
+    assert_eq!(score.word.as_deref(), Some("quí báu"));
+    let c = game.check(Seat(0), &typed, now).unwrap();
+    let entry = game.apply(c);
+    assert!(entry.to_json().contains(r#""word":"quí báu","spelled":"quí báu""#), "{}", entry.to_json());
+    // The robot answers in the usual spelling, and its word is shown so.
+    let mv = game.robot(Level::Hard, 3, Budget::Counted { rounds: 1, nodes: 2_000 }).unwrap().unwrap();
+    let Move::Word { word } = &mv.mv else { panic!("a word") };
+    let c = game.check(Seat(1), &mv.mv, now).unwrap();
+    game.apply(c);
+    let games::FamilyView::Chain(view) = game.view(None) else { panic!("a chain view") };
+    assert_eq!(view.chain.iter().map(|l| l.word.as_str()).collect::<Vec<_>>(), ["quí báu", word.as_str()]);
+    assert_eq!(view.chain[0].ends_on, "báu");
+    assert_eq!(noitu::Dictionary::builtin().display(noitu::Dictionary::builtin().lookup(&noitu::normalize(word).unwrap()).unwrap()), word);
+    // Hints too.
+    for h in game.hints(Seat(0), 5, Budget::Counted { rounds: 1, nodes: 2_000 }).unwrap_or_default() {
+        let games::Hint::Chain(h) = h else { panic!("a chain hint") };
+        let dict = noitu::Dictionary::builtin();
+        assert_eq!(dict.display(dict.lookup(&noitu::normalize(&h.word).unwrap()).unwrap()), h.word);
+    }
 }

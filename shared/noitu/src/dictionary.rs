@@ -3,16 +3,66 @@
 //! are parallel edges, grouped into one [`Link`]: for the game they are interchangeable (a robot
 //! searches links, not words).
 //!
-//! Every entry is stored in its canonical spelling ([`crate::spelling`]); entries that spell the
-//! same (old and new tone placement, i and y) are one word. The built-in dictionary is pyvi's word
-//! list, compiled into the crate and parsed on first use.
+//! Every entry is keyed by its canonical spelling ([`crate::spelling`]); entries that spell the
+//! same (old and new tone placement, i and y) are one word, shown in the spelling of the first of
+//! them in the list ([`Dictionary::display`]). The built-in word lists ([`WordList`]) are compiled
+//! into the crate and each is parsed on first use.
 
 use std::collections::HashMap;
 use std::fmt;
 use std::io::Read;
 use std::sync::OnceLock;
 
+use serde::{Deserialize, Serialize};
+
 use crate::spelling::{self, SpellingError};
+
+/// A built-in word list. A game pins the one it was created with (in its setup's options), so a
+/// game replays on the words it was played with whichever list new games use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WordList {
+    /// Edition 1: pyvi 0.1.1's vocabulary (24,883 words), the list of every game created before
+    /// the everyday list; a stored setup that names no list means this one.
+    Pyvi,
+    /// Edition 2, for new games: pyvi's vocabulary merged with underthesea's word lists (59,590
+    /// words), each written in the spelling most writers use ("hòa bình", "công ty", "quý").
+    Everyday,
+}
+
+impl WordList {
+    /// The list new games use.
+    pub const CURRENT: WordList = WordList::Everyday;
+
+    /// The list a stored setup that names none was created with.
+    pub const fn legacy() -> WordList {
+        WordList::Pyvi
+    }
+
+    /// The compiled gzip (see data/SOURCE.md).
+    pub const fn gzip(self) -> &'static [u8] {
+        match self {
+            WordList::Pyvi => PYVI_GZ,
+            WordList::Everyday => EVERYDAY_GZ,
+        }
+    }
+
+    /// The compiled familiarity scores, one digit a line in the list's order, if the list has
+    /// them (see data/SOURCE.md).
+    pub const fn familiarity_gzip(self) -> Option<&'static [u8]> {
+        match self {
+            WordList::Pyvi => None,
+            WordList::Everyday => Some(EVERYDAY_FAMILIARITY_GZ),
+        }
+    }
+}
+
+/// The least familiarity of a familiar word ([`Dictionary::is_familiar`]): 26,975 of the
+/// everyday list's 59,590 words (45%, the most familiar of them) reach it.
+pub const FAMILIAR: u8 = 2;
+
+/// The highest familiarity.
+pub const MOST_FAMILIAR: u8 = 9;
 
 /// A syllable of the dictionary: a node of the graph.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -50,6 +100,8 @@ impl LinkId {
 #[derive(Debug, Clone)]
 struct Entry {
     text: Box<str>,
+    /// The spelling shown, where it is not `text`.
+    shown: Option<Box<str>>,
     syllables: u8,
     first: SyllableId,
     last: SyllableId,
@@ -94,6 +146,9 @@ pub enum DictionaryError {
         /// Why.
         error: SpellingError,
     },
+    /// A familiarity given for a spelling of no word, over the scale, or a word left without one.
+    #[error("no familiarity for {0:?}, or one for no word or out of scale")]
+    Familiarity(String),
     /// The entry has one syllable.
     #[error("entry {line} has one syllable: {entry:?}")]
     OneSyllable {
@@ -131,6 +186,8 @@ pub struct Dictionary {
     links: Vec<Link>,
     /// Links of syllable `s`: `links[links_from[s]..links_from[s + 1]]`.
     links_from: Vec<u32>,
+    /// Each word's familiarity, 0 to [`MOST_FAMILIAR`]; empty for a list without scores.
+    familiarity: Vec<u8>,
 }
 
 impl fmt::Debug for Dictionary {
@@ -140,21 +197,48 @@ impl fmt::Debug for Dictionary {
     }
 }
 
-/// The compiled list: pyvi 0.1.1's words.txt, filtered (see data/SOURCE.md).
-static BUILTIN_GZ: &[u8] = include_bytes!("../data/noi-tu.txt.gz");
+/// Edition 1: pyvi 0.1.1's words.txt, filtered (see data/SOURCE.md).
+static PYVI_GZ: &[u8] = include_bytes!("../data/noi-tu.txt.gz");
+/// Edition 2: pyvi and underthesea merged, one spelling a word (see data/SOURCE.md).
+static EVERYDAY_GZ: &[u8] = include_bytes!("../data/noi-tu-2.txt.gz");
+/// Edition 2's familiarity scores, line by line.
+static EVERYDAY_FAMILIARITY_GZ: &[u8] = include_bytes!("../data/noi-tu-2-familiarity.txt.gz");
 
 impl Dictionary {
-    /// The built-in dictionary (pyvi's word list), parsed on first use.
+    /// The built-in dictionary new games use ([`WordList::CURRENT`]), parsed on first use.
     pub fn builtin() -> &'static Dictionary {
-        static BUILTIN: OnceLock<Dictionary> = OnceLock::new();
-        BUILTIN.get_or_init(|| {
-            let mut text = String::new();
-            flate2::read::GzDecoder::new(BUILTIN_GZ).read_to_string(&mut text).expect("the compiled word list is valid gzip and UTF-8");
-            Dictionary::from_words(text.lines()).expect("the compiled word list spells")
+        Dictionary::of(WordList::CURRENT)
+    }
+
+    /// The built-in dictionary of `list`, parsed on first use.
+    pub fn of(list: WordList) -> &'static Dictionary {
+        static PYVI: OnceLock<Dictionary> = OnceLock::new();
+        static EVERYDAY: OnceLock<Dictionary> = OnceLock::new();
+        let cell = match list {
+            WordList::Pyvi => &PYVI,
+            WordList::Everyday => &EVERYDAY,
+        };
+        cell.get_or_init(|| {
+            let gunzip = |gz: &[u8]| {
+                let mut text = String::new();
+                flate2::read::GzDecoder::new(gz).read_to_string(&mut text).expect("the compiled lists are valid gzip and UTF-8");
+                text
+            };
+            let text = gunzip(list.gzip());
+            let dict = Dictionary::from_words(text.lines()).expect("the compiled word list spells");
+            match list.familiarity_gzip() {
+                Some(gz) => {
+                    let scores = gunzip(gz);
+                    let scores = scores.lines().map(|l| l.parse::<u8>().expect("a familiarity is a digit"));
+                    dict.with_familiarity(text.lines().zip(scores)).expect("one familiarity a word")
+                }
+                None => dict,
+            }
         })
     }
 
-    /// A dictionary of `entries`, each normalised; entries that spell the same are one word.
+    /// A dictionary of `entries`, each normalised; entries that spell the same are one word,
+    /// shown as the first of them is written (lower case, NFC, single spaces).
     ///
     /// # Errors
     /// [`DictionaryError`] for the first entry that cannot be spelled or has one syllable.
@@ -163,19 +247,22 @@ impl Dictionary {
         I: IntoIterator<Item = S>,
         S: AsRef<str>,
     {
-        let mut spelled: Vec<String> = Vec::new();
+        // (canonical, shown, position): the first entry of a word gives its shown spelling.
+        let mut spelled: Vec<(String, String)> = Vec::new();
         for (i, entry) in entries.into_iter().enumerate() {
             let word = spelling::normalize(entry.as_ref()).map_err(|error| DictionaryError::Spelling { line: i + 1, error })?;
             if !word.contains(' ') {
                 return Err(DictionaryError::OneSyllable { line: i + 1, entry: word });
             }
-            spelled.push(word);
+            let shown = spelling::spelled(entry.as_ref()).unwrap_or_else(|_| word.clone());
+            spelled.push((word, shown));
         }
-        spelled.sort_unstable();
-        spelled.dedup();
+        // A stable sort keeps each word's first entry first.
+        spelled.sort_by(|a, b| a.0.cmp(&b.0));
+        spelled.dedup_by(|later, first| later.0 == first.0);
 
         // Syllables in code-point order, so ids do not depend on the input's order.
-        let mut names: Vec<&str> = spelled.iter().flat_map(|w| [first_syllable(w), last_syllable(w)]).collect();
+        let mut names: Vec<&str> = spelled.iter().flat_map(|(w, _)| [first_syllable(w), last_syllable(w)]).collect();
         names.sort_unstable();
         names.dedup();
         let syllables: Vec<Box<str>> = names.iter().map(|&s| Box::from(s)).collect();
@@ -185,13 +272,13 @@ impl Dictionary {
 
         // Words ordered by (first, last, text): each syllable's words and each link's are
         // contiguous.
-        let mut keyed: Vec<(SyllableId, SyllableId, String)> =
-            spelled.into_iter().map(|w| (id(first_syllable(&w)), id(last_syllable(&w)), w)).collect();
+        let mut keyed: Vec<(SyllableId, SyllableId, String, String)> =
+            spelled.into_iter().map(|(w, shown)| (id(first_syllable(&w)), id(last_syllable(&w)), w, shown)).collect();
         keyed.sort_unstable();
         let mut words = Vec::with_capacity(keyed.len());
         let mut links: Vec<Link> = Vec::new();
         let mut links_from = vec![0u32; syllables.len() + 1];
-        for (i, (first, last, text)) in keyed.into_iter().enumerate() {
+        for (i, (first, last, text, shown)) in keyed.into_iter().enumerate() {
             let i = i as u32;
             match links.last_mut() {
                 Some(l) if l.from == first && l.to == last => l.words.1 = i + 1,
@@ -201,13 +288,56 @@ impl Dictionary {
                 }
             }
             let syllables = text.split(' ').count().min(usize::from(u8::MAX)) as u8;
-            words.push(Entry { text: text.into_boxed_str(), syllables, first, last, link: LinkId(links.len() as u32 - 1) });
+            let shown = (shown != text).then(|| shown.into_boxed_str());
+            words.push(Entry { text: text.into_boxed_str(), shown, syllables, first, last, link: LinkId(links.len() as u32 - 1) });
         }
         for s in 0..syllables.len() {
             links_from[s + 1] += links_from[s];
         }
         let by_text = words.iter().enumerate().map(|(i, e)| (e.text.clone(), WordId(i as u32))).collect();
-        Ok(Dictionary { words, by_text, syllables, by_syllable, links, links_from })
+        Ok(Dictionary { words, by_text, syllables, by_syllable, links, links_from, familiarity: Vec::new() })
+    }
+
+    /// This dictionary with each word's familiarity (0 to [`MOST_FAMILIAR`]), given as pairs of
+    /// a spelling of the word and its score; a word given twice keeps the last score.
+    ///
+    /// # Errors
+    /// [`DictionaryError::Familiarity`] for a spelling of no word, a score over
+    /// [`MOST_FAMILIAR`], or a word left without a score.
+    pub fn with_familiarity<I, S>(mut self, scores: I) -> Result<Dictionary, DictionaryError>
+    where
+        I: IntoIterator<Item = (S, u8)>,
+        S: AsRef<str>,
+    {
+        const NONE: u8 = u8::MAX;
+        let mut familiarity = vec![NONE; self.words.len()];
+        // A word's shown spelling is found without normalising it again.
+        let shown: HashMap<&str, WordId> = self.words().map(|w| (self.display(w), w)).collect();
+        for (spelling, score) in scores {
+            let spelling = spelling.as_ref();
+            let word = shown.get(spelling).copied().or_else(|| spelling::normalize(spelling).ok().and_then(|w| self.lookup(&w)));
+            match word {
+                Some(w) if score <= MOST_FAMILIAR => familiarity[w.index()] = score,
+                _ => return Err(DictionaryError::Familiarity(spelling.to_string())),
+            }
+        }
+        if let Some(i) = familiarity.iter().position(|&f| f == NONE) {
+            return Err(DictionaryError::Familiarity(self.words[i].text.to_string()));
+        }
+        self.familiarity = familiarity;
+        Ok(self)
+    }
+
+    /// A word's familiarity, 0 (one source lists it, the corpus has it not) to [`MOST_FAMILIAR`]
+    /// (every source, and frequent in the corpus); `None` in a list without scores.
+    pub fn familiarity(&self, word: WordId) -> Option<u8> {
+        self.familiarity.get(word.index()).copied()
+    }
+
+    /// Whether a word is among the familiar ones (familiarity at least [`FAMILIAR`]); every word
+    /// is, in a list without scores.
+    pub fn is_familiar(&self, word: WordId) -> bool {
+        self.familiarity(word).is_none_or(|f| f >= FAMILIAR)
     }
 
     /// Number of words.
@@ -240,12 +370,19 @@ impl Dictionary {
         self.by_syllable.get(canonical).copied()
     }
 
-    /// A word's canonical spelling.
+    /// A word's canonical spelling: its key, which journals record.
     ///
     /// # Panics
     /// If `word` is not of this dictionary (as for every accessor taking an id).
     pub fn text(&self, word: WordId) -> &str {
         &self.words[word.index()].text
+    }
+
+    /// A word's spelling as most writers write it (the list's own spelling of it, "hòa bình",
+    /// "quý báu"), for robots' words, hints and openings; its key is [`Dictionary::text`].
+    pub fn display(&self, word: WordId) -> &str {
+        let e = &self.words[word.index()];
+        e.shown.as_deref().unwrap_or(&e.text)
     }
 
     /// A word's number of syllables.

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::dictionary::{Dictionary, SyllableId, WordId};
 use crate::journal::{Action, JournalEntry};
 use crate::rejection::Rejection;
+use crate::replay::ReplayError;
 use crate::scoring;
 use crate::seat::{Seat, Timestamp};
 use crate::setup::{self, Setup, SetupError};
@@ -55,9 +56,15 @@ pub struct CheckedMove {
     action: CheckedAction,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 enum CheckedAction {
-    Word { word: WordId, score: u32 },
+    /// `spelled`: the word as written, for the journal (`None` only replaying an entry that
+    /// recorded none).
+    Word {
+        word: WordId,
+        score: u32,
+        spelled: Option<String>,
+    },
     Resign,
     Timeout,
 }
@@ -72,6 +79,15 @@ impl CheckedMove {
     pub fn word(&self) -> Option<WordId> {
         match self.action {
             CheckedAction::Word { word, .. } => Some(word),
+            _ => None,
+        }
+    }
+
+    /// The word as its player wrote it ([`spelling::spelled`]), if the move is a word that
+    /// recorded it.
+    pub fn spelled(&self) -> Option<&str> {
+        match &self.action {
+            CheckedAction::Word { spelled, .. } => spelled.as_deref(),
             _ => None,
         }
     }
@@ -160,6 +176,14 @@ impl<'d> Game<'d> {
     /// The syllable the next word must begin with: the last word's last syllable.
     pub fn current(&self) -> SyllableId {
         self.current
+    }
+
+    /// The current syllable as the game shows it: the last syllable of the last word as shown
+    /// (its player's spelling, [`JournalEntry::shown_word`]), or of the opening word in the
+    /// dictionary's usual spelling.
+    pub fn current_shown(&self) -> &str {
+        let last = self.journal.iter().rev().find_map(JournalEntry::shown_word).unwrap_or_else(|| self.dict.display(self.opening));
+        last.rsplit(' ').next().unwrap_or(last)
     }
 
     /// The seat to move (after the end: the seat that lost, unless it resigned out of turn).
@@ -254,16 +278,53 @@ impl<'d> Game<'d> {
             return Err(Rejection::TooFewSyllables { found });
         }
         let word = spelling::normalize(raw).ok().and_then(|w| self.dict.lookup(&w)).ok_or(Rejection::NotInDictionary)?;
+        // A word of the dictionary spells: the messages quote it as its player wrote it.
+        let spelled = spelling::spelled(raw).unwrap_or_else(|_| self.dict.text(word).to_string());
         let first = self.dict.first(word);
         if first != self.current {
-            let expected = self.dict.syllable(self.current).to_string();
-            return Err(Rejection::WrongLink { expected, found: self.dict.syllable(first).to_string() });
+            let expected = self.current_shown().to_string();
+            let found = spelled.split(' ').next().unwrap_or(&spelled).to_string();
+            return Err(Rejection::WrongLink { expected, found });
         }
         if self.used.contains(word) {
-            return Err(Rejection::AlreadyUsed { word: self.dict.text(word).to_string() });
+            return Err(Rejection::AlreadyUsed { word: spelled });
         }
         let score = scoring::points(self.chain() + 1, self.dict.syllables_in(word), self.setup.options.score_cap);
-        Ok(CheckedMove { seat, move_no: self.move_count(), action: CheckedAction::Word { word, score } })
+        Ok(CheckedMove { seat, move_no: self.move_count(), action: CheckedAction::Word { word, score, spelled: Some(spelled) } })
+    }
+
+    /// Checks a journal entry again, as [`crate::replay`] does (the deadline, not journalled,
+    /// aside), and applies it.
+    ///
+    /// # Errors
+    /// [`ReplayError`] if the entry is out of order, refused, records another score, or records a
+    /// spelling that is not one of its word; the game is then unchanged.
+    pub fn apply_recorded(&mut self, entry: &JournalEntry) -> Result<&JournalEntry, ReplayError> {
+        let move_no = self.move_count();
+        if entry.move_no != move_no {
+            return Err(ReplayError::OutOfOrder { expected: move_no, found: entry.move_no });
+        }
+        let refused = |rejection| ReplayError::Refused { move_no, rejection };
+        let checked = match &entry.action {
+            Action::Word { word, spelled } => {
+                let mut checked = self.check_turn(entry.seat).and_then(|()| self.check_word(entry.seat, word)).map_err(refused)?;
+                if let CheckedAction::Word { word: id, spelled: recorded, .. } = &mut checked.action {
+                    if let Some(s) = spelled
+                        && spelling::normalize(s).ok().as_deref() != Some(self.dict.text(*id))
+                    {
+                        return Err(ReplayError::Spelled { move_no, spelled: s.clone() });
+                    }
+                    recorded.clone_from(spelled);
+                }
+                checked
+            }
+            Action::Resign => self.check_resign(entry.seat).map_err(refused)?,
+            Action::Timeout => self.check_turn(entry.seat).map(|()| self.recorded_timeout()).map_err(refused)?,
+        };
+        if checked.score() != entry.score {
+            return Err(ReplayError::Score { move_no, recorded: entry.score, computed: checked.score() });
+        }
+        Ok(self.apply(checked))
     }
 
     /// Whether `seat` may move now (the game not over, its turn).
@@ -329,8 +390,9 @@ impl<'d> Game<'d> {
     pub fn apply(&mut self, mv: CheckedMove) -> &JournalEntry {
         assert_eq!(mv.move_no, self.move_count(), "a checked move applies only to the state it was checked against");
         let seat = mv.seat;
+        let score = mv.score();
         let action = match mv.action {
-            CheckedAction::Word { word, score } => {
+            CheckedAction::Word { word, score, spelled } => {
                 self.used.insert(self.dict, word);
                 self.current = self.dict.last(word);
                 self.scores[seat.index()] += score;
@@ -338,7 +400,7 @@ impl<'d> Game<'d> {
                 if !self.has_legal_move() {
                     self.end = Some(EndReason::NoLegalMove { seat: self.to_move });
                 }
-                Action::Word { word: self.dict.text(word).to_string() }
+                Action::Word { word: self.dict.text(word).to_string(), spelled }
             }
             CheckedAction::Resign => {
                 self.end = Some(EndReason::Resigned { seat });
@@ -350,7 +412,7 @@ impl<'d> Game<'d> {
             }
         };
         self.deadline = None;
-        self.journal.push(JournalEntry { move_no: mv.move_no, seat, action, score: mv.score() });
+        self.journal.push(JournalEntry { move_no: mv.move_no, seat, action, score });
         self.journal.last().expect("just pushed")
     }
 }

@@ -1,6 +1,10 @@
 //! The journal: one self-contained entry per applied move (a word, a resignation or a timeout),
 //! from which [`crate::replay`] rebuilds the exact game. An entry is written flat, its `kind`
-//! beside the other fields: `{"move_no":0,"seat":0,"kind":"word","word":"luật sư","score":12}`.
+//! beside the other fields:
+//! `{"move_no":0,"seat":0,"kind":"word","word":"hoà bình","spelled":"hòa bình","score":12}`.
+//! `word` is the canonical key (what replay and the no-repeat rule read), `spelled` the word as
+//! the player wrote it (what the game shows); entries written before `spelled` existed have
+//! none, and show `word`.
 
 use serde::{Deserialize, Serialize};
 
@@ -12,8 +16,13 @@ use crate::seat::Seat;
 pub enum Action {
     /// A word accepted into the chain.
     Word {
-        /// Its canonical spelling.
+        /// Its canonical spelling ([`crate::normalize`]): the key replay and the no-repeat rule
+        /// read.
         word: String,
+        /// The word as its player wrote it ([`crate::spelled`]), a spelling of `word`; absent in
+        /// entries written before it was recorded.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        spelled: Option<String>,
     },
     /// A resignation.
     Resign,
@@ -28,6 +37,17 @@ impl Action {
             Action::Word { .. } => "word",
             Action::Resign => "resign",
             Action::Timeout => "timeout",
+        }
+    }
+}
+
+impl JournalEntry {
+    /// The word as the game shows it: as its player wrote it, or the key for an entry that did
+    /// not record that; `None` for a resignation or a timeout.
+    pub fn shown_word(&self) -> Option<&str> {
+        match &self.action {
+            Action::Word { word, spelled } => Some(spelled.as_deref().unwrap_or(word)),
+            Action::Resign | Action::Timeout => None,
         }
     }
 }

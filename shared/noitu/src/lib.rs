@@ -21,13 +21,13 @@ pub mod spelling;
 pub mod used;
 pub mod view;
 
-pub use dictionary::{Dictionary, DictionaryError, Link, LinkId, Stats, SyllableId, WordId};
+pub use dictionary::{Dictionary, DictionaryError, FAMILIAR, Link, LinkId, MOST_FAMILIAR, Stats, SyllableId, WordId, WordList};
 pub use game::{CheckedMove, EndReason, Game};
 pub use journal::{Action, JournalEntry};
 pub use rejection::Rejection;
 pub use replay::{ReplayError, replay};
 pub use seat::{Seat, Timestamp};
 pub use setup::{Options, Setup, SetupError, VARIANT};
-pub use spelling::{SpellingError, normalize};
+pub use spelling::{SpellingError, normalize, spelled};
 pub use used::UsedWords;
 pub use view::RobotView;

@@ -3,7 +3,7 @@
 
 use crate::dictionary::Dictionary;
 use crate::game::Game;
-use crate::journal::{Action, JournalEntry};
+use crate::journal::JournalEntry;
 use crate::rejection::Rejection;
 use crate::setup::{Setup, SetupError};
 
@@ -29,6 +29,14 @@ pub enum ReplayError {
         /// Why.
         rejection: Rejection,
     },
+    /// An entry records a spelling that is not a spelling of its word.
+    #[error("journal entry {move_no} records {spelled:?}, not a spelling of its word")]
+    Spelled {
+        /// The entry's number.
+        move_no: u32,
+        /// The spelling recorded.
+        spelled: String,
+    },
     /// An entry's recorded score is not what the rules give.
     #[error("journal entry {move_no} records {recorded} points, the rules give {computed}")]
     Score {
@@ -41,7 +49,8 @@ pub enum ReplayError {
     },
 }
 
-/// The game `journal` leads to from `setup` over `dict`: the same state as the live game that
+/// The game `journal` leads to from `setup` over `dict` (the setup's word list:
+/// [`Dictionary::of`] with [`crate::Options::word_list`]): the same state as the live game that
 /// wrote it (save a deadline set for the turn in progress, which the caller sets again).
 ///
 /// # Errors
@@ -49,21 +58,7 @@ pub enum ReplayError {
 pub fn replay<'d>(setup: &Setup, journal: &[JournalEntry], dict: &'d Dictionary) -> Result<Game<'d>, ReplayError> {
     let mut game = Game::new(setup, dict)?;
     for entry in journal {
-        let move_no = game.move_count();
-        if entry.move_no != move_no {
-            return Err(ReplayError::OutOfOrder { expected: move_no, found: entry.move_no });
-        }
-        let refused = |rejection| ReplayError::Refused { move_no, rejection };
-        let checked = match &entry.action {
-            // The deadline is not journalled: a recorded word or timeout was checked against it live.
-            Action::Word { word } => game.check_turn(entry.seat).and_then(|()| game.check_word(entry.seat, word)).map_err(refused)?,
-            Action::Resign => game.check_resign(entry.seat).map_err(refused)?,
-            Action::Timeout => game.check_turn(entry.seat).map(|()| game.recorded_timeout()).map_err(refused)?,
-        };
-        if checked.score() != entry.score {
-            return Err(ReplayError::Score { move_no, recorded: entry.score, computed: checked.score() });
-        }
-        game.apply(checked);
+        game.apply_recorded(entry)?;
     }
     Ok(game)
 }

@@ -2,14 +2,20 @@
 //! a word and a thinking delay for the caller to pace the reveal; nothing sleeps. Randomness comes
 //! in as a seeded ChaCha8 and the hard level's time as a [`Budget`]: the engine reads no clock.
 //!
-//! - easy: a uniform random legal word;
-//! - medium: takes a win it sees (a word that leaves no answer), else hands the opponent a
-//!   syllable of low out-degree, at random among the lowest quartile of its words, leaving out
-//!   words after which the opponent has an instant win when it can;
+//! - easy: a uniform random legal word, among the familiar ones when it has one;
+//! - medium: plays the familiar words when it has one (all its words otherwise): takes a win it
+//!   sees among them (a word that leaves no answer), else hands the opponent a syllable of low
+//!   out-degree, at random among the lowest quartile, leaving out words after which the opponent
+//!   has an instant win when it can;
 //! - hard: takes a win it sees, [`Hard::kill_rate`] of the time; otherwise a negamax search with
 //!   alpha-beta over links, [`Hard::depth`] plies, moves ordered by ascending opponent
-//!   out-degree, leaves valued +ln(1 + words) for the side to move, [`Hard::node_cap`] nodes at
-//!   most; medium's choice if the budget stops it before one ply is searched.
+//!   out-degree, then links with a familiar word first (so equal values go to the familiar),
+//!   leaves valued +ln(1 + words) for the side to move, [`Hard::node_cap`] nodes at most;
+//!   medium's choice if the budget stops it before one ply is searched. Of the link chosen, a
+//!   familiar word when it has one, the longest of those.
+//!
+//! Familiar: [`crate::Dictionary::is_familiar`] (the most familiar 45% of the everyday list; every
+//! word of a list without familiarity scores, so games on pyvi's list play as before).
 //!
 //! Difficulty comes from lookahead, never from declining a win it has found: the seed measured
 //! that a medium robot withholding wins loses to the random one 97% of the time. The hard level's
@@ -96,6 +102,13 @@ pub trait Strategy {
 /// A seeded random source for a robot (ChaCha8): the same seed, the same choices.
 pub fn seeded(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
+}
+
+/// The familiar words of `words` ([`crate::Dictionary::is_familiar`]), or all of them when none
+/// is: a robot plays the words people know when it has one that serves.
+fn familiar_or_all(view: &RobotView<'_, '_>, words: Vec<WordId>) -> Vec<WordId> {
+    let dict = view.dictionary();
+    if words.iter().any(|&w| dict.is_familiar(w)) { words.into_iter().filter(|&w| dict.is_familiar(w)).collect() } else { words }
 }
 
 /// A uniform number of milliseconds in `lo..=hi`.

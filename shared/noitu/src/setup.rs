@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 
-use crate::dictionary::{Dictionary, WordId};
+use crate::dictionary::{Dictionary, WordId, WordList};
 use crate::random::below;
 use crate::scoring::DEFAULT_SCORE_CAP;
 use crate::spelling;
@@ -26,10 +26,21 @@ pub struct Options {
     pub opening_min_continuations: u32,
     /// A drawn opening gives no instant win: none of the first answers leaves the second seat
     /// without a word. Without it, two drawn openings in three could be won by the first answer
-    /// (1,593 syllables are dead ends, and most syllables with many words lead to one).
+    /// (1,458 syllables of the everyday list are dead ends, 1,593 of pyvi's, and most syllables
+    /// with many words lead to one).
     pub opening_without_instant_win: bool,
     /// The most points one word scores ([`crate::scoring`]).
     pub score_cap: u32,
+    /// A drawn opening is a familiar word ([`Dictionary::is_familiar`]) and at least
+    /// [`Options::opening_min_continuations`] of the words its last syllable begins are familiar:
+    /// a game opens on words people know (a setup stored without it drew without it; every
+    /// stored setup names its opening anyway).
+    #[serde(default)]
+    pub opening_familiar: bool,
+    /// The word list the game is played on; a stored setup without it was created on
+    /// [`WordList::Pyvi`], the only list then.
+    #[serde(default = "WordList::legacy")]
+    pub word_list: WordList,
 }
 
 impl Default for Options {
@@ -38,6 +49,8 @@ impl Default for Options {
             opening_min_continuations: DEFAULT_OPENING_MIN_CONTINUATIONS,
             opening_without_instant_win: true,
             score_cap: DEFAULT_SCORE_CAP,
+            opening_familiar: true,
+            word_list: WordList::CURRENT,
         }
     }
 }
@@ -91,16 +104,38 @@ pub(crate) fn opening(setup: &Setup, dict: &Dictionary) -> Result<WordId, SetupE
             spelling::normalize(given).ok().and_then(|w| dict.lookup(&w)).ok_or_else(|| SetupError::UnknownOpening(given.clone()))?;
         return if continuations(dict, word) >= 1 { Ok(word) } else { Err(SetupError::NoOpening(1)) };
     }
-    let o = &setup.options;
-    let eligible: Vec<WordId> = dict
-        .words()
-        .filter(|&w| continuations(dict, w) >= needed && !(o.opening_without_instant_win && instant_win_after(dict, w)))
-        .collect();
+    let eligible = eligible_openings(&setup.options, dict);
     if eligible.is_empty() {
         return Err(SetupError::NoOpening(needed));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
     Ok(eligible[below(&mut rng, eligible.len())])
+}
+
+/// The words an opening is drawn from under `options`, in dictionary order.
+pub fn eligible_openings(options: &Options, dict: &Dictionary) -> Vec<WordId> {
+    let needed = options.opening_min_continuations.max(1);
+    // Per syllable: the words from it that could leave no answer (into a syllable beginning at
+    // most two words), and how many familiar words it begins. One pass, not one per opening.
+    let syllables = dict.syllable_count();
+    let mut near_kills: Vec<Vec<WordId>> = vec![Vec::new(); syllables];
+    let mut familiar_from = vec![0u32; syllables];
+    for s in dict.syllables() {
+        for x in dict.words_from(s) {
+            if dict.out_degree(dict.last(x)) <= 2 {
+                near_kills[s.index()].push(x);
+            }
+            familiar_from[s.index()] += u32::from(dict.is_familiar(x));
+        }
+    }
+    dict.words()
+        .filter(|&w| continuations(dict, w) >= needed)
+        .filter(|&w| !(options.opening_without_instant_win && instant_win_after(dict, w, &near_kills[dict.last(w).index()])))
+        .filter(|&w| {
+            let own = u32::from(dict.first(w) == dict.last(w) && dict.is_familiar(w));
+            !options.opening_familiar || (dict.is_familiar(w) && familiar_from[dict.last(w).index()] - own >= needed)
+        })
+        .collect()
 }
 
 /// Words other than `opening` that begin with its last syllable.
@@ -110,10 +145,12 @@ fn continuations(dict: &Dictionary, opening: WordId) -> u32 {
     dict.out_degree(last) as u32 - own
 }
 
-/// Whether, after `opening`, the first seat has a word that leaves the second seat none.
-fn instant_win_after(dict: &Dictionary, opening: WordId) -> bool {
+/// Whether, after `opening`, the first seat has a word that leaves the second seat none;
+/// `near_kills`: the words from its last syllable into a syllable that begins at most two words
+/// (the only ones that can: at most the opening and the answer itself are spent).
+fn instant_win_after(dict: &Dictionary, opening: WordId, near_kills: &[WordId]) -> bool {
     let at = dict.last(opening);
-    dict.words_from(at).filter(|&x| x != opening).any(|x| {
+    near_kills.iter().copied().filter(|&x| x != opening).any(|x| {
         let to = dict.last(x);
         let spent = usize::from(dict.first(opening) == to) + usize::from(at == to);
         dict.out_degree(to) == spent

@@ -16,6 +16,10 @@
 //!
 //! Anything that is not a Vietnamese letter (digits, punctuation, control characters, other
 //! scripts) makes the word unspellable: it cannot be in the dictionary.
+//!
+//! The canonical form is a key, not what a game shows: a word a player typed is shown as
+//! [`spelled`] (their own tone placement and i or y, tidied), and a word the game chooses in the
+//! dictionary's usual spelling ([`crate::Dictionary::display`]).
 
 use unicode_normalization::UnicodeNormalization;
 
@@ -54,6 +58,11 @@ pub fn syllable_count(raw: &str) -> usize {
 /// # Errors
 /// [`SpellingError`] when `raw` is too long, empty, or holds anything but Vietnamese letters.
 pub fn normalize(raw: &str) -> Result<String, SpellingError> {
+    each_syllable(raw, syllable)
+}
+
+/// `raw`'s syllables, each written by `write_syllable`, separated by single spaces.
+fn each_syllable(raw: &str, write_syllable: fn(&str, &mut String) -> Result<(), SpellingError>) -> Result<String, SpellingError> {
     if raw.len() > MAX_INPUT_BYTES {
         return Err(SpellingError::TooLong(raw.len()));
     }
@@ -62,7 +71,7 @@ pub fn normalize(raw: &str) -> Result<String, SpellingError> {
         if !out.is_empty() {
             out.push(' ');
         }
-        syllable(token, &mut out)?;
+        write_syllable(token, &mut out)?;
     }
     if out.is_empty() {
         return Err(SpellingError::Empty);
@@ -128,18 +137,23 @@ fn with_quality(base: char, mark: char) -> Option<char> {
     }
 }
 
-/// Appends the canonical spelling of one syllable to `out`.
-fn syllable(token: &str, out: &mut String) -> Result<(), SpellingError> {
-    // Letters without tone (â, ơ, đ ... as single chars) and the syllable's one tone.
+/// The letters of one syllable without tone (â, ơ, đ ... as single chars), its one tone and the
+/// letter the tone was typed on.
+struct Parsed {
+    letters: Vec<char>,
+    tone: Option<(Tone, usize)>,
+}
+
+fn parse(token: &str) -> Result<Parsed, SpellingError> {
     let mut letters: Vec<char> = Vec::with_capacity(token.len());
-    let mut tone: Option<Tone> = None;
+    let mut tone: Option<(Tone, usize)> = None;
     for c in token.nfd() {
         if let Some(t) = Tone::of_mark(c) {
             if !letters.last().is_some_and(|&l| is_vowel(l)) {
                 return Err(SpellingError::MisplacedMark(c));
             }
             // A repeated mark is refused too: folding it away would accept a misspelling.
-            if tone.replace(t).is_some() {
+            if tone.replace((t, letters.len() - 1)).is_some() {
                 return Err(SpellingError::BadTone(token.to_string()));
             }
         } else if matches!(c, CIRCUMFLEX | BREVE | HORN) {
@@ -157,13 +171,11 @@ fn syllable(token: &str, out: &mut String) -> Result<(), SpellingError> {
             letters.push(lower);
         }
     }
-    let (onset, nucleus) = split(&letters);
-    let open = nucleus == letters.len();
-    if onset > 0 && nucleus == onset + 1 && open && letters[onset] == 'y' {
-        letters[onset] = 'i';
-    }
-    // A tone always follows a vowel, so the vowel run is not empty.
-    let carrier = tone.map(|t| (onset + tone_position(&letters[onset..nucleus], !open), t));
+    Ok(Parsed { letters, tone })
+}
+
+/// Appends `letters` to `out` with the tone `carrier` on its letter, composed (NFC).
+fn write(letters: &[char], carrier: Option<(usize, Tone)>, out: &mut String) {
     let start = out.len();
     for (i, &c) in letters.iter().enumerate() {
         out.push(c);
@@ -178,7 +190,35 @@ fn syllable(token: &str, out: &mut String) -> Result<(), SpellingError> {
         out.truncate(start);
         out.push_str(&composed);
     }
+}
+
+/// Appends the canonical spelling of one syllable to `out`.
+fn syllable(token: &str, out: &mut String) -> Result<(), SpellingError> {
+    let Parsed { mut letters, tone } = parse(token)?;
+    let (onset, nucleus) = split(&letters);
+    let open = nucleus == letters.len();
+    if onset > 0 && nucleus == onset + 1 && open && letters[onset] == 'y' {
+        letters[onset] = 'i';
+    }
+    // A tone always follows a vowel, so the vowel run is not empty.
+    let carrier = tone.map(|(t, _)| (onset + tone_position(&letters[onset..nucleus], !open), t));
+    write(&letters, carrier, out);
     Ok(())
+}
+
+/// `raw` as its writer spelled it, tidied: lower case, composed (NFC), syllables separated by
+/// single spaces, each tone mark on the vowel it was typed on and i or y as typed ("Hòa  Bình"
+/// is "hòa bình", "quý" stays "quý"). The form a game shows of a word a player typed; its key is
+/// [`normalize`].
+///
+/// # Errors
+/// [`SpellingError`] exactly when [`normalize`] refuses `raw`.
+pub fn spelled(raw: &str) -> Result<String, SpellingError> {
+    each_syllable(raw, |token, out| {
+        let Parsed { letters, tone } = parse(token)?;
+        write(&letters, tone.map(|(t, at)| (at, t)), out);
+        Ok(())
+    })
 }
 
 /// Where a toneless syllable's onset ends and where its vowel run ends (the coda follows). The
@@ -308,6 +348,24 @@ mod tests {
         }
     }
 
+    #[test]
+    fn the_writers_spelling_keeps_tone_placement_and_i_or_y_and_tidies_the_rest() {
+        for (typed, shown) in [
+            ("quý", "quý"),
+            ("quí", "quí"),
+            ("Hòa  Bình", "hòa bình"),
+            ("hoà bình", "hoà bình"),
+            ("ho\u{300}a\tbi\u{300}nh", "hòa bình"),
+            ("  KỸ   THUẬT ", "kỹ thuật"),
+            ("ma\u{301}\u{306}t", "mắt"),
+            ("thủy", "thủy"),
+        ] {
+            assert_eq!(spelled(typed).as_deref(), Ok(shown), "{typed:?}");
+        }
+        assert!(matches!(spelled("hòà"), Err(SpellingError::BadTone(_))));
+        assert_eq!(spelled(""), Err(SpellingError::Empty));
+    }
+
     /// Pieces of input: letters, precomposed toned letters, loose marks and spaces.
     const PIECES: &[&str] = &[
         "a", "ă", "â", "e", "ê", "i", "o", "ô", "ơ", "u", "ư", "y", "b", "c", "g", "h", "m", "n", "q", "t", "đ", "A", "Ư", "Đ", "à", "á",
@@ -330,6 +388,13 @@ mod tests {
                     proptest::prop_assert!(tone_marks(s) <= 1, "{typed:?} spelled {s:?}");
                 }
                 proptest::prop_assert_eq!(normalize(&canonical), Ok(canonical.clone()));
+                // The writer's spelling is a spelling of the same word, already tidy.
+                let shown = spelled(&typed).unwrap();
+                proptest::prop_assert_eq!(normalize(&shown), Ok(canonical.clone()));
+                proptest::prop_assert_eq!(spelled(&shown), Ok(shown.clone()));
+                proptest::prop_assert_eq!(shown.nfc().collect::<String>(), shown.clone());
+            } else {
+                proptest::prop_assert!(spelled(&typed).is_err());
             }
         }
 

@@ -1,15 +1,19 @@
-//! The built-in dictionary: its counts after normalisation, its spellings, and its graph.
+//! The built-in dictionaries: their counts after normalisation, their spellings, and their graph.
 
 use std::io::Read;
 
-use noitu::{Dictionary, DictionaryError, Stats, normalize};
+use noitu::{Dictionary, DictionaryError, Stats, WordList, normalize, spelled};
 
-/// The compiled list as committed, before normalisation.
-fn source_entries() -> Vec<String> {
-    let gz = include_bytes!("../data/noi-tu.txt.gz");
+/// A compiled list as committed, before normalisation.
+fn entries_of(list: WordList) -> Vec<String> {
     let mut text = String::new();
-    flate2::read::GzDecoder::new(&gz[..]).read_to_string(&mut text).unwrap();
+    flate2::read::GzDecoder::new(list.gzip()).read_to_string(&mut text).unwrap();
     text.lines().map(str::to_string).collect()
+}
+
+/// Edition 1 as committed.
+fn source_entries() -> Vec<String> {
+    entries_of(WordList::Pyvi)
 }
 
 #[test]
@@ -22,8 +26,8 @@ fn the_compiled_list_holds_pyvis_entries_as_counted_at_build_time() {
 }
 
 #[test]
-fn the_builtin_dictionary_counts_after_normalisation() {
-    let stats = Dictionary::builtin().stats();
+fn the_pyvi_dictionary_counts_after_normalisation() {
+    let stats = Dictionary::of(WordList::Pyvi).stats();
     assert_eq!(
         stats,
         Stats {
@@ -35,6 +39,106 @@ fn the_builtin_dictionary_counts_after_normalisation() {
             links: 24_263
         }
     );
+}
+
+#[test]
+fn the_everyday_list_holds_one_spelling_a_word_as_counted_at_build_time() {
+    let entries = entries_of(WordList::Everyday);
+    assert_eq!(entries.len(), 59_590);
+    let by = |n: usize| entries.iter().filter(|e| e.split(' ').count() == n).count();
+    assert_eq!((by(2), by(3), by(4)), (45_706, 5_199, 6_929));
+    assert!(entries.windows(2).all(|w| w[0] < w[1]), "sorted, distinct");
+    // The build script's key is the crate's: no two entries spell one word, and each entry is
+    // shown as written.
+    let dict = Dictionary::builtin();
+    assert_eq!(dict.len(), entries.len());
+    for e in &entries {
+        let w = dict.lookup(&normalize(e).unwrap()).unwrap();
+        assert_eq!(dict.display(w), e);
+        assert_eq!(spelled(e).as_deref(), Ok(e.as_str()), "already tidy");
+    }
+}
+
+#[test]
+fn the_everyday_dictionary_counts_after_normalisation() {
+    assert_eq!(Dictionary::builtin().stats(), Dictionary::of(WordList::Everyday).stats());
+    assert_eq!(
+        Dictionary::builtin().stats(),
+        Stats {
+            words: 59_590,
+            by_syllables: [45_706, 5_199, 6_929, 1_756],
+            syllables: 6_883,
+            dead_ends: 1_458,
+            out_degree_10: 1_598,
+            links: 56_430
+        }
+    );
+}
+
+#[test]
+fn the_everyday_list_keeps_every_word_of_the_pyvi_list_but_its_latin_spellings() {
+    // Lost: the entries with a syllable no Vietnamese syllable is shaped like ("trang web",
+    // "acid amin", "ôxy già"); every one has a letter cluster Vietnamese does not write.
+    let (old, new) = (Dictionary::of(WordList::Pyvi), Dictionary::of(WordList::Everyday));
+    let lost: Vec<&str> = old.words().map(|w| old.text(w)).filter(|t| new.lookup(t).is_none()).collect();
+    assert_eq!(lost.len(), 77, "{lost:?}");
+    for word in ["trang web", "world cup", "acid amin", "credit card"] {
+        assert!(lost.contains(&word), "{word}");
+    }
+}
+
+#[test]
+fn every_everyday_word_has_a_familiarity_and_common_words_are_familiar() {
+    let dict = Dictionary::builtin();
+    let mut by = [0usize; 10];
+    for w in dict.words() {
+        by[usize::from(dict.familiarity(w).unwrap())] += 1;
+    }
+    assert_eq!(by, [19_152, 13_463, 7_146, 4_877, 3_522, 3_495, 3_541, 3_322, 1_013, 59]);
+    assert_eq!(dict.words().filter(|&w| dict.is_familiar(w)).count(), 26_975);
+    let of = |word: &str| dict.familiarity(dict.lookup(&normalize(word).unwrap()).unwrap()).unwrap();
+    for common in ["hoàn toàn", "sân bay", "sạch sẽ", "gia đình", "hòa bình", "bác sĩ", "trả lời"] {
+        assert!(of(common) >= 7, "{common}: {}", of(common));
+    }
+    for rare in ["kem giặt", "ẵm nách", "xá cày"] {
+        assert!(of(rare) < noitu::FAMILIAR, "{rare}: {}", of(rare));
+    }
+    // The pyvi list has no scores: every word counts as familiar.
+    let old = Dictionary::of(WordList::Pyvi);
+    assert!(old.words().all(|w| old.familiarity(w).is_none() && old.is_familiar(w)));
+}
+
+#[test]
+fn familiarity_for_no_word_or_out_of_scale_or_missing_is_refused() {
+    let dict = || Dictionary::from_words(["hoà bình", "bình an"]).unwrap();
+    let ok = dict().with_familiarity([("hòa bình", 3), ("bình an", 9)]).unwrap();
+    assert_eq!(ok.familiarity(ok.lookup("hoà bình").unwrap()), Some(3));
+    assert!(!ok.is_familiar(ok.lookup("hoà bình").unwrap()) || noitu::FAMILIAR <= 3);
+    assert_eq!(dict().with_familiarity([("hoà bình", 3)]).unwrap_err(), DictionaryError::Familiarity("bình an".into()));
+    assert!(matches!(dict().with_familiarity([("hoà bình", 3), ("bình an", 10)]), Err(DictionaryError::Familiarity(_))));
+    assert!(matches!(dict().with_familiarity([("an bình", 3)]), Err(DictionaryError::Familiarity(_))));
+}
+
+#[test]
+fn words_are_shown_as_most_writers_spell_them() {
+    let dict = Dictionary::builtin();
+    for (key, shown) in [
+        ("quí báu", "quý báu"),
+        ("qui định", "quy định"),
+        ("kĩ thuật", "kỹ thuật"),
+        ("lí do", "lý do"),
+        ("mĩ thuật", "mỹ thuật"),
+        ("hi vọng", "hy vọng"),
+        ("thuỷ thủ", "thủy thủ"),
+        ("hoà bình", "hòa bình"),
+        ("khoẻ mạnh", "khỏe mạnh"),
+        ("công ti", "công ty"),
+        ("bác sĩ", "bác sĩ"),
+        ("tỉ mỉ", "tỉ mỉ"),
+    ] {
+        let w = dict.lookup(key).unwrap_or_else(|| panic!("{key}"));
+        assert_eq!(dict.display(w), shown);
+    }
 }
 
 #[test]
@@ -113,4 +217,16 @@ fn the_graph_joins_each_word_from_its_first_syllable_to_its_last() {
 fn a_list_with_an_unspellable_or_one_syllable_entry_is_refused() {
     assert!(matches!(Dictionary::from_words(["hoà bình", "x1 y"]), Err(DictionaryError::Spelling { line: 2, .. })));
     assert_eq!(Dictionary::from_words(["hoà"]).unwrap_err(), DictionaryError::OneSyllable { line: 1, entry: "hoà".into() });
+}
+
+#[test]
+fn openings_are_drawn_from_familiar_words_with_answers_and_no_instant_win() {
+    let everyday = Dictionary::builtin();
+    let openings = noitu::setup::eligible_openings(&noitu::Options::default(), everyday);
+    assert_eq!(openings.len(), 5_536);
+    assert!(openings.iter().all(|&w| everyday.is_familiar(w)));
+    // pyvi's list without scores: the same 3,357 openings as before familiarity.
+    let pyvi = Dictionary::of(WordList::Pyvi);
+    let options = noitu::Options { word_list: WordList::Pyvi, ..noitu::Options::default() };
+    assert_eq!(noitu::setup::eligible_openings(&options, pyvi).len(), 3_357);
 }

@@ -7,4 +7,5 @@ mod purity;
 mod replay;
 mod robots;
 mod rules;
+mod shown;
 mod spelling;

@@ -90,7 +90,7 @@ fn an_entry_is_written_flat_with_its_kind() {
     let json = serde_json::to_string(game.journal()).unwrap();
     assert_eq!(
         json,
-        r#"[{"move_no":0,"seat":0,"kind":"word","word":"luật sư","score":12},{"move_no":1,"seat":0,"kind":"resign","score":0}]"#
+        r#"[{"move_no":0,"seat":0,"kind":"word","word":"luật sư","spelled":"luật sư","score":12},{"move_no":1,"seat":0,"kind":"resign","score":0}]"#
     );
 }
 

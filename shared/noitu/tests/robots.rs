@@ -53,6 +53,34 @@ fn a_small_seeded_ladder_keeps_the_levels_in_order() {
 }
 
 #[test]
+fn easy_and_medium_play_familiar_words_when_they_have_one() {
+    // Over seeded games of easy against medium, every word either level plays is familiar
+    // whenever a familiar legal word exists; and most positions have one.
+    let dict = Dictionary::builtin();
+    let (mut played, mut familiar) = (0, 0);
+    for seed in 0..30u64 {
+        let mut game = Game::new(&Setup::new(seed), dict).unwrap();
+        let robots: [Box<dyn Strategy>; 2] = [Box::new(Easy), Box::new(Medium)];
+        let mut rng = seeded(seed);
+        while !game.is_over() {
+            let seat = game.to_move();
+            let view = RobotView::new(&game);
+            let any_familiar = view.legal_moves().any(|w| dict.is_familiar(w));
+            let d = robots[seat.index()].decide(&view, &mut rng, &mut Nodes(u64::MAX)).unwrap();
+            if any_familiar {
+                assert!(dict.is_familiar(d.word), "{} from {}", dict.display(d.word), dict.syllable(game.current()));
+            }
+            played += 1;
+            familiar += u32::from(dict.is_familiar(d.word));
+
+            game.submit(seat, dict.display(d.word), Timestamp(0)).unwrap();
+        }
+    }
+    // A guard: the ladder measures the share (docs/ROBOTS.md).
+    assert!(familiar * 10 >= played * 8, "{familiar} familiar of {played}");
+}
+
+#[test]
 fn a_fixed_seed_gives_a_fixed_choice() {
     let dict = Dictionary::builtin();
     let game = Game::new(&Setup::new(7), dict).unwrap();

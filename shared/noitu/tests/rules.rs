@@ -128,7 +128,7 @@ fn the_chain_advances_to_the_last_syllable_and_the_turn_passes() {
     assert_eq!(g.chain(), 0);
     let entry = g.submit(Seat(0), "luật sư", NOW).unwrap().clone();
     assert_eq!((entry.move_no, entry.seat, entry.score), (0, Seat(0), 12));
-    assert_eq!(entry.action, Action::Word { word: "luật sư".into() });
+    assert_eq!(entry.action, Action::Word { word: "luật sư".into(), spelled: Some("luật sư".into()) });
     assert_eq!(dict.syllable(g.current()), "sư");
     assert_eq!((g.to_move(), g.chain(), g.scores()), (Seat(1), 1, [12, 0]));
     play(&mut g, "sư phạm");
@@ -147,7 +147,9 @@ fn the_link_is_checked_on_the_resolved_spelling() {
     assert_eq!(dict.syllable(g.current()), "sĩ");
     // Typed with y, the first syllable only matches once resolved.
     let entry = g.submit(Seat(0), "Sỹ Quan", NOW).unwrap();
-    assert_eq!(entry.action, Action::Word { word: "sĩ quan".into() });
+    // The key is canonical; the spelling as the player wrote it, tidied.
+    assert_eq!(entry.action, Action::Word { word: "sĩ quan".into(), spelled: Some("sỹ quan".into()) });
+    assert_eq!(g.current_shown(), "quan");
     // Old-style tone placement meets the dictionary's entry written the same way.
     play(&mut g, "quan hoà bình");
 }

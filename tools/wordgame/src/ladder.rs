@@ -424,10 +424,14 @@ fn noi_tu(args: &Options) {
     let dict = noitu::Dictionary::builtin();
     let budget = Duration::from_millis(args.budget_ms);
     let mut latencies: [Vec<Duration>; 3] = [Vec::new(), Vec::new(), Vec::new()];
+    // Per level: words played, and of them familiar ones (the most familiar 45% of the list).
+    let mut familiar = [(0u64, 0u64); 3];
+    let mut lengths: Vec<Vec<u32>> = Vec::new();
     let (mut kills, mut searches, mut deepest, mut fallbacks) = (0u64, 0u64, 0u64, 0u64);
     let mut results = Vec::new();
     for (a, b) in [(Level::Hard, Level::Easy), (Level::Medium, Level::Easy), (Level::Hard, Level::Medium), (Level::Easy, Level::Easy)] {
         let mut p = NoiTuPairing { a, b, wins: 0, games: 0, words: 0, score: [0, 0] };
+        lengths.push(Vec::new());
         for g in 0..args.games {
             let a_first = g % 2 == 0;
             let seats = if a_first { [a, b] } else { [b, a] };
@@ -442,6 +446,8 @@ fn noi_tu(args: &Options) {
                     .decide(&noitu::RobotView::new(&game), &mut rng, &mut Budget::Until(started + budget))
                     .expect("a game in progress has a word to play");
                 latencies[seats[seat.index()] as usize].push(started.elapsed());
+                let f = &mut familiar[seats[seat.index()] as usize];
+                *f = (f.0 + 1, f.1 + u64::from(dict.is_familiar(decision.word)));
                 if seats[seat.index()] == Level::Hard {
                     match decision.basis {
                         Basis::Kill => kills += 1,
@@ -452,13 +458,16 @@ fn noi_tu(args: &Options) {
                         _ => fallbacks += 1,
                     }
                 }
-                game.submit(seat, dict.text(decision.word), Timestamp(0)).expect("a robot's word is legal");
+                game.submit(seat, dict.display(decision.word), Timestamp(0)).expect("a robot's word is legal");
             }
             let a_seat = if a_first { noitu::Seat(0) } else { noitu::Seat(1) };
             let scores = game.scores();
             p.games += 1;
             p.wins += u64::from(game.winner() == Some(a_seat));
             p.words += u64::from(game.chain());
+            if let Some(l) = lengths.last_mut() {
+                l.push(game.chain());
+            }
             p.score[0] += u64::from(scores[a_seat.index()]);
             p.score[1] += u64::from(scores[a_seat.other().index()]);
             progress(&format!("{} vs {}", a.id(), b.id()), g + 1, args.games);
@@ -477,28 +486,32 @@ fn noi_tu(args: &Options) {
         stats.syllables,
         stats.dead_ends
     );
-    println!("| pairing | first wins (95% interval) | mean game length (words) | mean score |");
-    println!("|---|---|---|---|");
-    for p in &results {
+    println!("| pairing | first wins (95% interval) | mean game length (words) | median | mean score |");
+    println!("|---|---|---|---|---|");
+    for (p, lengths) in results.iter().zip(&mut lengths) {
         let n = p.games as f64;
         let (rate, half) = win_rate(p.wins as f64, p.games);
+        lengths.sort_unstable();
         println!(
-            "| {} vs {} | {:.1}% ± {:.1}% | {:.1} | {:.0} vs {:.0} |",
+            "| {} vs {} | {:.1}% ± {:.1}% | {:.1} | {} | {:.0} vs {:.0} |",
             p.a.id(),
             p.b.id(),
             100.0 * rate,
             100.0 * half,
             p.words as f64 / n,
+            lengths.get(lengths.len() / 2).copied().unwrap_or(0),
             p.score[0] as f64 / n,
             p.score[1] as f64 / n
         );
     }
-    println!("\n| level | decisions | latency p50 | p95 | p99 | max |");
-    println!("|---|---|---|---|---|---|");
+    println!("\n| level | decisions | latency p50 | p95 | p99 | max | familiar words |");
+    println!("|---|---|---|---|---|---|---|");
     for level in Level::ALL {
         let lat = &mut latencies[level as usize];
         let [p50, p95, p99, max] = quantiles(lat, [0.5, 0.95, 0.99, 1.0]);
-        println!("| {} | {} | {p50:.3} ms | {p95:.3} ms | {p99:.3} ms | {max:.3} ms |", level.id(), lat.len());
+        let (played, known) = familiar[level as usize];
+        let share = 100.0 * known as f64 / played.max(1) as f64;
+        println!("| {} | {} | {p50:.3} ms | {p95:.3} ms | {p99:.3} ms | {max:.3} ms | {share:.1}% |", level.id(), lat.len());
     }
     let hard = (kills + searches + fallbacks).max(1) as f64;
     println!(
@@ -509,6 +522,101 @@ fn noi_tu(args: &Options) {
         noitu::robot::DEFAULT_DEPTH,
         100.0 * fallbacks as f64 / hard
     );
+    noi_tu_casual(args, dict);
+}
+
+/// The casual player of the Nối từ ladder: a person who knows the common words and not every
+/// word of the dictionary, and plays without lookahead. Its vocabulary is drawn once per game
+/// from its seed: a word of familiarity f is known with probability [`CASUAL_KNOWS`]`[f]`. On
+/// its turn it plays a word it knows: one that leaves no answer half the time it has one (a
+/// player sometimes sees the dead end), else one at random. With no word it knows, it has lost.
+struct Casual<'d> {
+    dict: &'d noitu::Dictionary,
+    seed: u64,
+}
+
+/// The chance a casual player knows a word, by familiarity 0 to 9 (the most familiar words all,
+/// the rarest hardly any).
+const CASUAL_KNOWS: [f64; 10] = [0.02, 0.1, 0.4, 0.6, 0.8, 0.9, 1.0, 1.0, 1.0, 1.0];
+
+impl Casual<'_> {
+    /// Whether this player knows `word`: a hash of the seed and the word against its chance.
+    fn knows(&self, word: noitu::WordId) -> bool {
+        let mut x = self.seed ^ (word.index() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        x ^= x >> 31;
+        let chance = CASUAL_KNOWS[usize::from(self.dict.familiarity(word).unwrap_or(9))];
+        ((x >> 11) as f64 / (1u64 << 53) as f64) < chance
+    }
+
+    /// Its word for the seat to move, or `None`: it knows none.
+    fn decide(&self, view: &noitu::RobotView<'_, '_>, rng: &mut ChaCha8Rng) -> Option<noitu::WordId> {
+        use rand_chacha::rand_core::Rng;
+        let known: Vec<noitu::WordId> = view.legal_moves().filter(|&w| self.knows(w)).collect();
+        let kills: Vec<noitu::WordId> = known.iter().copied().filter(|&w| view.replies_after(w) == 0).collect();
+        let pool = if !kills.is_empty() && rng.next_u64().is_multiple_of(2) { kills } else { known };
+        (!pool.is_empty()).then(|| pool[(rng.next_u64() % pool.len() as u64) as usize])
+    }
+}
+
+/// The casual player against each level: its wins and the game lengths, first seats
+/// alternating, each seed both ways.
+fn noi_tu_casual(args: &Options, dict: &'static noitu::Dictionary) {
+    use noitu::robot::Level;
+    println!("\nA casual player (knows the common words, no lookahead; `Casual` in tools/wordgame/src/ladder.rs) against each level:\n");
+    println!("| pairing | casual wins (95% interval) | mean game length (words) | median | casual out of words |");
+    println!("|---|---|---|---|---|");
+    let budget = Duration::from_millis(args.budget_ms);
+    for level in Level::ALL {
+        let (mut wins, mut stuck) = (0u64, 0u64);
+        let mut lengths = Vec::new();
+        for g in 0..args.games {
+            let casual_first = g % 2 == 0;
+            let seed = args.seed + g / 2;
+            let casual_seat = if casual_first { noitu::Seat(0) } else { noitu::Seat(1) };
+            let mut game = noitu::Game::new(&noitu::Setup::new(seed), dict).expect("the built-in dictionary has openings");
+            let casual = Casual { dict, seed: seed ^ 0xCA5A };
+            let robot = noitu::robot::strategy(level);
+            let mut rng = noitu::robot::seeded(seed ^ (g << 32) ^ 0xCA5A);
+            while !game.is_over() {
+                let seat = game.to_move();
+                let view = noitu::RobotView::new(&game);
+                let word = if seat == casual_seat {
+                    casual.decide(&view, &mut rng)
+                } else {
+                    let started = Instant::now();
+                    robot.decide(&view, &mut rng, &mut Budget::Until(started + budget)).map(|d| d.word)
+                };
+                match word {
+                    Some(w) => {
+                        game.submit(seat, dict.display(w), Timestamp(0)).expect("a legal word");
+                    }
+                    None => {
+                        // The casual player knows no word here: it gives up.
+                        stuck += 1;
+                        let resign = game.check_resign(seat).expect("a game in progress");
+                        game.apply(resign);
+                    }
+                }
+            }
+            wins += u64::from(game.winner() == Some(casual_seat));
+            lengths.push(game.chain());
+            progress(&format!("casual vs {}", level.id()), g + 1, args.games);
+        }
+        eprintln!();
+        lengths.sort_unstable();
+        let (rate, half) = win_rate(wins as f64, args.games);
+        let mean = lengths.iter().map(|&l| f64::from(l)).sum::<f64>() / lengths.len().max(1) as f64;
+        println!(
+            "| casual vs {} | {:.1}% ± {:.1}% | {mean:.1} | {} | {:.0}% |",
+            level.id(),
+            100.0 * rate,
+            100.0 * half,
+            lengths.get(lengths.len() / 2).copied().unwrap_or(0),
+            100.0 * stuck as f64 / args.games.max(1) as f64
+        );
+    }
 }
 
 /// A progress bar on stderr, redrawn in place.

@@ -290,6 +290,19 @@ fn the_chain_replay_page_steps_through_its_words_in_chromium() {
         let (status, answer) = request(port, "POST", &format!("/games/{id}/moves"), &auth, &body).unwrap();
         assert_eq!(status, 200, "{answer}");
     }
+    // Then the best word each turn, to the end: a chain game's result says who won and why.
+    for _ in 0..100 {
+        let view: Value = serde_json::from_str(&request(port, "GET", &format!("/games/{id}"), &auth, "").unwrap().1).unwrap();
+        if view["status"] != "active" {
+            break;
+        }
+        let hints: Value = serde_json::from_str(&request(port, "GET", &format!("/games/{id}/hint?limit=1"), &auth, "").unwrap().1).unwrap();
+        let body = json!({"expected_move_no": view["move_count"], "move": {"kind": "word", "word": hints["hints"][0]["word"]}}).to_string();
+        let (status, answer) = request(port, "POST", &format!("/games/{id}/moves"), &auth, &body).unwrap();
+        assert_eq!(status, 200, "{answer}");
+    }
+    let view: Value = serde_json::from_str(&request(port, "GET", &format!("/games/{id}"), &auth, "").unwrap().1).unwrap();
+    assert_eq!((view["status"].as_str(), view["result"]["reason"].as_str()), (Some("finished"), Some("no_legal_move")), "{view}");
     let (_, timeline) = request(port, "GET", &format!("/_gm/games/{id}/timeline.json"), &[("cookie", &admin)], "").unwrap();
     let timeline: Value = serde_json::from_str(&timeline).unwrap();
     let steps = timeline["steps"].as_array().unwrap().clone();
@@ -311,6 +324,14 @@ fn the_chain_replay_page_steps_through_its_words_in_chromium() {
     assert_eq!(browser.script(READ_CHAIN), shown(last));
     browser.click("#first");
     assert_eq!(browser.script(READ_CHAIN), shown(0));
+    // The result: the winner, why (no word left, whoever has more points), each seat's points.
+    let result = browser.script("const r = document.getElementById('result'); return r ? r.innerText : null");
+    let result = result.as_str().unwrap_or_default();
+    assert!(result.contains(" wins") && result.contains("had no word left"), "{result}");
+    assert!(!result.contains("resignation") && result.contains("lost"), "{result}");
+    for score in &steps[last]["scores"].as_array().unwrap()[..] {
+        assert!(result.contains(&score.to_string()), "{score} in {result}");
+    }
     close(&browser, &dir);
 }
 

@@ -1,12 +1,14 @@
 //! The hard level: the instant win, gated by a kill rate; otherwise an iterative-deepening
 //! negamax search ([`super::search`]); medium's choice if the budget allows no search at all.
-//! Of the words of the link it picks, it plays the longest (the syllable bonus), ties at random.
+//! Links with a familiar word go first among moves of equal promise; of the words of the link it
+//! picks, it plays a familiar one when it can, the longest of those (the syllable bonus), ties at
+//! random.
 //! Thinking 700–1,500 ms.
 
 use rand_chacha::ChaCha8Rng;
 
 use super::search::{Search, WIN};
-use super::{Basis, Budget, Decision, Level, Strategy, medium, thinking};
+use super::{Basis, Budget, Decision, Level, Strategy, familiar_or_all, medium, thinking};
 use crate::dictionary::{LinkId, WordId};
 use crate::random::{pick, unit};
 use crate::view::RobotView;
@@ -50,12 +52,14 @@ impl Strategy for Hard {
         }
         let kills: Vec<LinkId> = moves.iter().filter(|&&(_, n)| n == 0).map(|&(l, _)| l).collect();
         let (link, basis) = if !kills.is_empty() && unit(rng) < self.kill_rate {
-            (pick(rng, &kills), Basis::Kill)
+            let familiar: Vec<LinkId> = kills.iter().copied().filter(|&l| has_familiar(view, l)).collect();
+            (pick(rng, if familiar.is_empty() { &kills } else { &familiar }), Basis::Kill)
         } else {
             if kills.len() < moves.len() {
                 moves.retain(|&(_, n)| n > 0);
             }
-            moves.sort_unstable_by_key(|&(l, n)| (n, l));
+            // Equal values keep this order: fewest answers, then a familiar word, first.
+            moves.sort_unstable_by_key(|&(l, n)| (n, !has_familiar(view, l), l));
             let mut found = None;
             for depth in 1..=self.depth.max(1) {
                 let Some((best, value)) = search.best(at, &moves, depth) else { break };
@@ -106,10 +110,17 @@ impl Hard {
     }
 }
 
-/// The unused word of `link` with the most syllables, ties at random.
+/// Whether `link` has an unused familiar word.
+fn has_familiar(view: &RobotView<'_, '_>, link: LinkId) -> bool {
+    let dict = view.dictionary();
+    dict.link(link).words().any(|w| !view.is_used(w) && dict.is_familiar(w))
+}
+
+/// The unused word of `link` with the most syllables, among its familiar ones if it has any,
+/// ties at random.
 fn longest(view: &RobotView<'_, '_>, link: LinkId, rng: &mut ChaCha8Rng) -> WordId {
     let dict = view.dictionary();
-    let words: Vec<WordId> = dict.link(link).words().filter(|&w| !view.is_used(w)).collect();
+    let words: Vec<WordId> = familiar_or_all(view, dict.link(link).words().filter(|&w| !view.is_used(w)).collect());
     let most = words.iter().map(|&w| dict.syllables_in(w)).max().unwrap_or(0);
     let longest: Vec<WordId> = words.into_iter().filter(|&w| dict.syllables_in(w) == most).collect();
     pick(rng, &longest).expect("a link with a word left")
