@@ -52,7 +52,7 @@ pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Bo
     };
     if auth::is_admin_path(route.path()) {
         crate::admin::security_headers(&mut response);
-    } else {
+    } else if !route.public() {
         // Every other route answers for the caller its token names (errors too).
         response::per_caller(&mut response);
     }
@@ -70,6 +70,10 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
         // one a token may act as.
         (Route::AdminSignIn, Err(e)) if auth::claims(req).is_some() => Err(e),
         (Route::AdminSignIn, _) => crate::admin::sign_in(req, crate::oidc::OidcConfig::from_env()).await,
+        // The web app and the variants: anyone, whatever a token says.
+        (route @ (Route::WebApp | Route::WebAsset | Route::Variants), _) => {
+            crate::web::answer(route, req, &crate::web::WebConfig::from_env(|name| std::env::var(name).ok()))
+        }
         // Every other route acts for a verified caller; an admin route for an admin.
         (_, Err(e)) => Err(e),
         (route, Ok(_)) if route.admin_only() && !auth::is_admin(req) => Err(ApiError::new(HttpCode::Forbidden, "admins only")),
