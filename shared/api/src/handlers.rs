@@ -70,7 +70,9 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
         // one a token may act as.
         (Route::AdminSignIn, Err(e)) if auth::claims(req).is_some() => Err(e),
         (Route::AdminSignIn, _) => crate::admin::sign_in(req, crate::oidc::OidcConfig::from_env()).await,
-        // The web app and the variants: anyone, whatever a token says.
+        // The web app and the variants: anyone; a token it does carry must still be one a
+        // caller may act as, as on every route.
+        (Route::WebApp | Route::WebAsset | Route::Variants, Err(e)) if auth::claims(req).is_some() => Err(e),
         (route @ (Route::WebApp | Route::WebAsset | Route::Variants), _) => {
             crate::web::answer(route, req, &crate::web::WebConfig::from_env(|name| std::env::var(name).ok()))
         }

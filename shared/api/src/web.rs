@@ -154,7 +154,34 @@ pub fn asset_texts() -> Vec<(&'static str, &'static str)> {
 
 #[cfg(test)]
 mod tests {
+    use std::io::Write;
+
     use super::*;
+
+    /// The budget for everything the app loads, compressed.
+    const MAX_COMPRESSED: usize = 150 * 1024;
+
+    #[test]
+    fn the_app_is_small_and_names_no_other_host() {
+        let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        for (name, text) in asset_texts() {
+            gzip.write_all(text.as_bytes()).unwrap();
+            // Nothing is fetched from elsewhere: every URL the app uses is its own origin's or
+            // the configuration's (the hosted UI, the push socket).
+            assert!(!text.contains("http://") && !text.contains("https://") && !text.contains("wss://"), "{name} names a host");
+        }
+        let compressed = gzip.finish().unwrap().len();
+        assert!(compressed <= MAX_COMPRESSED, "the web app is {compressed} bytes compressed, over {MAX_COMPRESSED}");
+    }
+
+    #[test]
+    fn the_page_loads_each_file_the_app_serves() {
+        for asset in &ASSETS {
+            let referenced =
+                INDEX.contains(&format!("/web/{}", asset.name)) || ASSETS.iter().any(|a| a.text.contains(&format!("./{}", asset.name)));
+            assert!(referenced, "{} is served but nothing loads it", asset.name);
+        }
+    }
 
     #[test]
     fn the_hosted_ui_is_configured_only_with_both_its_variables() {
