@@ -213,7 +213,10 @@ async function renderSignIn() {
   if (S.config.sign_in === 'local') {
     section.append(h('p', {}, t('signin_local')));
     try {
-      const { json } = await api('GET', '/_dev/accounts');
+      const { json } = await api('GET', '/_dev/accounts').catch((e) => {
+        // A deployment without a player app client configured has no development accounts.
+        throw e.status === 404 ? new ApiFailure(404, 'no_route', t('signin_unavailable')) : e;
+      });
       const row = h('div', { class: 'row' });
       for (const a of json.accounts) {
         row.append(h('button', {
@@ -482,7 +485,7 @@ async function refreshGame() {
     const res = await api('GET', `/games/${id}`, undefined, S.etag ? { 'if-none-match': S.etag } : {});
     if (res.status !== 304 && S.game && S.game.game_id === id && !S.revealing) {
       S.etag = res.etag;
-      setGame(res.json);
+      if (JSON.stringify(res.json) !== JSON.stringify(S.game)) setGame(res.json);
     }
   } catch (e) { if (e.code !== 'network') showError(e); } finally { refreshing = false; }
 }
@@ -765,7 +768,7 @@ function tileGame(head) {
     const blank = letter === '?';
     const marked = S.exchange && S.exchange.has(i);
     const el = h('button', {
-      type: 'button', class: `tile${blank ? ' blank' : ''}${S.selected === i ? ' selected' : ''}${used.has(i) ? ' used' : ''}${marked ? ' marked' : ''}`,
+      type: 'button', id: `rack-${i}`, class: `tile${blank ? ' blank' : ''}${S.selected === i ? ' selected' : ''}${used.has(i) ? ' used' : ''}${marked ? ' marked' : ''}`,
       dataset: { index: i, letter }, draggable: canMove && !S.exchange ? 'true' : null, disabled: !canMove || used.has(i),
       'aria-pressed': S.exchange ? String(!!marked) : String(S.selected === i),
       'aria-label': blank ? t('blank') : `${letter} ${valueOf(letter)}`,

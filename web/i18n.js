@@ -4,7 +4,7 @@
 export const STRINGS = {
   en: {
     skip: 'Skip to the game', language: 'Language', signout: 'Sign out', network: 'The server cannot be reached.',
-    session_over: 'Your session is over: sign in again.', signin_failed: 'Signing in failed: try again.',
+    session_over: 'Your session is over: sign in again.', signin_failed: 'Signing in failed: try again.', signin_unavailable: 'Signing in is not configured on this server.',
     signin_title: 'Sign in', signin_local: 'This is a local server: play as one of its development accounts.',
     signin_as: 'Sign in as {name}', signin_hosted: 'Sign in', you_are: 'Signed in as {name}',
     your_id: 'Your account id (share it with a friend who wants to invite you):', copy: 'Copy', copied: 'Copied',
@@ -41,7 +41,7 @@ export const STRINGS = {
   },
   ru: {
     skip: 'К игре', language: 'Язык', signout: 'Выйти', network: 'Сервер недоступен.',
-    session_over: 'Сеанс закончился: войдите снова.', signin_failed: 'Не удалось войти: попробуйте ещё раз.',
+    session_over: 'Сеанс закончился: войдите снова.', signin_failed: 'Не удалось войти: попробуйте ещё раз.', signin_unavailable: 'Вход на этом сервере не настроен.',
     signin_title: 'Вход', signin_local: 'Это локальный сервер: играйте за одну из его учётных записей для разработки.',
     signin_as: 'Войти как {name}', signin_hosted: 'Войти', you_are: 'Вы вошли как {name}',
     your_id: 'Ваш идентификатор (дайте его другу, чтобы он мог вас пригласить):', copy: 'Копировать', copied: 'Скопировано',
@@ -78,7 +78,7 @@ export const STRINGS = {
   },
   vi: {
     skip: 'Đến trò chơi', language: 'Ngôn ngữ', signout: 'Đăng xuất', network: 'Không kết nối được máy chủ.',
-    session_over: 'Phiên đã hết: hãy đăng nhập lại.', signin_failed: 'Đăng nhập không thành công: hãy thử lại.',
+    session_over: 'Phiên đã hết: hãy đăng nhập lại.', signin_failed: 'Đăng nhập không thành công: hãy thử lại.', signin_unavailable: 'Máy chủ này chưa cấu hình đăng nhập.',
     signin_title: 'Đăng nhập', signin_local: 'Đây là máy chủ cục bộ: hãy chơi bằng một tài khoản phát triển của nó.',
     signin_as: 'Đăng nhập là {name}', signin_hosted: 'Đăng nhập', you_are: 'Đã đăng nhập: {name}',
     your_id: 'Mã tài khoản của bạn (gửi cho bạn bè để họ mời bạn):', copy: 'Sao chép', copied: 'Đã sao chép',

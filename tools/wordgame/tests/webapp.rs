@@ -13,7 +13,7 @@ use base64::Engine;
 use serde_json::{Value, json};
 
 use crate::browser::{Browser, chromium, close, have_chromium};
-use crate::common::{exchange, start_server};
+use crate::common::{exchange, request, start_server};
 
 /// The most turns a whole game may take here before the test calls it stuck.
 const MAX_TURNS: usize = 80;
@@ -32,6 +32,27 @@ fn wait(browser: &Browser, condition: &str, what: &str) {
     }
 }
 
+/// Clicks the element `css` matches.
+fn click(browser: &Browser, css: &str) {
+    act(browser, css, "click", json!({}));
+}
+
+/// Does `action` (`click`, `value`) to the element `css` matches. The app redraws its screen
+/// from its state, so an element found may be replaced before the action lands: then it is
+/// found again.
+fn act(browser: &Browser, css: &str, action: &str, body: Value) {
+    for _ in 0..20 {
+        let id = element(browser, css);
+        let path = format!("/session/{}/element/{id}/{action}", browser.session);
+        let (status, text) = request(browser.port, "POST", &path, &[], &body.to_string()).expect("chromedriver answers");
+        if status == 200 {
+            return;
+        }
+        assert!(text.contains("stale element"), "{action} {css}: {text}");
+    }
+    panic!("{css} kept being replaced");
+}
+
 /// The element `css` matches, as WebDriver names it.
 fn element(browser: &Browser, css: &str) -> String {
     let found = browser.call("POST", "/element", json!({"using": "css selector", "value": css}));
@@ -40,13 +61,12 @@ fn element(browser: &Browser, css: &str) -> String {
 
 /// Types `text` into the element `css` as keys (WebDriver's element send keys).
 fn type_into(browser: &Browser, css: &str, text: &str) {
-    let id = element(browser, css);
-    browser.call("POST", &format!("/element/{id}/value"), json!({"text": text}));
+    act(browser, css, "value", json!({"text": text}));
 }
 
 /// Chooses `value` in the select `css`, by clicking its option.
 fn choose(browser: &Browser, css: &str, value: &str) {
-    browser.click(&format!("{css} option[value=\"{value}\"]"));
+    click(browser, &format!("{css} option[value=\"{value}\"]"));
 }
 
 /// Sizes the window to `width` × `height` CSS pixels.
@@ -83,7 +103,7 @@ fn screenshots(browser: &Browser, name: &str) {
 fn sign_in(browser: &Browser, port: u16, account: &str) {
     browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/")}));
     wait(browser, &format!("document.querySelector('button[data-account=\"{account}\"]')"), "the account picker");
-    browser.click(&format!("button[data-account=\"{account}\"]"));
+    click(browser, &format!("button[data-account=\"{account}\"]"));
     wait(browser, "document.querySelector('#my-id')", "the lobby");
     assert!(browser.script("return document.getElementById('whoami').textContent").as_str().unwrap().contains(account));
 }
@@ -98,12 +118,15 @@ fn create(browser: &Browser, variant: &str, opponent: &str) {
         choose(browser, "#opponent", "friend");
         type_into(browser, "#friend-id", opponent);
     }
-    browser.click("#create");
+    click(browser, "#create");
     wait(browser, "location.hash.startsWith('#/g/') && document.querySelector('#turn')", "the new game");
 }
 
 /// Whether it is the player's turn (the hint button enabled) or the game is over.
 const READY: &str = "document.querySelector('#result') || (document.querySelector('#hint') && !document.querySelector('#hint').disabled)";
+
+/// Whether a move was answered: the turn passed (the hint button disabled) or the game is over.
+const SENT: &str = "document.querySelector('#result') || document.querySelector('#hint[disabled]')";
 
 /// The tiles the hint placed: (square, letter, blank), in board order.
 fn pending(browser: &Browser) -> Vec<(String, String, bool)> {
@@ -123,50 +146,89 @@ enum Placing {
     Clicks,
     /// The hint's tiles taken back and typed on the board with the keyboard.
     Keys,
+    /// The hint's tiles taken back and dragged from the rack to their squares (the drag's
+    /// events dispatched on the tile and the square, as Chromium's WebDriver cannot drag).
+    Drag,
+}
+
+/// Drags the rack tile `css` to `square`: dragstart on the tile, dragover and drop on the square.
+fn drag(browser: &Browser, css: &str, square: &str) {
+    let script = format!(
+        "const from = document.querySelector({}); const to = document.getElementById({}); const dt = new DataTransfer(); \
+         from.dispatchEvent(new DragEvent('dragstart', {{dataTransfer: dt, bubbles: true}})); \
+         to.dispatchEvent(new DragEvent('dragover', {{dataTransfer: dt, bubbles: true, cancelable: true}})); \
+         to.dispatchEvent(new DragEvent('drop', {{dataTransfer: dt, bubbles: true, cancelable: true}})); return true;",
+        json!(css),
+        json!(format!("sq-{square}"))
+    );
+    assert_eq!(browser.script(&script), json!(true));
 }
 
 /// One turn of a tile game through the controls: a hint placed `how`, its live preview
 /// awaited, then played; a pass when there is no play. Returns whether tiles were played.
 fn tile_turn(browser: &Browser, how: Placing) -> bool {
-    browser.click("#hint");
+    click(browser, "#hint");
     wait(browser, "document.querySelector('.use-hint') || document.querySelector('p#hints')", "the hints");
     if browser.script("return !document.querySelector('.use-hint')") == json!(true) {
-        browser.click("#pass");
+        click(browser, "#pass");
         return false;
     }
-    browser.click(".use-hint");
+    click(browser, ".use-hint");
     let tiles = pending(browser);
     assert!(!tiles.is_empty());
     if how != Placing::Hint {
-        browser.click("#recall");
+        click(browser, "#recall");
         wait(browser, "!document.querySelector('.sq .tile.pending')", "the recall");
     }
-    if how == Placing::Clicks {
+    if how == Placing::Clicks || how == Placing::Drag {
         for (square, letter, blank) in &tiles {
-            if *blank {
-                browser.click("#rack .tile.blank:not(.used)");
-                browser.click(&format!("#sq-{square}"));
-                wait(browser, "document.getElementById('blank-dialog').open", "the blank's dialog");
-                browser.click(&format!("#blank-letters button[data-letter=\"{letter}\"]"));
+            let tile = if *blank {
+                "#rack .tile.blank:not(.used)".to_string()
             } else {
-                browser.click(&format!("#rack .tile[data-letter=\"{letter}\"]:not(.used)"));
-                browser.click(&format!("#sq-{square}"));
+                format!("#rack .tile[data-letter=\"{letter}\"]:not(.used)")
+            };
+            if how == Placing::Drag {
+                drag(browser, &tile, square);
+            } else {
+                click(browser, &tile);
+                click(browser, &format!("#sq-{square}"));
+            }
+            if *blank {
+                wait(browser, "document.getElementById('blank-dialog').open", "the blank's dialog");
+                click(browser, &format!("#blank-letters button[data-letter=\"{letter}\"]"));
             }
         }
     }
     if how == Placing::Keys {
         let (first, _, _) = &tiles[0];
         let down = tiles.iter().all(|(s, _, _)| s[..1] == first[..1]) && tiles.len() > 1;
-        browser.click(&format!("#sq-{first}"));
+        click(browser, &format!("#sq-{first}"));
         wait(browser, "document.activeElement && document.activeElement.id === 'board'", "the board's focus");
         let word: String = tiles.iter().map(|(_, l, _)| l.as_str()).collect();
         type_into(browser, "#board", &format!("{}{word}", if down { " " } else { "" }));
     }
     wait(browser, &format!("document.querySelectorAll('.sq .tile.pending').length === {}", tiles.len()), "the tiles placed");
     wait(browser, "/\\d+ points/.test(document.getElementById('preview').textContent)", "the live preview's score");
-    browser.click("#play");
+    watch_thinking(browser);
+    click(browser, "#play");
     true
 }
+
+/// Records in the page whether "… is thinking" shows before the robot's reply is revealed
+/// (`window.thought`), however short the delay.
+fn watch_thinking(browser: &Browser) {
+    browser.script(
+        "window.thought = false; if (window.thinkingWatch) window.thinkingWatch.disconnect(); \
+         window.thinkingWatch = new MutationObserver(() => { const t = document.getElementById('thinking'); \
+           if (t && t.textContent.includes('thinking')) window.thought = true; }); \
+         window.thinkingWatch.observe(document.getElementById('main'), {childList: true, subtree: true, characterData: true}); return null",
+    );
+}
+
+/// The page's buttons, fields and lists with no accessible name (text, a label, `aria-label`).
+const UNNAMED: &str = "return [...document.querySelectorAll('button, input, select')].filter(e => !e.closest('[hidden]') && \
+    !(e.textContent.trim() || e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') || (e.labels && e.labels.length))) \
+    .map(e => e.outerHTML.slice(0, 80))";
 
 #[test]
 fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
@@ -190,41 +252,66 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
     wait(&browser, "document.querySelector('#board')", "the board");
     let centre = browser.script("return [...document.getElementById('sq-H8').classList].slice(0, 3)");
     assert_eq!(centre, json!(["sq", "dw", "start"]), "Scrabble's centre: a double word, starred");
-    let mut played = 0;
+    let (mut played, mut thought) = (0, 0);
     for turn in 0..MAX_TURNS {
         wait(&browser, READY, "the player's turn or the end");
         if browser.script("return !!document.querySelector('#result')") == json!(true) {
             break;
         }
+        watch_thinking(&browser);
+        if turn == 0 {
+            // Shuffle keeps the tiles; then exchange two of them.
+            let rack = "return [...document.querySelectorAll('#rack .tile')].map(t => t.dataset.letter).sort().join('')";
+            let before = browser.script(rack);
+            click(&browser, "#shuffle");
+            assert_eq!(browser.script(rack), before, "a shuffle keeps the rack's tiles");
+            click(&browser, "#exchange");
+            click(&browser, "#rack .tile:nth-child(1)");
+            click(&browser, "#rack .tile:nth-child(2)");
+            wait(&browser, "document.getElementById('exchange-confirm').textContent === 'Exchange 2'", "two tiles marked");
+            watch_thinking(&browser);
+            click(&browser, "#exchange-confirm");
+            wait(&browser, SENT, "the exchange's answer");
+            wait(&browser, READY, "the robot's reply");
+            assert!(browser.script("return document.getElementById('last-move').textContent").as_str().unwrap().contains("Robot"));
+            continue;
+        }
         let how = match played {
             1 => Placing::Clicks,
             2 => Placing::Keys,
+            4 => Placing::Drag,
             _ => Placing::Hint,
         };
         if played == 3 {
             // Mid-game, tiles placed and previewed: the board's screenshots.
-            browser.click("#hint");
+            click(&browser, "#hint");
             wait(&browser, "document.querySelector('.use-hint') || document.querySelector('p#hints')", "the hints");
             if browser.script("return !!document.querySelector('.use-hint')") == json!(true) {
-                browser.click(".use-hint");
+                click(&browser, ".use-hint");
                 wait(&browser, "/\\d+ points/.test(document.getElementById('preview').textContent)", "the preview");
                 screenshots(&browser, "tile-midgame");
-                browser.click("#recall");
+                assert_eq!(browser.script(UNNAMED), json!([]), "every control has a name");
+                click(&browser, "#recall");
             }
         }
         if tile_turn(&browser, how) {
             played += 1;
         }
         // The move is sent: the turn passes (the robot thinks), or the game ends.
-        wait(&browser, "document.querySelector('#result') || document.getElementById('hint').disabled", "the move's answer");
+        wait(&browser, SENT, "the move's answer");
+        wait(&browser, READY, "the robot's reply revealed");
+        if browser.script("return window.thought === true") == json!(true) {
+            thought += 1;
+        }
         assert!(turn + 1 < MAX_TURNS, "the game did not end in {MAX_TURNS} turns");
     }
     wait(&browser, "document.querySelector('#result')", "the result");
     let result = browser.script("return document.getElementById('result').innerText").as_str().unwrap().to_string();
     assert!(result.contains(" won") || result.contains("Nobody won") || result.contains("Shared win"), "{result}");
-    assert!(played >= 4, "{played} plays");
+    assert!(played >= 5, "{played} plays");
+    assert!(thought >= played - 1, "the robot's thinking was shown before {thought} of {played} replies");
     screenshots(&browser, "tile-finished");
-    browser.click("#history-link");
+    click(&browser, "#history-link");
     wait(&browser, "document.querySelectorAll('table.history tbody tr').length >= 8", "the move history");
     close(&browser, &dir);
 }
@@ -245,10 +332,10 @@ fn webapp_plays_a_whole_noi_tu_game_against_a_robot_in_chromium() {
         if browser.script("return !!document.querySelector('#result')") == json!(true) {
             break;
         }
-        browser.click("#hint");
+        click(&browser, "#hint");
         wait(&browser, "document.querySelector('.use-hint')", "the hints");
         // The word with the most answers, so the game lasts a few turns.
-        browser.click("#hints li:last-child .use-hint");
+        click(&browser, "#hints li:last-child .use-hint");
         wait(&browser, "document.getElementById('word').value !== ''", "the hint's word in the box");
         if words == 1 {
             // Typed as a player types it, tone marks and all.
@@ -261,9 +348,9 @@ fn webapp_plays_a_whole_noi_tu_game_against_a_robot_in_chromium() {
         if words == 2 {
             screenshots(&browser, "chain-midgame");
         }
-        browser.click("#play-word");
+        click(&browser, "#play-word");
         words += 1;
-        wait(&browser, "document.querySelector('#result') || document.getElementById('play-word').disabled", "the word's answer");
+        wait(&browser, "document.querySelector('#result') || document.querySelector('#play-word[disabled]')", "the word's answer");
         assert!(turn + 1 < MAX_TURNS, "the chain did not end in {MAX_TURNS} turns");
     }
     wait(&browser, "document.querySelector('#result')", "the result");
@@ -296,7 +383,7 @@ fn webapp_two_players_invite_each_other_and_play_by_push_in_chromium() {
     assert_eq!(alice.script("return [...document.getElementById('sq-H8').classList].slice(0, 2)"), json!(["sq", "start"]));
     // The invitation reaches bob's lobby by push (the lobby's poll is a minute away while live).
     wait(&bob, "document.querySelector('.invitation .accept')", "bob's invitation");
-    bob.click(".invitation .accept");
+    click(&bob, ".invitation .accept");
     wait(&bob, "document.querySelector('#board') && document.getElementById('turn').textContent !== ''", "bob's game");
     wait(&alice, "!document.querySelector('#open-panel')", "alice sees the game start");
     // Each plays twice; the other sees each move arrive.
@@ -318,13 +405,34 @@ fn webapp_two_players_invite_each_other_and_play_by_push_in_chromium() {
     screenshots(&bob, "two-players-midgame");
     // Alice resigns; both see the finished game.
     wait(&alice, "document.querySelector('#resign')", "the resign button");
-    alice.click("#resign");
-    alice.click("#resign-yes");
+    click(&alice, "#resign");
+    click(&alice, "#resign-yes");
     wait(&alice, "document.querySelector('#result')", "alice's result");
     wait(&bob, "document.querySelector('#result')", "bob's result by push");
     let result = bob.script("return document.getElementById('result').innerText").as_str().unwrap().to_string();
     assert!(result.contains("bob") && result.contains("alice resigned"), "{result}");
     screenshots(&bob, "two-players-finished");
-    let _ = crate::common::request(alice.port, "DELETE", &format!("/session/{}", alice.session), &[], "");
+
+    // The lobby: alice opens a Nối từ game to anyone, bob finds it there and joins; alice's open
+    // game (polled: a join is not pushed) starts. Then she opens one more and withdraws it.
+    click(&alice, "a[href=\"#/\"]");
+    wait(&alice, "document.querySelector('#new-game')", "alice's lobby");
+    choose(&alice, "#variant", "noi-tu");
+    click(&alice, "#open-game");
+    wait(&alice, "document.querySelector('#open-panel') && document.querySelector('#open-panel .withdraw')", "alice's open game");
+    let open = alice.script("return location.hash.slice(4)").as_str().unwrap().to_string();
+    click(&bob, "a[href=\"#/\"]");
+    wait(&bob, &format!("document.querySelector('.open-row[data-game=\"{open}\"] .join')"), "alice's game in bob's lobby");
+    click(&bob, &format!(".open-row[data-game=\"{open}\"] .join"));
+    wait(&bob, "document.querySelector('#chain') && document.querySelector('#syllable')", "bob's chain game");
+    wait(&alice, "document.querySelector('#chain') && !document.querySelector('#open-panel')", "alice's game started");
+    click(&alice, "a[href=\"#/\"]");
+    wait(&alice, "document.querySelector('#new-game')", "alice's lobby");
+    choose(&alice, "#variant", "scrabble-ru");
+    click(&alice, "#open-game");
+    wait(&alice, "document.querySelector('#open-panel .withdraw')", "alice's second open game");
+    click(&alice, "#open-panel .withdraw");
+    wait(&alice, "document.getElementById('turn').textContent === 'This game was withdrawn.'", "the withdrawal");
+    let _ = request(alice.port, "DELETE", &format!("/session/{}", alice.session), &[], "");
     close(&bob, &dir);
 }
