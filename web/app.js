@@ -143,8 +143,18 @@ async function api(method, path, body, headers = {}) {
   return { status: res.status, json, etag: res.headers.get('etag') };
 }
 
+/** What went wrong, in the interface's language when it has words for the code (the server's
+ * own message, in English, otherwise). */
+function explain(e) {
+  if (!(e instanceof ApiFailure)) return String(e);
+  const key = `err_${e.code}`;
+  if (!(key in STRINGS[lang])) return e.message;
+  const d = e.details || {};
+  return t(key, { words: (d.words || []).join(', '), square: d.square, expected: d.expected, found: d.found, word: d.word, bag: d.bag, needed: d.needed });
+}
+
 function showError(e) {
-  status(e instanceof ApiFailure ? `${e.message} (${e.code})` : String(e));
+  status(e instanceof ApiFailure ? `${explain(e)} (${e.code})` : String(e));
 }
 
 // ---------------------------------------------------------------- sign-in
@@ -719,9 +729,14 @@ function tileGame(head) {
   const tiles = boardMap();
   const last = lastSquares();
   const canMove = myTurn();
-  const board = h('div', {
-    id: 'board', role: 'grid', tabindex: '0', 'aria-label': t('board_label'), 'aria-describedby': 'keys-help',
-    'aria-activedescendant': `sq-${S.cursor.square}`, onkeydown: boardKey,
+  const board = h('div', { id: 'board', role: 'grid', 'aria-label': t('board_label'), 'aria-describedby': 'keys-help' });
+  // The keyboard's way onto the board: a text field over it takes the letters (typed, from an
+  // input method or a phone's keyboard, which send no usable key events) and the moving keys.
+  const keys = h('input', {
+    id: 'board-keys', class: 'board-keys', type: 'text', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false',
+    'aria-label': t('board_keys', { square: S.cursor.square, dir: t(S.cursor.dir) }), 'aria-describedby': 'keys-help',
+    'aria-activedescendant': `sq-${S.cursor.square}`, disabled: !canMove,
+    onkeydown: boardKey, oninput: boardText, oncompositionend: boardText,
   });
   for (let r = 0; r < 15; r += 1) {
     const row = h('div', { role: 'row', style: null });
@@ -801,7 +816,7 @@ function tileGame(head) {
     hintsList());
   const over = g.status === 'finished' || g.status === 'withdrawn';
   return h('div', { class: 'game tile-game' },
-    h('div', {}, board, legend, over ? null : rack, over ? null : controls, h('p', { class: 'muted', id: 'keys-help', hidden: over }, t('keyboard_help'))),
+    h('div', {}, h('div', { class: 'board-wrap' }, keys, board), legend, over ? null : rack, over ? null : controls, h('p', { class: 'muted', id: 'keys-help', hidden: over }, t('keyboard_help'))),
     panel);
 }
 
@@ -863,7 +878,7 @@ function squareClick(name) {
   }
   S.cursor.square = name;
   renderGame();
-  $('#board').focus();
+  focusBoard();
 }
 
 function dropOn(name, data) {
@@ -952,7 +967,7 @@ function schedulePreview() {
       const words = (json.score.words || []).map((w) => `${w.word} ${w.score}`).join(', ');
       text = `${t('preview_score', { total: json.score.total })} · ${words}${json.score.bingo ? ` · ${t('bingo', { n: json.score.bingo })}` : ''}`;
     } catch (e) {
-      text = e instanceof ApiFailure ? e.message : String(e);
+      text = explain(e);
       cls = 'bad';
     }
     if (seq !== S.previewSeq || JSON.stringify(placements()) !== key) return;
@@ -962,38 +977,57 @@ function schedulePreview() {
   }, 150);
 }
 
-/** The board's keys: arrows move, a letter places a rack tile, Space turns, Backspace takes
- * back, Enter plays, Escape recalls everything. IME composition is left alone. */
+function focusBoard() {
+  const keys = $('#board-keys');
+  if (keys && !keys.disabled) keys.focus({ preventScroll: true });
+}
+
+/** The board's keys: arrows move, Space turns, Backspace takes back, Enter plays, Escape
+ * recalls everything; letters arrive as text ([`boardText`]). IME composition is left alone. */
 function boardKey(e) {
-  if (e.isComposing || e.key === 'Process') return;
+  if (e.isComposing || e.key === 'Process' || e.keyCode === 229) return;
   const { r, c } = squareAt(S.cursor.square);
   const move = (dr, dc) => {
     const nr = Math.min(14, Math.max(0, r + dr)), nc = Math.min(14, Math.max(0, c + dc));
     S.cursor.square = squareName(nr, nc);
-    renderGame(); $('#board').focus();
+    renderGame(); focusBoard();
   };
   switch (e.key) {
     case 'ArrowUp': e.preventDefault(); move(-1, 0); return;
     case 'ArrowDown': e.preventDefault(); move(1, 0); return;
     case 'ArrowLeft': e.preventDefault(); move(0, -1); return;
     case 'ArrowRight': e.preventDefault(); move(0, 1); return;
-    case ' ': e.preventDefault(); S.cursor.dir = S.cursor.dir === 'across' ? 'down' : 'across'; renderGame(); $('#board').focus(); return;
+    case ' ': e.preventDefault(); S.cursor.dir = S.cursor.dir === 'across' ? 'down' : 'across'; renderGame(); focusBoard(); return;
     case 'Enter': e.preventDefault(); playTiles(); return;
-    case 'Escape': e.preventDefault(); recallAll(); $('#board').focus(); return;
+    case 'Escape': e.preventDefault(); recallAll(); focusBoard(); return;
     case 'Backspace': case 'Delete': {
       e.preventDefault();
       const here = S.pending.find((p) => p.square === S.cursor.square) || S.pending[S.pending.length - 1];
-      if (here) { S.cursor.square = here.square; recall(here.square); $('#board').focus(); }
+      if (here) { S.cursor.square = here.square; recall(here.square); focusBoard(); }
       return;
     }
     default: break;
   }
-  if (e.key.length !== 1 || e.ctrlKey || e.metaKey || e.altKey || !myTurn()) return;
-  let letter = e.key.toUpperCase();
+}
+
+/** Letters typed on the board, once any composition is done: each goes down at the cursor. */
+function boardText(e) {
+  if (e.isComposing) return;
+  const text = e.target.value;
+  e.target.value = '';
+  if (!myTurn()) return;
+  for (const ch of text) placeTyped(ch);
+  renderGame();
+  focusBoard();
+}
+
+/** Puts the rack tile of letter `ch` (else a blank as it) at the cursor and moves the cursor on
+ * along its direction, over the tiles already there. */
+function placeTyped(ch) {
+  let letter = ch.toUpperCase();
   const alphabet = variantTiles().letters.map((l) => l.letter);
   if (!alphabet.includes(letter) && letter === 'Ё' && alphabet.includes('Е')) letter = 'Е';
   if (!alphabet.includes(letter)) return;
-  e.preventDefault();
   if (boardMap().has(S.cursor.square)) return;
   const free = S.order.filter((i) => !S.pending.some((p) => p.index === i));
   const exact = free.find((i) => S.game.your_rack[i] === letter);
@@ -1009,8 +1043,6 @@ function boardKey(e) {
     if (S.cursor.dir === 'across') nc += 1; else nr += 1;
   } while (nr < 15 && nc < 15 && taken.has(squareName(nr, nc)));
   if (nr < 15 && nc < 15) S.cursor.square = squareName(nr, nc);
-  renderGame();
-  $('#board').focus();
 }
 
 // ---------------------------------------------------------------- the chain game
@@ -1063,7 +1095,7 @@ async function chainPreview() {
     const { json } = await api('POST', `/games/${S.game.game_id}/preview`, { move: { kind: 'word', word } });
     text = `${json.score.word} · ${t('preview_score', { total: json.score.total })}`;
   } catch (e) {
-    text = e instanceof ApiFailure ? e.message : String(e);
+    text = explain(e);
     cls = 'bad';
   }
   const now = $('#preview');

@@ -146,6 +146,9 @@ enum Placing {
     Clicks,
     /// The hint's tiles taken back and typed on the board with the keyboard.
     Keys,
+    /// The hint's tiles taken back and composed on the board as an input method composes
+    /// (nothing placed until the composition ends).
+    Composed,
     /// The hint's tiles taken back and dragged from the rack to their squares (the drag's
     /// events dispatched on the tile and the square, as Chromium's WebDriver cannot drag).
     Drag,
@@ -199,13 +202,28 @@ fn tile_turn(browser: &Browser, how: Placing) -> bool {
             }
         }
     }
-    if how == Placing::Keys {
+    if how == Placing::Keys || how == Placing::Composed {
         let (first, _, _) = &tiles[0];
         let down = tiles.iter().all(|(s, _, _)| s[..1] == first[..1]) && tiles.len() > 1;
         click(browser, &format!("#sq-{first}"));
-        wait(browser, "document.activeElement && document.activeElement.id === 'board'", "the board's focus");
+        wait(browser, "document.activeElement && document.activeElement.id === 'board-keys'", "the board's focus");
         let word: String = tiles.iter().map(|(_, l, _)| l.as_str()).collect();
-        type_into(browser, "#board", &format!("{}{word}", if down { " " } else { "" }));
+        if how == Placing::Keys {
+            type_into(browser, "#board-keys", &format!("{}{word}", if down { " " } else { "" }));
+        } else {
+            if down {
+                type_into(browser, "#board-keys", " ");
+                wait(browser, "document.querySelector('.sq.cursor.down')", "the cursor turned down");
+            }
+            let placed = browser.script(&format!(
+                "const k = document.getElementById('board-keys'); const count = () => document.querySelectorAll('.sq .tile.pending').length; \
+                 k.dispatchEvent(new CompositionEvent('compositionstart')); k.value = {word}; \
+                 k.dispatchEvent(new InputEvent('input', {{isComposing: true, data: {word}}})); const during = count(); \
+                 k.dispatchEvent(new CompositionEvent('compositionend', {{data: {word}}})); return [during, count()];",
+                word = json!(word)
+            ));
+            assert_eq!(placed, json!([0, tiles.len()]), "nothing placed while composing, all at its end");
+        }
     }
     wait(browser, &format!("document.querySelectorAll('.sq .tile.pending').length === {}", tiles.len()), "the tiles placed");
     wait(browser, "/\\d+ points/.test(document.getElementById('preview').textContent)", "the live preview's score");
@@ -280,6 +298,7 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
             1 => Placing::Clicks,
             2 => Placing::Keys,
             4 => Placing::Drag,
+            5 => Placing::Composed,
             _ => Placing::Hint,
         };
         if played == 3 {
@@ -308,7 +327,7 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
     wait(&browser, "document.querySelector('#result')", "the result");
     let result = browser.script("return document.getElementById('result').innerText").as_str().unwrap().to_string();
     assert!(result.contains(" won") || result.contains("Nobody won") || result.contains("Shared win"), "{result}");
-    assert!(played >= 5, "{played} plays");
+    assert!(played >= 6, "{played} plays");
     assert!(thought >= played - 1, "the robot's thinking was shown before {thought} of {played} replies");
     screenshots(&browser, "tile-finished");
     click(&browser, "#history-link");
@@ -331,6 +350,16 @@ fn webapp_plays_a_whole_noi_tu_game_against_a_robot_in_chromium() {
         wait(&browser, READY, "the player's turn or the end");
         if browser.script("return !!document.querySelector('#result')") == json!(true) {
             break;
+        }
+        if words == 0 {
+            // In Vietnamese, a word the dictionary lacks is refused in the live preview in Vietnamese.
+            choose(&browser, "#lang", "vi");
+            wait(&browser, "document.getElementById('play-word').textContent === 'Nối từ'", "the Vietnamese controls");
+            type_into(&browser, "#word", "xyz học");
+            wait(&browser, "document.getElementById('preview').textContent === 'Không có trong từ điển'", "the refusal in Vietnamese");
+            browser.script("const w = document.getElementById('word'); w.value = ''; w.dispatchEvent(new Event('input')); return null");
+            choose(&browser, "#lang", "en");
+            wait(&browser, "document.getElementById('play-word').textContent === 'Play word'", "the English controls");
         }
         click(&browser, "#hint");
         wait(&browser, "document.querySelector('.use-hint')", "the hints");
@@ -383,13 +412,14 @@ fn webapp_two_players_invite_each_other_and_play_by_push_in_chromium() {
     assert_eq!(alice.script("return [...document.getElementById('sq-H8').classList].slice(0, 2)"), json!(["sq", "start"]));
     // The invitation reaches bob's lobby by push (the lobby's poll is a minute away while live).
     wait(&bob, "document.querySelector('.invitation .accept')", "bob's invitation");
+    screenshots(&bob, "lobby-invitation");
     click(&bob, ".invitation .accept");
     wait(&bob, "document.querySelector('#board') && document.getElementById('turn').textContent !== ''", "bob's game");
     wait(&alice, "!document.querySelector('#open-panel')", "alice sees the game start");
     // Each plays twice; the other sees each move arrive.
     let tiles_shown = |b: &Browser| b.script("return document.querySelectorAll('.sq .tile:not(.pending)').length").as_u64().unwrap();
     let mine = |b: &Browser| b.script(&format!("return !!({READY})")) == json!(true);
-    for _ in 0..4 {
+    for turn in 0..4 {
         let until = Instant::now() + Duration::from_secs(60);
         while !mine(&alice) && !mine(&bob) {
             assert!(Instant::now() < until, "nobody's turn came");
@@ -397,7 +427,8 @@ fn webapp_two_players_invite_each_other_and_play_by_push_in_chromium() {
         }
         let (mover, other) = if mine(&alice) { (&alice, &bob) } else { (&bob, &alice) };
         let before = tiles_shown(other);
-        if tile_turn(mover, Placing::Hint) {
+        // The first move typed on the board in Cyrillic.
+        if tile_turn(mover, if turn == 0 { Placing::Keys } else { Placing::Hint }) {
             wait(other, &format!("document.querySelectorAll('.sq .tile:not(.pending)').length > {before}"), "the move pushed to the other");
         }
         wait(other, READY, "the other's turn");
