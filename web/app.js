@@ -250,7 +250,8 @@ function renderHeader() {
   const who = $('#whoami');
   who.replaceChildren();
   $('#signout').hidden = !S.me;
-  if (S.me) who.append(t('you_are', { name: S.me.name }));
+  // The words before the name go on a narrow screen; the name stays.
+  if (S.me) who.append(h('span', { class: 'who-prefix' }, t('you_are', { name: '' }).trim()), ' ', h('strong', {}, S.me.name));
   renderPushState();
 }
 
@@ -407,9 +408,9 @@ function renderLobbyShell() {
     h('section', { class: 'card', id: 'account' },
       h('p', {}, t('your_id'), ' ', h('code', { class: 'id', id: 'my-id' }, S.me.id), ' ',
         h('button', { type: 'button', id: 'copy-id', onclick: async (e) => { try { await navigator.clipboard.writeText(S.me.id); e.target.textContent = t('copied'); } catch { /* no clipboard: the id is on screen */ } } }, t('copy')))),
-    h('section', { class: 'card', 'aria-labelledby': 'new-title' }, h('h2', { id: 'new-title' }, t('new_game')), form),
     h('section', { class: 'card', 'aria-labelledby': 'inv-title' }, h('h2', { id: 'inv-title' }, t('invitations')), h('ul', { class: 'list', id: 'invitations' })),
     h('section', { class: 'card', 'aria-labelledby': 'mine-title' }, h('h2', { id: 'mine-title' }, t('my_games')), h('ul', { class: 'list', id: 'my-games' })),
+    h('section', { class: 'card', 'aria-labelledby': 'new-title' }, h('h2', { id: 'new-title' }, t('new_game')), form),
     h('section', { class: 'card', 'aria-labelledby': 'lobby-title' }, h('h2', { id: 'lobby-title' }, t('lobby')), h('ul', { class: 'list', id: 'lobby' })),
     h('section', { class: 'card', 'aria-labelledby': 'done-title' }, h('h2', { id: 'done-title' }, t('finished')), h('ul', { class: 'list', id: 'finished' })),
   );
@@ -1153,6 +1154,8 @@ async function boot() {
     else { S.route = null; show(); }
   });
   $('#signout').addEventListener('click', () => signOut());
+  // The skip link moves the focus, not the route (the fragment is the route).
+  $('#skip').addEventListener('click', (e) => { e.preventDefault(); $('#main').focus(); });
   window.addEventListener('hashchange', show);
   try {
     S.config = (await api('GET', '/web/config.json')).json;
