@@ -13,7 +13,7 @@ use base64::Engine;
 use serde_json::{Value, json};
 
 use crate::browser::{Browser, chromium, close, have_chromium};
-use crate::common::{exchange, request, start_server};
+use crate::common::{exchange, request, start_server, start_server_with_env, token};
 
 /// The most turns a whole game may take here before the test calls it stuck.
 const MAX_TURNS: usize = 80;
@@ -466,4 +466,150 @@ fn webapp_two_players_invite_each_other_and_play_by_push_in_chromium() {
     wait(&alice, "document.getElementById('turn').textContent === 'This game was withdrawn.'", "the withdrawal");
     let _ = request(alice.port, "DELETE", &format!("/session/{}", alice.session), &[], "");
     close(&bob, &dir);
+}
+
+/// `s` with its percent escapes (and `+` for a space) decoded, as a form or a query holds it.
+fn form_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' if i + 2 < bytes.len() => {
+                out.push(u8::from_str_radix(&s[i + 1..i + 3], 16).unwrap());
+                i += 3;
+            }
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
+/// The fields of a query string or a form body.
+fn fields(text: &str) -> std::collections::HashMap<String, String> {
+    text.split('&').filter_map(|p| p.split_once('=')).map(|(k, v)| (form_decode(k), form_decode(v))).collect()
+}
+
+/// A stand-in for the user pool's hosted UI on a port of its own: `/oauth2/authorize` sends the
+/// browser straight back with a code, `/oauth2/token` gives `id_token` for that code only when
+/// the verifier hashes to the challenge the authorization carried (PKCE, S256), and `/logout`
+/// sends the browser back. What it saw is sent on the channel, one line per request.
+fn fake_hosted_ui(id_token: String) -> (u16, std::sync::mpsc::Receiver<String>) {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (seen, rx) = std::sync::mpsc::channel();
+    let challenge = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    std::thread::spawn(move || {
+        // A connection each its own thread: the browser opens some it never uses.
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let (challenge, seen, id_token) = (challenge.clone(), seen.clone(), id_token.clone());
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut line = String::new();
+                if reader.read_line(&mut line).is_err() {
+                    return;
+                }
+                let (mut length, mut origin) = (0, String::new());
+                loop {
+                    let mut header = String::new();
+                    reader.read_line(&mut header).unwrap_or_default();
+                    if header.trim().is_empty() {
+                        break;
+                    }
+                    let lower = header.to_ascii_lowercase();
+                    if let Some(v) = lower.strip_prefix("content-length:") {
+                        length = v.trim().parse().unwrap_or(0);
+                    }
+                    if lower.starts_with("origin:") {
+                        origin = header["origin:".len()..].trim().to_string();
+                    }
+                }
+                let mut body = vec![0; length];
+                let _ = reader.read_exact(&mut body);
+                let target = line.split_whitespace().nth(1).unwrap_or_default().to_string();
+                let (path, query) = target.split_once('?').unwrap_or((&target, ""));
+                let answer = match path {
+                    "/oauth2/authorize" => {
+                        let q = fields(query);
+                        *challenge.lock().unwrap() = q.get("code_challenge").cloned().unwrap_or_default();
+                        let _ = seen.send(format!(
+                            "authorize {} {} {} {}",
+                            q["response_type"], q["client_id"], q["code_challenge_method"], q["redirect_uri"]
+                        ));
+                        format!(
+                            "HTTP/1.1 302 Found\r\nlocation: {}?code=the-code&state={}\r\ncontent-length: 0\r\n\r\n",
+                            q["redirect_uri"], q["state"]
+                        )
+                    }
+                    "/oauth2/token" => {
+                        let form = fields(&String::from_utf8_lossy(&body));
+                        use sha2::Digest;
+                        let hashed =
+                            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(sha2::Sha256::digest(form["code_verifier"].as_bytes()));
+                        let good = form["code"] == "the-code"
+                            && form["grant_type"] == "authorization_code"
+                            && hashed == *challenge.lock().unwrap();
+                        let _ = seen.send(format!("token {}", if good { "verified" } else { "refused" }));
+                        let json =
+                            if good { json!({"id_token": id_token, "token_type": "Bearer"}) } else { json!({"error": "invalid_grant"}) };
+                        let text = json.to_string();
+                        format!(
+                            "HTTP/1.1 {}\r\naccess-control-allow-origin: {origin}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{text}",
+                            if good { "200 OK" } else { "400 Bad Request" },
+                            text.len()
+                        )
+                    }
+                    "/logout" => {
+                        let q = fields(query);
+                        let _ = seen.send(format!("logout {}", q["client_id"]));
+                        format!("HTTP/1.1 302 Found\r\nlocation: {}\r\ncontent-length: 0\r\n\r\n", q["logout_uri"])
+                    }
+                    _ => "HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n".to_string(),
+                };
+                let _ = stream.write_all(answer.as_bytes());
+            });
+        }
+    });
+    (port, rx)
+}
+
+#[test]
+fn webapp_signs_in_through_the_hosted_ui_with_pkce_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    // The page learns the hosted UI from its configuration, as the web function does in AWS; a
+    // stand-in plays the user pool, issuing alice's development token as the ID token.
+    let (idp, seen) = fake_hosted_ui(token("alice", false));
+    let domain = format!("http://127.0.0.1:{idp}");
+    let env = [("WORDGAME_WEB_SIGNIN_DOMAIN", domain.as_str()), ("WORDGAME_WEB_CLIENT_ID", "web-client")];
+    let (_server, port, dir) = start_server_with_env("webapp-pkce-test", &env);
+    let (status, head, _) = exchange(port, "GET", "/", &[], "").unwrap();
+    assert_eq!(status, 200);
+    assert!(head.contains(&format!("connect-src 'self' {domain};")), "the page may reach the hosted UI: {head}");
+    let (_driver, browser) = chromium(&dir);
+    browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/")}));
+    wait(&browser, "document.querySelector('#signin-hosted')", "the sign-in button");
+    click(&browser, "#signin-hosted");
+    wait(&browser, "document.querySelector('#my-id')", "the lobby after the hosted UI");
+    let next = |what: &str| seen.recv_timeout(Duration::from_secs(30)).unwrap_or_else(|_| panic!("the hosted UI saw no {what}"));
+    assert_eq!(next("authorization"), format!("authorize code web-client S256 http://127.0.0.1:{port}/"));
+    assert_eq!(next("token request"), "token verified", "the verifier matched the challenge");
+    assert_eq!(browser.script("return location.search"), json!(""), "the code is gone from the address");
+    assert!(browser.script("return document.getElementById('whoami').textContent").as_str().unwrap().contains("alice"));
+    // Signing out goes through the hosted UI's logout and back to the sign-in.
+    click(&browser, "#signout");
+    assert_eq!(next("logout"), "logout web-client");
+    wait(&browser, "document.querySelector('#signin-hosted')", "the sign-in again");
+    assert_eq!(browser.script("return sessionStorage.getItem('wordgame.token')"), Value::Null);
+    close(&browser, &dir);
 }
