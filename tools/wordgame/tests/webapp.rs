@@ -243,6 +243,23 @@ fn watch_thinking(browser: &Browser) {
     );
 }
 
+/// The page's visible text whose contrast with its background is under WCAG's 4.5:1 (3:1 for
+/// large text), disabled controls apart: `[text, ratio]` for each.
+const LOW_CONTRAST: &str = "const lum = c => { const [r, g, b] = c.match(/[\\d.]+/g).slice(0, 3).map(Number).map(v => v / 255) \
+      .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4); return 0.2126 * r + 0.7152 * g + 0.0722 * b; }; \
+    const opaque = c => !/rgba\\(.*, 0\\)$/.test(c) && c !== 'transparent'; \
+    const background = e => { for (; e; e = e.parentElement) { const b = getComputedStyle(e).backgroundColor; if (opaque(b)) return b; } return 'rgb(255, 255, 255)'; }; \
+    const low = []; \
+    for (const e of document.querySelectorAll('body *')) { \
+      const text = [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent.trim()).join(''); \
+      if (!text || e.closest('[disabled], .visually-hidden, [hidden], dialog:not([open])')) continue; \
+      const st = getComputedStyle(e); const box = e.getBoundingClientRect(); \
+      if (st.visibility !== 'visible' || box.width === 0 || box.height === 0) continue; \
+      const [a, b] = [lum(st.color), lum(background(e))]; const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); \
+      const large = parseFloat(st.fontSize) >= 24 || (parseFloat(st.fontSize) >= 18.66 && Number(st.fontWeight) >= 700); \
+      if (ratio < (large ? 3 : 4.5)) low.push([text.slice(0, 30), Math.round(ratio * 100) / 100]); } \
+    return low;";
+
 /// The page's buttons, fields and lists with no accessible name (text, a label, `aria-label`).
 const UNNAMED: &str = "return [...document.querySelectorAll('button, input, select')].filter(e => !e.closest('[hidden]') && \
     !(e.textContent.trim() || e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') || (e.labels && e.labels.length))) \
@@ -310,6 +327,7 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
                 wait(&browser, "/\\d+ points/.test(document.getElementById('preview').textContent)", "the preview");
                 screenshots(&browser, "tile-midgame");
                 assert_eq!(browser.script(UNNAMED), json!([]), "every control has a name");
+                assert_eq!(browser.script(LOW_CONTRAST), json!([]), "text contrast on the board");
                 click(&browser, "#recall");
             }
         }
@@ -375,6 +393,7 @@ fn webapp_plays_a_whole_noi_tu_game_against_a_robot_in_chromium() {
         }
         wait(&browser, "/\\d+ points/.test(document.getElementById('preview').textContent)", "the word's live preview");
         if words == 2 {
+            assert_eq!(browser.script(LOW_CONTRAST), json!([]), "text contrast in the chain game");
             screenshots(&browser, "chain-midgame");
         }
         click(&browser, "#play-word");
@@ -412,6 +431,7 @@ fn webapp_two_players_invite_each_other_and_play_by_push_in_chromium() {
     assert_eq!(alice.script("return [...document.getElementById('sq-H8').classList].slice(0, 2)"), json!(["sq", "start"]));
     // The invitation reaches bob's lobby by push (the lobby's poll is a minute away while live).
     wait(&bob, "document.querySelector('.invitation .accept')", "bob's invitation");
+    assert_eq!(bob.script(LOW_CONTRAST), json!([]), "text contrast in the lobby");
     screenshots(&bob, "lobby-invitation");
     click(&bob, ".invitation .accept");
     wait(&bob, "document.querySelector('#board') && document.getElementById('turn').textContent !== ''", "bob's game");
