@@ -453,7 +453,12 @@ fn webapp_two_players_invite_each_other_and_play_by_push_in_chromium() {
         }
         wait(other, READY, "the other's turn");
     }
-    screenshots(&bob, "two-players-midgame");
+    // Bob's board in Russian.
+    choose(&bob, "#lang", "ru");
+    wait(&bob, "document.getElementById('shuffle').textContent === 'Перемешать'", "the Russian controls");
+    screenshots(&bob, "two-players-midgame-ru");
+    choose(&bob, "#lang", "en");
+    wait(&bob, "document.getElementById('shuffle').textContent === 'Shuffle'", "the English controls");
     // Alice resigns; both see the finished game.
     wait(&alice, "document.querySelector('#resign')", "the resign button");
     click(&alice, "#resign");
