@@ -556,7 +556,6 @@ function renderSeats() {
 
 function turnLine() {
   const g = S.game;
-  if (S.revealing) return h('p', { id: 'turn' }, t('thinking', { name: seatName(g.to_move) }));
   if (g.status === 'finished') return h('p', { id: 'turn' }, t('game_over'));
   if (g.status === 'withdrawn') return h('p', { id: 'turn' }, t('withdrawn'));
   const text = g.to_move === g.your_seat ? t('turn_mine') : t('turn_of', { name: seatName(g.to_move) });
@@ -621,6 +620,8 @@ function renderGame() {
   const body = g.family === 'tile' ? tileGame(head) : chainGame(head);
   $('#main').replaceChildren(body);
   if (focusId && document.getElementById(focusId)) document.getElementById(focusId).focus({ preventScroll: true });
+  // A control that is disabled now (the move just sent) cannot keep the focus: the game keeps it.
+  if (focusId && document.activeElement === document.body) $('#main').focus({ preventScroll: true });
   if (g.family === 'tile') schedulePreview();
 }
 

@@ -208,13 +208,15 @@ fn tile_turn(browser: &Browser, how: Placing) -> bool {
         click(browser, &format!("#sq-{first}"));
         wait(browser, "document.activeElement && document.activeElement.id === 'board-keys'", "the board's focus");
         let word: String = tiles.iter().map(|(_, l, _)| l.as_str()).collect();
+        // Space turns the cursor (it keeps its direction from the last turn).
+        let class = if down { "down" } else { "across" };
+        if browser.script(&format!("return !!document.querySelector('.sq.cursor.{class}')")) != json!(true) {
+            type_into(browser, "#board-keys", " ");
+            wait(browser, &format!("document.querySelector('.sq.cursor.{class}')"), "the cursor turned");
+        }
         if how == Placing::Keys {
-            type_into(browser, "#board-keys", &format!("{}{word}", if down { " " } else { "" }));
+            type_into(browser, "#board-keys", &word);
         } else {
-            if down {
-                type_into(browser, "#board-keys", " ");
-                wait(browser, "document.querySelector('.sq.cursor.down')", "the cursor turned down");
-            }
             let placed = browser.script(&format!(
                 "const k = document.getElementById('board-keys'); const count = () => document.querySelectorAll('.sq .tile.pending').length; \
                  k.dispatchEvent(new CompositionEvent('compositionstart')); k.value = {word}; \
