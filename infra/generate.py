@@ -40,7 +40,7 @@ FUNCTIONS = [
     ("AdminGames", "admin-games", "GET", "/_gm", 512, 10, 5, (5, 10), "cookie"),
     ("AdminSignOut", "admin-signout", "POST", "/_gm/signout", 256, 5, 2, (2, 5), "cookie"),
     ("AdminSignIn", "admin-signin", "GET", "/_gm/signin", 256, 10, 2, (2, 5), "public"),
-    ("Web", "web", "GET", ["/", "/web/{id}", "/variants"], 256, 5, 10, (50, 100), "open"),
+    ("Web", "web", "GET", ["/", "/web/{id}", "/variants"], 256, 5, 20, (50, 100), "open"),
 ]
 MIGRATE_RESERVED = 1
 AUTHORIZER_RESERVED = 5
@@ -113,7 +113,7 @@ Parameters:
     Type: String
     Default: "off"
     AllowedValues: ["off", "on"]
-    Description: "on: each function reserves its concurrency (286 in all). Lambda keeps 100 unreserved, so the account's concurrency quota must be at least 386; new accounts often have less. off: the functions share the account's pool and the API's route throttles bound them."
+    Description: "on: each function reserves its concurrency (296 in all). Lambda keeps 100 unreserved, so the account's concurrency quota must be at least 396; new accounts often have less. off: the functions share the account's pool and the API's route throttles bound them."
   PushEgress:
     Type: String
     Default: "on"

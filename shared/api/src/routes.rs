@@ -54,7 +54,7 @@ pub enum Route {
     AdminSignIn,
     /// `GET /` (public): the player web app's page.
     WebApp,
-    /// `GET /web/{id}` (public): one of the web app's files (`app.js`, `i18n.js`, `app.css`, `config.json`).
+    /// `GET /web/{id}` (public): one of the web app's files (its modules, `app.css`, `config.json`).
     WebAsset,
     /// `GET /variants` (public): every variant's family, seats, tile set and board layout.
     Variants,

@@ -24,10 +24,17 @@ struct Asset {
 /// The app's page, served at `/`.
 const INDEX: &str = include_str!("../../../web/index.html");
 
+/// The media type of the app's modules.
+const JS: &str = "text/javascript; charset=utf-8";
+
 /// The app's files under `/web/`.
-const ASSETS: [Asset; 3] = [
-    Asset { name: "app.js", media_type: "text/javascript; charset=utf-8", text: include_str!("../../../web/app.js") },
-    Asset { name: "i18n.js", media_type: "text/javascript; charset=utf-8", text: include_str!("../../../web/i18n.js") },
+const ASSETS: [Asset; 7] = [
+    Asset { name: "app.js", media_type: JS, text: include_str!("../../../web/app.js") },
+    Asset { name: "core.js", media_type: JS, text: include_str!("../../../web/core.js") },
+    Asset { name: "game.js", media_type: JS, text: include_str!("../../../web/game.js") },
+    Asset { name: "tile.js", media_type: JS, text: include_str!("../../../web/tile.js") },
+    Asset { name: "chain.js", media_type: JS, text: include_str!("../../../web/chain.js") },
+    Asset { name: "i18n.js", media_type: JS, text: include_str!("../../../web/i18n.js") },
     Asset { name: "app.css", media_type: "text/css; charset=utf-8", text: include_str!("../../../web/app.css") },
 ];
 
