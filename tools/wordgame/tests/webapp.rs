@@ -289,13 +289,36 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
     wait(&browser, "document.querySelector('#board')", "the board");
     let centre = browser.script("return [...document.getElementById('sq-H8').classList].slice(0, 3)");
     assert_eq!(centre, json!(["sq", "dw", "start"]), "Scrabble's centre: a double word, starred");
-    let (mut played, mut thought) = (0, 0);
+    let (mut played, mut thought, mut blank_chosen) = (0, 0, false);
     for turn in 0..MAX_TURNS {
         wait(&browser, READY, "the player's turn or the end");
         if browser.script("return !!document.querySelector('#result')") == json!(true) {
             break;
         }
         watch_thinking(&browser);
+        if !blank_chosen && browser.script("return !!document.querySelector('#rack .tile.blank')") == json!(true) {
+            // A blank asks which letter it is when placed, and shows it in lower case.
+            let empty = browser.script("return [...document.querySelectorAll('.sq')].find(q => !q.querySelector('.tile')).dataset.square");
+            let empty = empty.as_str().unwrap().to_string();
+            click(&browser, "#rack .tile.blank");
+            click(&browser, &format!("#sq-{empty}"));
+            wait(&browser, "document.getElementById('blank-dialog').open", "the blank's dialog");
+            let letter = browser.script("return document.querySelector('#blank-letters button').dataset.letter");
+            click(&browser, "#blank-letters button");
+            let shown =
+                browser.script(&format!("const t = document.querySelector('#sq-{empty} .tile.pending.blank'); return t && t.textContent"));
+            assert_eq!(shown, json!(letter.as_str().unwrap().to_lowercase()), "the blank shows its letter in lower case, without a value");
+            click(&browser, "#recall");
+            wait(&browser, "!document.querySelector('.sq .tile.pending')", "the recall");
+            blank_chosen = true;
+        }
+        if turn == 1 {
+            click(&browser, "#pass");
+            wait(&browser, SENT, "the pass's answer");
+            wait(&browser, READY, "the robot's reply");
+            assert!(browser.script("return document.getElementById('last-move').textContent").as_str().unwrap().contains("Robot"));
+            continue;
+        }
         if turn == 0 {
             // Shuffle keeps the tiles; then exchange two of them.
             let rack = "return [...document.querySelectorAll('#rack .tile')].map(t => t.dataset.letter).sort().join('')";
@@ -348,6 +371,7 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
     let result = browser.script("return document.getElementById('result').innerText").as_str().unwrap().to_string();
     assert!(result.contains(" won") || result.contains("Nobody won") || result.contains("Shared win"), "{result}");
     assert!(played >= 6, "{played} plays");
+    assert!(blank_chosen, "a blank came to the rack and was placed through its dialog");
     assert!(thought >= played - 1, "the robot's thinking was shown before {thought} of {played} replies");
     screenshots(&browser, "tile-finished");
     click(&browser, "#history-link");
