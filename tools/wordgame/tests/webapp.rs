@@ -515,6 +515,19 @@ fn webapp_two_players_invite_each_other_and_play_by_push_in_chromium() {
     wait(&alice, "document.querySelector('#open-panel .withdraw')", "alice's second open game");
     click(&alice, "#open-panel .withdraw");
     wait(&alice, "document.getElementById('turn').textContent === 'This game was withdrawn.'", "the withdrawal");
+
+    // Bob's games say whose turn it is in the chain game; then he declines alice's next invitation
+    // from his lobby, and her page (polling the open game) shows it withdrawn.
+    click(&bob, "a[href=\"#/\"]");
+    wait(&bob, &format!("document.querySelector('.game-row[data-game=\"{open}\"] .turn')"), "the chain game in bob's games");
+    let turn = bob.script(&format!("return document.querySelector('.game-row[data-game=\"{open}\"] .turn').textContent"));
+    assert!(turn == json!("Your turn") || turn == json!("alice to move"), "{turn}");
+    click(&alice, "a[href=\"#/\"]");
+    wait(&alice, "document.querySelector('#new-game')", "alice's lobby");
+    create(&alice, "noi-tu", &bob_id);
+    wait(&bob, "document.querySelector('.invitation .decline')", "bob's second invitation");
+    click(&bob, ".invitation .decline");
+    wait(&alice, "document.getElementById('turn').textContent === 'This game was withdrawn.'", "the declined invitation");
     let _ = request(alice.port, "DELETE", &format!("/session/{}", alice.session), &[], "");
     close(&bob, &dir);
 }
