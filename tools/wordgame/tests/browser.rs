@@ -74,6 +74,14 @@ impl Browser {
     }
 }
 
+impl Drop for Browser {
+    /// Ends the session, so a failing test leaves no Chromium running: chromedriver quits the
+    /// browser when its session ends, but killing chromedriver would orphan it.
+    fn drop(&mut self) {
+        let _ = request(self.port, "DELETE", &format!("/session/{}", self.session), &[], "");
+    }
+}
+
 /// Creates a game as `auth` (an authorization header value) from `body`; its id.
 fn create_game(port: u16, auth: &str, body: &str) -> String {
     let (status, created) = request(port, "POST", "/games", &[("authorization", auth)], body).unwrap();
