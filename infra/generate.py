@@ -186,6 +186,16 @@ Conditions:
   HasCors: !Not [!Equals [!Ref AllowedOrigins, ""]]
   HasDomain: !Not [!Equals [!Ref DomainName, ""]]
 
+Rules:
+  # An admin session (an ID token of AdminClientId) is never a player's token: on the HTTP API's
+  # JWT authoriser and the push socket's, the audiences are JwtAudience's, which must not hold
+  # the admin client.
+  AdminClientIsNoPlayerAudience:
+    Assertions:
+      - Assert:
+          Fn::Not: [{ "Fn::Contains": [!Ref JwtAudience, !Ref AdminClientId] }]
+        AssertDescription: "AdminClientId must not be one of JwtAudience: an admin session would pass as a player's token."
+
 Globals:
   Function:
     Runtime: provided.al2023
@@ -437,7 +447,7 @@ DB_LOG_RETENTION
         stage: !Ref StageName
       AccessLogSettings:
         DestinationArn: !GetAtt ApiAccessLogs.Arn
-        Format: '{"requestId":"$context.requestId","routeKey":"$context.routeKey","status":"$context.status","latency":"$context.responseLatency","integrationLatency":"$context.integrationLatency","integrationStatus":"$context.integrationStatus","error":"$context.error.message","sub":"$context.authorizer.claims.sub"}'
+        Format: '{"requestId":"$context.requestId","routeKey":"$context.routeKey","status":"$context.status","latency":"$context.responseLatency","integrationLatency":"$context.integrationLatency","integrationStatus":"$context.integrationStatus","integrationRequestId":"$context.integration.requestId","error":"$context.error.message","sub":"$context.authorizer.claims.sub"}'
       DefaultRouteSettings:
         ThrottlingBurstLimit: 200
         ThrottlingRateLimit: 100
@@ -461,8 +471,9 @@ DB_LOG_RETENTION
               audience: !Ref JwtAudience
           # The admin pages (/_gm/*): the session cookie's ID token, checked by the
           # admin-authorizer function's live alias, as every function is invoked (signature
-          # against the pool's keys, issuer, audience, expiry, admin group). Uncached: a
-          # signed-out or expired cookie is refused at once.
+          # against the pool's keys, issuer, audience, expiry, admin group). Uncached: an
+          # expired cookie is refused at once; a signed-out one by the admin functions, which
+          # check the session against the database on every request.
           AdminCookie:
             FunctionArn: !Ref AdminAuthorizerFunction.Alias
             AuthorizerPayloadFormatVersion: "2.0"
@@ -1003,9 +1014,12 @@ def lambda_dimension(binary):
     return f'{{ Name: FunctionName, Value: !Sub "${{AWS::StackName}}-{binary}" }}'
 
 
-def metric_filter(lid, logs, pattern, name):
-    """A metric filter on `logs`' log group adding 1 to metric `name` for each line matching
-    `pattern` (0 for a minute with lines but no match)."""
+def metric_filter(lid, logs, pattern, name, value='"1"'):
+    """A metric filter on `logs`' log group adding `value` to metric `name` for each line matching
+    `pattern`: 1 (a count: 0 for a minute with lines but no match), or a field of the line such
+    as `$.fields.backlog` (a gauge: no value for such a minute, which would pull its minimum to
+    0)."""
+    default = "\n          DefaultValue: 0" if value == '"1"' else ""
     return f"""  {lid}:
     Type: AWS::Logs::MetricFilter
     Properties:
@@ -1014,8 +1028,7 @@ def metric_filter(lid, logs, pattern, name):
       MetricTransformations:
         - MetricNamespace: {OWN}
           MetricName: {name}
-          MetricValue: "1"
-          DefaultValue: 0
+          MetricValue: {value}{default}
           Unit: Count"""
 
 
@@ -1121,11 +1134,14 @@ AUTHORIZER = f'''  AdminAuthorizerFunction:
 SWEEP_RESERVED = 1
 
 # The sweep: EventBridge Scheduler invokes it every minute; one instance at a time (a reserved
-# concurrency of 1 whenever reservations are on; each run is bounded by SWEEP_BATCH games of
-# each kind, one transaction per game, so an overlapping run only finds less to do).
+# concurrency of 1 whenever reservations are on; each run sweeps timeouts SWEEP_BATCH games at a
+# time until none is left or SWEEP_BUDGET_SECONDS have passed, well under its 55 s timeout, one
+# transaction per game, so an overlapping run only finds less to do). Each run logs the games
+# still overdue (`backlog` on its "swept" line): the metric SweepBacklog.
 SWEEP_ENVIRONMENT = """      Environment:
         Variables:
           SWEEP_BATCH: "100"
+          SWEEP_BUDGET_SECONDS: "30"
           OPEN_GAME_EXPIRY_SECONDS: "604800"
 """
 SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts past the deadline, open games nobody joined); run every minute.", 1769, 55, SWEEP_RESERVED, SWEEP_ENVIRONMENT, push=True,
@@ -1164,10 +1180,15 @@ SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts pa
 {log_resources("Sweep", "sweep")}
 {push_filters("Sweep")}
 {metric_filter("SweepGameFailuresFilter", "Sweep", messages(SWEEP_GAME_FAILED), "SweepGameFailures")}
+{metric_filter("SweepBacklogFilter", "Sweep", messages(["swept"]), "SweepBacklog", "$.fields.backlog")}
   # A sweep that stops running (the schedule disabled or deleted, its role broken, the function
   # throttled) writes nothing and fails nothing: only its missing invocations tell.
 {alarm("SweepHeartbeatAlarm", "sweep: not invoked for 5 minutes (scheduled every minute): abandoned games are not ended",
        metric("AWS/Lambda", "Invocations", lambda_dimension("sweep"), "Sum", 300), 1, 1, "LessThanThreshold", missing="breaching")}
+  # Timeouts the sweep leaves behind: every run for 5 minutes ended with games still overdue (it
+  # cannot keep up, or some games cannot be ended), so players wait past their deadlines.
+{alarm("SweepBacklogAlarm", "sweep: every run for 5 minutes left games past their deadline (the backlog is not draining)",
+       metric(OWN, "SweepBacklog", None, "Minimum", 300), 1, 1, "GreaterThanOrEqualToThreshold")}
 {alarm("SweepErrorsAlarm", "sweep: 3 or more failures in 5 minutes (runs that failed, and games it could not end)",
        total([stat("failed", "AWS/Lambda", "Errors", lambda_dimension("sweep")), stat("games", OWN, "SweepGameFailures")],
              "FILL(failed, 0) + FILL(games, 0)", "sweep failures"), 1, 3, "GreaterThanOrEqualToThreshold")}'''

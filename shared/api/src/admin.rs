@@ -444,13 +444,15 @@ pub(crate) fn games_page(
     html(page.render(), &nonce)
 }
 
-/// `POST /_gm/signout`: clears the admin session cookie when the form's `csrf` field is the
-/// session's token and the browser says the form is this site's own (`Sec-Fetch-Site`, when
-/// sent, is `same-origin`); anything else is refused and clears nothing.
+/// `POST /_gm/signout`: ends the admin session when the form's `csrf` field is the session's
+/// token and the browser says the form is this site's own (`Sec-Fetch-Site`, when sent, is
+/// `same-origin`): the session is refused from then on ([`refuse_signed_out`]) until its token
+/// expires, and its cookie is cleared. Anything else is refused and ends nothing.
 ///
 /// # Errors
-/// `403 forbidden` for a missing session, a wrong or missing token or a cross-site form.
-pub(crate) fn sign_out(req: &lambda_http::Request) -> Result<Response<Body>, ApiError> {
+/// `403 forbidden` for a missing session, a wrong or missing token or a cross-site form; the
+/// service's errors (`503 unavailable`: nothing ended).
+pub(crate) async fn sign_out(svc: &service::Service, req: &lambda_http::Request) -> Result<Response<Body>, ApiError> {
     let refuse = |why: &str| ApiError::new(HttpCode::Forbidden, why.to_string());
     let site = req.headers().get("sec-fetch-site").and_then(|v| v.to_str().ok());
     if site.is_some_and(|s| s != "same-origin") {
@@ -462,12 +464,32 @@ pub(crate) fn sign_out(req: &lambda_http::Request) -> Result<Response<Body>, Api
     if !crate::auth::csrf_matches(session, given) {
         return Err(refuse("sign-out needs the page's CSRF token"));
     }
+    // Until the token expires (the authoriser's `exp`); a token without one lasts at most a
+    // session's longest life.
+    let exp = crate::auth::claims(req).and_then(|c| c.get("exp").and_then(|e| e.parse::<i64>().ok()));
+    let longest = chrono::Utc::now() + chrono::Duration::seconds(crate::auth::ADMIN_SESSION_SECONDS);
+    let expires_at = exp.and_then(|e| chrono::DateTime::from_timestamp(e, 0)).unwrap_or(longest);
+    svc.revoke_admin_session(&crate::auth::session_id(session), expires_at).await?;
     Ok(Response::builder()
         .status(200)
         .header("content-type", "text/html; charset=utf-8")
         .header("set-cookie", crate::auth::clear_session_cookie())
         .body(Body::Text("<!doctype html><meta charset=\"utf-8\"><title>Signed out</title><p>Signed out.</p>".to_string()))
         .expect("static headers"))
+}
+
+/// Refuses an admin request whose session cookie names a signed-out session: what the admin
+/// functions check on every request behind the authoriser, which runs outside the VPC, away
+/// from the database.
+///
+/// # Errors
+/// `401 unauthenticated` for a signed-out session; the service's errors.
+pub(crate) async fn refuse_signed_out(svc: &service::Service, req: &lambda_http::Request) -> Result<(), ApiError> {
+    let Some(session) = crate::auth::admin_token(req) else { return Ok(()) };
+    if svc.admin_session_revoked(&crate::auth::session_id(session)).await? {
+        return Err(ApiError::new(HttpCode::Unauthenticated, "this admin session was signed out; sign in again"));
+    }
+    Ok(())
 }
 
 /// `GET /_gm/signin` in AWS: without a code, a redirect to the identity provider's hosted UI with
@@ -571,7 +593,7 @@ mod tests {
         assert_eq!(player_filter(Some(" ")).unwrap(), None);
         for bad in ["a\0b", "\0", "a\u{1}", "a\nb", "a\u{7f}", "a\u{9f}"] {
             let e = player_filter(Some(bad)).unwrap_err();
-            assert_eq!(e.response().status(), 400, "{bad:?}");
+            assert_eq!(e.response("r").status(), 400, "{bad:?}");
         }
     }
 
@@ -627,11 +649,11 @@ mod tests {
             (vec![("error", "access_denied")], Some(cookie.as_str()), 401),
         ] {
             let e = sign_in(&request(&query, cookie), Some(oidc())).await.unwrap_err();
-            assert_eq!(e.response().status(), status, "{query:?}");
-            assert!(e.response().headers().get("set-cookie").is_none());
+            assert_eq!(e.response("r").status(), status, "{query:?}");
+            assert!(e.response("r").headers().get("set-cookie").is_none());
         }
         let unconfigured = sign_in(&request(&[], None), None).await.unwrap_err();
-        assert_eq!(unconfigured.response().status(), 404);
+        assert_eq!(unconfigured.response("r").status(), 404);
     }
 
     #[test]

@@ -62,6 +62,14 @@ pub fn csrf_token(session: &str) -> String {
     base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&digest[..18])
 }
 
+/// The id a session is revoked under: a digest of its token, so the database never holds a
+/// token that could be replayed.
+pub fn session_id(session: &str) -> String {
+    use base64::Engine;
+    use sha2::Digest;
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(sha2::Sha256::digest(format!("wordgame-admin-session:{session}").as_bytes()))
+}
+
 /// Whether `given` is the CSRF token of `session` (compared in constant time).
 pub fn csrf_matches(session: &str, given: &str) -> bool {
     let want = csrf_token(session);

@@ -23,6 +23,8 @@ pub enum HttpCode {
     NoRoute,
     /// A request the local gateway cannot turn into an event.
     BadRequest,
+    /// The body did not arrive within the local gateway's read timeout.
+    RequestTimeout,
     /// The body exceeds [`crate::MAX_BODY`].
     BodyTooLarge,
     /// Anything else; the cause is logged, never returned.
@@ -31,7 +33,7 @@ pub enum HttpCode {
 
 impl HttpCode {
     /// Every code.
-    pub const ALL: [HttpCode; 10] = [
+    pub const ALL: [HttpCode; 11] = [
         HttpCode::MalformedJson,
         HttpCode::InvalidBody,
         HttpCode::InvalidGameId,
@@ -40,6 +42,7 @@ impl HttpCode {
         HttpCode::Forbidden,
         HttpCode::NoRoute,
         HttpCode::BadRequest,
+        HttpCode::RequestTimeout,
         HttpCode::BodyTooLarge,
         HttpCode::Internal,
     ];
@@ -55,6 +58,7 @@ impl HttpCode {
             HttpCode::Forbidden => "forbidden",
             HttpCode::NoRoute => "no_route",
             HttpCode::BadRequest => "bad_request",
+            HttpCode::RequestTimeout => "request_timeout",
             HttpCode::BodyTooLarge => "body_too_large",
             HttpCode::Internal => "internal",
         }
@@ -69,6 +73,7 @@ impl HttpCode {
             HttpCode::Unauthenticated => 401,
             HttpCode::Forbidden => 403,
             HttpCode::NoRoute => 404,
+            HttpCode::RequestTimeout => 408,
             HttpCode::BodyTooLarge => 413,
             HttpCode::Internal => 500,
         }
@@ -96,6 +101,7 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::TooManyInvitations
         | ErrorCode::AwaitingAcceptance
         | ErrorCode::NotInviter
+        | ErrorCode::TooManyConnections
         | ErrorCode::NotStarted
         | ErrorCode::GameWithdrawn
         | ErrorCode::StaleMove
@@ -138,10 +144,12 @@ impl ApiError {
         ApiError { status, code, message: message.into(), details: Value::Null, retry_after: None, retry_now: false }
     }
 
-    /// The JSON response (with `Retry-After` when set).
-    pub fn response(&self) -> Response<Body> {
-        let body = json!({ "error": { "code": self.code, "message": self.message, "details": self.details } });
+    /// The JSON response to request `request_id`, which its body and its `x-request-id` header
+    /// name (with `Retry-After` when set).
+    pub fn response(&self, request_id: &str) -> Response<Body> {
+        let body = json!({ "error": { "code": self.code, "message": self.message, "details": self.details, "request_id": request_id } });
         let mut response = crate::response::json_response(self.status, &body);
+        crate::telemetry::name_request(response.headers_mut(), request_id);
         if let Some(seconds) = self.retry_after {
             response.headers_mut().insert("retry-after", seconds.into());
         }
@@ -160,9 +168,9 @@ impl From<ServiceError> for ApiError {
             ServiceError::NotFound => ApiError { message: "no such game".into(), ..plain },
             ServiceError::NotYourGame => ApiError { message: "you have no seat in this game".into(), ..plain },
             ServiceError::AccountNotFound(id) => ApiError { details: json!({ "account_id": id }), ..plain },
-            ServiceError::TooManyOpenGames { limit } | ServiceError::TooManyGames { limit } => {
-                ApiError { details: json!({ "limit": limit }), ..plain }
-            }
+            ServiceError::TooManyOpenGames { limit }
+            | ServiceError::TooManyGames { limit }
+            | ServiceError::TooManyConnections { limit } => ApiError { details: json!({ "limit": limit }), ..plain },
             ServiceError::TooManyInvitations { limit, invitee } => {
                 ApiError { details: json!({ "limit": limit, "account_id": invitee }), ..plain }
             }

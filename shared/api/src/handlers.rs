@@ -6,7 +6,6 @@
 
 use std::time::Instant;
 
-use lambda_http::request::RequestContext;
 use lambda_http::{Body, Request, RequestExt, Response};
 use serde::de::DeserializeOwned;
 use service::SubmitMove;
@@ -15,18 +14,14 @@ use uuid::Uuid;
 
 use crate::requests::{CreateGameBody, OpenGameBody, PreviewBody, RobotBody};
 use crate::response::{self, json_response};
-use crate::{ApiError, AppState, HttpCode, MAX_BODY, Route, auth, requests};
+use crate::{ApiError, AppState, HttpCode, MAX_BODY, Route, auth, requests, telemetry};
 
 /// Handles one request for `route` within the state's request budget; every failure is an HTTP
 /// error answer, never `Err`.
 pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Body> {
     let started = Instant::now();
-    let request_id = match req.request_context_ref() {
-        Some(RequestContext::ApiGatewayV2(ctx)) => ctx.request_id.clone().unwrap_or_default(),
-        _ => String::new(),
-    };
-    let game_id = req.path_parameters_ref().and_then(|p| p.first("id")).unwrap_or_default().to_string();
-    let span = tracing::info_span!("request", route = route.function(), request_id = %request_id, game_id = %game_id);
+    let request_id = telemetry::request_id(&req);
+    let span = telemetry::request_span(route.function(), &request_id, &req);
     let budget = state.request_budget();
     let work = async {
         state.renew_credentials().await;
@@ -48,8 +43,9 @@ pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Bo
     });
     let mut response = match result {
         Ok(r) => r,
-        Err(e) => e.response(),
+        Err(e) => e.response(&request_id),
     };
+    telemetry::name_request(response.headers_mut(), &request_id);
     if auth::is_admin_path(route.path()) {
         crate::admin::security_headers(&mut response);
     } else if !route.public() {
@@ -65,6 +61,9 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
         return Err(ApiError::new(HttpCode::BodyTooLarge, format!("the body exceeds {MAX_BODY} bytes")));
     }
     let svc = &state.service;
+    if auth::is_admin_path(route.path()) && route != Route::AdminSignIn {
+        crate::admin::refuse_signed_out(svc, req).await?;
+    }
     match (route, auth::caller(req)) {
         // Public: the sign-in is how an admin gets an identity; one it does carry must still be
         // one a token may act as.
@@ -158,7 +157,7 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
         }
         (Route::AdminTimeline, Ok(_)) => Ok(json_response(200, &svc.admin_replay(game_id(req)?).await?)),
         (Route::AdminAccount, Ok(_)) => crate::admin::account_page(&svc.admin_account(game_id(req)?).await?),
-        (Route::AdminSignOut, Ok(_)) => crate::admin::sign_out(req),
+        (Route::AdminSignOut, Ok(_)) => crate::admin::sign_out(svc, req).await,
         (Route::AdminGames, Ok(_)) => {
             let q = req.query_string_parameters_ref();
             let get = |name: &str| q.and_then(|q| q.first(name)).map(str::to_string);

@@ -1,6 +1,10 @@
 //! Development tokens for the local gateway: HS256 JWTs signed with a local key. In AWS, API
 //! Gateway's JWT authoriser verifies the identity provider's tokens instead; both hand the
 //! handlers the same claims.
+//!
+//! Each token says what it is for in its audience (`aud`, a [`TokenUse`]), and [`verify`] takes
+//! the use the caller expects: a player's token is no admin session, a one-time sign-in code is
+//! neither, and an admin session is no player's token.
 
 use std::collections::HashMap;
 
@@ -25,6 +29,31 @@ pub enum JwtError {
     /// Past its `exp`.
     #[error("expired")]
     Expired,
+    /// A token for another use (its audience is not the one expected).
+    #[error("a token for another use")]
+    OtherUse,
+}
+
+/// What a development token is for: its audience (`aud`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TokenUse {
+    /// A player's bearer token (`wordgame token`), for the player routes and `/ws`.
+    Player,
+    /// A one-time admin sign-in code, for `GET /_gm/signin?code=` only.
+    AdminSignIn,
+    /// An admin session, for the admin session cookie on `/_gm/*` only.
+    AdminSession,
+}
+
+impl TokenUse {
+    /// The audience naming this use.
+    pub const fn audience(self) -> &'static str {
+        match self {
+            TokenUse::Player => "wordgame-player",
+            TokenUse::AdminSignIn => "wordgame-admin-signin",
+            TokenUse::AdminSession => "wordgame-admin-session",
+        }
+    }
 }
 
 /// A signed token carrying `claims`.
@@ -36,12 +65,12 @@ pub fn sign(claims: &Value, secret: &[u8]) -> String {
     format!("{signing_input}.{signature}")
 }
 
-/// The claims of a valid token at `now` (seconds since the epoch), flattened to strings as API
-/// Gateway does (arrays as `[a b]`).
+/// The claims of a valid token for `expected` use at `now` (seconds since the epoch), flattened
+/// to strings as API Gateway does (arrays as `[a b]`).
 ///
 /// # Errors
-/// [`JwtError`] for a malformed, foreign, forged or expired token.
-pub fn verify(token: &str, secret: &[u8], now: i64) -> Result<HashMap<String, String>, JwtError> {
+/// [`JwtError`] for a malformed, foreign, forged or expired token, or one for another use.
+pub fn verify(token: &str, secret: &[u8], now: i64, expected: TokenUse) -> Result<HashMap<String, String>, JwtError> {
     let mut parts = token.split('.');
     let (Some(h), Some(p), Some(s), None) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
         return Err(JwtError::Malformed);
@@ -58,6 +87,9 @@ pub fn verify(token: &str, secret: &[u8], now: i64) -> Result<HashMap<String, St
     let Value::Object(map) = claims else { return Err(JwtError::Malformed) };
     if map.get("exp").and_then(Value::as_i64).is_some_and(|exp| exp <= now) {
         return Err(JwtError::Expired);
+    }
+    if map.get("aud").and_then(Value::as_str) != Some(expected.audience()) {
+        return Err(JwtError::OtherUse);
     }
     Ok(map
         .into_iter()
@@ -96,6 +128,7 @@ pub fn demo_token(name: &str, admin: bool, days: i64, now: i64) -> String {
         "sub": demo_account_id(name).to_string(),
         "name": name,
         "iss": "wordgame-local",
+        "aud": TokenUse::Player.audience(),
         "iat": now,
         "exp": now + days * 86_400,
     });
@@ -116,7 +149,7 @@ pub fn signin_code(name: &str, admin: bool, now: i64, jti: &str) -> String {
         "sub": demo_account_id(name).to_string(),
         "name": name,
         "iss": "wordgame-local",
-        "use": "admin-signin",
+        "aud": TokenUse::AdminSignIn.audience(),
         "jti": jti,
         "iat": now,
         "exp": now + SIGNIN_CODE_SECONDS,
@@ -127,30 +160,47 @@ pub fn signin_code(name: &str, admin: bool, now: i64, jti: &str) -> String {
     sign(&claims, &dev_secret())
 }
 
-/// The claims of a valid sign-in code (not yet checked for reuse), and the session token it
-/// becomes: the same identity, for [`crate::auth::ADMIN_SESSION_SECONDS`].
-///
-/// # Errors
-/// [`JwtError`] for a malformed, forged or expired code, or a token that is not a sign-in code
-/// ([`JwtError::Malformed`]).
-pub fn redeem_signin_code(code: &str, secret: &[u8], now: i64) -> Result<(HashMap<String, String>, String), JwtError> {
-    let claims = verify(code, secret, now)?;
-    if claims.get("use").map(String::as_str) != Some("admin-signin") || !claims.contains_key("jti") {
-        return Err(JwtError::Malformed);
-    }
+/// A development admin session for demo account `name` (what a redeemed sign-in code becomes),
+/// valid for [`crate::auth::ADMIN_SESSION_SECONDS`] from `now`, in the admin group if asked.
+pub fn admin_session(name: &str, admin: bool, now: i64) -> String {
+    let jti = uuid::Uuid::new_v4().to_string();
+    session_for(&jti, &demo_account_id(name).to_string(), Some(name), admin, now, &dev_secret())
+}
+
+/// Admin session `jti` (each session its own, so signing one out ends no other) for account
+/// `sub`, signed with `secret`.
+fn session_for(jti: &str, sub: &str, name: Option<&str>, admin: bool, now: i64, secret: &[u8]) -> String {
     let mut session = serde_json::json!({
-        "sub": claims["sub"],
+        "sub": sub,
         "iss": "wordgame-local",
+        "aud": TokenUse::AdminSession.audience(),
+        "jti": jti,
         "iat": now,
         "exp": now + crate::auth::ADMIN_SESSION_SECONDS,
     });
-    if let Some(name) = claims.get("name") {
-        session["name"] = Value::String(name.clone());
+    if let Some(name) = name {
+        session["name"] = Value::String(name.to_string());
     }
-    if claims.get("cognito:groups").is_some_and(|g| crate::auth::groups_name_admin(g)) {
+    if admin {
         session["cognito:groups"] = serde_json::json!(["admin"]);
     }
-    Ok((claims, sign(&session, secret)))
+    sign(&session, secret)
+}
+
+/// The claims of a valid sign-in code (not yet checked for reuse), and the session token it
+/// becomes: the same identity and `jti`, for [`crate::auth::ADMIN_SESSION_SECONDS`].
+///
+/// # Errors
+/// [`JwtError`] for a malformed, forged or expired code, or a token that is not a sign-in code
+/// ([`JwtError::OtherUse`]; [`JwtError::Malformed`] for a code without a `jti`).
+pub fn redeem_signin_code(code: &str, secret: &[u8], now: i64) -> Result<(HashMap<String, String>, String), JwtError> {
+    let claims = verify(code, secret, now, TokenUse::AdminSignIn)?;
+    if !claims.contains_key("jti") {
+        return Err(JwtError::Malformed);
+    }
+    let admin = claims.get("cognito:groups").is_some_and(|g| crate::auth::groups_name_admin(g));
+    let session = session_for(&claims["jti"], &claims["sub"], claims.get("name").map(String::as_str), admin, now, secret);
+    Ok((claims, session))
 }
 
 fn mac(secret: &[u8], data: &[u8]) -> Hmac<Sha256> {
@@ -166,16 +216,38 @@ mod tests {
 
     #[test]
     fn a_signed_token_verifies_and_a_tampered_one_does_not() {
-        let token = sign(&json!({"sub": "abc", "exp": 100, "cognito:groups": ["admin", "x"]}), b"k");
-        let claims = verify(&token, b"k", 99).unwrap();
+        let token = sign(&json!({"sub": "abc", "aud": "wordgame-player", "exp": 100, "cognito:groups": ["admin", "x"]}), b"k");
+        let claims = verify(&token, b"k", 99, TokenUse::Player).unwrap();
         assert_eq!(claims["sub"], "abc");
         assert_eq!(claims["cognito:groups"], "[admin x]");
-        assert_eq!(verify(&token, b"other", 99), Err(JwtError::Signature));
-        assert_eq!(verify(&token, b"k", 100), Err(JwtError::Expired));
-        assert_eq!(verify("a.b", b"k", 0), Err(JwtError::Malformed));
+        assert_eq!(verify(&token, b"other", 99, TokenUse::Player), Err(JwtError::Signature));
+        assert_eq!(verify(&token, b"k", 100, TokenUse::Player), Err(JwtError::Expired));
+        assert_eq!(verify("a.b", b"k", 0, TokenUse::Player), Err(JwtError::Malformed));
         let mut forged = token.clone();
         forged.insert(token.find('.').unwrap() + 2, 'x');
-        assert!(verify(&forged, b"k", 0).is_err());
+        assert!(verify(&forged, b"k", 0, TokenUse::Player).is_err());
+    }
+
+    #[test]
+    fn a_token_is_accepted_for_its_own_use_only() {
+        let secret = dev_secret();
+        let tokens = [
+            (TokenUse::Player, demo_token("root", true, 1, 1000)),
+            (TokenUse::AdminSignIn, signin_code("root", true, 1000, "j1")),
+            (TokenUse::AdminSession, admin_session("root", true, 1000)),
+        ];
+        for (made_for, token) in &tokens {
+            for expected in [TokenUse::Player, TokenUse::AdminSignIn, TokenUse::AdminSession] {
+                let verified = verify(token, &secret, 1100, expected);
+                if expected == *made_for {
+                    assert!(verified.is_ok(), "{made_for:?}");
+                } else {
+                    assert_eq!(verified, Err(JwtError::OtherUse), "{made_for:?} as {expected:?}");
+                }
+            }
+        }
+        let no_audience = sign(&json!({"sub": "abc", "exp": 2000}), &secret);
+        assert_eq!(verify(&no_audience, &secret, 1100, TokenUse::Player), Err(JwtError::OtherUse));
     }
 
     #[test]
@@ -184,14 +256,13 @@ mod tests {
         let code = signin_code("root", true, 1000, "j1");
         let (claims, session) = redeem_signin_code(&code, &secret, 1100).unwrap();
         assert_eq!(claims["jti"], "j1");
-        let s = verify(&session, &secret, 1100).unwrap();
+        let s = verify(&session, &secret, 1100, TokenUse::AdminSession).unwrap();
         assert_eq!((s["sub"].as_str(), s["cognito:groups"].as_str()), (demo_account_id("root").to_string().as_str(), "[admin]"));
-        assert!(!s.contains_key("use"), "a session is no sign-in code");
-        assert_eq!(redeem_signin_code(&session, &secret, 1100).map(|_| ()), Err(JwtError::Malformed));
-        assert_eq!(redeem_signin_code(&demo_token("root", true, 1, 1000), &secret, 1100).map(|_| ()), Err(JwtError::Malformed));
+        assert_eq!(redeem_signin_code(&session, &secret, 1100).map(|_| ()), Err(JwtError::OtherUse));
+        assert_eq!(redeem_signin_code(&demo_token("root", true, 1, 1000), &secret, 1100).map(|_| ()), Err(JwtError::OtherUse));
         assert_eq!(redeem_signin_code(&code, &secret, 1000 + SIGNIN_CODE_SECONDS).map(|_| ()), Err(JwtError::Expired));
         assert_eq!(redeem_signin_code(&code, b"forger", 1100).map(|_| ()), Err(JwtError::Signature));
         let (_, plain) = redeem_signin_code(&signin_code("bob", false, 1000, "j2"), &secret, 1100).unwrap();
-        assert!(!verify(&plain, &secret, 1100).unwrap().contains_key("cognito:groups"));
+        assert!(!verify(&plain, &secret, 1100, TokenUse::AdminSession).unwrap().contains_key("cognito:groups"));
     }
 }

@@ -3,7 +3,8 @@
 //! from errors to status codes and machine-readable codes, JSON tracing, and configuration.
 //!
 //! A handler never returns `Err` to the Lambda runtime (that would be an invocation error, not
-//! an HTTP answer): every failure becomes `{"error": {"code", "message", "details"}}`.
+//! an HTTP answer): every failure becomes `{"error": {"code", "message", "details",
+//! "request_id"}}`, and every answer names its request in `x-request-id`.
 
 mod admin;
 pub mod auth;
@@ -16,6 +17,7 @@ pub mod https;
 pub mod iam;
 pub mod jwt;
 pub mod lambda;
+pub mod local_auth;
 pub mod oidc;
 pub mod push;
 mod requests;

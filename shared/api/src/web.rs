@@ -144,11 +144,13 @@ pub async fn run() -> Result<(), lambda_http::Error> {
     let config = WebConfig::from_env(|name| std::env::var(name).ok());
     let config = &config;
     lambda_http::run(lambda_http::service_fn(move |req: Request| async move {
+        let request_id = crate::telemetry::request_id(&req);
         let route = Route::find(req.method().as_str(), req.uri().path()).map(|(r, _)| r).filter(|r| r.function() == "web");
-        let response = match route {
-            Some(route) => answer(route, &req, config).unwrap_or_else(|e| e.response()),
-            None => ApiError::new(HttpCode::NoRoute, "not a route of the web function").response(),
+        let mut response = match route {
+            Some(route) => answer(route, &req, config).unwrap_or_else(|e| e.response(&request_id)),
+            None => ApiError::new(HttpCode::NoRoute, "not a route of the web function").response(&request_id),
         };
+        crate::telemetry::name_request(response.headers_mut(), &request_id);
         Ok::<_, std::convert::Infallible>(response)
     }))
     .await

@@ -125,6 +125,17 @@ fn parameter_default<'a>(doc: &'a Value, name: &str) -> &'a Value {
 }
 
 #[test]
+fn the_admin_client_can_never_be_a_player_audience() {
+    let doc = template();
+    let assertion = &doc["Rules"]["AdminClientIsNoPlayerAudience"]["Assertions"][0]["Assert"];
+    let want: Value = serde_yaml::from_str(r#"Fn::Not: [{ "Fn::Contains": [!Ref JwtAudience, !Ref AdminClientId] }]"#).unwrap();
+    assert_eq!(assertion, &want);
+    // The admin authoriser takes the admin client, the push socket's the player audiences.
+    let env = |f: &str| doc["Resources"][f]["Properties"]["Environment"]["Variables"].clone();
+    assert_eq!(env("AdminAuthorizerFunction")["WORDGAME_OIDC_CLIENT_ID"], serde_yaml::from_str::<Value>("!Ref AdminClientId").unwrap());
+}
+
+#[test]
 fn a_first_create_into_an_empty_account_can_succeed_or_roll_back() {
     let doc = template();
     let r = &doc["Resources"];
@@ -503,6 +514,16 @@ fn a_silent_sweep_failed_pushes_and_websocket_errors_page() {
     let games =
         filters_on(&doc, "SweepLogs").into_iter().find(|(_, m)| *m == "SweepGameFailures").expect("no filter for the sweep's games");
     assert_eq!(logged_messages(games.0).len(), 2);
+    // The timeouts each run leaves overdue (its "swept" line's backlog, a gauge) page when every
+    // run for five minutes left some.
+    let backlog = filters_on(&doc, "SweepLogs").into_iter().find(|(_, m)| *m == "SweepBacklog").expect("no sweep backlog metric");
+    assert_eq!(logged_messages(backlog.0), ["swept"]);
+    let transform = &r["SweepBacklogFilter"]["Properties"]["MetricTransformations"][0];
+    assert_eq!((transform["MetricValue"].as_str(), transform.get("DefaultValue")), (Some("$.fields.backlog"), None));
+    assert!(include_str!("../../service/src/sweep.rs").contains("backlog = report.backlog,"), "the sweep logs no backlog field");
+    let backlog = &r["SweepBacklogAlarm"]["Properties"];
+    assert_eq!((backlog["MetricName"].as_str(), backlog["Statistic"].as_str()), (Some("SweepBacklog"), Some("Minimum")));
+    assert_eq!((backlog["Threshold"].as_f64(), backlog["ComparisonOperator"].as_str()), (Some(1.0), Some("GreaterThanOrEqualToThreshold")));
     // Failed posts to connections and publishes to the bus, counted in the log group of every
     // function that may push.
     let pushers: Vec<String> = functions(&doc)
@@ -538,7 +559,14 @@ fn a_silent_sweep_failed_pushes_and_websocket_errors_page() {
         assert!(is_ref(&metric_entry(ws, id)["MetricStat"]["Metric"]["Dimensions"][0]["Value"], "WsApi"), "{id}");
     }
     assert!(percentage_alarm(ws).1 >= 2);
-    for alarm in ["SweepHeartbeatAlarm", "SweepErrorsAlarm", "PushFailuresAlarm", "EventBridgeFailuresAlarm", "WsApiErrorsAlarm"] {
+    for alarm in [
+        "SweepHeartbeatAlarm",
+        "SweepBacklogAlarm",
+        "SweepErrorsAlarm",
+        "PushFailuresAlarm",
+        "EventBridgeFailuresAlarm",
+        "WsApiErrorsAlarm",
+    ] {
         assert!(operations().contains(alarm), "docs/OPERATIONS.md does not list {alarm}");
     }
 }
@@ -692,19 +720,7 @@ fn query_fields(query: &str) -> Vec<String> {
 
 #[test]
 fn the_documented_log_queries_name_fields_the_service_writes() {
-    let child = std::process::Command::new(std::env::current_exe().unwrap())
-        .args(["infra::write_a_log_line", "--exact", "--nocapture", "--test-threads=1"])
-        .env("WORDGAME_WRITE_LOG_LINE", "1")
-        .env("RUST_LOG", "info")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&child.stdout);
-    assert!(child.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&child.stderr));
-    let lines: Vec<serde_json::Value> = stdout
-        .lines()
-        // libtest's "test write_a_log_line ... " may precede the first line.
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(&l[l.find('{')?..]).ok())
-        .collect();
+    let (stdout, lines) = crate::common::json_lines_of("infra::write_a_log_line", "WORDGAME_WRITE_LOG_LINE");
     let line = lines
         .iter()
         .find(|l| at(l, "fields.message").and_then(|m| m.as_str()) == Some("handled"))

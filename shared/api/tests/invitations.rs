@@ -42,6 +42,15 @@ async fn a_timed_game_naming_another_player_waits_for_them_and_nobody_loses_on_t
     assert!(game["turn_deadline"].is_null(), "no clock before Bob accepts: {game}");
     let bobs = game["seats"].as_array().unwrap().iter().find(|s| s["account_id"] == bob.0.to_string()).unwrap();
     assert_eq!(bobs["invited"], true);
+    // In Bob's games it awaits his answer, and is nobody's turn (whoever the draw made leader).
+    let (_, listed) = app.call(Some(bob), "GET", "/games", "").await;
+    let listed = listed["games"].as_array().unwrap().iter().find(|g| g["game_id"] == game["game_id"]).cloned().unwrap();
+    assert_eq!((listed["awaits_you"].as_bool(), listed["your_turn"].as_bool()), (Some(true), Some(false)), "{listed}");
+    assert!(listed["to_move"].is_null(), "{listed}");
+    for who in [ann, bob] {
+        let (_, mine) = app.call(Some(who), "GET", "/games?turn=mine", "").await;
+        assert!(mine["games"].as_array().unwrap().iter().all(|g| g["game_id"] != game["game_id"]), "{mine}");
+    }
 
     clock.advance(Duration::seconds(25));
     let before = app.everything().await;

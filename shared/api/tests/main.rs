@@ -19,6 +19,8 @@ mod my_games;
 mod openapi;
 mod proxy_tls;
 mod rematch;
+mod request_ids;
+mod sessions;
 mod sweep;
 mod timed;
 mod times;

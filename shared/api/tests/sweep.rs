@@ -1,7 +1,8 @@
 //! The sweep, with a clock the test moves by hand: timed games past their deadline get their
 //! timeout recorded by the same rules as a claim (the tile game's turn passes, the chain game is
 //! lost), open games nobody joined within the expiry are withdrawn, each once (a second sweep
-//! finds nothing), a bounded batch at a time.
+//! finds nothing); a backlog of hundreds drains in one run, batch after batch, the longest
+//! overdue first, unless the run's budget ends it first, and what is left is reported.
 
 use std::sync::Arc;
 
@@ -11,7 +12,7 @@ use serde_json::{Value, json};
 use service::{ManualClock, SweepConfig};
 
 fn config(batch: usize) -> SweepConfig {
-    SweepConfig { batch, open_expiry: Duration::hours(1) }
+    SweepConfig { batch, open_expiry: Duration::hours(1), ..SweepConfig::default() }
 }
 
 async fn timed(app: &App, who: Player, other: Player, variant: &str) -> String {
@@ -99,4 +100,40 @@ async fn a_game_that_moved_before_the_sweep_reached_it_is_left_alone() {
     let report = app.state.service.sweep(config(10)).await.unwrap();
     assert!(report.timed_out.is_empty(), "{report:?}");
     assert_eq!(app.journal_rows(&id).await, rows);
+}
+
+#[tokio::test]
+async fn one_run_clears_a_backlog_of_hundreds_of_overdue_games_longest_overdue_first() {
+    const GAMES: usize = 300;
+    let clock = Arc::new(ManualClock::new(DateTime::from_timestamp(1_800_000_000, 0).unwrap()));
+    let app = App::with_clock(clock.clone(), 11).await;
+    let svc = &app.state.service;
+    // Four pairs of players, each under the cap on an account's unfinished games.
+    let pairs: Vec<(Player, Player)> = (0..4).map(|_| (Player::new(), Player::new())).collect();
+    for (_, bob) in &pairs {
+        app.create(*bob, "noi-tu", r#"[{"robot":"easy"}]"#).await;
+    }
+    // Deadlines a second apart, in the order the games are made.
+    let mut games = Vec::new();
+    for n in 0..GAMES {
+        let (ann, bob) = pairs[n % pairs.len()];
+        games.push(timed(&app, ann, bob, "noi-tu").await);
+        clock.advance(Duration::seconds(1));
+    }
+    clock.advance(Duration::minutes(2));
+    let ids = |report: &service::SweepReport| report.timed_out.iter().map(ToString::to_string).collect::<Vec<_>>();
+
+    // A run whose budget is spent after its first batch stops there and reports the rest.
+    let first = svc.sweep(SweepConfig { budget: Duration::zero(), ..config(50) }).await.unwrap();
+    assert_eq!(ids(&first), games[..50], "the longest overdue first");
+    assert_eq!(first.backlog, (GAMES - 50) as u64);
+    // One run with its budget clears the whole backlog, batch after batch, oldest first.
+    let rest = svc.sweep(config(50)).await.unwrap();
+    assert_eq!(ids(&rest), games[50..]);
+    assert_eq!((rest.backlog, rest.skipped), (0, 0));
+    let left: i64 = sqlx::query_scalar("SELECT count(*) FROM games WHERE status = 'active' AND turn_deadline IS NOT NULL")
+        .fetch_one(app.pool())
+        .await
+        .unwrap();
+    assert_eq!(left, 0);
 }

@@ -117,3 +117,66 @@ async fn a_connection_subscribes_gets_typed_errors_and_is_forgotten() {
     let answer = reply(&handle_websocket(state, &event("$default", Some(bob), Some(&subscribe), false)).await);
     assert_eq!(answer["code"], "unknown_connection", "{answer}");
 }
+
+/// `$connect` of `who` on connection `id`.
+fn connect(who: Player, id: &str) -> ApiGatewayWebsocketProxyRequest {
+    let mut e = event("$connect", Some(who), None, false);
+    e.request_context.connection_id = Some(id.to_string());
+    e
+}
+
+async fn connections_of(app: &App, who: Player) -> i64 {
+    sqlx::query_scalar("SELECT count(*) FROM push_connections WHERE account_id = $1").bind(who.0).fetch_one(app.pool()).await.unwrap()
+}
+
+#[tokio::test]
+async fn an_account_holds_at_most_its_cap_of_live_connections() {
+    let app = App::new().await;
+    let (ann, bob) = (Player::new(), Player::new());
+    let state = &app.state;
+    let cap = service::MAX_CONNECTIONS as usize;
+    assert_eq!(cap, 10, "docs/API.md names the cap");
+    // Connects at once: the cap is counted under a lock on the account, so exactly `cap` win.
+    let first = handle_websocket(state, &connect(ann, "ann-0")).await;
+    assert_eq!(first.status, 200, "the account exists before the race");
+    let mut racing = tokio::task::JoinSet::new();
+    for n in 1..cap + 5 {
+        let (app, event) = (app.clone(), connect(ann, &format!("ann-{n}")));
+        racing.spawn(async move { handle_websocket(&app.state, &event).await.status });
+    }
+    let statuses: Vec<u16> = racing.join_all().await;
+    assert_eq!(statuses.iter().filter(|&&s| s == 200).count(), cap - 1, "{statuses:?}");
+    assert!(statuses.iter().all(|&s| s == 200 || s == 409), "{statuses:?}");
+    assert_eq!(connections_of(&app, ann).await, cap as i64);
+
+    // The refusal is typed and writes nothing.
+    let caller = service::Caller::new(ann.0, ["Ann"]).unwrap();
+    let refused = state.service.connect(&caller, "ann-extra").await.unwrap_err();
+    assert!(matches!(refused, service::ServiceError::TooManyConnections { limit: 10 }), "{refused:?}");
+    let answer = api::ApiError::from(refused);
+    assert_eq!((answer.status, answer.code, answer.details.clone()), (409, "too_many_connections", json!({"limit": 10})));
+    assert_eq!(connections_of(&app, ann).await, cap as i64);
+
+    // A held connection reconnects under its id; another account is not concerned.
+    let held: String = sqlx::query_scalar("SELECT connection_id FROM push_connections WHERE account_id = $1 LIMIT 1")
+        .bind(ann.0)
+        .fetch_one(app.pool())
+        .await
+        .unwrap();
+    assert_eq!(handle_websocket(state, &connect(ann, &held)).await.status, 200);
+    assert_eq!(handle_websocket(state, &connect(bob, "bob-0")).await.status, 200);
+
+    // One closed: one more fits. All expired: they count no more, and go.
+    let mut gone = connect(ann, &held);
+    gone.request_context.route_key = Some("$disconnect".into());
+    assert_eq!(handle_websocket(state, &gone).await.status, 200);
+    assert_eq!(handle_websocket(state, &connect(ann, "ann-extra")).await.status, 200);
+    assert_eq!(handle_websocket(state, &connect(ann, "ann-one-too-many")).await.status, 409);
+    sqlx::query("UPDATE push_connections SET expires_at = now() - interval '1 second' WHERE account_id = $1")
+        .bind(ann.0)
+        .execute(app.pool())
+        .await
+        .unwrap();
+    assert_eq!(handle_websocket(state, &connect(ann, "ann-fresh")).await.status, 200);
+    assert_eq!(connections_of(&app, ann).await, 1, "the expired connections were deleted");
+}

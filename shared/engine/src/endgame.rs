@@ -87,6 +87,9 @@ pub struct Solution {
     pub depth: u32,
     /// Whether that iteration saw every line to the end of the game with every play.
     pub exact: bool,
+    /// The best play of that iteration and its value, when it is not [`Solution::play`]
+    /// (the search chose to pass): what to play if that pass is not to be trusted.
+    pub best_play: Option<(GeneratedPlay, i32)>,
 }
 
 /// The search's state of one endgame.
@@ -106,6 +109,10 @@ struct Search<'a, 'b> {
 /// Solves the endgame of a two-seat `game` with the bag empty for the seat to move, over the
 /// root plays `candidates` (legal under the game's rules, best static first: the first
 /// `ROOT_WIDTH` (40) are tried, and passing). `None` when no iteration completed in the budget, or the game is not such an endgame.
+///
+/// Passing is searched last at the root and chosen only when it is worth strictly more than
+/// every play: a play and a pass of equal value (a stuck opponent lets either wait) is the
+/// play, so no pass throws away a scoring move the search cannot tell apart from it.
 pub fn solve(game: &Game, generator: &MoveGenerator<'_>, candidates: &[GeneratedPlay], budget: &mut dyn Budget) -> Option<Solution> {
     if game.seats() != 2 || !game.bag().is_empty() || game.is_over() {
         return None;
@@ -120,12 +127,16 @@ pub fn solve(game: &Game, generator: &MoveGenerator<'_>, candidates: &[Generated
     let mut best: Option<Solution> = None;
     for depth in 1..=MAX_DEPTH {
         search.cut = false;
-        let Some((at, value)) = search.root(game.board(), racks, game.scoreless_turns(), &order, depth) else { break };
+        let Some((at, value, best_play)) = search.root(game.board(), racks, game.scoreless_turns(), &order, depth) else { break };
         let exact = !search.cut && !root_cut;
-        best = Some(Solution { play: order[at], value, depth, exact });
+        let best_play = best_play.filter(|_| order[at].is_none()).and_then(|(i, v)| order[i].map(|p| (p, v)));
+        best = Some(Solution { play: order[at], value, depth, exact, best_play });
         search.iterations += 1;
-        let first = order.remove(at);
-        order.insert(0, first);
+        // The best play leads the next iteration; the pass stays last.
+        if order[at].is_some() {
+            let first = order.remove(at);
+            order.insert(0, first);
+        }
         if exact {
             break;
         }
@@ -137,7 +148,9 @@ pub fn solve(game: &Game, generator: &MoveGenerator<'_>, candidates: &[Generated
 const INF: i32 = 1_000_000;
 
 impl Search<'_, '_> {
-    /// The index of the best root move and its value, or `None` out of time.
+    /// The index of the best root move and its value, and the best play's (the pass, searched
+    /// last, left out), or `None` out of time.
+    #[allow(clippy::type_complexity)]
     fn root(
         &mut self,
         board: &Board,
@@ -145,16 +158,20 @@ impl Search<'_, '_> {
         scoreless: u32,
         order: &[Option<GeneratedPlay>],
         depth: u32,
-    ) -> Option<(usize, i32)> {
+    ) -> Option<(usize, i32, Option<(usize, i32)>)> {
         let (mut best, mut alpha) = (0, -INF);
+        let mut best_play = None;
         for (i, mv) in order.iter().enumerate() {
             let v = self.after(board, racks, scoreless, *mv, depth, alpha, INF)?;
             if v > alpha {
                 alpha = v;
                 best = i;
+                if mv.is_some() {
+                    best_play = Some((i, v));
+                }
             }
         }
-        Some((best, alpha))
+        Some((best, alpha, best_play))
     }
 
     /// The value for the side to move (`racks[0]`) of making `mv` (`None`: pass) and the
@@ -200,9 +217,16 @@ impl Search<'_, '_> {
         }
         if depth == 0 {
             // The horizon: as the static value has it, the side to move is the likelier to go
-            // out, so the other's rack counts against the other.
+            // out, so the other's rack counts against the other; but a side with no play at all
+            // cannot go out, and then its own rack counts against it. (Crediting a stuck side
+            // with the other's rack made every line that leaves it to move look worse than a
+            // pass that ends the game at once: the hard level passed scoring plays away.)
             self.cut = true;
-            return Some(rack_points(self.rules, &racks[1]));
+            return Some(if self.generator.all(board, &racks[0]).is_empty() {
+                -rack_points(self.rules, &racks[0])
+            } else {
+                rack_points(self.rules, &racks[1])
+            });
         }
         let opponent = rack_points(self.rules, &racks[1]);
         let mut plays = self.generator.all(board, &racks[0]);

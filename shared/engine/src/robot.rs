@@ -302,7 +302,12 @@ impl LevelRobot<'_> {
         }
         if game.seats() == 2 {
             return match endgame::solve(game, &self.generator, &ranked, budget) {
-                Some(solution) => solution.play,
+                // A pass only on the search's word to the end of the game: on a value cut at
+                // its horizon, a scoring play is never thrown away for it.
+                Some(solution) => match (solution.play, solution.best_play) {
+                    (None, Some((play, _))) if !solution.exact && play.score > 0 => Some(play),
+                    (play, _) => play,
+                },
                 None => fallback,
             };
         }

@@ -25,6 +25,11 @@ fn endgame_position(variant: Variant, words: &[(&str, Direction, &str)], mine: &
 
 /// As [`endgame_position`], with one rack per opponent.
 fn table_position(variant: Variant, words: &[(&str, Direction, &str)], mine: &str, theirs: &[&str]) -> Game {
+    table_position_after(variant, words, mine, theirs, 0)
+}
+
+/// As [`table_position`], `zero_turns` scoreless turns into the game.
+fn table_position_after(variant: Variant, words: &[(&str, Direction, &str)], mine: &str, theirs: &[&str], zero_turns: u32) -> Game {
     let rules = variant.rules();
     let mut board = board(rules, words);
     let racks: Vec<Rack> = std::iter::once(mine).chain(theirs.iter().copied()).map(|r| rack(variant, r)).collect();
@@ -44,7 +49,7 @@ fn table_position(variant: Variant, words: &[(&str, Direction, &str)], mine: &st
         board.place(Placement { square, tile });
     }
     let scores = vec![300; racks.len()];
-    let position = Position { board, racks, scores, zero_turns: 0, lexicon: None };
+    let position = Position { board, racks, scores, zero_turns, lexicon: None };
     let game = Game::from_position(variant, &position, 1).unwrap();
     assert!(game.bag().is_empty());
     game
@@ -190,4 +195,87 @@ fn out_of_budget_the_search_falls_back_and_three_seats_are_weighed_apart() {
     assert_eq!(hint[0].equity, 1000 * (hint[0].score + 2 * (14 + 18)));
     let (play, out) = decide(&table, Level::Hard, 1);
     assert!(out, "three seats: hard played {play}");
+}
+
+/// The hard level passed scoring plays away against a stuck opponent (an Эрудит endgame: rack
+/// КОО with nowhere to go, a 4-point play at hand, two passes, the game over 5 points worse). One
+/// pass from the scoreless end, with the opponent stuck and holding more points, a pass ends the
+/// game at once ahead, and a search cut at its horizon saw nothing better; a play is better
+/// still. Every level plays, on a budget of one iteration, three, or the whole search.
+#[test]
+fn no_level_passes_a_scoring_play_away_against_a_stuck_opponent() {
+    // Before the fix, hard on three rounds passed in each of these.
+    for (variant, mine, theirs) in
+        [(Variant::ScrabbleEn, "IIU", "QVVC"), (Variant::ScrabbleRu, "ОПЫ", "ЪЩЦ"), (Variant::Erudit, "ОПЫ", "ЪЩЦ")]
+    {
+        let rules = variant.rules();
+        let limit = rules.end.limit(2);
+        let game = table_position_after(variant, &words(variant), mine, &[theirs], limit - 1);
+        let graph = builtin_graph(variant);
+        let generator = MoveGenerator::new(rules, graph);
+        assert!(generator.all(game.board(), game.rack(Seat(1))).is_empty(), "{variant}: the opponent is stuck");
+        let ranked = endgame::ranked(&game, &generator, Seat(0), usize::MAX, &LeaveTable::heuristic(rules));
+        assert!(ranked.iter().any(|p| p.score > 0 && !goes_out(p, game.rack(Seat(0)))), "{variant}: a scoring play that keeps tiles");
+        let pass = endgame::solve(&game, &generator, &[], &mut Rounds(64)).unwrap();
+        let best = endgame::solve(&game, &generator, &ranked, &mut Rounds(64)).unwrap();
+        assert!(
+            best.exact && best.play.is_some() && best.value > pass.value,
+            "{variant}: playing is worth more ({} > {})",
+            best.value,
+            pass.value
+        );
+        for rounds in [1, 3, 64] {
+            let robot = LevelRobot::new(Level::Hard, &game, graph);
+            let d = robot.decide(&RobotView::new(&game), &mut seeded(1), &mut Rounds(rounds));
+            assert!(d.play.is_some_and(|p| p.score > 0), "{variant}: hard on {rounds} rounds: {:?}", d.mv);
+        }
+        for level in [Level::Easy, Level::Medium] {
+            assert_ne!(decide(&game, level, 1).0, "pass", "{variant} {level:?}");
+        }
+    }
+}
+
+/// Over 2,000 seeded endgame positions (self-play by the medium level to an empty bag, then
+/// the endgame played out by the hard level on a budget of three iterations, as tight as a
+/// loaded request, every decision checked): every pass by hard while a scoring play exists is
+/// the search's own choice to the end of the game, where passing is worth strictly more than
+/// every play.
+#[test]
+fn every_pass_by_hard_in_an_endgame_is_worth_more_than_every_play() {
+    let seed0 = std::env::var("ENDGAME_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(7_000u64);
+    println!("ENDGAME_SEED={seed0}");
+    let mut positions = 0;
+    for (k, variant) in [Variant::ScrabbleEn, Variant::ScrabbleRu, Variant::Erudit].into_iter().enumerate() {
+        let graph = builtin_graph(variant);
+        let generator = MoveGenerator::new(variant.rules(), graph);
+        let leave = LeaveTable::heuristic(variant.rules());
+        let mut seed = seed0 + 1_000 * k as u64;
+        let mut found = 0;
+        while found < 667 {
+            seed += 1;
+            let mut game = Game::new(variant, 2, seed).unwrap();
+            let mut rng = seeded(seed);
+            while !game.is_over() {
+                let seat = game.to_move();
+                let endgame = game.bag().is_empty();
+                let level = if endgame { Level::Hard } else { Level::Medium };
+                let d = LevelRobot::new(level, &game, graph).decide(&RobotView::new(&game), &mut rng, &mut Rounds(3));
+                if endgame {
+                    found += 1;
+                    let ranked = endgame::ranked(&game, &generator, seat, usize::MAX, &leave);
+                    if d.play.is_none() && ranked.iter().any(|p| p.score > 0) {
+                        let solved = endgame::solve(&game, &generator, &ranked, &mut Rounds(3)).unwrap();
+                        assert!(
+                            solved.exact && solved.play.is_none() && solved.best_play.is_none_or(|(_, v)| solved.value > v),
+                            "{variant} seed {seed} move {} (ENDGAME_SEED={seed0}): hard passed a scoring play away: {solved:?}",
+                            game.move_count()
+                        );
+                    }
+                }
+                game.play(graph, seat, &d.mv, Timestamp(0)).unwrap();
+            }
+        }
+        positions += found;
+    }
+    assert!(positions >= 2_000, "{positions}");
 }

@@ -1,9 +1,10 @@
 //! Admin views: the replay timeline of any game of any family with its recorded draw, a tile
 //! game in GCG, and an account's games. The caller's admin right is checked by the HTTP layer.
 
+use chrono::{DateTime, Utc};
 use games::{EndReason, Outcome, Position, Timeline, Variant};
 use serde::Serialize;
-use store::{Account, AccountGame, GameFilter, GameRecord, GameStatus, ListedGame};
+use store::{Account, AccountGame, GameFilter, GameRecord, GameStatus, ListedGame, SpentToken};
 use uuid::Uuid;
 
 use crate::lobby::{parse_cursor, write_cursor};
@@ -145,4 +146,33 @@ fn seats(record: &GameRecord) -> Vec<AdminSeat> {
             display_name: p.account.as_ref().map_or_else(|| "(open seat)".to_string(), |a| a.display_name.clone()),
         })
         .collect()
+}
+
+impl Service {
+    /// Signs an admin session out: `session_id` (a digest of its token) is refused from now on,
+    /// until `expires_at`, when the token would have expired anyway.
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn revoke_admin_session(&self, session_id: &str, expires_at: DateTime<Utc>) -> Result<(), ServiceError> {
+        self.store.spend_admin_token(SpentToken::Session, session_id, expires_at, self.now()).await?;
+        Ok(())
+    }
+
+    /// Whether admin session `session_id` was signed out (and has not expired since).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn admin_session_revoked(&self, session_id: &str) -> Result<bool, ServiceError> {
+        Ok(self.store.admin_token_spent(SpentToken::Session, session_id, self.now()).await?)
+    }
+
+    /// Redeems one-time sign-in code `jti`, valid until `expires_at`: whether this is its first
+    /// use (false: it was redeemed before, by this process or any other).
+    ///
+    /// # Errors
+    /// Storage failures.
+    pub async fn redeem_signin_code(&self, jti: &str, expires_at: DateTime<Utc>) -> Result<bool, ServiceError> {
+        Ok(self.store.spend_admin_token(SpentToken::SigninCode, jti, expires_at, self.now()).await?)
+    }
 }

@@ -107,13 +107,15 @@ pub enum ErrorCode {
     MessageTooLarge,
     /// `unknown_connection`: a push message on a connection not open.
     UnknownConnection,
+    /// `too_many_connections`: a push connection over the account's cap.
+    TooManyConnections,
     /// `internal`
     Internal,
 }
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 32] = [
+    pub const ALL: [ErrorCode; 33] = [
         ErrorCode::UnknownVariant,
         ErrorCode::BadOpponents,
         ErrorCode::UnknownRobotLevel,
@@ -145,6 +147,7 @@ impl ErrorCode {
         ErrorCode::UnknownMessage,
         ErrorCode::MessageTooLarge,
         ErrorCode::UnknownConnection,
+        ErrorCode::TooManyConnections,
         ErrorCode::Internal,
     ];
 
@@ -182,6 +185,7 @@ impl ErrorCode {
             ErrorCode::UnknownMessage => "unknown_message",
             ErrorCode::MessageTooLarge => "message_too_large",
             ErrorCode::UnknownConnection => "unknown_connection",
+            ErrorCode::TooManyConnections => "too_many_connections",
             ErrorCode::Internal => "internal",
         }
     }
@@ -246,6 +250,12 @@ pub enum ServiceError {
     /// An invited player withdrawing an invitation: only the inviter may; they decline.
     #[error("only the player who sent the invitation may withdraw it; decline it instead")]
     NotInviter,
+    /// The account already holds as many live push connections as one may.
+    #[error("you already hold {limit} push connections; close one first")]
+    TooManyConnections {
+        /// How many one may hold.
+        limit: u32,
+    },
     /// The client move id was already used for another request (a different move, or another
     /// player's): nothing was written.
     #[error("this client_move_id was already used for a different request")]
@@ -322,6 +332,7 @@ impl ServiceError {
             ServiceError::TooManyInvitations { .. } => ErrorCode::TooManyInvitations,
             ServiceError::AwaitingAcceptance => ErrorCode::AwaitingAcceptance,
             ServiceError::NotInviter => ErrorCode::NotInviter,
+            ServiceError::TooManyConnections { .. } => ErrorCode::TooManyConnections,
             ServiceError::IdempotencyKeyReused => ErrorCode::IdempotencyKeyReused,
             ServiceError::NotStarted => ErrorCode::NotStarted,
             ServiceError::Withdrawn => ErrorCode::GameWithdrawn,
@@ -371,6 +382,7 @@ impl From<store::StoreError> for ServiceError {
             store::StoreError::TooManyOpenGames { limit } => ServiceError::TooManyOpenGames { limit },
             store::StoreError::TooManyGames { limit } => ServiceError::TooManyGames { limit },
             store::StoreError::TooManyInvitations { limit, invitee } => ServiceError::TooManyInvitations { limit, invitee },
+            store::StoreError::TooManyConnections { limit } => ServiceError::TooManyConnections { limit },
             store::StoreError::Unavailable(cause) => {
                 tracing::warn!(error = %cause, "database unavailable");
                 ServiceError::Unavailable { connection_lost: false }

@@ -38,7 +38,8 @@ pub use lobby::{MAX_LOBBY_PAGE, OpenGameView, OpenGamesPage};
 pub use my_games::{MAX_MY_GAMES_PAGE, MyGameView, MyGamesPage};
 pub use playout::MoveOutcome;
 pub use push::{
-    CONNECTION_TTL, ClientMessage, InvitationEvent, MAX_PUSH_MESSAGE, MoveEvent, NoNotifier, Notifier, NotifyFuture, ServerReply,
+    CONNECTION_TTL, ClientMessage, InvitationEvent, MAX_CONNECTIONS, MAX_PUSH_MESSAGE, MoveEvent, NoNotifier, Notifier, NotifyFuture,
+    ServerReply,
 };
 pub use repository::stored;
 pub use requests::{CreateGame, OpenGame, Opponent, SubmitMove};

@@ -86,7 +86,8 @@ pub(crate) fn play_out(
         },
         turn_deadline: deadline,
         end_reason: game.outcome().map(|o| o.reason),
-        to_move: (!game.is_over()).then(|| game.to_move().0),
+        // Nobody's turn while invitees have not accepted: an invitation is nobody's move yet.
+        to_move: (!game.is_over() && !record.players.iter().any(|p| p.invited)).then(|| game.to_move().0),
         scores: game.scores(),
     };
     let mut record = record.clone();

@@ -18,6 +18,10 @@ use crate::{Caller, Service, ServiceError};
 /// two hours at most).
 pub const CONNECTION_TTL: Duration = Duration::hours(2);
 
+/// The most push connections one account may hold live at once (a player's phone, tablet and a
+/// few browser tabs); one more is refused (`too_many_connections`) until one closes or expires.
+pub const MAX_CONNECTIONS: u32 = 10;
+
 /// The largest message a client may send on the push socket, in bytes: 4 KiB, some twenty
 /// times a subscribe message. A larger one is refused unread (`message_too_large`); the local
 /// gateway's socket closes with 1009 (message too big) instead.
@@ -146,13 +150,15 @@ impl MoveEvent {
 }
 
 impl Service {
-    /// Records the caller's new push connection, alive for [`CONNECTION_TTL`].
+    /// Records the caller's new push connection, alive for [`CONNECTION_TTL`], unless the
+    /// caller already holds [`MAX_CONNECTIONS`] live ones.
     ///
     /// # Errors
-    /// Storage failures.
+    /// [`ServiceError::TooManyConnections`] at the cap; storage failures.
     pub async fn connect(&self, caller: &Caller, connection_id: &str) -> Result<(), ServiceError> {
         self.ensure_caller(caller).await?;
-        self.store.open_connection(connection_id, caller.account_id(), self.now() + CONNECTION_TTL).await?;
+        let now = self.now();
+        self.store.open_connection(connection_id, caller.account_id(), now + CONNECTION_TTL, now, MAX_CONNECTIONS).await?;
         Ok(())
     }
 

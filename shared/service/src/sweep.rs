@@ -1,8 +1,11 @@
 //! The sweep: abandoned games end on their own. Every timed game whose deadline has passed gets
-//! its timeout recorded (the same rules as a player's claim), and every open game nobody joined
-//! within the expiry is withdrawn (no result). One game per transaction, a bounded batch per
-//! run, and idempotent: a game another request (or another sweep) already moved on is left as
-//! it is.
+//! its timeout recorded (the same rules as a player's claim), batch after batch, the longest
+//! overdue first, until none is left or the run's budget (by the injected clock) is spent; what
+//! is left is reported as the backlog. Every open game nobody joined within the expiry is
+//! withdrawn (no result), a batch per run. One game per transaction, and idempotent: a game
+//! another request (or another sweep) already moved on is left as it is.
+
+use std::collections::HashSet;
 
 use chrono::Duration;
 use games::{GameError, Position};
@@ -15,10 +18,14 @@ use crate::{Service, ServiceError};
 /// What a sweep does per run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SweepConfig {
-    /// At most this many games of each kind (timeouts, expiries) per run.
+    /// Games listed at a time: the timeouts are swept in batches of this many, open games'
+    /// expiries one batch per run.
     pub batch: usize,
     /// An open game nobody joined for this long is withdrawn.
     pub open_expiry: Duration,
+    /// No new batch of timeouts is started once this long has passed since the run began, by
+    /// the service's clock (the batch under way is finished).
+    pub budget: Duration,
 }
 
 impl SweepConfig {
@@ -29,9 +36,10 @@ impl SweepConfig {
 }
 
 impl Default for SweepConfig {
-    /// 100 games of each kind; open games expire after 7 days.
+    /// Batches of 100; open games expire after 7 days; a budget of 30 s (the scheduled
+    /// function's timeout is 55 s).
     fn default() -> SweepConfig {
-        SweepConfig { batch: 100, open_expiry: Duration::days(7) }
+        SweepConfig { batch: 100, open_expiry: Duration::days(7), budget: Duration::seconds(30) }
     }
 }
 
@@ -44,16 +52,21 @@ pub struct SweepReport {
     pub expired: Vec<Uuid>,
     /// Push connections past their time to live, deleted.
     pub connections_dropped: u64,
-    /// Games it found due but left as they were (another request moved first).
+    /// Games it found due but left as they were (another request moved first, or a failure).
     pub skipped: usize,
+    /// Active games still past their deadline when it ended (the budget ran out first, or
+    /// games it could not end): 0 when it caught up.
+    pub backlog: u64,
 }
 
 impl Service {
-    /// One sweep at the injected clock's now: records the timeout of up to `config.batch` games
-    /// past their deadline and withdraws up to `config.batch` open games older than
-    /// `config.open_expiry`, each in a transaction of its own (a failure leaves the others
-    /// done), then deletes expired push connections. Every move it commits is announced after
-    /// its commit, like a player's.
+    /// One sweep at the injected clock's now: records the timeout of the games past their
+    /// deadline, `config.batch` at a time, the longest overdue first, until none is left or
+    /// `config.budget` has passed; withdraws up to `config.batch` open games older than
+    /// `config.open_expiry`; each game in a transaction of its own (a failure leaves the others
+    /// done, and the game is not tried again in this run); then deletes expired push
+    /// connections, and counts the games still overdue (`backlog`). Every move it commits is
+    /// announced after its commit, like a player's.
     ///
     /// # Errors
     /// Storage failures while listing the due games; a failure on one game is logged and the
@@ -61,15 +74,32 @@ impl Service {
     #[tracing::instrument(skip(self))]
     pub async fn sweep(&self, config: SweepConfig) -> Result<SweepReport, ServiceError> {
         let now = self.now();
+        let until = now + config.budget;
         let mut report = SweepReport::default();
-        for id in self.store.games_past_deadline(now, config.batch as i64).await? {
-            match self.sweep_timeout(id).await {
-                Ok(true) => report.timed_out.push(id),
-                Ok(false) => report.skipped += 1,
-                Err(e) => {
-                    tracing::error!(game_id = %id, error = %e, "sweep: cannot record the timeout");
-                    report.skipped += 1;
+        // Games left as they were in this run: listed again (they come first), not tried again.
+        let mut left: HashSet<Uuid> = HashSet::new();
+        loop {
+            let listed = self.store.games_past_deadline(now, (config.batch + left.len()) as i64).await?;
+            let due: Vec<Uuid> = listed.into_iter().filter(|id| !left.contains(id)).collect();
+            if due.is_empty() {
+                break;
+            }
+            for id in due {
+                match self.sweep_timeout(id).await {
+                    Ok(true) => report.timed_out.push(id),
+                    Ok(false) => {
+                        report.skipped += 1;
+                        left.insert(id);
+                    }
+                    Err(e) => {
+                        tracing::error!(game_id = %id, error = %e, "sweep: cannot record the timeout");
+                        report.skipped += 1;
+                        left.insert(id);
+                    }
                 }
+            }
+            if self.now() >= until {
+                break;
             }
         }
         for id in self.store.open_games_created_before(now - config.open_expiry, config.batch as i64).await? {
@@ -83,11 +113,14 @@ impl Service {
             }
         }
         report.connections_dropped = self.store.drop_expired_connections(now).await?;
+        report.backlog = self.store.count_games_past_deadline(now).await?;
+        // The `backlog` field is the metric `SweepBacklog` (a metric filter on this line).
         tracing::info!(
             timed_out = report.timed_out.len(),
             expired = report.expired.len(),
             skipped = report.skipped,
             connections_dropped = report.connections_dropped,
+            backlog = report.backlog,
             "swept"
         );
         Ok(report)

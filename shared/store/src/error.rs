@@ -29,6 +29,12 @@ pub enum StoreError {
         /// How many it may have.
         limit: u32,
     },
+    /// The account already holds as many live push connections as it may.
+    #[error("the account already holds {limit} push connections")]
+    TooManyConnections {
+        /// How many it may hold.
+        limit: u32,
+    },
     /// A stored value that the code cannot read (a bug or a hand-edited row).
     #[error("corrupt row: {0}")]
     Corrupt(String),

@@ -11,6 +11,7 @@
 
 mod accounts;
 mod admin;
+mod admin_sessions;
 mod error;
 mod games;
 pub mod local;
@@ -24,6 +25,7 @@ pub mod timestamp;
 
 pub use accounts::{Account, AccountGame, AccountKind, Level, robot_account};
 pub use admin::{GameFilter, ListedGame, ListedPlayer};
+pub use admin_sessions::SpentToken;
 pub use error::{Conflict, StoreError};
 pub use games::{
     ClientMove, DrawRow, GameRecord, GameStamp, GameTx, GameUpdate, KnownGame, Limits, NewGame, NewMove, OpenGameSummary, Player, SeatStamp,
@@ -58,8 +60,9 @@ pub const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(2);
 /// ([`Store::migrate`]).
 pub const STATEMENT_TIMEOUT: Duration = Duration::from_secs(3);
 
-/// `options` with the project's session settings, sent in the startup message (no `SET`, so RDS
-/// Proxy does not pin the session): [`STATEMENT_TIMEOUT`]. Every pool connects with these.
+/// `options` with the project's session settings, sent in the startup message (no `SET`):
+/// [`STATEMENT_TIMEOUT`]. Every pool connecting by URL connects with these; through RDS Proxy the
+/// application role's default carries the timeout instead ([`Store::grant_app_role`]).
 pub fn bounded(options: PgConnectOptions) -> PgConnectOptions {
     options.options([("statement_timeout", format!("{}ms", STATEMENT_TIMEOUT.as_millis()))])
 }

@@ -1,5 +1,6 @@
 //! Push connections (a client's WebSocket, by its connection id) and the games each subscribed
-//! to, with a time to live: what the notifier reads after every committed move.
+//! to, with a time to live and at most a few live per account: what the notifier reads after
+//! every committed move.
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -8,11 +9,36 @@ use crate::{Store, StoreError};
 
 impl Store {
     /// Records connection `connection_id` of `account_id`, alive until `expires_at` (a
-    /// reconnect under the same id renews it).
+    /// reconnect under the same id renews it), unless the account already holds `limit` other
+    /// connections live at `now`. Counted under a lock on the account's row, so two connects
+    /// at once cannot both take the last place; the account's expired connections are deleted
+    /// on the way.
     ///
     /// # Errors
-    /// Database errors.
-    pub async fn open_connection(&self, connection_id: &str, account_id: Uuid, expires_at: DateTime<Utc>) -> Result<(), StoreError> {
+    /// [`StoreError::TooManyConnections`] at the cap; database errors.
+    pub async fn open_connection(
+        &self,
+        connection_id: &str,
+        account_id: Uuid,
+        expires_at: DateTime<Utc>,
+        now: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("SELECT 1 FROM accounts WHERE account_id = $1 FOR NO KEY UPDATE").bind(account_id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM push_connections WHERE account_id = $1 AND expires_at <= $2")
+            .bind(account_id)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+        let others: i64 = sqlx::query_scalar("SELECT count(*) FROM push_connections WHERE account_id = $1 AND connection_id <> $2")
+            .bind(account_id)
+            .bind(connection_id)
+            .fetch_one(&mut *tx)
+            .await?;
+        if others >= i64::from(limit) {
+            return Err(StoreError::TooManyConnections { limit });
+        }
         sqlx::query(
             "INSERT INTO push_connections (connection_id, account_id, expires_at) VALUES ($1, $2, $3)
              ON CONFLICT (connection_id) DO UPDATE SET account_id = EXCLUDED.account_id, expires_at = EXCLUDED.expires_at",
@@ -20,8 +46,9 @@ impl Store {
         .bind(connection_id)
         .bind(account_id)
         .bind(expires_at)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
+        tx.commit().await?;
         Ok(())
     }
 

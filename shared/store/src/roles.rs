@@ -66,6 +66,9 @@ fn grants(role: &str) -> Vec<String> {
         format!("GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO {role}"),
         format!("ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO {role}"),
         format!("ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE ON SEQUENCES TO {role}"),
+        // Every session of the role has the statement timeout by default, whatever its startup
+        // message carries (RDS Proxy's sessions carry none).
+        format!("ALTER ROLE {role} SET statement_timeout = '{}ms'", crate::STATEMENT_TIMEOUT.as_millis()),
         // The migration history is the owner's alone.
         format!("REVOKE ALL ON TABLE _sqlx_migrations FROM {role}"),
         // In Amazon RDS (where the role `rds_iam` exists), log in with IAM tokens only.

@@ -7,20 +7,33 @@ use uuid::Uuid;
 use crate::{Store, StoreError};
 
 impl Store {
-    /// Active games whose turn deadline is `now` or earlier (at the deadline it has passed), the longest overdue first, at most
-    /// `limit` (on `games_deadline_idx`).
+    /// Active games whose turn deadline is `now` or earlier (at the deadline it has passed), the
+    /// longest overdue first (ties by id), at most `limit` (on `games_deadline_idx`).
     ///
     /// # Errors
     /// Database errors.
     pub async fn games_past_deadline(&self, now: DateTime<Utc>, limit: i64) -> Result<Vec<Uuid>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT game_id FROM games WHERE turn_deadline IS NOT NULL AND turn_deadline <= $1 AND status = 'active'
-             ORDER BY turn_deadline LIMIT $2",
+             ORDER BY turn_deadline, game_id LIMIT $2",
         )
         .bind(now)
         .bind(limit)
         .fetch_all(&self.pool)
         .await?)
+    }
+
+    /// How many active games have a turn deadline `now` or earlier (on `games_deadline_idx`).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn count_games_past_deadline(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
+        let count: i64 =
+            sqlx::query_scalar("SELECT count(*) FROM games WHERE turn_deadline IS NOT NULL AND turn_deadline <= $1 AND status = 'active'")
+                .bind(now)
+                .fetch_one(&self.pool)
+                .await?;
+        Ok(count.max(0) as u64)
     }
 
     /// Open games created before `cutoff`, oldest first, at most `limit` (on `games_open_idx`).

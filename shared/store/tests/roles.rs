@@ -59,6 +59,15 @@ async fn the_application_role_plays_but_cannot_change_the_schema() {
     owner_store.grant_app_role(&role).await.expect("a second run changes nothing and succeeds");
     let app = pool_as(&owner, &role).await;
     let store = Store::new(app.clone());
+    // The role's own default carries the statement timeout (RDS Proxy's sessions send none).
+    let defaults: Vec<String> = sqlx::query_scalar(
+        "SELECT unnest(setconfig) FROM pg_db_role_setting WHERE setrole = (SELECT oid FROM pg_roles WHERE rolname = $1)",
+    )
+    .bind(role.name())
+    .fetch_all(&owner)
+    .await
+    .unwrap();
+    assert_eq!(defaults, [format!("statement_timeout={}ms", store::STATEMENT_TIMEOUT.as_millis())]);
 
     // It plays: rows in, rows out, rows changed and removed.
     let id = Uuid::new_v4();

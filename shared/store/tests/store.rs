@@ -3,7 +3,7 @@
 use engine::{Game, Move, Seat, Timestamp};
 use games::Variant;
 use store::testing::database;
-use store::{Conflict, DrawRow, GameStatus, GameUpdate, KnownGame, Level, Limits, NewGame, NewMove, Store, StoreError};
+use store::{Conflict, DrawRow, GameStatus, GameUpdate, KnownGame, Level, Limits, NewGame, NewMove, SpentToken, Store, StoreError};
 use uuid::Uuid;
 
 fn update(move_count: u32) -> GameUpdate {
@@ -152,9 +152,11 @@ async fn sql_checks_refuse_impossible_rows() {
         Err(StoreError::Conflict(Conflict::RobotIdentity))
     ));
     assert!(matches!(store.game(Uuid::new_v4()).await, Err(StoreError::NotFound)));
-    assert_eq!(store.applied_migrations().await.unwrap(), (1..=10).collect::<Vec<i64>>());
+    let every: Vec<i64> = store::MIGRATOR.iter().map(|m| m.version).collect();
+    assert_eq!(every[..9], [1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    assert_eq!(store.applied_migrations().await.unwrap(), every);
     store.migrate().await.unwrap();
-    assert_eq!(store.applied_migrations().await.unwrap(), (1..=10).collect::<Vec<i64>>(), "migrating again changes nothing");
+    assert_eq!(store.applied_migrations().await.unwrap(), every, "migrating again changes nothing");
 }
 
 /// A pooled connection the server closed while it sat idle: past the ping threshold it is
@@ -277,7 +279,7 @@ async fn a_connection_names_its_account_until_it_expires_or_closes() {
     let store = Store::new(database().await);
     let me = store.ensure_human(Uuid::new_v4(), "Ann").await.unwrap();
     let now = chrono::Utc::now();
-    store.open_connection("c1", me.account_id, now + chrono::Duration::hours(2)).await.unwrap();
+    store.open_connection("c1", me.account_id, now + chrono::Duration::hours(2), now, 10).await.unwrap();
     assert_eq!(store.connection_account("c1", now).await.unwrap(), Some(me.account_id));
     assert_eq!(store.connection_account("c1", now + chrono::Duration::hours(2)).await.unwrap(), None, "expired");
     assert_eq!(store.connection_account("other", now).await.unwrap(), None);
@@ -379,4 +381,22 @@ async fn a_read_at_a_known_version_takes_the_journal_and_draw_from_it_and_a_chan
     assert_eq!(KnownGame::of(&fresh), again);
     assert_eq!(serde_json::from_str::<Vec<engine::JournalEntry>>(&fresh.journal).unwrap(), vec![first, second]);
     assert_eq!(fresh.draws, read.draws);
+}
+
+#[tokio::test]
+async fn spent_admin_tokens_are_kept_until_they_expire_then_cleaned() {
+    let store = Store::new(database().await);
+    let t0 = chrono::Utc::now();
+    let second = chrono::Duration::seconds(1);
+    assert!(store.spend_admin_token(SpentToken::SigninCode, "a", t0 + second, t0).await.unwrap());
+    assert!(!store.spend_admin_token(SpentToken::SigninCode, "a", t0 + second, t0).await.unwrap(), "spent once");
+    assert!(store.spend_admin_token(SpentToken::Session, "a", t0 + second * 10, t0).await.unwrap(), "kinds apart");
+    assert!(store.admin_token_spent(SpentToken::SigninCode, "a", t0).await.unwrap());
+    assert!(!store.admin_token_spent(SpentToken::SigninCode, "a", t0 + second).await.unwrap(), "expired");
+    assert!(!store.admin_token_spent(SpentToken::Session, "b", t0).await.unwrap(), "never spent");
+    // The next row deletes the expired ones.
+    assert!(store.spend_admin_token(SpentToken::Session, "b", t0 + second * 10, t0 + second * 2).await.unwrap());
+    let kept: Vec<(String, String)> =
+        sqlx::query_as("SELECT kind, token_id FROM spent_admin_tokens ORDER BY kind, token_id").fetch_all(store.pool()).await.unwrap();
+    assert_eq!(kept, [("session".to_string(), "a".to_string()), ("session".to_string(), "b".to_string())]);
 }

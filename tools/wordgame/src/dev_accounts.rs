@@ -12,15 +12,24 @@ pub const DEMO_ACCOUNTS: [&str; 2] = ["alice", "bob"];
 /// Days a token minted here lasts, as `wordgame token`'s default.
 const TOKEN_DAYS: i64 = 30;
 
-/// The answer to a `/_dev/*` request, or `None` when `path` is not one.
-pub fn answer(method: &hyper::Method, path: &str, body: &[u8], now: i64) -> Option<lambda_http::Response<lambda_http::Body>> {
+/// The answer to a `/_dev/*` request, or `None` when `path` is not one; named `request_id`
+/// (`x-request-id`, and in an error's body) as every answer of the local gateway.
+pub fn answer(
+    method: &hyper::Method,
+    path: &str,
+    body: &[u8],
+    now: i64,
+    request_id: &str,
+) -> Option<lambda_http::Response<lambda_http::Body>> {
     let json = |value: serde_json::Value| {
-        lambda_http::Response::builder()
+        let mut response = lambda_http::Response::builder()
             .status(200)
             .header("content-type", "application/json")
             .header("cache-control", "no-store")
             .body(lambda_http::Body::Text(value.to_string()))
-            .expect("static headers")
+            .expect("static headers");
+        api::telemetry::name_request(response.headers_mut(), request_id);
+        response
     };
     match (method, path) {
         (&hyper::Method::GET, "/_dev/accounts") => {
@@ -43,10 +52,12 @@ pub fn answer(method: &hyper::Method, path: &str, body: &[u8], now: i64) -> Opti
                 });
             Some(match asked {
                 Ok(name) => json(json!({ "token": jwt::demo_token(name, false, TOKEN_DAYS, now) })),
-                Err(e) => e.response(),
+                Err(e) => e.response(request_id),
             })
         }
-        _ if path.starts_with("/_dev/") => Some(ApiError::new(HttpCode::NoRoute, format!("no route for {method} {path}")).response()),
+        _ if path.starts_with("/_dev/") => {
+            Some(ApiError::new(HttpCode::NoRoute, format!("no route for {method} {path}")).response(request_id))
+        }
         _ => None,
     }
 }

@@ -11,20 +11,19 @@
 //! fsync and synchronous commit on), applies the migrations and creates the demo accounts; Ctrl-C
 //! stops both. Started right after a crash, it waits for the crashed run's server to stop first.
 
-use std::collections::HashSet;
 use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use api::gateway::{Incoming, to_lambda};
 use api::push::LocalHub;
-use api::{ApiError, AppState, HttpCode, MAX_BODY, auth, handle, jwt};
+use api::{ApiError, AppState, HttpCode, MAX_BODY, auth, handle, jwt, local_auth, telemetry};
 use futures_util::{SinkExt, StreamExt};
 use http_body_util::{BodyExt, Full, Limited};
 use hyper::body::{Bytes, Incoming as HyperBody};
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
-use hyper_util::rt::TokioIo;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use store::Store;
 use store::local::{LocalPostgres, StartOptions};
 use tokio_tungstenite::WebSocketStream;
@@ -56,6 +55,11 @@ pub struct Args {
     /// An open game nobody joined for this many seconds is withdrawn by the sweep.
     #[arg(long, default_value_t = 7 * 86_400, value_parser = clap::value_parser!(i64).range(60..=7_776_000))]
     open_expiry_seconds: i64,
+    /// Seconds a client has to send a request's headers, and again its body: one that stalls or
+    /// trickles past it is answered 408 `request_timeout` (in its headers: disconnected), so it
+    /// holds no connection for long.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(1..=300))]
+    read_timeout_seconds: u64,
     /// Repeatable play, for tests: every first-move draw, bag, robot seed and game id comes from
     /// this seed, and robots and hints think a fixed count of rounds or nodes, not 40 ms. The
     /// draws are predictable: never for real games.
@@ -73,7 +77,7 @@ fn default_connections() -> u32 {
 /// # Errors
 /// [`CliError::Input`] when the database cannot be had or the port is taken.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    api::telemetry::init_text();
+    telemetry::init_text();
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().map_err(|e| CliError::Input(e.to_string()))?;
     let socket = reserve(SocketAddr::from(([127, 0, 0, 1], args.port)))?;
     let (url, local) = match std::env::var("DATABASE_URL") {
@@ -94,7 +98,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         Some(seed) => service::Runtime::seeded(Arc::new(service::SystemClock), seed),
         None => service::Runtime::system(),
     };
-    let result = runtime.block_on(serve(socket, connections, &url, local.as_ref(), (every, sweep), play));
+    let read_timeout = std::time::Duration::from_secs(args.read_timeout_seconds);
+    let result = runtime.block_on(serve(socket, connections, &url, local.as_ref(), (every, sweep), play, read_timeout));
     if let Some(pg) = &local {
         pg.stop();
     }
@@ -124,6 +129,7 @@ async fn serve(
     local: Option<&LocalPostgres>,
     (every, sweep): (std::time::Duration, service::SweepConfig),
     runtime: service::Runtime,
+    read_timeout: std::time::Duration,
 ) -> Result<(), CliError> {
     let fail = |e: &dyn std::fmt::Display| CliError::Input(e.to_string());
     if let Some(pg) = local {
@@ -149,10 +155,9 @@ async fn serve(
     tracing::info!(
         %addr,
         "serving; play in a browser at http://{addr}/ ; get a token with `wordgame token --account alice`, sign a browser in to /_gm with `{}`",
-        signin_command(port)
+        local_auth::signin_command(port)
     );
     let secret = Arc::new(jwt::dev_secret());
-    let redeemed: Arc<Mutex<HashSet<String>>> = Arc::default();
     let sweeper = tokio::spawn(sweep_forever(state.clone(), every, sweep));
     let _stop_sweeper = AbortOnDrop(sweeper);
     // One Ctrl-C listener for the whole loop: a listener made anew each turn would miss a
@@ -167,28 +172,28 @@ async fn serve(
             }
             accepted = listener.accept() => {
                 let Ok((stream, _)) = accepted else { continue };
-                let (state, secret, redeemed, hub) = (state.clone(), secret.clone(), redeemed.clone(), hub.clone());
+                let (state, secret, hub) = (state.clone(), secret.clone(), hub.clone());
                 tokio::spawn(async move {
                     let svc = service_fn(move |req: hyper::Request<HyperBody>| {
-                        let (state, secret, redeemed, hub) = (state.clone(), secret.clone(), redeemed.clone(), hub.clone());
+                        let (state, secret, hub) = (state.clone(), secret.clone(), hub.clone());
                         async move {
                             Ok::<_, Infallible>(if req.uri().path() == "/ws" {
                                 websocket(state, hub, &secret, port, req).await
                             } else {
-                                answer(&state, &secret, &redeemed, port, req).await
+                                answer(&state, &secret, port, read_timeout, req).await
                             })
                         }
                     });
-                    let _ = http1::Builder::new().serve_connection(TokioIo::new(stream), svc).with_upgrades().await;
+                    let _ = http1::Builder::new()
+                        .timer(TokioTimer::new())
+                        .header_read_timeout(read_timeout)
+                        .serve_connection(TokioIo::new(stream), svc)
+                        .with_upgrades()
+                        .await;
                 });
             }
         }
     }
-}
-
-/// The command that prints a one-time admin sign-in URL for the gateway on `port`.
-fn signin_command(port: u16) -> String {
-    format!("wordgame token --account root --admin --browser --port {port}")
 }
 
 /// Runs the sweep every `every`, as the scheduled function does in AWS.
@@ -229,56 +234,6 @@ pub(crate) async fn ensure_database(pg: &LocalPostgres) -> Result<(), CliError> 
     Ok(())
 }
 
-/// The local sign-in: a valid, unused, admin sign-in code becomes the session cookie and a
-/// redirect to the admin's start page; anything else is refused and sets nothing.
-fn local_signin(query: &str, secret: &[u8], redeemed: &Mutex<HashSet<String>>, now: i64) -> lambda_http::Response<lambda_http::Body> {
-    let code = query.split('&').find_map(|p| p.strip_prefix("code=")).unwrap_or_default();
-    let refused = |why: String| ApiError::new(HttpCode::Unauthenticated, why).response();
-    let (claims, session) = match jwt::redeem_signin_code(code, secret, now) {
-        Ok(ok) => ok,
-        Err(e) => return refused(format!("invalid sign-in code: {e}")),
-    };
-    if !claims.get("cognito:groups").is_some_and(|g| auth::groups_name_admin(g)) {
-        return ApiError::new(HttpCode::Forbidden, "admins only").response();
-    }
-    if !redeemed.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(claims["jti"].clone()) {
-        return refused("this sign-in code was used already; print a new one".to_string());
-    }
-    lambda_http::Response::builder()
-        .status(303)
-        .header("location", auth::ADMIN_PATH)
-        .header("set-cookie", auth::session_cookie(&session, auth::ADMIN_SESSION_SECONDS))
-        .body(lambda_http::Body::Empty)
-        .expect("static headers")
-}
-
-/// The claims of a request: an admin page's from the session cookie (never the header), any
-/// other route's from the bearer token (never the cookie) or, for a WebSocket (browsers cannot
-/// set headers on one), from `?token=…`. `port` is the gateway's, for the sign-in hint.
-fn verified_claims(
-    path: &str,
-    headers: &hyper::HeaderMap,
-    query: Option<&str>,
-    secret: &[u8],
-    now: i64,
-    port: u16,
-) -> Result<std::collections::HashMap<String, String>, ApiError> {
-    let unauthenticated = |why: String| ApiError::new(HttpCode::Unauthenticated, why);
-    if auth::is_admin_path(path) {
-        let token = headers.get_all("cookie").iter().filter_map(|v| v.to_str().ok()).find_map(|h| auth::cookie(h, auth::ADMIN_COOKIE));
-        let token = token.ok_or_else(|| unauthenticated(format!("no admin session: sign in with `{}`", signin_command(port))))?;
-        let claims = jwt::verify(token, secret, now).map_err(|e| unauthenticated(format!("invalid admin session: {e}")))?;
-        if claims.contains_key("use") {
-            return Err(unauthenticated("a sign-in code is not a session".into()));
-        }
-        return Ok(claims);
-    }
-    let header = headers.get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
-    let param = query.and_then(|q| q.split('&').find_map(|p| p.strip_prefix("token=")));
-    let token = header.or(param).ok_or_else(|| unauthenticated("no bearer token".into()))?;
-    jwt::verify(token.trim(), secret, now).map_err(|e| unauthenticated(format!("invalid token: {e}")))
-}
-
 /// `GET /ws`: the push socket, authorised by the same token as every route. The client sends
 /// `{"action": "subscribe" | "unsubscribe", "game_id"}`; the server answers each and pushes
 /// `{"type": "move", "game_id", "move_no", "to_move", "status"}` for every committed move of a
@@ -291,18 +246,19 @@ async fn websocket(
     mut req: hyper::Request<HyperBody>,
 ) -> hyper::Response<Full<Bytes>> {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
-    let caller =
-        match verified_claims(req.uri().path(), req.headers(), req.uri().query(), secret, now, port).and_then(|c| auth::caller_of(&c)) {
-            Ok(caller) => caller,
-            Err(e) => return convert(e.response()),
-        };
+    let request_id = uuid::Uuid::new_v4().to_string();
+    let claims = local_auth::claims(req.uri().path(), req.headers(), req.uri().query(), secret, now, port);
+    let caller = match claims.and_then(|c| auth::caller_of(&c)) {
+        Ok(caller) => caller,
+        Err(e) => return convert(e.response(&request_id)),
+    };
     let key = req.headers().get("sec-websocket-key").map(|k| k.as_bytes().to_vec());
     let Some(key) = key.filter(|_| asks_for_websocket(req.headers())) else {
-        return convert(ApiError::new(HttpCode::BadRequest, "GET /ws is a WebSocket upgrade").response());
+        return convert(ApiError::new(HttpCode::BadRequest, "GET /ws is a WebSocket upgrade").response(&request_id));
     };
     let connection_id = uuid::Uuid::new_v4().to_string();
     if let Err(e) = state.service.connect(&caller, &connection_id).await {
-        return convert(ApiError::from(e).response());
+        return convert(ApiError::from(e).response(&request_id));
     }
     let frames = hub.register(&connection_id);
     let upgrade = hyper::upgrade::on(&mut req);
@@ -323,13 +279,15 @@ async fn websocket(
         }
     });
     let accept = tokio_tungstenite::tungstenite::handshake::derive_accept_key(&key);
-    hyper::Response::builder()
+    let mut response = hyper::Response::builder()
         .status(101)
         .header("upgrade", "websocket")
         .header("connection", "Upgrade")
         .header("sec-websocket-accept", accept)
         .body(Full::new(Bytes::new()))
-        .expect("static headers and an accept key in base64")
+        .expect("static headers and an accept key in base64");
+    telemetry::name_request(response.headers_mut(), &request_id);
+    response
 }
 
 /// Whether a request asks for a WebSocket as RFC 6455 §4.2.1 says: `Upgrade: websocket` and a
@@ -388,14 +346,18 @@ async fn reply(state: &AppState, caller: &service::Caller, connection_id: &str, 
     serde_json::to_string(&reply).expect("a reply serializes")
 }
 
-/// One request through the authoriser and the handler.
+/// One request through the authoriser and the handler, its body read within `read_timeout`,
+/// under a fresh request id (what API Gateway's and Lambda's would be in AWS): every answer
+/// names it in `x-request-id`, every error body in `request_id`, and the handler's log lines
+/// carry it.
 async fn answer(
     state: &AppState,
     secret: &[u8],
-    redeemed: &Mutex<HashSet<String>>,
     port: u16,
+    read_timeout: std::time::Duration,
     req: hyper::Request<HyperBody>,
 ) -> hyper::Response<Full<Bytes>> {
+    let request_id = uuid::Uuid::new_v4().to_string();
     let (parts, body) = req.into_parts();
     let admin_page = auth::is_admin_path(parts.uri.path());
     let finish = |mut response: lambda_http::Response<lambda_http::Body>| {
@@ -404,27 +366,35 @@ async fn answer(
         }
         convert(response)
     };
-    let body = match Limited::new(body, 4 * MAX_BODY).collect().await {
-        Ok(b) => b.to_bytes(),
-        Err(_) => return finish(ApiError::new(HttpCode::BodyTooLarge, format!("the body exceeds {MAX_BODY} bytes")).response()),
+    let body = match tokio::time::timeout(read_timeout, Limited::new(body, 4 * MAX_BODY).collect()).await {
+        Ok(Ok(b)) => b.to_bytes(),
+        Ok(Err(_)) => {
+            return finish(ApiError::new(HttpCode::BodyTooLarge, format!("the body exceeds {MAX_BODY} bytes")).response(&request_id));
+        }
+        Err(_) => {
+            let late = ApiError::new(HttpCode::RequestTimeout, format!("the body did not arrive within {} s", read_timeout.as_secs()));
+            // The rest of the body may never come: the connection is not kept for another request.
+            let mut response = finish(late.response(&request_id));
+            response.headers_mut().insert(hyper::header::CONNECTION, hyper::header::HeaderValue::from_static("close"));
+            return response;
+        }
     };
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
     if parts.method == hyper::Method::GET && parts.uri.path().trim_end_matches('/') == "/_gm/signin" {
-        return finish(local_signin(parts.uri.query().unwrap_or_default(), secret, redeemed, now));
+        return finish(local_auth::sign_in(state, parts.uri.query().unwrap_or_default(), secret, now, &request_id).await);
     }
     // The web app's development sign-in: local only.
-    if let Some(response) = crate::dev_accounts::answer(&parts.method, parts.uri.path(), &body, now) {
+    if let Some(response) = crate::dev_accounts::answer(&parts.method, parts.uri.path(), &body, now, &request_id) {
         return convert(response);
     }
     // A public route (the web app, the variants) has no authoriser in AWS: a request without a
     // token reaches it.
     let public = api::Route::find(parts.method.as_str(), parts.uri.path()).is_some_and(|(r, _)| r.public());
-    let claims = match verified_claims(parts.uri.path(), &parts.headers, None, secret, now, port) {
+    let claims = match local_auth::claims(parts.uri.path(), &parts.headers, None, secret, now, port) {
         Ok(claims) => Some(claims),
         Err(_) if public => None,
-        Err(e) => return finish(e.response()),
+        Err(e) => return finish(e.response(&request_id)),
     };
-    let request_id = uuid::Uuid::new_v4().to_string();
     let headers = parts.headers.iter().filter_map(|(k, v)| v.to_str().ok().map(|v| (k.as_str().to_string(), v.to_string()))).collect();
     let incoming = Incoming {
         method: parts.method.as_str(),
@@ -437,7 +407,7 @@ async fn answer(
     };
     match to_lambda(&incoming) {
         Ok((route, request)) => convert(handle(state, route, request).await),
-        Err(e) => finish(e.response()),
+        Err(e) => finish(e.response(&request_id)),
     }
 }
 

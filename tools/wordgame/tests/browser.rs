@@ -129,10 +129,11 @@ pub(crate) fn have_chromium() -> bool {
     there
 }
 
-/// The session cookie header of `account`'s development token, for the test's own requests to
-/// the admin pages.
+/// The session cookie header of a development admin session of `account`, for the test's own
+/// requests to the admin pages.
 fn admin_cookie(account: &str) -> String {
-    format!("wordgame_admin={}", token(account, true))
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    format!("wordgame_admin={}", api::jwt::admin_session(account, true, now))
 }
 
 /// Signs the browser in to the gateway on `port` as admin `account`: it opens the one-time URL

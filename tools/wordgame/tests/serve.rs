@@ -6,7 +6,7 @@
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::common::{exchange, request, start_server, start_server_in, start_server_logged, token};
+use crate::common::{exchange, request, start_server, start_server_in, start_server_logged, start_server_with, token};
 
 #[test]
 fn the_local_gateway_serves_the_api_and_stops_on_ctrl_c() {
@@ -111,7 +111,7 @@ fn signin_path(account: &str, admin: bool, port: u16) -> String {
 
 #[test]
 fn the_admin_pages_take_the_session_cookie_and_nothing_else() {
-    let (_server, port, dir) = start_server("cookie-test");
+    let (server, port, dir) = start_server("cookie-test");
     let get = |path: &str, headers: &[(&str, &str)]| exchange(port, "GET", path, headers, "").unwrap();
 
     // Signing in: the one-time code becomes the cookie, once.
@@ -143,7 +143,7 @@ fn the_admin_pages_take_the_session_cookie_and_nothing_else() {
         &serde_json::json!({"sub": api::jwt::demo_account_id("root").to_string(), "exp": now + 600, "cognito:groups": ["admin"]}),
         b"not the gateway's key",
     );
-    let alice_cookie = format!("wordgame_admin={}", token("alice", false));
+    let alice_cookie = format!("wordgame_admin={}", api::jwt::admin_session("alice", false, now));
     for (headers, want) in [
         (vec![], 401),
         (vec![("authorization", admin_bearer.as_str())], 401),
@@ -157,9 +157,23 @@ fn the_admin_pages_take_the_session_cookie_and_nothing_else() {
         assert_eq!(header(&head, "x-content-type-options"), Some("nosniff"), "{headers:?}");
         assert!(!body.contains("<table"), "{headers:?}");
     }
-    // The cookie on a player route is no identity there.
+    // The cookie on a player route is no identity there, nor is the session or a sign-in code
+    // as a bearer token or on the push socket; a player's token is no admin session.
     assert_eq!(get("/games/open", &[("cookie", &session)]).0, 401);
     assert_eq!(get("/games/open", &[("authorization", &admin_bearer)]).0, 200);
+    let session_token = session.strip_prefix("wordgame_admin=").unwrap();
+    let code = signin_path("root", true, port).split("code=").nth(1).unwrap().to_string();
+    for token in [session_token, code.as_str()] {
+        assert_eq!(get("/games/open", &[("authorization", &format!("Bearer {token}"))]).0, 401);
+        let upgrade = [
+            ("upgrade", "websocket"),
+            ("connection", "Upgrade"),
+            ("sec-websocket-key", "dGhlIHNhbXBsZSBub25jZQ=="),
+            ("sec-websocket-version", "13"),
+        ];
+        assert_eq!(get(&format!("/ws?token={token}"), &upgrade).0, 401);
+    }
+    assert_eq!(get("/_gm/", &[("cookie", &format!("wordgame_admin={}", token("root", true)))]).0, 401);
 
     // Signing out needs the page's CSRF token, from the page's own site.
     let csrf = page.split("name=\"csrf\" value=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
@@ -176,5 +190,45 @@ fn the_admin_pages_take_the_session_cookie_and_nothing_else() {
     let (status, head, _) = post(&[("cookie", &session), ("sec-fetch-site", "same-origin")], &format!("csrf={csrf}"));
     assert_eq!(status, 200);
     assert!(header(&head, "set-cookie").is_some_and(|c| c.starts_with("wordgame_admin=;") && c.contains("Max-Age=0")), "{head}");
+    // Signed out is signed out: the old cookie is refused, and so is the used code after a
+    // restart.
+    assert_eq!(get("/_gm/", &[("cookie", &session)]).0, 401, "a signed-out session");
+    drop(server);
+    let (_server, port) = start_server_in(&dir);
+    let (status, head, _) = exchange(port, "GET", &signin, &[], "").unwrap();
+    assert!(status == 401 && header(&head, "set-cookie").is_none(), "a used code after a restart: {status}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_client_that_stalls_its_body_or_headers_is_cut_off_at_the_read_timeout() {
+    use std::io::{Read, Write};
+    let (_server, port, dir) = start_server_with("slow-body", &["--read-timeout-seconds", "1"]);
+    let auth = format!("Bearer {}", token("alice", false));
+    // The headers promise 100 bytes; 10 come, then nothing.
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    let head = format!(
+        "POST /games HTTP/1.1\r\nhost: 127.0.0.1\r\nauthorization: {auth}\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(br#"{"variant""#).unwrap();
+    let started = Instant::now();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let took = started.elapsed();
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("\"request_timeout\""), "{answer}");
+    assert!(took >= Duration::from_millis(900) && took < Duration::from_secs(10), "answered after {took:?}");
+    // Headers that never end: the connection is closed.
+    let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+    stream.write_all(b"GET /games HTTP/1.1\r\nhost: 127.0.0.1\r\n").unwrap();
+    let started = Instant::now();
+    let mut rest = Vec::new();
+    let _ = stream.read_to_end(&mut rest);
+    assert!(started.elapsed() < Duration::from_secs(10), "the stalled headers held the connection {:?}", started.elapsed());
+    let rest = String::from_utf8_lossy(&rest);
+    assert!(rest.is_empty() || rest.starts_with("HTTP/1.1 408"), "{rest}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -71,9 +71,11 @@ fn token_due(made: SystemTime, now: SystemTime) -> bool {
 
 /// Connection options to RDS Proxy as `user` with the IAM `token`: TLS verified in full (the
 /// chain to `roots_pem`, in Lambda [`crate::tls::PROXY_ROOTS_PEM`], and the endpoint's name),
-/// unnamed statements only, the store's session settings ([`store::bounded`]).
+/// unnamed statements only. No session settings travel in the startup message (the proxy
+/// might pin, or refuse, a session that sends them): the application role carries the
+/// statement timeout as its default, set by the migrate function ([`store::Store::grant_app_role`]).
 pub fn proxy_options(endpoint: &str, port: u16, database: &str, user: &str, token: &str, roots_pem: &[u8]) -> PgConnectOptions {
-    let options = PgConnectOptions::new()
+    PgConnectOptions::new()
         .host(endpoint)
         .port(port)
         .database(database)
@@ -83,8 +85,7 @@ pub fn proxy_options(endpoint: &str, port: u16, database: &str, user: &str, toke
         .ssl_root_cert_from_pem(roots_pem.to_vec())
         // Unnamed statements only: a named prepared statement is session state, which would
         // pin the client's session to one database connection in RDS Proxy.
-        .statement_cache_capacity(0);
-    store::bounded(options)
+        .statement_cache_capacity(0)
 }
 
 impl IamAuth {

@@ -36,7 +36,8 @@ pub struct Config {
     pub lexicon_dir: Option<PathBuf>,
     /// The application role the migrate function creates and grants (`DB_APP_USER`), if set.
     pub app_user: Option<store::AppRole>,
-    /// The sweep's batch (`SWEEP_BATCH`, 1–1000, default 100) and open games' expiry
+    /// The sweep's batch (`SWEEP_BATCH`, 1–1000, default 100), run budget
+    /// (`SWEEP_BUDGET_SECONDS`, 1–840, default 30) and open games' expiry
     /// (`OPEN_GAME_EXPIRY_SECONDS`, one minute to 90 days, default 7 days).
     pub sweep: service::SweepConfig,
     /// Push: the WebSocket API stage's management endpoint (`PUSH_CONNECTIONS_ENDPOINT`), if
@@ -128,6 +129,14 @@ impl Config {
                 .filter(|n| (1..=1000).contains(n))
                 .ok_or(ConfigError::Invalid { name: "SWEEP_BATCH", reason: format!("{v:?} is not 1..=1000") })?;
         }
+        if let Some(v) = var("SWEEP_BUDGET_SECONDS") {
+            let seconds: i64 = v
+                .parse()
+                .ok()
+                .filter(|n| (1..=840).contains(n))
+                .ok_or(ConfigError::Invalid { name: "SWEEP_BUDGET_SECONDS", reason: format!("{v:?} is not 1..=840") })?;
+            sweep.budget = chrono::Duration::seconds(seconds);
+        }
         if let Some(v) = var("OPEN_GAME_EXPIRY_SECONDS") {
             let seconds: i64 = v
                 .parse()
@@ -215,9 +224,17 @@ mod tests {
         ));
         let no_egress = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("PUSH_CONNECTIONS_ENDPOINT", "")])).unwrap();
         assert_eq!(no_egress.push_endpoint, None);
-        let c = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("SWEEP_BATCH", "5"), ("OPEN_GAME_EXPIRY_SECONDS", "3600")]))
-            .unwrap();
-        assert_eq!(c.sweep, service::SweepConfig { batch: 5, open_expiry: chrono::Duration::hours(1) });
+        let c = Config::from_vars(vars(&[
+            ("DATABASE_URL", "postgres://x"),
+            ("SWEEP_BATCH", "5"),
+            ("OPEN_GAME_EXPIRY_SECONDS", "3600"),
+            ("SWEEP_BUDGET_SECONDS", "20"),
+        ]))
+        .unwrap();
+        assert_eq!(
+            c.sweep,
+            service::SweepConfig { batch: 5, open_expiry: chrono::Duration::hours(1), budget: chrono::Duration::seconds(20) }
+        );
         assert_eq!(Config::from_vars(vars(&[("DATABASE_URL", "postgres://x")])).unwrap().sweep, service::SweepConfig::default());
         assert_eq!(Config::from_vars(vars(&[("DATABASE_URL", "postgres://x")])).unwrap().request_budget, DEFAULT_REQUEST_BUDGET);
         let c = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("REQUEST_BUDGET_MS", "250")])).unwrap();
@@ -227,6 +244,7 @@ mod tests {
             ("SWEEP_BATCH", "x"),
             ("OPEN_GAME_EXPIRY_SECONDS", "59"),
             ("REQUEST_BUDGET_MS", "99"),
+            ("SWEEP_BUDGET_SECONDS", "0"),
             ("REQUEST_BUDGET_MS", "60001"),
         ] {
             let e = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), (name, bad)])).unwrap_err();

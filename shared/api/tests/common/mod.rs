@@ -13,6 +13,23 @@ use serde_json::Value;
 use store::Store;
 use uuid::Uuid;
 
+/// Runs test `name` of this binary alone, in a process of its own (for a test that installs the
+/// process's subscriber), with `env` set to 1 and `RUST_LOG=info`: its standard output and the
+/// JSON lines in it. Panics if it fails.
+pub fn json_lines_of(name: &str, env: &str) -> (String, Vec<Value>) {
+    let child = std::process::Command::new(std::env::current_exe().unwrap())
+        .args([name, "--exact", "--nocapture", "--test-threads=1"])
+        .env(env, "1")
+        .env("RUST_LOG", "info")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&child.stdout).into_owned();
+    assert!(child.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&child.stderr));
+    // libtest's "test NAME ... " may precede the first line.
+    let lines = stdout.lines().filter_map(|l| serde_json::from_str::<Value>(&l[l.find('{')?..]).ok()).collect();
+    (stdout, lines)
+}
+
 /// A player identity.
 #[derive(Debug, Clone, Copy)]
 pub struct Player(pub Uuid);
@@ -158,7 +175,7 @@ impl App {
         let incoming = Incoming { method, path, query, headers, body: body.as_bytes(), claims, request_id: "test" };
         let (route, response) = match to_lambda(&incoming) {
             Ok((route, request)) => (Some(route), handle(&self.state, route, request).await),
-            Err(e) => (None, e.response()),
+            Err(e) => (None, e.response("test")),
         };
         let status = response.status().as_u16();
         let content_type = response.headers().get("content-type").and_then(|v| v.to_str().ok()).unwrap_or_default().to_string();
