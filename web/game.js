@@ -88,6 +88,8 @@ function turnLine() {
   const g = S.game;
   if (g.status === 'finished') return h('p', { id: 'turn' }, t('game_over'));
   if (g.status === 'withdrawn') return h('p', { id: 'turn' }, t('withdrawn'));
+  // An invitation is nobody's turn until everyone has accepted.
+  if (g.to_move == null || (g.status === 'open' && g.seats.some((s) => s.invited))) return h('p', { id: 'turn' }, t('not_started'));
   const text = g.to_move === g.your_seat ? t('turn_mine') : t('turn_of', { name: seatName(g.to_move) });
   return h('p', { id: 'turn', class: g.to_move === g.your_seat ? 'mine' : '' }, text,
     g.turn_deadline ? h('span', { class: 'muted' }, ` · ${t('deadline', { time: new Date(g.turn_deadline).toLocaleString(lang) })}`) : null);
