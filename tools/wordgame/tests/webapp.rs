@@ -272,7 +272,7 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
     if !have_chromium() {
         return;
     }
-    let (_server, port, dir) = start_server("webapp-tile-test");
+    let (server, port, dir) = start_server("webapp-tile-test");
     // The page and its files are served to anyone, the page with its content policy.
     let (status, head, page) = exchange(port, "GET", "/", &[], "").unwrap();
     assert_eq!(status, 200);
@@ -376,6 +376,8 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
     screenshots(&browser, "tile-finished");
     click(&browser, "#history-link");
     wait(&browser, "document.querySelectorAll('table.history tbody tr').length >= 8", "the move history");
+    // The server (and its PostgreSQL) stops before its data directory goes.
+    drop(server);
     close(&browser, &dir);
 }
 
@@ -384,7 +386,7 @@ fn webapp_plays_a_whole_noi_tu_game_against_a_robot_in_chromium() {
     if !have_chromium() {
         return;
     }
-    let (_server, port, dir) = start_server("webapp-chain-test");
+    let (server, port, dir) = start_server("webapp-chain-test");
     let (_driver, browser) = chromium(&dir);
     sign_in(&browser, port, "alice");
     create(&browser, "noi-tu", "easy");
@@ -431,6 +433,8 @@ fn webapp_plays_a_whole_noi_tu_game_against_a_robot_in_chromium() {
     let chain = browser.script("return document.querySelectorAll('#chain li').length").as_u64().unwrap();
     assert!(chain as usize > words, "the chain shows the opening and every word: {chain} for {words} of ours");
     screenshots(&browser, "chain-finished");
+    // The server (and its PostgreSQL) stops before its data directory goes.
+    drop(server);
     close(&browser, &dir);
 }
 
@@ -439,7 +443,7 @@ fn webapp_two_players_invite_each_other_and_play_by_push_in_chromium() {
     if !have_chromium() {
         return;
     }
-    let (_server, port, dir) = start_server("webapp-two-test");
+    let (server, port, dir) = start_server("webapp-two-test");
     let (_bob_driver, bob) = chromium(&dir.join("bob"));
     let (_alice_driver, alice) = chromium(&dir.join("alice"));
     sign_in(&bob, port, "bob");
@@ -529,6 +533,8 @@ fn webapp_two_players_invite_each_other_and_play_by_push_in_chromium() {
     click(&bob, ".invitation .decline");
     wait(&alice, "document.getElementById('turn').textContent === 'This game was withdrawn.'", "the declined invitation");
     let _ = request(alice.port, "DELETE", &format!("/session/{}", alice.session), &[], "");
+    // The server (and its PostgreSQL) stops before its data directory goes.
+    drop(server);
     close(&bob, &dir);
 }
 
@@ -656,7 +662,7 @@ fn webapp_signs_in_through_the_hosted_ui_with_pkce_in_chromium() {
     let (idp, seen) = fake_hosted_ui(token("alice", false));
     let domain = format!("http://127.0.0.1:{idp}");
     let env = [("WORDGAME_WEB_SIGNIN_DOMAIN", domain.as_str()), ("WORDGAME_WEB_CLIENT_ID", "web-client")];
-    let (_server, port, dir) = start_server_with_env("webapp-pkce-test", &env);
+    let (server, port, dir) = start_server_with_env("webapp-pkce-test", &env);
     let (status, head, _) = exchange(port, "GET", "/", &[], "").unwrap();
     assert_eq!(status, 200);
     assert!(head.contains(&format!("connect-src 'self' {domain};")), "the page may reach the hosted UI: {head}");
@@ -675,5 +681,7 @@ fn webapp_signs_in_through_the_hosted_ui_with_pkce_in_chromium() {
     assert_eq!(next("logout"), "logout web-client");
     wait(&browser, "document.querySelector('#signin-hosted')", "the sign-in again");
     assert_eq!(browser.script("return sessionStorage.getItem('wordgame.token')"), Value::Null);
+    // The server (and its PostgreSQL) stops before its data directory goes.
+    drop(server);
     close(&browser, &dir);
 }
