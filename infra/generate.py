@@ -14,7 +14,9 @@ import sys
 
 # (logical id, binary, method, path, memory MB, timeout s, reserved concurrency when on,
 #  route throttle: (rate per s, burst), authoriser: "jwt" (the player routes: the header's token),
-#  "cookie" (the admin pages: the session cookie, AdminCookie), "public" (the admin sign-in))
+#  "cookie" (the admin pages: the session cookie, AdminCookie), "public" (the admin sign-in),
+#  "open" (the web app and the variants: no authoriser, no database); a list of paths when one
+#  function serves several routes)
 FUNCTIONS = [
     ("CreateGame", "create-game", "POST", "/games", 1769, 10, 20, (20, 40), "jwt"),
     ("GetGame", "get-game", "GET", "/games/{id}", 512, 5, 20, (100, 200), "jwt"),
@@ -38,6 +40,7 @@ FUNCTIONS = [
     ("AdminGames", "admin-games", "GET", "/_gm", 512, 10, 5, (5, 10), "cookie"),
     ("AdminSignOut", "admin-signout", "POST", "/_gm/signout", 256, 5, 2, (2, 5), "cookie"),
     ("AdminSignIn", "admin-signin", "GET", "/_gm/signin", 256, 10, 2, (2, 5), "public"),
+    ("Web", "web", "GET", ["/", "/web/{id}", "/variants"], 256, 5, 20, (50, 100), "open"),
 ]
 MIGRATE_RESERVED = 1
 AUTHORIZER_RESERVED = 5
@@ -76,6 +79,10 @@ Parameters:
   AdminHostedUi:
     Type: String
     Description: "The user pool's hosted UI base URL, where admins sign in (e.g. https://auth.example.org or https://PREFIX.auth.REGION.amazoncognito.com)."
+  PlayerClientId:
+    Type: String
+    Default: ""
+    Description: "The app client the player web app signs in with in the browser (authorization code grant with PKCE, no secret, scopes openid and profile; callback and sign-out URL https://API/), one of JwtAudience. Empty: the app at / cannot sign anyone in."
   AdminClientId:
     Type: String
     Description: "The app client the admin pages sign in with (authorization code grant with PKCE, no secret, scope openid; callback URL https://API/_gm/signin): the audience of the ID tokens the admin routes' authoriser accepts."
@@ -106,7 +113,7 @@ Parameters:
     Type: String
     Default: "off"
     AllowedValues: ["off", "on"]
-    Description: "on: each function reserves its concurrency (276 in all). Lambda keeps 100 unreserved, so the account's concurrency quota must be at least 376; new accounts often have less. off: the functions share the account's pool and the API's route throttles bound them."
+    Description: "on: each function reserves its concurrency (296 in all). Lambda keeps 100 unreserved, so the account's concurrency quota must be at least 396; new accounts often have less. off: the functions share the account's pool and the API's route throttles bound them."
   PushEgress:
     Type: String
     Default: "on"
@@ -892,12 +899,21 @@ OIDC_ENV = """      Environment:
           WORDGAME_OIDC_ISSUER: !Ref JwtIssuer"""
 
 
+# The web app's function: how the page signs players in (the user pool's hosted UI, the player
+# app client) and where the push socket is.
+WEB_ENV = """      Environment:
+        Variables:
+          WORDGAME_WEB_SIGNIN_DOMAIN: !Ref AdminHostedUi
+          WORDGAME_WEB_CLIENT_ID: !Ref PlayerClientId
+          WORDGAME_WEB_PUSH_URL: !If [HasPushEgress, !Sub "wss://${WsApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}/live", ""]"""
+
+
 def function_block(lid, binary, method, path, memory, timeout, reserved, throttle, authoriser):
     rate, burst = throttle
     policies = "!Ref DbConnectAppPolicy, !Ref PushPolicy" if binary in PUSHERS else "!Ref DbConnectAppPolicy"
     auth, env = "", ""
     # A function outside the VPC cannot reach the database; it gets no connect policy.
-    if authoriser == "public":
+    if authoriser in ("public", "open"):
         policies = ""
     if authoriser == "cookie":
         auth = """
@@ -909,6 +925,23 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
               Authorizer: NONE"""
         env = "\n" + OUTSIDE_VPC + "\n" + OIDC_ENV + """
           WORDGAME_OIDC_REDIRECT_URI: !If [HasDomain, !Sub "https://${DomainName}/_gm/signin", !Sub "https://${HttpApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}/_gm/signin"]"""
+    elif authoriser == "open":
+        auth = """
+            Auth:
+              Authorizer: NONE"""
+        env = "\n" + OUTSIDE_VPC + "\n" + WEB_ENV
+    paths = path if isinstance(path, list) else [path]
+    events = "\n".join(f'''        Route{"" if i == 0 else i + 1}:
+          Type: HttpApi
+          Properties:
+            ApiId: !Ref HttpApi
+            Method: {method}
+            Path: {p}
+            # With reservations on, the burst is the reservation: a request beyond it gets API
+            # Gateway's 429 instead of a Lambda throttle, which API Gateway answers with a 500.
+            RouteSettings:
+              ThrottlingRateLimit: {rate}
+              ThrottlingBurstLimit: !If [Reserve, {reserved}, {burst}]{auth}''' for i, p in enumerate(paths))
     return f'''  {lid}Function:
     Type: AWS::Serverless::Function{AFTER_MIGRATION}
     Metadata:
@@ -917,7 +950,7 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
         Binary: {binary}
     Properties:
       FunctionName: !Sub "${{AWS::StackName}}-{binary}"
-      Description: "{method} {path}"
+      Description: "{method} {', '.join(paths)}"
       MemorySize: {memory}
       Timeout: {timeout}
       ReservedConcurrentExecutions: !If [Reserve, {reserved}, !Ref "AWS::NoValue"]
@@ -926,17 +959,7 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
       Policies: [{policies}]{env}
 {canary(f"{lid}Http5xxAlarm", f"{lid}ErrorsAlarm")}
       Events:
-        Route:
-          Type: HttpApi
-          Properties:
-            ApiId: !Ref HttpApi
-            Method: {method}
-            Path: {path}
-            # With reservations on, the burst is the reservation: a request beyond it gets API
-            # Gateway's 429 instead of a Lambda throttle, which API Gateway answers with a 500.
-            RouteSettings:
-              ThrottlingRateLimit: {rate}
-              ThrottlingBurstLimit: !If [Reserve, {reserved}, {burst}]{auth}
+{events}
 {log_resources(lid, binary)}
   # Count this function's answers from the handler's one "handled" line per request (a
   # handler's 500 is a successful invocation, invisible to Lambda's Errors): every 5xx but the

@@ -48,7 +48,7 @@ pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Bo
     telemetry::name_request(response.headers_mut(), &request_id);
     if auth::is_admin_path(route.path()) {
         crate::admin::security_headers(&mut response);
-    } else {
+    } else if !route.public() {
         // Every other route answers for the caller its token names (errors too).
         response::per_caller(&mut response);
     }
@@ -69,6 +69,12 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
         // one a token may act as.
         (Route::AdminSignIn, Err(e)) if auth::claims(req).is_some() => Err(e),
         (Route::AdminSignIn, _) => crate::admin::sign_in(req, crate::oidc::OidcConfig::from_env()).await,
+        // The web app and the variants: anyone; a token it does carry must still be one a
+        // caller may act as, as on every route.
+        (Route::WebApp | Route::WebAsset | Route::Variants, Err(e)) if auth::claims(req).is_some() => Err(e),
+        (route @ (Route::WebApp | Route::WebAsset | Route::Variants), _) => {
+            crate::web::answer(route, req, &crate::web::WebConfig::from_env(|name| std::env::var(name).ok()))
+        }
         // Every other route acts for a verified caller; an admin route for an admin.
         (_, Err(e)) => Err(e),
         (route, Ok(_)) if route.admin_only() && !auth::is_admin(req) => Err(ApiError::new(HttpCode::Forbidden, "admins only")),

@@ -107,6 +107,8 @@ pub enum Function {
     WebSocketAuthorizer,
     /// The WebSocket API's routes ([`crate::websocket::handle_websocket`], each reply posted to its connection).
     WebSocket,
+    /// The web app and the variants ([`crate::web::run`]): public, no database.
+    Web,
 }
 
 /// A function binary's whole `main`: a Tokio runtime (as `#[tokio::main]` builds it) running
@@ -126,6 +128,7 @@ pub fn main(function: Function) -> Result<(), Error> {
             Function::AdminAuthorizer => crate::oidc::run_authorizer().await,
             Function::WebSocketAuthorizer => crate::oidc::run_websocket_authorizer().await,
             Function::WebSocket => run_websocket().await,
+            Function::Web => crate::web::run().await,
         }
     })
 }

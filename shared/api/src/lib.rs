@@ -25,6 +25,7 @@ mod response;
 pub mod routes;
 pub mod telemetry;
 pub mod tls;
+pub mod web;
 pub mod websocket;
 
 pub use admin::security_headers as admin_security_headers;

@@ -52,11 +52,17 @@ pub enum Route {
     /// `GET /_gm/signin` (public): the identity provider's sign-in (authorization code + PKCE),
     /// ending in the admin session cookie.
     AdminSignIn,
+    /// `GET /` (public): the player web app's page.
+    WebApp,
+    /// `GET /web/{id}` (public): one of the web app's files (its modules, `app.css`, `config.json`).
+    WebAsset,
+    /// `GET /variants` (public): every variant's family, seats, tile set and board layout.
+    Variants,
 }
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 22] = [
+    pub const ALL: [Route; 25] = [
         Route::CreateGame,
         Route::GetGame,
         Route::SubmitMove,
@@ -79,6 +85,9 @@ impl Route {
         Route::AdminGames,
         Route::AdminSignOut,
         Route::AdminSignIn,
+        Route::WebApp,
+        Route::WebAsset,
+        Route::Variants,
     ];
 
     /// The HTTP method.
@@ -93,7 +102,10 @@ impl Route {
             | Route::AdminTimeline
             | Route::AdminAccount
             | Route::AdminGames
-            | Route::AdminSignIn => "GET",
+            | Route::AdminSignIn
+            | Route::WebApp
+            | Route::WebAsset
+            | Route::Variants => "GET",
             Route::CreateGame
             | Route::SubmitMove
             | Route::PreviewMove
@@ -131,6 +143,9 @@ impl Route {
             Route::AdminGames => "/_gm",
             Route::AdminSignOut => "/_gm/signout",
             Route::AdminSignIn => "/_gm/signin",
+            Route::WebApp => "/",
+            Route::WebAsset => "/web/{id}",
+            Route::Variants => "/variants",
         }
     }
 
@@ -159,12 +174,20 @@ impl Route {
             Route::AdminGames => "admin-games",
             Route::AdminSignOut => "admin-signout",
             Route::AdminSignIn => "admin-signin",
+            // The public, unchanging reads: no identity, no database.
+            Route::WebApp | Route::WebAsset | Route::Variants => "web",
         }
     }
 
     /// Whether only the admin group may call the route.
     pub const fn admin_only(self) -> bool {
         matches!(self, Route::AdminReplay | Route::AdminTimeline | Route::AdminAccount | Route::AdminGames)
+    }
+
+    /// Whether the route serves anyone, without a token: the admin sign-in, the web app and
+    /// the variants.
+    pub const fn public(self) -> bool {
+        matches!(self, Route::AdminSignIn | Route::WebApp | Route::WebAsset | Route::Variants)
     }
 
     /// The route and path parameters matching `method` and `path`, if any. As in API Gateway,
@@ -174,7 +197,7 @@ impl Route {
         let mut routes: Vec<Route> = Route::ALL.into_iter().filter(|r| r.method().eq_ignore_ascii_case(method)).collect();
         routes.sort_by_key(|r| r.path().matches('{').count());
         routes.into_iter().find_map(|r| {
-            let template: Vec<&str> = r.path().split('/').collect();
+            let template: Vec<&str> = r.path().trim_end_matches('/').split('/').collect();
             if template.len() != parts.len() {
                 return None;
             }
@@ -211,9 +234,28 @@ mod tests {
         assert_eq!(Route::find("POST", "/games/open").unwrap().0, Route::OpenGame);
         assert_eq!(Route::find("POST", "/games/x/join").unwrap().0, Route::JoinGame);
         assert_eq!(Route::find("GET", "/_gm/").unwrap().0, Route::AdminGames);
+        assert_eq!(Route::find("GET", "/").unwrap().0, Route::WebApp);
+        assert_eq!(Route::find("GET", "/web/app.js").unwrap().0, Route::WebAsset);
+        assert!(Route::find("GET", "/web/").is_none());
         for r in Route::ALL {
             let path = r.path().replace("{id}", "x");
             assert_eq!(Route::find(r.method(), &path).map(|f| f.0), Some(r));
         }
+    }
+}
+
+#[cfg(test)]
+mod local_only {
+    use super::Route;
+
+    #[test]
+    fn the_route_table_has_no_development_route() {
+        // `/_dev/*` (the development accounts and their tokens) is the local gateway's alone:
+        // no function serves it, so no deployment can.
+        for r in Route::ALL {
+            assert!(!r.path().starts_with("/_dev"), "{r:?}");
+        }
+        assert!(Route::find("GET", "/_dev/accounts").is_none());
+        assert!(Route::find("POST", "/_dev/token").is_none());
     }
 }

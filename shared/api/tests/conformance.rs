@@ -96,6 +96,19 @@ async fn every_route_answers_as_the_document_says() {
     assert_eq!(status, 200, "sign-out: {body}");
     let (status, _, _) = app.raw(None, false, "GET", "/_gm/signin", "").await;
     assert_eq!(status, 404);
+    // The web app and the variants, to anyone.
+    for (path, expected) in [
+        ("/", 200),
+        ("/web/app.js", 200),
+        ("/web/i18n.js", 200),
+        ("/web/app.css", 200),
+        ("/web/config.json", 200),
+        ("/web/x.js", 404),
+        ("/variants", 200),
+    ] {
+        let (status, _, body) = app.raw(None, false, "GET", path, "").await;
+        assert_eq!(status, expected, "{path}: {body}");
+    }
 
     let seen = checked();
     for route in Route::ALL {

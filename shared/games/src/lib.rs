@@ -10,6 +10,7 @@
 //! families".
 
 mod any;
+mod catalog;
 pub mod chain;
 mod chain_view;
 mod contract;
@@ -25,6 +26,7 @@ mod tile_view;
 mod variant;
 
 pub use any::{AnyGame, Families, GameState, NewSetup, Stored};
+pub use catalog::{LetterInfo, TileSet, VariantInfo, catalog};
 pub use contract::{Budget, Checked, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline};
 pub use draw::{Draw, DrawPick};
 pub use engine::gcg::GcgHeader;

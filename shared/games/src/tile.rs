@@ -2,7 +2,7 @@
 //! `engine` crate. Board, racks, bag, premiums, words and the no-repeat rule stay here.
 
 use engine::robot::{LevelRobot, RobotView, seeded};
-use engine::{Lexicon, Lexicons, MoveGenerator, PlacementInput, Premium, RackTile, Square};
+use engine::{Lexicon, Lexicons, MoveGenerator, PlacementInput, RackTile, Square};
 
 use crate::contract::{
     Budget, Checked, CheckedInner, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline,
@@ -213,15 +213,7 @@ impl Position for TileGame<'_> {
     fn timeline(&self) -> Result<Timeline, GameError> {
         let rules = self.game.rules();
         let timeline = engine::timeline::timeline(self.game.setup(), self.game.journal()).map_err(|e| GameError::Replay(e.to_string()))?;
-        let premiums = Square::all()
-            .map(|sq| match rules.layout.premium(sq) {
-                Premium::TripleWord => "tw",
-                Premium::DoubleWord => "dw",
-                Premium::TripleLetter => "tl",
-                Premium::DoubleLetter => "dl",
-                Premium::None => "",
-            })
-            .collect();
+        let premiums = crate::catalog::premium_names(&rules.layout);
         let values = rules.letters.iter().map(|l| (l.ch.to_string(), i32::from(l.value))).collect();
         Ok(Timeline::Tile(TileTimeline { premiums, start: Square::CENTER.to_string(), values, timeline }))
     }

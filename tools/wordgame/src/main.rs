@@ -10,6 +10,7 @@ mod bench;
 mod cgp_file;
 mod chaos;
 mod cpu;
+mod dev_accounts;
 mod graphs;
 mod loadtest;
 mod movegen;

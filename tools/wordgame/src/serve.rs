@@ -4,6 +4,8 @@
 //! `Authorization` header; an admin page's, `/_gm/*`, from the admin session cookie only), and
 //! the request becomes an HTTP API event parsed by `lambda_http`. `GET /_gm/signin?code=…` (the
 //! URL `wordgame token --admin --browser` prints) redeems a one-time code for the session cookie.
+//! The player web app is at `/` (a public route, as in AWS), and `/_dev/*` gives it the demo
+//! accounts' tokens (local only: [`crate::dev_accounts`]).
 //! It takes its port first, so a taken port fails before anything starts. Without
 //! `DATABASE_URL` it then starts a private PostgreSQL with its data under `target/` (durable:
 //! fsync and synchronous commit on), applies the migrations and creates the demo accounts; Ctrl-C
@@ -31,8 +33,7 @@ use tokio_tungstenite::tungstenite::{Error as WsError, Message};
 
 use crate::CliError;
 
-/// Demo accounts created at start-up (`wordgame token --account alice`).
-const DEMO_ACCOUNTS: [&str; 2] = ["alice", "bob"];
+use crate::dev_accounts::DEMO_ACCOUNTS;
 
 /// Arguments of `wordgame serve`.
 #[derive(clap::Args)]
@@ -153,7 +154,7 @@ async fn serve(
     let listener = socket.listen(1024).map_err(|e| CliError::Input(format!("cannot listen on {addr}: {e}")))?;
     tracing::info!(
         %addr,
-        "serving; get a token with `wordgame token --account alice`, sign a browser in to /_gm with `{}`",
+        "serving; play in a browser at http://{addr}/ ; get a token with `wordgame token --account alice`, sign a browser in to /_gm with `{}`",
         local_auth::signin_command(port)
     );
     let secret = Arc::new(jwt::dev_secret());
@@ -382,8 +383,16 @@ async fn answer(
     if parts.method == hyper::Method::GET && parts.uri.path().trim_end_matches('/') == "/_gm/signin" {
         return finish(local_auth::sign_in(state, parts.uri.query().unwrap_or_default(), secret, now, &request_id).await);
     }
+    // The web app's development sign-in: local only.
+    if let Some(response) = crate::dev_accounts::answer(&parts.method, parts.uri.path(), &body, now, &request_id) {
+        return convert(response);
+    }
+    // A public route (the web app, the variants) has no authoriser in AWS: a request without a
+    // token reaches it.
+    let public = api::Route::find(parts.method.as_str(), parts.uri.path()).is_some_and(|(r, _)| r.public());
     let claims = match local_auth::claims(parts.uri.path(), &parts.headers, None, secret, now, port) {
-        Ok(claims) => claims,
+        Ok(claims) => Some(claims),
+        Err(_) if public => None,
         Err(e) => return finish(e.response(&request_id)),
     };
     let headers = parts.headers.iter().filter_map(|(k, v)| v.to_str().ok().map(|v| (k.as_str().to_string(), v.to_string()))).collect();
@@ -393,7 +402,7 @@ async fn answer(
         query: parts.uri.query().unwrap_or_default(),
         headers,
         body: &body,
-        claims: Some(&claims),
+        claims: claims.as_ref(),
         request_id: &request_id,
     };
     match to_lambda(&incoming) {

@@ -19,13 +19,13 @@ const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
 /// A WebDriver session.
-struct Browser {
-    port: u16,
-    session: String,
+pub(crate) struct Browser {
+    pub(crate) port: u16,
+    pub(crate) session: String,
 }
 
 impl Browser {
-    fn call(&self, method: &str, path: &str, body: Value) -> Value {
+    pub(crate) fn call(&self, method: &str, path: &str, body: Value) -> Value {
         let path = format!("/session/{}{path}", self.session);
         let body = if method == "GET" { String::new() } else { body.to_string() };
         let (status, text) = request(self.port, method, &path, &[], &body).expect("chromedriver answers");
@@ -33,20 +33,20 @@ impl Browser {
         serde_json::from_str::<Value>(&text).unwrap()["value"].clone()
     }
 
-    fn click(&self, css: &str) {
+    pub(crate) fn click(&self, css: &str) {
         let element = self.call("POST", "/element", json!({"using": "css selector", "value": css}));
         let id = element.as_object().and_then(|o| o.values().next()).and_then(Value::as_str).unwrap().to_string();
         self.call("POST", &format!("/element/{id}/click"), json!({}));
     }
 
-    fn script(&self, script: &str) -> Value {
+    pub(crate) fn script(&self, script: &str) -> Value {
         self.call("POST", "/execute/sync", json!({"script": script, "args": []}))
     }
 
     /// Whether the page comes to show `text` within 30 seconds (a click that submits a form
     /// returns before the next page has loaded): generous, so that a loaded machine cannot fail
     /// a page that shows it; a passing test waits only until it does.
-    fn shows(&self, text: &str) -> bool {
+    pub(crate) fn shows(&self, text: &str) -> bool {
         let until = Instant::now() + Duration::from_secs(30);
         loop {
             if self.script("return document.body.innerText").as_str().is_some_and(|t| t.contains(text)) {
@@ -74,6 +74,14 @@ impl Browser {
     }
 }
 
+impl Drop for Browser {
+    /// Ends the session, so a failing test leaves no Chromium running: chromedriver quits the
+    /// browser when its session ends, but killing chromedriver would orphan it.
+    fn drop(&mut self) {
+        let _ = request(self.port, "DELETE", &format!("/session/{}", self.session), &[], "");
+    }
+}
+
 /// Creates a game as `auth` (an authorization header value) from `body`; its id.
 fn create_game(port: u16, auth: &str, body: &str) -> String {
     let (status, created) = request(port, "POST", "/games", &[("authorization", auth)], body).unwrap();
@@ -82,7 +90,7 @@ fn create_game(port: u16, auth: &str, body: &str) -> String {
 }
 
 /// Ends the browser session and removes the test's directory.
-fn close(browser: &Browser, dir: &Path) {
+pub(crate) fn close(browser: &Browser, dir: &Path) {
     let _ = request(browser.port, "DELETE", &format!("/session/{}", browser.session), &[], "");
     let _ = std::fs::remove_dir_all(dir);
 }
@@ -111,7 +119,7 @@ fn expected(timeline: &Value, step: usize) -> (Vec<String>, Vec<i64>) {
 }
 
 /// Whether Chromium and its driver are installed; says so loudly when they are not.
-fn have_chromium() -> bool {
+pub(crate) fn have_chromium() -> bool {
     let there = Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists();
     if !there {
         eprintln!(
@@ -145,7 +153,7 @@ fn sign_in(browser: &Browser, port: u16, account: &str) {
 
 /// Headless Chromium through chromedriver, its profile under `dir`; it sends nothing but what a
 /// browser sends.
-fn chromium(dir: &Path) -> (Guard, Browser) {
+pub(crate) fn chromium(dir: &Path) -> (Guard, Browser) {
     let driver_port = free_port();
     let driver =
         Guard(Command::new(CHROMEDRIVER).arg(format!("--port={driver_port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap());

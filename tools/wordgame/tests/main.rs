@@ -10,3 +10,4 @@ mod modules;
 mod push;
 mod robot_cli;
 mod serve;
+mod webapp;

@@ -101,7 +101,7 @@ pub fn start_server(tag: &str) -> (Guard, u16, std::path::PathBuf) {
 /// As [`start_server`], with more arguments for `serve`.
 pub fn start_server_with(tag: &str, args: &[&str]) -> (Guard, u16, std::path::PathBuf) {
     let dir = std::env::temp_dir().join(format!("wordgame-{tag}-{}", std::process::id()));
-    let (guard, port, _) = spawn_server(&dir, false, args);
+    let (guard, port, _) = spawn_server(&dir, false, args, &[]);
     (guard, port, dir)
 }
 
@@ -110,22 +110,34 @@ pub fn start_server_with(tag: &str, args: &[&str]) -> (Guard, u16, std::path::Pa
 /// directory's name (less this process's id) and how often it was started, so a restarted server
 /// makes no id an earlier start made.
 pub fn start_server_in(dir: &std::path::Path) -> (Guard, u16) {
-    let (guard, port, _) = spawn_server(dir, false, &[]);
+    let (guard, port, _) = spawn_server(dir, false, &[], &[]);
     (guard, port)
+}
+
+/// As [`start_server`], with these environment variables set for `serve`.
+pub fn start_server_with_env(tag: &str, env: &[(&str, &str)]) -> (Guard, u16, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("wordgame-{tag}-{}", std::process::id()));
+    let (guard, port, _) = spawn_server(&dir, false, &[], env);
+    (guard, port, dir)
 }
 
 /// As [`start_server`], with the line `serve` logged when it began serving, read from its
 /// standard output as a pipe (the rest of its output is read and dropped).
 pub fn start_server_logged(tag: &str) -> (Guard, u16, std::path::PathBuf, String) {
     let dir = std::env::temp_dir().join(format!("wordgame-{tag}-{}", std::process::id()));
-    let (guard, port, serving) = spawn_server(&dir, true, &[]);
+    let (guard, port, serving) = spawn_server(&dir, true, &[], &[]);
     let serving = serving.expect("a piped log").recv_timeout(Duration::from_secs(30)).expect("serve logs that it is serving");
     (guard, port, dir, serving)
 }
 
-/// `wordgame serve` on a free port with its data in `dir` and `args`, waited for; with `log`, a
-/// channel that gets its "serving" log line.
-fn spawn_server(dir: &std::path::Path, log: bool, args: &[&str]) -> (Guard, u16, Option<std::sync::mpsc::Receiver<String>>) {
+/// `wordgame serve` on a free port with its data in `dir`, `args` and the environment variables
+/// `env`, waited for; with `log`, a channel that gets its "serving" log line.
+fn spawn_server(
+    dir: &std::path::Path,
+    log: bool,
+    args: &[&str],
+    env: &[(&str, &str)],
+) -> (Guard, u16, Option<std::sync::mpsc::Receiver<String>>) {
     static STARTS: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
     let starts = {
         let mut all = STARTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -139,6 +151,7 @@ fn spawn_server(dir: &std::path::Path, log: bool, args: &[&str]) -> (Guard, u16,
     let child = Command::new(env!("CARGO_BIN_EXE_wordgame"))
         .args(["serve", "--port", &port.to_string(), "--data-dir", dir.to_str().unwrap(), "--seed", &seed.to_string()])
         .args(args)
+        .envs(env.iter().copied())
         .stdout(if log { Stdio::piped() } else { Stdio::null() })
         .stderr(Stdio::null())
         .spawn()

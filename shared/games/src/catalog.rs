@@ -1,0 +1,119 @@
+//! What a client needs to draw a game before it has one: every variant with its family, seat
+//! range and, for a tile game, its letters (value and count), blanks, rack size, bingo bonus
+//! and premium layout, all read from the rules engines' own tables (`GET /variants`). A client
+//! takes a board's look from here rather than keeping a copy of the tables.
+
+use engine::{Premium, Square};
+use serde::Serialize;
+
+use crate::variant::{Family, Variant, tile_rules};
+
+/// One variant as `GET /variants` describes it.
+#[derive(Debug, Clone, Serialize)]
+pub struct VariantInfo {
+    /// The id (`scrabble-en`, `scrabble-ru`, `erudit`, `noi-tu`).
+    pub id: &'static str,
+    /// Its family (`tile` or `chain`).
+    pub family: Family,
+    /// The fewest players a game of it has.
+    pub min_seats: usize,
+    /// The most players a game of it has.
+    pub max_seats: usize,
+    /// The tile set and the board of a tile game; null in the chain game.
+    pub tiles: Option<TileSet>,
+}
+
+/// A tile variant's set and board.
+#[derive(Debug, Clone, Serialize)]
+pub struct TileSet {
+    /// The alphabet in order, each letter with its value and count in a full set.
+    pub letters: Vec<LetterInfo>,
+    /// Blank tiles in a full set (they score 0).
+    pub blanks: u8,
+    /// Tiles on a full rack.
+    pub rack_size: usize,
+    /// The bonus for playing a full rack in one turn.
+    pub bingo_bonus: i32,
+    /// Each square's premium, row by row from A1: `tw`, `dw`, `tl`, `dl` or empty.
+    pub premiums: Vec<&'static str>,
+    /// The square the first play must cover (`H8`).
+    pub start: String,
+}
+
+/// One letter of a tile variant.
+#[derive(Debug, Clone, Serialize)]
+pub struct LetterInfo {
+    /// The letter, upper case.
+    pub letter: String,
+    /// Points a tile of it scores.
+    pub value: u8,
+    /// Tiles of it in a full set.
+    pub count: u8,
+}
+
+/// The premium of each square of `layout`, row by row: `tw`, `dw`, `tl`, `dl` or empty.
+pub(crate) fn premium_names(layout: &engine::Layout) -> Vec<&'static str> {
+    Square::all()
+        .map(|sq| match layout.premium(sq) {
+            Premium::TripleWord => "tw",
+            Premium::DoubleWord => "dw",
+            Premium::TripleLetter => "tl",
+            Premium::DoubleLetter => "dl",
+            Premium::None => "",
+        })
+        .collect()
+}
+
+/// Every variant the service plays, in [`Variant::ALL`]'s order.
+pub fn catalog() -> Vec<VariantInfo> {
+    Variant::ALL
+        .into_iter()
+        .map(|v| VariantInfo {
+            id: v.id(),
+            family: v.family(),
+            min_seats: *v.seats().start(),
+            max_seats: *v.seats().end(),
+            tiles: tile_rules(v).map(|t| {
+                let rules = t.rules();
+                TileSet {
+                    letters: rules
+                        .letters
+                        .iter()
+                        .map(|l| LetterInfo { letter: l.ch.to_string(), value: l.value, count: l.count })
+                        .collect(),
+                    blanks: rules.blanks,
+                    rack_size: rules.rack_size,
+                    bingo_bonus: rules.bingo_bonus,
+                    premiums: premium_names(&rules.layout),
+                    start: Square::CENTER.to_string(),
+                }
+            }),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_variant_is_listed_and_each_tile_board_has_225_squares() {
+        let all = catalog();
+        assert_eq!(all.iter().map(|v| v.id).collect::<Vec<_>>(), ["scrabble-en", "scrabble-ru", "erudit", "noi-tu"]);
+        for v in &all {
+            match &v.tiles {
+                Some(t) => {
+                    assert_eq!(t.premiums.len(), 225, "{}", v.id);
+                    assert_eq!(t.start, "H8");
+                    assert!(t.letters.iter().all(|l| l.count > 0), "{}", v.id);
+                }
+                None => assert_eq!(v.family, Family::Chain),
+            }
+        }
+        // Эрудит's centre is plain; Scrabble's is a double word.
+        let centre = |id: &str| all.iter().find(|v| v.id == id).unwrap().tiles.as_ref().unwrap().premiums[7 * 15 + 7];
+        assert_eq!((centre("scrabble-en"), centre("erudit")), ("dw", ""));
+        let en = all[0].tiles.as_ref().unwrap();
+        assert_eq!(en.letters.iter().find(|l| l.letter == "Q").map(|l| l.value), Some(10));
+    }
+}

@@ -1,0 +1,687 @@
+//! The player web app in real headless Chromium, played as a player plays it: the page at `/`
+//! of `wordgame serve`, the development sign-in, and then only the app's own controls (clicks,
+//! keys typed into the board and the word box); the test calls no API route itself. A whole
+//! Scrabble game and a whole Nối từ game against a robot, and two browsers (alice and bob, each
+//! its own Chromium) inviting each other and playing by push. Screenshots at desktop and phone
+//! widths are saved under `target/tmp/` (`webapp-*.png`). Without Chromium the tests say so and
+//! skip (CI installs it).
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use base64::Engine;
+use serde_json::{Value, json};
+
+use crate::browser::{Browser, chromium, close, have_chromium};
+use crate::common::{exchange, request, start_server, start_server_with_env, token};
+
+/// The most turns a whole game may take here before the test calls it stuck.
+const MAX_TURNS: usize = 80;
+
+/// Polls `condition` (a JavaScript expression) until it holds, for at most 60 seconds: generous,
+/// so a loaded machine cannot fail a page that gets there; a passing test waits only until it does.
+fn wait(browser: &Browser, condition: &str, what: &str) {
+    let until = Instant::now() + Duration::from_secs(60);
+    let script = format!("return !!({condition})");
+    while browser.script(&script) != json!(true) {
+        if Instant::now() >= until {
+            let text = browser.script("return document.body.innerText");
+            panic!("waited 60 s for {what} ({condition}); the page shows:\n{}", text.as_str().unwrap_or_default());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// Clicks the element `css` matches.
+fn click(browser: &Browser, css: &str) {
+    act(browser, css, "click", json!({}));
+}
+
+/// Does `action` (`click`, `value`) to the element `css` matches. The app redraws its screen
+/// from its state, so an element found may be replaced before the action lands: then it is
+/// found again.
+fn act(browser: &Browser, css: &str, action: &str, body: Value) {
+    for _ in 0..20 {
+        let id = element(browser, css);
+        let path = format!("/session/{}/element/{id}/{action}", browser.session);
+        let (status, text) = request(browser.port, "POST", &path, &[], &body.to_string()).expect("chromedriver answers");
+        if status == 200 {
+            return;
+        }
+        assert!(text.contains("stale element"), "{action} {css}: {text}");
+    }
+    panic!("{css} kept being replaced");
+}
+
+/// The element `css` matches, as WebDriver names it.
+fn element(browser: &Browser, css: &str) -> String {
+    let found = browser.call("POST", "/element", json!({"using": "css selector", "value": css}));
+    found.as_object().and_then(|o| o.values().next()).and_then(Value::as_str).unwrap().to_string()
+}
+
+/// Types `text` into the element `css` as keys (WebDriver's element send keys).
+fn type_into(browser: &Browser, css: &str, text: &str) {
+    act(browser, css, "value", json!({"text": text}));
+}
+
+/// Chooses `value` in the select `css`, by clicking its option.
+fn choose(browser: &Browser, css: &str, value: &str) {
+    click(browser, &format!("{css} option[value=\"{value}\"]"));
+}
+
+/// Sizes the window to `width` × `height` CSS pixels.
+fn resize(browser: &Browser, width: u32, height: u32) {
+    browser.call("POST", "/window/rect", json!({"width": width, "height": height}));
+}
+
+/// Saves a screenshot as `target/tmp/webapp-<name>.png` and checks it is a PNG.
+fn screenshot(browser: &Browser, name: &str) {
+    let png = browser.call("GET", "/screenshot", json!({}));
+    let bytes = base64::engine::general_purpose::STANDARD.decode(png.as_str().unwrap()).unwrap();
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "{name} is a PNG");
+    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("webapp-{name}.png"));
+    std::fs::write(&shot, &bytes).unwrap();
+    eprintln!("screenshot: {} ({} bytes)", shot.display(), bytes.len());
+}
+
+/// Screenshots at a desktop width, then at a 360-pixel phone's, where nothing may stick out
+/// sideways; back to the desktop after.
+fn screenshots(browser: &Browser, name: &str) {
+    screenshot(browser, &format!("{name}-desktop"));
+    resize(browser, 360, 780);
+    wait(browser, "window.innerWidth <= 360", "the phone width");
+    let overflow = browser.script("return document.documentElement.scrollWidth - document.documentElement.clientWidth");
+    assert_eq!(overflow, json!(0), "{name}: the page is wider than a 360-pixel screen");
+    // A finished game's result, below the board on a phone, is what its screenshot shows.
+    browser.script("const r = document.getElementById('result'); if (r) r.scrollIntoView(); return null");
+    screenshot(browser, &format!("{name}-mobile"));
+    resize(browser, 1200, 1000);
+    wait(browser, "window.innerWidth > 800", "the desktop width");
+}
+
+/// Opens the app on `port` and signs in as the development account `account` with the picker.
+fn sign_in(browser: &Browser, port: u16, account: &str) {
+    browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/")}));
+    wait(browser, &format!("document.querySelector('button[data-account=\"{account}\"]')"), "the account picker");
+    click(browser, &format!("button[data-account=\"{account}\"]"));
+    wait(browser, "document.querySelector('#my-id')", "the lobby");
+    assert!(browser.script("return document.getElementById('whoami').textContent").as_str().unwrap().contains(account));
+}
+
+/// Creates a game in the lobby's form: `variant` against `opponent` (a robot level, or a
+/// friend's account id).
+fn create(browser: &Browser, variant: &str, opponent: &str) {
+    choose(browser, "#variant", variant);
+    if ["easy", "medium", "hard"].contains(&opponent) {
+        choose(browser, "#opponent", opponent);
+    } else {
+        choose(browser, "#opponent", "friend");
+        type_into(browser, "#friend-id", opponent);
+    }
+    click(browser, "#create");
+    wait(browser, "location.hash.startsWith('#/g/') && document.querySelector('#turn')", "the new game");
+}
+
+/// Whether it is the player's turn (the hint button enabled) or the game is over.
+const READY: &str = "document.querySelector('#result') || (document.querySelector('#hint') && !document.querySelector('#hint').disabled)";
+
+/// Whether a move was answered: the turn passed (the hint button disabled) or the game is over.
+const SENT: &str = "document.querySelector('#result') || document.querySelector('#hint[disabled]')";
+
+/// The tiles the hint placed: (square, letter, blank), in board order.
+fn pending(browser: &Browser) -> Vec<(String, String, bool)> {
+    let tiles = browser.script(
+        "return [...document.querySelectorAll('.sq .tile.pending')].map(t => [t.parentNode.dataset.square, \
+         t.querySelector('.letter').textContent.toUpperCase(), t.classList.contains('blank')])",
+    );
+    tiles.as_array().unwrap().iter().map(|t| (t[0].as_str().unwrap().into(), t[1].as_str().unwrap().into(), t[2] == true)).collect()
+}
+
+/// How a turn's tiles go on the board.
+#[derive(Clone, Copy, PartialEq)]
+enum Placing {
+    /// The hint's "use" button.
+    Hint,
+    /// The hint's tiles taken back and put down again by clicks (a blank through its dialog).
+    Clicks,
+    /// The hint's tiles taken back and typed on the board with the keyboard.
+    Keys,
+    /// The hint's tiles taken back and composed on the board as an input method composes
+    /// (nothing placed until the composition ends).
+    Composed,
+    /// The hint's tiles taken back and dragged from the rack to their squares (the drag's
+    /// events dispatched on the tile and the square, as Chromium's WebDriver cannot drag).
+    Drag,
+}
+
+/// Drags the rack tile `css` to `square`: dragstart on the tile, dragover and drop on the square.
+fn drag(browser: &Browser, css: &str, square: &str) {
+    let script = format!(
+        "const from = document.querySelector({}); const to = document.getElementById({}); const dt = new DataTransfer(); \
+         from.dispatchEvent(new DragEvent('dragstart', {{dataTransfer: dt, bubbles: true}})); \
+         to.dispatchEvent(new DragEvent('dragover', {{dataTransfer: dt, bubbles: true, cancelable: true}})); \
+         to.dispatchEvent(new DragEvent('drop', {{dataTransfer: dt, bubbles: true, cancelable: true}})); return true;",
+        json!(css),
+        json!(format!("sq-{square}"))
+    );
+    assert_eq!(browser.script(&script), json!(true));
+}
+
+/// One turn of a tile game through the controls: a hint placed `how`, its live preview
+/// awaited, then played; a pass when there is no play. Returns whether tiles were played.
+fn tile_turn(browser: &Browser, how: Placing) -> bool {
+    click(browser, "#hint");
+    wait(browser, "document.querySelector('.use-hint') || document.querySelector('p#hints')", "the hints");
+    if browser.script("return !document.querySelector('.use-hint')") == json!(true) {
+        click(browser, "#pass");
+        return false;
+    }
+    click(browser, ".use-hint");
+    let tiles = pending(browser);
+    assert!(!tiles.is_empty());
+    if how != Placing::Hint {
+        click(browser, "#recall");
+        wait(browser, "!document.querySelector('.sq .tile.pending')", "the recall");
+    }
+    if how == Placing::Clicks || how == Placing::Drag {
+        for (square, letter, blank) in &tiles {
+            let tile = if *blank {
+                "#rack .tile.blank:not(.used)".to_string()
+            } else {
+                format!("#rack .tile[data-letter=\"{letter}\"]:not(.used)")
+            };
+            if how == Placing::Drag {
+                drag(browser, &tile, square);
+            } else {
+                click(browser, &tile);
+                click(browser, &format!("#sq-{square}"));
+            }
+            if *blank {
+                wait(browser, "document.getElementById('blank-dialog').open", "the blank's dialog");
+                click(browser, &format!("#blank-letters button[data-letter=\"{letter}\"]"));
+            }
+        }
+    }
+    if how == Placing::Keys || how == Placing::Composed {
+        let (first, _, _) = &tiles[0];
+        let down = tiles.iter().all(|(s, _, _)| s[..1] == first[..1]) && tiles.len() > 1;
+        click(browser, &format!("#sq-{first}"));
+        wait(browser, "document.activeElement && document.activeElement.id === 'board-keys'", "the board's focus");
+        let word: String = tiles.iter().map(|(_, l, _)| l.as_str()).collect();
+        // Space turns the cursor (it keeps its direction from the last turn).
+        let class = if down { "down" } else { "across" };
+        if browser.script(&format!("return !!document.querySelector('.sq.cursor.{class}')")) != json!(true) {
+            type_into(browser, "#board-keys", " ");
+            wait(browser, &format!("document.querySelector('.sq.cursor.{class}')"), "the cursor turned");
+        }
+        if how == Placing::Keys {
+            type_into(browser, "#board-keys", &word);
+        } else {
+            let placed = browser.script(&format!(
+                "const k = document.getElementById('board-keys'); const count = () => document.querySelectorAll('.sq .tile.pending').length; \
+                 k.dispatchEvent(new CompositionEvent('compositionstart')); k.value = {word}; \
+                 k.dispatchEvent(new InputEvent('input', {{isComposing: true, data: {word}}})); const during = count(); \
+                 k.dispatchEvent(new CompositionEvent('compositionend', {{data: {word}}})); return [during, count()];",
+                word = json!(word)
+            ));
+            assert_eq!(placed, json!([0, tiles.len()]), "nothing placed while composing, all at its end");
+        }
+    }
+    wait(browser, &format!("document.querySelectorAll('.sq .tile.pending').length === {}", tiles.len()), "the tiles placed");
+    wait(browser, "/\\d+ points/.test(document.getElementById('preview').textContent)", "the live preview's score");
+    watch_thinking(browser);
+    click(browser, "#play");
+    true
+}
+
+/// Records in the page whether "… is thinking" shows before the robot's reply is revealed
+/// (`window.thought`), however short the delay.
+fn watch_thinking(browser: &Browser) {
+    browser.script(
+        "window.thought = false; if (window.thinkingWatch) window.thinkingWatch.disconnect(); \
+         window.thinkingWatch = new MutationObserver(() => { const t = document.getElementById('thinking'); \
+           if (t && t.textContent.includes('thinking')) window.thought = true; }); \
+         window.thinkingWatch.observe(document.getElementById('main'), {childList: true, subtree: true, characterData: true}); return null",
+    );
+}
+
+/// The page's visible text whose contrast with its background is under WCAG's 4.5:1 (3:1 for
+/// large text), disabled controls apart: `[text, ratio]` for each.
+const LOW_CONTRAST: &str = "const lum = c => { const [r, g, b] = c.match(/[\\d.]+/g).slice(0, 3).map(Number).map(v => v / 255) \
+      .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4); return 0.2126 * r + 0.7152 * g + 0.0722 * b; }; \
+    const opaque = c => !/rgba\\(.*, 0\\)$/.test(c) && c !== 'transparent'; \
+    const background = e => { for (; e; e = e.parentElement) { const b = getComputedStyle(e).backgroundColor; if (opaque(b)) return b; } return 'rgb(255, 255, 255)'; }; \
+    const low = []; \
+    for (const e of document.querySelectorAll('body *')) { \
+      const text = [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.textContent.trim()).join(''); \
+      if (!text || e.closest('[disabled], .visually-hidden, [hidden], dialog:not([open])')) continue; \
+      const st = getComputedStyle(e); const box = e.getBoundingClientRect(); \
+      if (st.visibility !== 'visible' || box.width === 0 || box.height === 0) continue; \
+      const [a, b] = [lum(st.color), lum(background(e))]; const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); \
+      const large = parseFloat(st.fontSize) >= 24 || (parseFloat(st.fontSize) >= 18.66 && Number(st.fontWeight) >= 700); \
+      if (ratio < (large ? 3 : 4.5)) low.push([text.slice(0, 30), Math.round(ratio * 100) / 100]); } \
+    return low;";
+
+/// The page's buttons, fields and lists with no accessible name (text, a label, `aria-label`).
+const UNNAMED: &str = "return [...document.querySelectorAll('button, input, select')].filter(e => !e.closest('[hidden]') && \
+    !(e.textContent.trim() || e.getAttribute('aria-label') || e.getAttribute('aria-labelledby') || (e.labels && e.labels.length))) \
+    .map(e => e.outerHTML.slice(0, 80))";
+
+#[test]
+fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    let (server, port, dir) = start_server("webapp-tile-test");
+    // The page and its files are served to anyone, the page with its content policy.
+    let (status, head, page) = exchange(port, "GET", "/", &[], "").unwrap();
+    assert_eq!(status, 200);
+    assert!(head.to_ascii_lowercase().contains("content-security-policy: default-src 'none'; script-src 'self'"), "{head}");
+    assert!(page.contains("/web/app.js"));
+    let (_driver, browser) = chromium(&dir);
+    sign_in(&browser, port, "alice");
+    // The interface speaks the browser's language or the one chosen.
+    for (lang, create) in [("ru", "Создать игру"), ("vi", "Tạo ván"), ("en", "Create game")] {
+        choose(&browser, "#lang", lang);
+        wait(&browser, &format!("document.getElementById('create').textContent === '{create}'"), lang);
+    }
+    create(&browser, "scrabble-en", "easy");
+    wait(&browser, "document.querySelector('#board')", "the board");
+    let centre = browser.script("return [...document.getElementById('sq-H8').classList].slice(0, 3)");
+    assert_eq!(centre, json!(["sq", "dw", "start"]), "Scrabble's centre: a double word, starred");
+    let (mut played, mut thought, mut blank_chosen) = (0, 0, false);
+    for turn in 0..MAX_TURNS {
+        wait(&browser, READY, "the player's turn or the end");
+        if browser.script("return !!document.querySelector('#result')") == json!(true) {
+            break;
+        }
+        watch_thinking(&browser);
+        if !blank_chosen && browser.script("return !!document.querySelector('#rack .tile.blank')") == json!(true) {
+            // A blank asks which letter it is when placed, and shows it in lower case.
+            let empty = browser.script("return [...document.querySelectorAll('.sq')].find(q => !q.querySelector('.tile')).dataset.square");
+            let empty = empty.as_str().unwrap().to_string();
+            click(&browser, "#rack .tile.blank");
+            click(&browser, &format!("#sq-{empty}"));
+            wait(&browser, "document.getElementById('blank-dialog').open", "the blank's dialog");
+            let letter = browser.script("return document.querySelector('#blank-letters button').dataset.letter");
+            click(&browser, "#blank-letters button");
+            let shown =
+                browser.script(&format!("const t = document.querySelector('#sq-{empty} .tile.pending.blank'); return t && t.textContent"));
+            assert_eq!(shown, json!(letter.as_str().unwrap().to_lowercase()), "the blank shows its letter in lower case, without a value");
+            click(&browser, "#recall");
+            wait(&browser, "!document.querySelector('.sq .tile.pending')", "the recall");
+            blank_chosen = true;
+        }
+        if turn == 1 {
+            click(&browser, "#pass");
+            wait(&browser, SENT, "the pass's answer");
+            wait(&browser, READY, "the robot's reply");
+            assert!(browser.script("return document.getElementById('last-move').textContent").as_str().unwrap().contains("Robot"));
+            continue;
+        }
+        if turn == 0 {
+            // Shuffle keeps the tiles; then exchange two of them.
+            let rack = "return [...document.querySelectorAll('#rack .tile')].map(t => t.dataset.letter).sort().join('')";
+            let before = browser.script(rack);
+            click(&browser, "#shuffle");
+            assert_eq!(browser.script(rack), before, "a shuffle keeps the rack's tiles");
+            click(&browser, "#exchange");
+            click(&browser, "#rack .tile:nth-child(1)");
+            click(&browser, "#rack .tile:nth-child(2)");
+            wait(&browser, "document.getElementById('exchange-confirm').textContent === 'Exchange 2'", "two tiles marked");
+            watch_thinking(&browser);
+            click(&browser, "#exchange-confirm");
+            wait(&browser, SENT, "the exchange's answer");
+            wait(&browser, READY, "the robot's reply");
+            assert!(browser.script("return document.getElementById('last-move').textContent").as_str().unwrap().contains("Robot"));
+            continue;
+        }
+        let how = match played {
+            1 => Placing::Clicks,
+            2 => Placing::Keys,
+            4 => Placing::Drag,
+            5 => Placing::Composed,
+            _ => Placing::Hint,
+        };
+        if played == 3 {
+            // Mid-game, tiles placed and previewed: the board's screenshots.
+            click(&browser, "#hint");
+            wait(&browser, "document.querySelector('.use-hint') || document.querySelector('p#hints')", "the hints");
+            if browser.script("return !!document.querySelector('.use-hint')") == json!(true) {
+                click(&browser, ".use-hint");
+                wait(&browser, "/\\d+ points/.test(document.getElementById('preview').textContent)", "the preview");
+                screenshots(&browser, "tile-midgame");
+                assert_eq!(browser.script(UNNAMED), json!([]), "every control has a name");
+                assert_eq!(browser.script(LOW_CONTRAST), json!([]), "text contrast on the board");
+                click(&browser, "#recall");
+            }
+        }
+        if tile_turn(&browser, how) {
+            played += 1;
+        }
+        // The move is sent: the turn passes (the robot thinks), or the game ends.
+        wait(&browser, SENT, "the move's answer");
+        wait(&browser, READY, "the robot's reply revealed");
+        if browser.script("return window.thought === true") == json!(true) {
+            thought += 1;
+        }
+        assert!(turn + 1 < MAX_TURNS, "the game did not end in {MAX_TURNS} turns");
+    }
+    wait(&browser, "document.querySelector('#result')", "the result");
+    let result = browser.script("return document.getElementById('result').innerText").as_str().unwrap().to_string();
+    assert!(result.contains(" won") || result.contains("Nobody won") || result.contains("Shared win"), "{result}");
+    assert!(played >= 6, "{played} plays");
+    assert!(blank_chosen, "a blank came to the rack and was placed through its dialog");
+    assert!(thought >= played - 1, "the robot's thinking was shown before {thought} of {played} replies");
+    screenshots(&browser, "tile-finished");
+    click(&browser, "#history-link");
+    wait(&browser, "document.querySelectorAll('table.history tbody tr').length >= 8", "the move history");
+    // The server (and its PostgreSQL) stops before its data directory goes.
+    drop(server);
+    close(&browser, &dir);
+}
+
+#[test]
+fn webapp_plays_a_whole_noi_tu_game_against_a_robot_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    let (server, port, dir) = start_server("webapp-chain-test");
+    let (_driver, browser) = chromium(&dir);
+    sign_in(&browser, port, "alice");
+    create(&browser, "noi-tu", "easy");
+    wait(&browser, "document.querySelector('#chain')", "the chain");
+    let mut words = 0;
+    for turn in 0..MAX_TURNS {
+        wait(&browser, READY, "the player's turn or the end");
+        if browser.script("return !!document.querySelector('#result')") == json!(true) {
+            break;
+        }
+        if words == 0 {
+            // In Vietnamese, a word the dictionary lacks is refused in the live preview in Vietnamese.
+            choose(&browser, "#lang", "vi");
+            wait(&browser, "document.getElementById('play-word').textContent === 'Nối từ'", "the Vietnamese controls");
+            type_into(&browser, "#word", "xyz học");
+            wait(&browser, "document.getElementById('preview').textContent === 'Không có trong từ điển'", "the refusal in Vietnamese");
+            browser.script("const w = document.getElementById('word'); w.value = ''; w.dispatchEvent(new Event('input')); return null");
+            choose(&browser, "#lang", "en");
+            wait(&browser, "document.getElementById('play-word').textContent === 'Play word'", "the English controls");
+        }
+        click(&browser, "#hint");
+        wait(&browser, "document.querySelector('.use-hint')", "the hints");
+        // The word with the most answers, so the game lasts a few turns.
+        click(&browser, "#hints li:last-child .use-hint");
+        wait(&browser, "document.getElementById('word').value !== ''", "the hint's word in the box");
+        if words == 1 {
+            // Typed as a player types it, tone marks and all.
+            let word = browser.script("return document.getElementById('word').value").as_str().unwrap().to_string();
+            browser.script("const w = document.getElementById('word'); w.value = ''; w.dispatchEvent(new Event('input'));");
+            type_into(&browser, "#word", &word);
+            wait(&browser, &format!("document.getElementById('word').value === {}", json!(word)), "the typed word");
+        }
+        wait(&browser, "/\\d+ points/.test(document.getElementById('preview').textContent)", "the word's live preview");
+        if words == 2 {
+            assert_eq!(browser.script(LOW_CONTRAST), json!([]), "text contrast in the chain game");
+            screenshots(&browser, "chain-midgame");
+        }
+        click(&browser, "#play-word");
+        words += 1;
+        wait(&browser, "document.querySelector('#result') || document.querySelector('#play-word[disabled]')", "the word's answer");
+        assert!(turn + 1 < MAX_TURNS, "the chain did not end in {MAX_TURNS} turns");
+    }
+    wait(&browser, "document.querySelector('#result')", "the result");
+    let chain = browser.script("return document.querySelectorAll('#chain li').length").as_u64().unwrap();
+    assert!(chain as usize > words, "the chain shows the opening and every word: {chain} for {words} of ours");
+    screenshots(&browser, "chain-finished");
+    // The server (and its PostgreSQL) stops before its data directory goes.
+    drop(server);
+    close(&browser, &dir);
+}
+
+#[test]
+fn webapp_two_players_invite_each_other_and_play_by_push_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    let (server, port, dir) = start_server("webapp-two-test");
+    let (_bob_driver, bob) = chromium(&dir.join("bob"));
+    let (_alice_driver, alice) = chromium(&dir.join("alice"));
+    sign_in(&bob, port, "bob");
+    let bob_id = bob.script("return document.getElementById('my-id').textContent").as_str().unwrap().to_string();
+    wait(&bob, "document.getElementById('push-state').classList.contains('live')", "bob's push socket");
+    sign_in(&alice, port, "alice");
+    wait(&alice, "document.getElementById('push-state').classList.contains('live')", "alice's push socket");
+    create(&alice, "erudit", &bob_id);
+    wait(
+        &alice,
+        "document.querySelector('#open-panel') && document.querySelector('#open-panel').innerText.includes('bob')",
+        "the invitation sent",
+    );
+    // Эрудит's centre is plain (no premium class), starred as the start.
+    assert_eq!(alice.script("return [...document.getElementById('sq-H8').classList].slice(0, 2)"), json!(["sq", "start"]));
+    // The invitation reaches bob's lobby by push (the lobby's poll is a minute away while live).
+    wait(&bob, "document.querySelector('.invitation .accept')", "bob's invitation");
+    assert_eq!(bob.script(LOW_CONTRAST), json!([]), "text contrast in the lobby");
+    screenshots(&bob, "lobby-invitation");
+    click(&bob, ".invitation .accept");
+    wait(&bob, "document.querySelector('#board') && document.getElementById('turn').textContent !== ''", "bob's game");
+    wait(&alice, "!document.querySelector('#open-panel')", "alice sees the game start");
+    // Each plays twice; the other sees each move arrive.
+    let tiles_shown = |b: &Browser| b.script("return document.querySelectorAll('.sq .tile:not(.pending)').length").as_u64().unwrap();
+    let mine = |b: &Browser| b.script(&format!("return !!({READY})")) == json!(true);
+    for turn in 0..4 {
+        let until = Instant::now() + Duration::from_secs(60);
+        while !mine(&alice) && !mine(&bob) {
+            assert!(Instant::now() < until, "nobody's turn came");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let (mover, other) = if mine(&alice) { (&alice, &bob) } else { (&bob, &alice) };
+        let before = tiles_shown(other);
+        // The first move typed on the board in Cyrillic.
+        if tile_turn(mover, if turn == 0 { Placing::Keys } else { Placing::Hint }) {
+            wait(other, &format!("document.querySelectorAll('.sq .tile:not(.pending)').length > {before}"), "the move pushed to the other");
+        }
+        wait(other, READY, "the other's turn");
+    }
+    // Bob's board in Russian.
+    choose(&bob, "#lang", "ru");
+    wait(&bob, "document.getElementById('shuffle').textContent === 'Перемешать'", "the Russian controls");
+    screenshots(&bob, "two-players-midgame-ru");
+    choose(&bob, "#lang", "en");
+    wait(&bob, "document.getElementById('shuffle').textContent === 'Shuffle'", "the English controls");
+    // Alice resigns; both see the finished game.
+    wait(&alice, "document.querySelector('#resign')", "the resign button");
+    click(&alice, "#resign");
+    click(&alice, "#resign-yes");
+    wait(&alice, "document.querySelector('#result')", "alice's result");
+    wait(&bob, "document.querySelector('#result')", "bob's result by push");
+    let result = bob.script("return document.getElementById('result').innerText").as_str().unwrap().to_string();
+    assert!(result.contains("bob") && result.contains("alice resigned"), "{result}");
+    screenshots(&bob, "two-players-finished");
+
+    // The lobby: alice opens a Nối từ game to anyone, bob finds it there and joins; alice's open
+    // game (polled: a join is not pushed) starts. Then she opens one more and withdraws it.
+    click(&alice, "a[href=\"#/\"]");
+    wait(&alice, "document.querySelector('#new-game')", "alice's lobby");
+    choose(&alice, "#variant", "noi-tu");
+    click(&alice, "#open-game");
+    wait(&alice, "document.querySelector('#open-panel') && document.querySelector('#open-panel .withdraw')", "alice's open game");
+    let open = alice.script("return location.hash.slice(4)").as_str().unwrap().to_string();
+    click(&bob, "a[href=\"#/\"]");
+    wait(&bob, &format!("document.querySelector('.open-row[data-game=\"{open}\"] .join')"), "alice's game in bob's lobby");
+    click(&bob, &format!(".open-row[data-game=\"{open}\"] .join"));
+    wait(&bob, "document.querySelector('#chain') && document.querySelector('#syllable')", "bob's chain game");
+    wait(&alice, "document.querySelector('#chain') && !document.querySelector('#open-panel')", "alice's game started");
+    click(&alice, "a[href=\"#/\"]");
+    wait(&alice, "document.querySelector('#new-game')", "alice's lobby");
+    choose(&alice, "#variant", "scrabble-ru");
+    click(&alice, "#open-game");
+    wait(&alice, "document.querySelector('#open-panel .withdraw')", "alice's second open game");
+    click(&alice, "#open-panel .withdraw");
+    wait(&alice, "document.getElementById('turn').textContent === 'This game was withdrawn.'", "the withdrawal");
+
+    // Bob's games say whose turn it is in the chain game; then he declines alice's next invitation
+    // from his lobby, and her page (polling the open game) shows it withdrawn.
+    click(&bob, "a[href=\"#/\"]");
+    wait(&bob, &format!("document.querySelector('.game-row[data-game=\"{open}\"] .turn')"), "the chain game in bob's games");
+    let turn = bob.script(&format!("return document.querySelector('.game-row[data-game=\"{open}\"] .turn').textContent"));
+    assert!(turn == json!("Your turn") || turn == json!("alice to move"), "{turn}");
+    click(&alice, "a[href=\"#/\"]");
+    wait(&alice, "document.querySelector('#new-game')", "alice's lobby");
+    create(&alice, "noi-tu", &bob_id);
+    wait(&bob, "document.querySelector('.invitation .decline')", "bob's second invitation");
+    click(&bob, ".invitation .decline");
+    wait(&alice, "document.getElementById('turn').textContent === 'This game was withdrawn.'", "the declined invitation");
+    let _ = request(alice.port, "DELETE", &format!("/session/{}", alice.session), &[], "");
+    // The server (and its PostgreSQL) stops before its data directory goes.
+    drop(server);
+    close(&bob, &dir);
+}
+
+/// `s` with its percent escapes (and `+` for a space) decoded, as a form or a query holds it.
+fn form_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'%' if i + 2 < bytes.len() => {
+                out.push(u8::from_str_radix(&s[i + 1..i + 3], 16).unwrap());
+                i += 3;
+            }
+            b'+' => {
+                out.push(b' ');
+                i += 1;
+            }
+            b => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
+/// The fields of a query string or a form body.
+fn fields(text: &str) -> std::collections::HashMap<String, String> {
+    text.split('&').filter_map(|p| p.split_once('=')).map(|(k, v)| (form_decode(k), form_decode(v))).collect()
+}
+
+/// A stand-in for the user pool's hosted UI on a port of its own: `/oauth2/authorize` sends the
+/// browser straight back with a code, `/oauth2/token` gives `id_token` for that code only when
+/// the verifier hashes to the challenge the authorization carried (PKCE, S256), and `/logout`
+/// sends the browser back. What it saw is sent on the channel, one line per request.
+fn fake_hosted_ui(id_token: String) -> (u16, std::sync::mpsc::Receiver<String>) {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let (seen, rx) = std::sync::mpsc::channel();
+    let challenge = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    std::thread::spawn(move || {
+        // A connection each its own thread: the browser opens some it never uses.
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { continue };
+            let (challenge, seen, id_token) = (challenge.clone(), seen.clone(), id_token.clone());
+            std::thread::spawn(move || {
+                let mut reader = BufReader::new(stream.try_clone().unwrap());
+                let mut line = String::new();
+                if reader.read_line(&mut line).is_err() {
+                    return;
+                }
+                let (mut length, mut origin) = (0, String::new());
+                loop {
+                    let mut header = String::new();
+                    reader.read_line(&mut header).unwrap_or_default();
+                    if header.trim().is_empty() {
+                        break;
+                    }
+                    let lower = header.to_ascii_lowercase();
+                    if let Some(v) = lower.strip_prefix("content-length:") {
+                        length = v.trim().parse().unwrap_or(0);
+                    }
+                    if lower.starts_with("origin:") {
+                        origin = header["origin:".len()..].trim().to_string();
+                    }
+                }
+                let mut body = vec![0; length];
+                let _ = reader.read_exact(&mut body);
+                let target = line.split_whitespace().nth(1).unwrap_or_default().to_string();
+                let (path, query) = target.split_once('?').unwrap_or((&target, ""));
+                let answer = match path {
+                    "/oauth2/authorize" => {
+                        let q = fields(query);
+                        *challenge.lock().unwrap() = q.get("code_challenge").cloned().unwrap_or_default();
+                        let _ = seen.send(format!(
+                            "authorize {} {} {} {}",
+                            q["response_type"], q["client_id"], q["code_challenge_method"], q["redirect_uri"]
+                        ));
+                        format!(
+                            "HTTP/1.1 302 Found\r\nlocation: {}?code=the-code&state={}\r\ncontent-length: 0\r\n\r\n",
+                            q["redirect_uri"], q["state"]
+                        )
+                    }
+                    "/oauth2/token" => {
+                        let form = fields(&String::from_utf8_lossy(&body));
+                        use sha2::Digest;
+                        let hashed =
+                            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(sha2::Sha256::digest(form["code_verifier"].as_bytes()));
+                        let good = form["code"] == "the-code"
+                            && form["grant_type"] == "authorization_code"
+                            && hashed == *challenge.lock().unwrap();
+                        let _ = seen.send(format!("token {}", if good { "verified" } else { "refused" }));
+                        let json =
+                            if good { json!({"id_token": id_token, "token_type": "Bearer"}) } else { json!({"error": "invalid_grant"}) };
+                        let text = json.to_string();
+                        format!(
+                            "HTTP/1.1 {}\r\naccess-control-allow-origin: {origin}\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{text}",
+                            if good { "200 OK" } else { "400 Bad Request" },
+                            text.len()
+                        )
+                    }
+                    "/logout" => {
+                        let q = fields(query);
+                        let _ = seen.send(format!("logout {}", q["client_id"]));
+                        format!("HTTP/1.1 302 Found\r\nlocation: {}\r\ncontent-length: 0\r\n\r\n", q["logout_uri"])
+                    }
+                    _ => "HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n".to_string(),
+                };
+                let _ = stream.write_all(answer.as_bytes());
+            });
+        }
+    });
+    (port, rx)
+}
+
+#[test]
+fn webapp_signs_in_through_the_hosted_ui_with_pkce_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    // The page learns the hosted UI from its configuration, as the web function does in AWS; a
+    // stand-in plays the user pool, issuing alice's development token as the ID token.
+    let (idp, seen) = fake_hosted_ui(token("alice", false));
+    let domain = format!("http://127.0.0.1:{idp}");
+    let env = [("WORDGAME_WEB_SIGNIN_DOMAIN", domain.as_str()), ("WORDGAME_WEB_CLIENT_ID", "web-client")];
+    let (server, port, dir) = start_server_with_env("webapp-pkce-test", &env);
+    let (status, head, _) = exchange(port, "GET", "/", &[], "").unwrap();
+    assert_eq!(status, 200);
+    assert!(head.contains(&format!("connect-src 'self' {domain};")), "the page may reach the hosted UI: {head}");
+    let (_driver, browser) = chromium(&dir);
+    browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/")}));
+    wait(&browser, "document.querySelector('#signin-hosted')", "the sign-in button");
+    click(&browser, "#signin-hosted");
+    wait(&browser, "document.querySelector('#my-id')", "the lobby after the hosted UI");
+    let next = |what: &str| seen.recv_timeout(Duration::from_secs(30)).unwrap_or_else(|_| panic!("the hosted UI saw no {what}"));
+    assert_eq!(next("authorization"), format!("authorize code web-client S256 http://127.0.0.1:{port}/"));
+    assert_eq!(next("token request"), "token verified", "the verifier matched the challenge");
+    assert_eq!(browser.script("return location.search"), json!(""), "the code is gone from the address");
+    assert!(browser.script("return document.getElementById('whoami').textContent").as_str().unwrap().contains("alice"));
+    // Signing out goes through the hosted UI's logout and back to the sign-in.
+    click(&browser, "#signout");
+    assert_eq!(next("logout"), "logout web-client");
+    wait(&browser, "document.querySelector('#signin-hosted')", "the sign-in again");
+    assert_eq!(browser.script("return sessionStorage.getItem('wordgame.token')"), Value::Null);
+    // The server (and its PostgreSQL) stops before its data directory goes.
+    drop(server);
+    close(&browser, &dir);
+}

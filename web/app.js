@@ -1,0 +1,386 @@
+// wordgame's player web app, its entry module: no framework and no build step. It speaks only
+// the public API (docs/API.md): the game view it renders, the moves it sends, previews, hints,
+// the push socket (/ws) with the ETag poll as fallback. The server is the referee: nothing here
+// knows a rule beyond drawing what the view and GET /variants say. This module signs in,
+// keeps the push socket, routes, and draws the lobby and the history; core.js holds the state
+// and the API client, game.js a game's frame and its moves, tile.js and chain.js each family.
+
+import { $, ApiFailure, S, api, applyLanguage, base64url, claimsOf, h, setLang, showError, status, t } from './core.js';
+import { describeMove, loadGame, refreshGame, renderGame } from './game.js';
+
+// ---------------------------------------------------------------- sign-in
+
+const TOKEN_KEY = 'wordgame.token';
+
+function adoptToken(token) {
+  const claims = claimsOf(token);
+  if (!claims || !claims.sub || (claims.exp && claims.exp * 1000 < Date.now())) return false;
+  S.token = token;
+  S.me = { id: claims.sub, name: claims.name || claims.preferred_username || claims['cognito:username'] || 'Player' };
+  sessionStorage.setItem(TOKEN_KEY, token);
+  return true;
+}
+
+export function signOut(message) {
+  sessionStorage.removeItem(TOKEN_KEY);
+  S.token = null; S.me = null; S.game = null;
+  push.close();
+  if (S.config && S.config.sign_in === 'hosted_ui' && !message) {
+    const back = `${location.origin}/`;
+    location.assign(`${S.config.domain}/logout?client_id=${encodeURIComponent(S.config.client_id)}&logout_uri=${encodeURIComponent(back)}`);
+    return;
+  }
+  renderHeader();
+  renderSignIn();
+  if (message) status(message);
+}
+
+async function pkceStart() {
+  const verifier = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  const state = base64url(crypto.getRandomValues(new Uint8Array(16)));
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
+  sessionStorage.setItem('wordgame.pkce', JSON.stringify({ verifier, state }));
+  const q = new URLSearchParams({
+    response_type: 'code', client_id: S.config.client_id, redirect_uri: `${location.origin}/`,
+    scope: 'openid profile', code_challenge_method: 'S256', code_challenge: base64url(digest), state,
+  });
+  location.assign(`${S.config.domain}/oauth2/authorize?${q}`);
+}
+
+/** The hosted UI's redirect back: the code and the kept verifier become the ID token. */
+async function pkceFinish(params) {
+  const kept = JSON.parse(sessionStorage.getItem('wordgame.pkce') || 'null');
+  sessionStorage.removeItem('wordgame.pkce');
+  history.replaceState(null, '', location.pathname + location.hash);
+  if (!kept || kept.state !== params.get('state')) { status(t('signin_failed')); return false; }
+  const form = new URLSearchParams({
+    grant_type: 'authorization_code', client_id: S.config.client_id, code: params.get('code'),
+    redirect_uri: `${location.origin}/`, code_verifier: kept.verifier,
+  });
+  try {
+    const res = await fetch(`${S.config.domain}/oauth2/token`, { method: 'POST', body: form, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const answer = await res.json();
+    return res.ok && adoptToken(answer.id_token);
+  } catch {
+    status(t('signin_failed'));
+    return false;
+  }
+}
+
+async function renderSignIn() {
+  const main = $('#main');
+  const section = h('section', { class: 'card', id: 'signin' }, h('h2', {}, t('signin_title')));
+  main.replaceChildren(section);
+  if (S.config.sign_in === 'local') {
+    section.append(h('p', {}, t('signin_local')));
+    try {
+      const { json } = await api('GET', '/_dev/accounts').catch((e) => {
+        // A deployment without a player app client configured has no development accounts.
+        throw e.status === 404 ? new ApiFailure(404, 'no_route', t('signin_unavailable')) : e;
+      });
+      const row = h('div', { class: 'row' });
+      for (const a of json.accounts) {
+        row.append(h('button', {
+          type: 'button', class: 'primary', dataset: { account: a.name },
+          onclick: async () => {
+            try {
+              const { json: got } = await api('POST', '/_dev/token', { account: a.name });
+              if (adoptToken(got.token)) start();
+            } catch (e) { showError(e); }
+          },
+        }, t('signin_as', { name: a.name })));
+      }
+      section.append(row);
+    } catch (e) { showError(e); }
+  } else {
+    section.append(h('p', {}, h('button', { type: 'button', class: 'primary', id: 'signin-hosted', onclick: pkceStart }, t('signin_hosted'))));
+  }
+}
+
+function renderHeader() {
+  const who = $('#whoami');
+  who.replaceChildren();
+  $('#signout').hidden = !S.me;
+  // The words before the name go on a narrow screen; the name stays.
+  if (S.me) who.append(h('span', { class: 'who-prefix' }, t('you_are', { name: '' }).trim()), ' ', h('strong', {}, S.me.name));
+  renderPushState();
+}
+
+// ---------------------------------------------------------------- push (and the poll behind it)
+
+const push = {
+  ws: null, live: false, subs: new Set(), retry: 0, closed: false,
+  url() {
+    if (S.config.sign_in === 'local') return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+    return S.config.push_url || null;
+  },
+  connect() {
+    const url = this.url();
+    if (!url || !S.token) return;
+    this.closed = false;
+    const ws = new WebSocket(`${url}?token=${S.token}`);
+    this.ws = ws;
+    ws.onopen = () => {
+      this.live = true; this.retry = 0;
+      for (const id of this.subs) ws.send(JSON.stringify({ action: 'subscribe', game_id: id }));
+      renderPushState();
+    };
+    ws.onmessage = (e) => {
+      let m;
+      try { m = JSON.parse(e.data); } catch { return; }
+      if (m.type === 'move') onPushedMove(m);
+      else if (m.type === 'invitation') onInvitation(m);
+    };
+    ws.onclose = () => {
+      const wasLive = this.live;
+      this.live = false; this.ws = null;
+      renderPushState();
+      if (this.closed) return;
+      const wait = wasLive ? 500 : Math.min(30000, 1000 * 2 ** this.retry++);
+      setTimeout(() => this.connect(), wait);
+    };
+  },
+  close() {
+    this.closed = true; this.subs.clear();
+    if (this.ws) this.ws.close();
+  },
+  /** Subscribes to exactly the games `ids`. */
+  watch(ids) {
+    const want = new Set(ids);
+    for (const id of this.subs) if (!want.has(id) && this.live) this.ws.send(JSON.stringify({ action: 'unsubscribe', game_id: id }));
+    for (const id of want) if (!this.subs.has(id) && this.live) this.ws.send(JSON.stringify({ action: 'subscribe', game_id: id }));
+    this.subs = want;
+  },
+};
+
+function renderPushState() {
+  const el = $('#push-state');
+  el.textContent = S.me ? t(push.live ? 'live' : 'polling') : '';
+  el.className = push.live ? 'live' : '';
+}
+
+function onPushedMove(m) {
+  if (S.route.view === 'game' && S.route.id === m.game_id) refreshGame();
+  else if (S.route.view === 'lobby') loadLobby();
+}
+
+function onInvitation(m) {
+  status(t('invitation_arrived', { name: m.inviter_name }), true);
+  if (S.route.view === 'lobby') loadLobby();
+}
+
+// Every 3 s: without a live socket, the game is polled (ETag, so mostly 304) and the lobby
+// every 15 s; with one, a slow safety poll every 60 s.
+let ticks = 0;
+setInterval(() => {
+  if (!S.me || document.hidden) return;
+  ticks += 1;
+  // Accepting an invitation is not pushed (only moves and invitations are): an open game is
+  // polled as if there were no socket.
+  const every = push.live && !(S.game && S.game.status === 'open') ? 20 : 1;
+  if (S.route && S.route.view === 'game' && ticks % every === 0) refreshGame();
+  if (S.route && S.route.view === 'lobby' && ticks % (push.live ? 20 : 5) === 0) loadLobby();
+}, 3000);
+
+// ---------------------------------------------------------------- routing
+
+function parseRoute() {
+  const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
+  if (parts[0] === 'g' && parts[1]) return { view: parts[2] === 'history' ? 'history' : 'game', id: parts[1] };
+  return { view: 'lobby' };
+}
+
+export function go(hash) {
+  if (location.hash === hash) show(); else location.hash = hash;
+}
+
+function show() {
+  if (!S.me) return;
+  const route = parseRoute();
+  const sameGame = S.route && route.view === 'game' && S.route.view === 'game' && S.route.id === route.id;
+  S.route = route;
+  if (!sameGame) resetGameState();
+  status('');
+  if (route.view === 'lobby') { push.watch([]); renderLobbyShell(); loadLobby(); }
+  else if (route.view === 'game') { push.watch([route.id]); loadGame(route.id); }
+  else { push.watch([]); loadHistory(route.id); }
+}
+
+function resetGameState() {
+  Object.assign(S, { game: null, etag: null, pending: [], selected: null, order: [], exchange: null, hints: null, revealing: false, confirming: null, word: '' });
+  S.cursor = { square: 'H8', dir: 'across' };
+}
+
+// ---------------------------------------------------------------- the lobby
+
+export const variantName = (id) => t(`variant_${id}`);
+const others = (seats) => seats.filter((s) => s.account_id !== S.me.id);
+export const names = (seats) => seats.map((s) => s.display_name).join(', ');
+
+function renderLobbyShell() {
+  const variantOptions = [...S.variants.keys()].map((id) => h('option', { value: id }, variantName(id)));
+  const friend = h('input', { type: 'text', id: 'friend-id', autocomplete: 'off', spellcheck: 'false', placeholder: '00000000-…', 'aria-describedby': 'friend-help' });
+  const friendLabel = h('label', { id: 'friend-field', hidden: true }, t('friend_id'), friend);
+  const opponent = h('select', { id: 'opponent', onchange: () => { friendLabel.hidden = opponent.value !== 'friend'; } },
+    ['easy', 'medium', 'hard'].map((l) => h('option', { value: l }, t(`robot_${l}`))),
+    h('option', { value: 'friend' }, t('friend')));
+  const clock = h('select', { id: 'clock' },
+    [['', t('no_clock')], ['60', t('minutes', { n: 1 })], ['300', t('minutes', { n: 5 })], ['86400', t('days', { n: 1 })]].map(([v, l]) => h('option', { value: v }, l)));
+  const variant = h('select', { id: 'variant' }, variantOptions);
+  const form = h('form', {
+    id: 'new-game',
+    onsubmit: async (e) => {
+      e.preventDefault();
+      const body = { variant: variant.value };
+      if (clock.value) body.turn_seconds = Number(clock.value);
+      body.opponents = [opponent.value === 'friend' ? { account: friend.value.trim() } : { robot: opponent.value }];
+      try {
+        const { json } = await api('POST', '/games', body);
+        go(`#/g/${json.game_id}`);
+      } catch (err) { showError(err); }
+    },
+  },
+  h('div', { class: 'row' },
+    h('label', {}, t('variant'), variant),
+    h('label', {}, t('opponent'), opponent),
+    friendLabel,
+    h('label', {}, t('clock'), clock)),
+  h('p', { class: 'row' },
+    h('button', { type: 'submit', class: 'primary', id: 'create' }, t('create')),
+    h('button', {
+      type: 'button', id: 'open-game',
+      onclick: async () => {
+        const body = { variant: variant.value };
+        if (clock.value) body.turn_seconds = Number(clock.value);
+        try { const { json } = await api('POST', '/games/open', body); go(`#/g/${json.game_id}`); } catch (err) { showError(err); }
+      },
+    }, t('open_game'))));
+  $('#main').replaceChildren(
+    h('section', { class: 'card', id: 'account' },
+      h('p', {}, t('your_id'), ' ', h('code', { class: 'id', id: 'my-id' }, S.me.id), ' ',
+        h('button', { type: 'button', id: 'copy-id', onclick: async (e) => { try { await navigator.clipboard.writeText(S.me.id); e.target.textContent = t('copied'); } catch { /* no clipboard: the id is on screen */ } } }, t('copy')))),
+    h('section', { class: 'card', 'aria-labelledby': 'inv-title' }, h('h2', { id: 'inv-title' }, t('invitations')), h('ul', { class: 'list', id: 'invitations' })),
+    h('section', { class: 'card', 'aria-labelledby': 'mine-title' }, h('h2', { id: 'mine-title' }, t('my_games')), h('ul', { class: 'list', id: 'my-games' })),
+    h('section', { class: 'card', 'aria-labelledby': 'new-title' }, h('h2', { id: 'new-title' }, t('new_game')), form),
+    h('section', { class: 'card', 'aria-labelledby': 'lobby-title' }, h('h2', { id: 'lobby-title' }, t('lobby')), h('ul', { class: 'list', id: 'lobby' })),
+    h('section', { class: 'card', 'aria-labelledby': 'done-title' }, h('h2', { id: 'done-title' }, t('finished')), h('ul', { class: 'list', id: 'finished' })),
+  );
+}
+
+export function action(label, cls, run) {
+  return h('button', { type: 'button', class: cls, onclick: async (e) => { e.target.disabled = true; try { await run(); } catch (err) { showError(err); e.target.disabled = false; } } }, label);
+}
+
+function scoresLine(seats) {
+  return seats.map((s) => `${s.display_name} ${s.score}`).join(' · ');
+}
+
+let lobbySeq = 0;
+async function loadLobby() {
+  const seq = ++lobbySeq;
+  let open, active, done, lobby;
+  try {
+    [open, active, done, lobby] = await Promise.all([
+      api('GET', '/games?status=open&limit=50'), api('GET', '/games?status=active&limit=50'),
+      api('GET', '/games?status=finished&limit=10'), api('GET', '/games/open?limit=20'),
+    ]);
+  } catch (e) { showError(e); return; }
+  if (seq !== lobbySeq || S.route.view !== 'lobby' || !$('#invitations')) return;
+  const inv = [];
+  for (const g of open.json.games) {
+    const rest = others(g.seats);
+    const link = h('a', { href: `#/g/${g.game_id}`, class: 'open-link' }, variantName(g.variant));
+    if (g.awaits_you) {
+      const inviter = rest.find((s) => !s.invited && s.kind === 'human') || rest[0];
+      inv.push(h('li', { class: 'invitation', dataset: { game: g.game_id } }, link,
+        h('span', {}, t('invited_you', { name: inviter.display_name })),
+        action(t('accept'), 'primary accept', async () => { await api('POST', `/games/${g.game_id}/join`); go(`#/g/${g.game_id}`); }),
+        action(t('decline'), 'decline', async () => { await api('POST', `/games/${g.game_id}/decline`); loadLobby(); })));
+    } else if (rest.some((s) => s.invited)) {
+      inv.push(h('li', { class: 'invitation sent', dataset: { game: g.game_id } }, link,
+        h('span', {}, t('waiting_for', { names: names(rest.filter((s) => s.invited)) })),
+        action(t('withdraw'), 'withdraw', async () => { await api('POST', `/games/${g.game_id}/withdraw`); loadLobby(); })));
+    } else {
+      inv.push(h('li', { class: 'invitation waiting', dataset: { game: g.game_id } }, link,
+        h('span', {}, t('waiting_opponent')),
+        action(t('add_robot'), 'robot', async () => { await api('POST', `/games/${g.game_id}/robot`, { level: 'medium' }); go(`#/g/${g.game_id}`); }),
+        action(t('withdraw'), 'withdraw', async () => { await api('POST', `/games/${g.game_id}/withdraw`); loadLobby(); })));
+    }
+  }
+  $('#invitations').replaceChildren(...(inv.length ? inv : [h('li', { class: 'muted' }, t('no_invitations'))]));
+  const rows = active.json.games.map((g) => {
+    const mover = g.seats.find((s) => s.seat === g.to_move);
+    return h('li', { class: 'game-row', dataset: { game: g.game_id } },
+      h('a', { href: `#/g/${g.game_id}`, class: 'open-link' }, `${variantName(g.variant)} ${t('vs')} ${names(others(g.seats))}`),
+      h('span', { class: g.your_turn ? 'turn mine' : 'turn muted' }, g.your_turn ? t('your_turn') : t('their_turn', { name: mover ? mover.display_name : '' })),
+      h('span', { class: 'muted' }, scoresLine(g.seats)));
+  });
+  $('#my-games').replaceChildren(...(rows.length ? rows : [h('li', { class: 'muted' }, t('no_games'))]));
+  const offers = lobby.json.games.map((g) => h('li', { class: 'open-row', dataset: { game: g.game_id } },
+    h('span', {}, t('opened_by', { variant: variantName(g.variant), name: g.opener_name })),
+    action(t('join'), 'primary join', async () => { await api('POST', `/games/${g.game_id}/join`); go(`#/g/${g.game_id}`); })));
+  $('#lobby').replaceChildren(...(offers.length ? offers : [h('li', { class: 'muted' }, t('nobody_waiting'))]));
+  const finished = done.json.games.map((g) => h('li', { class: 'finished-row', dataset: { game: g.game_id } },
+    h('a', { href: `#/g/${g.game_id}`, class: 'open-link' }, `${variantName(g.variant)} ${t('vs')} ${names(others(g.seats))}`),
+    h('span', { class: 'muted' }, scoresLine(g.seats))));
+  $('#finished').replaceChildren(...(finished.length ? finished : [h('li', { class: 'muted' }, t('no_games'))]));
+  push.watch(active.json.games.map((g) => g.game_id));
+}
+
+// ---------------------------------------------------------------- history
+
+async function loadHistory(id) {
+  try {
+    const [{ json: view }, { json: moves }] = await Promise.all([api('GET', `/games/${id}`), api('GET', `/games/${id}/moves`)]);
+    S.game = view;
+    $('#main').replaceChildren(h('section', { class: 'card', id: 'history' },
+      h('h2', {}, `${t('history')}: ${variantName(view.variant)}`),
+      h('p', {}, h('a', { href: `#/g/${id}` }, `← ${t('back')}`)),
+      h('table', { class: 'history' },
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, t('move_no')), h('th', { scope: 'col' }, t('move')), h('th', { scope: 'col' }, t('score')))),
+        h('tbody', {}, moves.moves.map((m) => h('tr', {}, h('td', {}, m.move_no + 1), h('td', {}, describeMove(m)), h('td', {}, m.score)))))));
+  } catch (e) { showError(e); }
+}
+
+// ---------------------------------------------------------------- start
+
+async function start() {
+  renderHeader();
+  if (!S.variants.size) {
+    try {
+      const { json } = await api('GET', '/variants');
+      for (const v of json.variants) S.variants.set(v.id, v);
+    } catch (e) { showError(e); return; }
+  }
+  push.closed = false;
+  if (!push.ws) push.connect();
+  S.route = null;
+  show();
+}
+
+async function boot() {
+  applyLanguage();
+  $('#lang').addEventListener('change', (e) => {
+    setLang(e.target.value);
+    applyLanguage();
+    renderHeader();
+    if (!S.me) renderSignIn();
+    else if (S.route.view === 'game' && S.game) renderGame();
+    else { S.route = null; show(); }
+  });
+  $('#signout').addEventListener('click', () => signOut());
+  // The skip link moves the focus, not the route (the fragment is the route).
+  $('#skip').addEventListener('click', (e) => { e.preventDefault(); $('#main').focus(); });
+  window.addEventListener('hashchange', show);
+  try {
+    S.config = (await api('GET', '/web/config.json')).json;
+  } catch (e) { showError(e); return; }
+  const params = new URLSearchParams(location.search);
+  if (S.config.sign_in === 'hosted_ui' && params.has('code') && (await pkceFinish(params))) { start(); return; }
+  const kept = sessionStorage.getItem(TOKEN_KEY);
+  if (kept && adoptToken(kept)) { start(); return; }
+  renderHeader();
+  renderSignIn();
+}
+
+boot();

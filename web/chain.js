@@ -1,0 +1,77 @@
+// The chain game (Nối từ): the chain, the syllable to continue, the word box with its live
+// preview (input methods' compositions awaited), the used words.
+
+import { $, S, api, explain, h, t } from './core.js';
+import { confirmButton, hintsList, loadHints, myTurn, openPanel, renderGame, resign, resultPanel, seatName, submit } from './game.js';
+
+// ---------------------------------------------------------------- the chain game
+
+export function chainGame(head) {
+  const g = S.game;
+  const canMove = myTurn();
+  const words = [g.opening, ...g.chain.map((l) => l.word)];
+  const chain = h('ol', { id: 'chain', 'aria-label': t('chain') },
+    h('li', { class: 'opening' }, h('span', {}, g.opening), h('span', { class: 'muted' }, t('chain_opening'))),
+    g.chain.map((l) => h('li', { dataset: { move: l.move_no } }, h('span', { class: 'word' }, l.word), h('span', { class: 'muted' }, `${seatName(l.seat)} · ${l.points}`))));
+  const input = h('input', {
+    type: 'text', id: 'word', lang: 'vi', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false', disabled: !canMove,
+    'aria-describedby': 'syllable-line preview',
+    oninput: (e) => { S.word = e.target.value; if (!e.isComposing) chainPreviewSoon(); },
+    oncompositionend: (e) => { S.word = e.target.value; chainPreviewSoon(); },
+    onkeydown: (e) => { if (e.key === 'Enter' && !e.isComposing && e.keyCode !== 229) { e.preventDefault(); playWord(); } },
+  });
+  input.value = S.word;
+  const form = h('div', { class: 'card' },
+    h('p', { id: 'syllable-line' }, `${t('continue_with')}: `, h('span', { id: 'syllable' }, g.syllable)),
+    h('label', { for: 'word' }, t('your_word')), input,
+    h('p', { id: 'preview', 'aria-live': 'polite' }),
+    g.status === 'active' || g.status === 'open' ? h('div', { class: 'controls' },
+      h('button', { type: 'button', class: 'primary', id: 'play-word', disabled: !canMove, onclick: playWord }, t('word_play')),
+      h('button', { type: 'button', id: 'hint', disabled: !canMove, onclick: loadHints }, t('hint')),
+      g.status === 'active' ? confirmButton('resign', t('resign'), t('confirm_resign'), resign) : null) : null,
+    hintsList());
+  const used = h('p', { id: 'used-words' }, t('used_words', { n: words.length }), ': ', words.join(', '));
+  setTimeout(() => { if (S.word) chainPreviewSoon(); }, 0);
+  return h('div', { class: 'game chain-game' },
+    h('div', {}, head, openPanel(), resultPanel(), chain),
+    h('div', {}, g.status === 'finished' || g.status === 'withdrawn' ? null : form, used));
+}
+
+let chainTimer = null;
+function chainPreviewSoon() {
+  clearTimeout(chainTimer);
+  chainTimer = setTimeout(chainPreview, 200);
+}
+
+async function chainPreview() {
+  const el = $('#preview');
+  const word = S.word.trim();
+  if (!el) return;
+  if (!word || !myTurn()) { el.textContent = ''; return; }
+  const seq = ++S.previewSeq;
+  let text, cls = '';
+  try {
+    const { json } = await api('POST', `/games/${S.game.game_id}/preview`, { move: { kind: 'word', word } });
+    text = `${json.score.word} · ${t('preview_score', { total: json.score.total })}`;
+  } catch (e) {
+    text = explain(e);
+    cls = 'bad';
+  }
+  const now = $('#preview');
+  if (seq !== S.previewSeq || !now || S.word.trim() !== word) return;
+  now.textContent = text;
+  now.className = cls;
+}
+
+function playWord() {
+  const word = S.word.trim();
+  if (!word || !myTurn()) return;
+  submit({ kind: 'word', word });
+}
+
+/** Puts a hinted word in the box and previews it. */
+export function useWord(x) {
+  S.word = x.word;
+  renderGame();
+  chainPreview();
+}

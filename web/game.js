@@ -1,0 +1,251 @@
+// A game's frame, both families: the view in, the seats, whose turn, an open game's panel,
+// the result; moves out, the robots' replies revealed after their thinking time.
+
+import { action, go, names, variantName } from './app.js';
+import { chainGame, useWord } from './chain.js';
+import { $, S, api, h, lang, showError, status, t, uuid } from './core.js';
+import { schedulePreview, tileGame, useHint } from './tile.js';
+
+// ---------------------------------------------------------------- a game
+
+export async function loadGame(id) {
+  $('#main').replaceChildren(h('p', { class: 'muted' }, '…'));
+  try {
+    const { json, etag } = await api('GET', `/games/${id}`);
+    S.etag = etag;
+    setGame(json);
+  } catch (e) { showError(e); }
+}
+
+let refreshing = false;
+export async function refreshGame() {
+  if (!S.game || S.revealing || refreshing) return;
+  refreshing = true;
+  const id = S.game.game_id;
+  try {
+    const res = await api('GET', `/games/${id}`, undefined, S.etag ? { 'if-none-match': S.etag } : {});
+    if (res.status !== 304 && S.game && S.game.game_id === id && !S.revealing) {
+      S.etag = res.etag;
+      if (JSON.stringify(res.json) !== JSON.stringify(S.game)) setGame(res.json);
+    }
+  } catch (e) { if (e.code !== 'network') showError(e); } finally { refreshing = false; }
+}
+
+/** Shows `view`: a new move clears what the player was composing; the same move keeps it. */
+function setGame(view) {
+  const before = S.game;
+  if (!before || before.move_count !== view.move_count || before.status !== view.status) {
+    S.pending = []; S.selected = null; S.exchange = null; S.hints = null; S.confirming = null;
+    S.word = '';
+  }
+  if (view.your_rack) {
+    const same = before && before.your_rack && before.your_rack.join() === view.your_rack.join() && S.order.length === view.your_rack.length;
+    if (!same) S.order = view.your_rack.map((_, i) => i);
+  }
+  S.game = view;
+  renderGame();
+}
+
+const mySeat = () => S.game.your_seat;
+export const myTurn = () => {
+  const g = S.game;
+  if (g.to_move !== g.your_seat || S.revealing) return false;
+  if (g.status === 'active') return true;
+  // An open game nobody was invited to: its opener may lead while waiting.
+  return g.status === 'open' && !g.seats.some((s) => s.invited);
+};
+export const seatName = (seat) => {
+  const s = S.game.seats.find((x) => x.seat === seat);
+  if (!s) return '';
+  return s.seat === mySeat() ? `${s.display_name} (${t('you')})` : s.display_name;
+};
+
+export function describeMove(m) {
+  const name = seatName(m.seat);
+  switch (m.kind) {
+    case 'play': {
+      const main = (m.words || []).find((w) => w.main) || (m.words || [])[0];
+      return t('moved_played', { name, word: main ? main.word : '', score: m.score });
+    }
+    case 'pass': return t('moved_pass', { name });
+    case 'exchange': return t('moved_exchange', { name, n: m.count });
+    case 'resign': return t('moved_resign', { name });
+    case 'timeout': return t('moved_timeout', { name });
+    case 'word': return t('moved_word', { name, word: m.word, score: m.score });
+    default: return `${name}: ${m.kind}`;
+  }
+}
+
+function renderSeats() {
+  const g = S.game;
+  return h('ul', { class: 'seats', id: 'scores', 'aria-label': t('scores') }, g.seats.map((s) => h('li', {
+    class: s.seat === g.to_move ? 'to-move' : '', dataset: { seat: s.seat },
+  }, seatName(s.seat), s.invited ? ` (${t('invited')})` : '', h('span', { class: 'score' }, s.score),
+  g.family === 'tile' && g.status !== 'finished' ? h('span', { class: 'muted' }, ` · ${s.rack_size}`) : null)));
+}
+
+function turnLine() {
+  const g = S.game;
+  if (g.status === 'finished') return h('p', { id: 'turn' }, t('game_over'));
+  if (g.status === 'withdrawn') return h('p', { id: 'turn' }, t('withdrawn'));
+  // An invitation is nobody's turn until everyone has accepted.
+  if (g.to_move == null || (g.status === 'open' && g.seats.some((s) => s.invited))) return h('p', { id: 'turn' }, t('not_started'));
+  const text = g.to_move === g.your_seat ? t('turn_mine') : t('turn_of', { name: seatName(g.to_move) });
+  return h('p', { id: 'turn', class: g.to_move === g.your_seat ? 'mine' : '' }, text,
+    g.turn_deadline ? h('span', { class: 'muted' }, ` · ${t('deadline', { time: new Date(g.turn_deadline).toLocaleString(lang) })}`) : null);
+}
+
+/** An open game's state: invitations to answer or wait on, or a seat nobody took yet. */
+export function openPanel() {
+  const g = S.game;
+  if (g.status !== 'open') return null;
+  const me = g.seats.find((s) => s.seat === g.your_seat);
+  const invited = g.seats.filter((s) => s.invited && s.seat !== g.your_seat);
+  const box = h('section', { class: 'card', id: 'open-panel' });
+  if (me && me.invited) {
+    box.append(h('p', {}, t('invited_you', { name: names(g.seats.filter((s) => s.account_id === g.invited_by)) })),
+      h('div', { class: 'controls' },
+        action(t('accept'), 'primary accept', async () => { const { json } = await api('POST', `/games/${g.game_id}/join`); setGame(json); }),
+        action(t('decline'), 'decline', async () => { const { json } = await api('POST', `/games/${g.game_id}/decline`); setGame(json); })));
+  } else if (invited.length) {
+    box.append(h('p', {}, t('waiting_for', { names: names(invited) })),
+      h('div', { class: 'controls' }, action(t('withdraw'), 'withdraw', async () => { const { json } = await api('POST', `/games/${g.game_id}/withdraw`); setGame(json); })));
+  } else {
+    box.append(h('p', {}, t('waiting_opponent')),
+      h('div', { class: 'controls' },
+        action(t('add_robot'), 'robot', async () => { const answer = (await api('POST', `/games/${g.game_id}/robot`, { level: 'medium' })).json; reveal(answer, 0); }),
+        action(t('withdraw'), 'withdraw', async () => { const { json } = await api('POST', `/games/${g.game_id}/withdraw`); setGame(json); })));
+  }
+  return box;
+}
+
+export function resultPanel() {
+  const g = S.game;
+  if (g.status !== 'finished' || !g.result) return null;
+  const r = g.result;
+  const winners = r.winners.map(seatName).join(', ');
+  const reason = t(`reason_${r.reason}`, { name: r.seat == null ? '' : seatName(r.seat) });
+  const lines = g.seats.map((s) => {
+    const adj = (r.adjustments || [])[s.seat];
+    const rack = r.racks && r.racks[s.seat];
+    return h('li', { dataset: { seat: s.seat } }, `${seatName(s.seat)}: ${s.score}`,
+      adj ? h('span', { class: 'muted' }, ` (${adj > 0 ? '+' : ''}${adj})`) : null,
+      rack && rack.length ? h('span', { class: 'muted leftover' }, ` · ${t('leftover', { tiles: rack.join(' ') })}`) : null);
+  });
+  return h('section', { class: 'card result', id: 'result' },
+    h('h2', {}, r.winners.length === 1 ? t('winner', { names: winners }) : r.winners.length ? t('winners', { names: winners }) : t('draw_result')),
+    h('p', {}, reason),
+    h('ul', { class: 'list' }, lines),
+    h('p', { class: 'row' },
+      h('a', { href: `#/g/${g.game_id}/history`, id: 'history-link' }, t('history')),
+      action(t('rematch'), 'rematch', async () => { const { json } = await api('POST', `/games/${g.game_id}/rematch`); go(`#/g/${json.game_id}`); })));
+}
+
+export function renderGame() {
+  const g = S.game;
+  const focusId = document.activeElement && document.activeElement.id;
+  const head = h('div', {},
+    h('h2', {}, variantName(g.variant), ' ', h('a', { href: '#/', class: 'muted' }, `← ${t('lobby_link')}`)),
+    renderSeats(), turnLine(),
+    g.last_move ? h('p', { class: 'muted', id: 'last-move' }, t('last_move', { what: describeMove(g.last_move) })) : null,
+    h('p', { id: 'thinking', 'aria-live': 'polite' }, S.revealing ? t('thinking', { name: seatName(g.to_move) }) : ''));
+  const body = g.family === 'tile' ? tileGame(head) : chainGame(head);
+  $('#main').replaceChildren(body);
+  if (focusId && document.getElementById(focusId)) document.getElementById(focusId).focus({ preventScroll: true });
+  // A control that is disabled now (the move just sent) cannot keep the focus: the game keeps it.
+  if (focusId && document.activeElement === document.body) $('#main').focus({ preventScroll: true });
+  if (g.family === 'tile') schedulePreview();
+}
+
+// ---------------------------------------------------------------- moves
+
+export async function submit(move) {
+  const g = S.game;
+  try {
+    const { json } = await api('POST', `/games/${g.game_id}/moves`, { expected_move_no: g.move_count, client_move_id: uuid(), move });
+    status('');
+    reveal(json, 0);
+  } catch (e) {
+    showError(e);
+    if (e.code === 'stale_move' || e.code === 'not_your_turn') refreshGame();
+  }
+}
+
+/** An answer with moves: the player's own at once, the robots' after their `thinking_ms`. */
+function reveal(answer, mine) {
+  const g = S.game;
+  const own = answer.moves.filter((m) => m.seat === g.your_seat);
+  const robots = answer.moves.filter((m) => m.seat !== g.your_seat);
+  if (!robots.length || !answer.thinking_ms) { setGame(answer.game); return; }
+  let shown = g;
+  if (mine === 0 && own.length) shown = interim(g, own[0], answer.game);
+  S.game = null;
+  setGame(shown);
+  S.revealing = true;
+  renderGame();
+  setTimeout(() => {
+    S.revealing = false;
+    if (S.game && S.game.game_id === answer.game.game_id) {
+      S.etag = null;
+      setGame(answer.game);
+    }
+  }, answer.thinking_ms);
+}
+
+/** The view just after the player's own move, before the robots' replies are shown. */
+function interim(before, move, after) {
+  const v = structuredClone(before);
+  v.move_count = move.move_no + 1;
+  v.last_move = move;
+  const seat = v.seats.find((s) => s.seat === move.seat);
+  if (seat) seat.score += move.score || 0;
+  v.to_move = after.seats.length ? (move.seat + 1) % v.seats.length : null;
+  if (move.kind === 'play') {
+    v.board = v.board.concat(move.tiles);
+    const rack = [...v.your_rack];
+    for (const tile of move.tiles) {
+      const i = rack.indexOf(tile.blank ? '?' : tile.letter);
+      if (i >= 0) rack.splice(i, 1);
+    }
+    v.your_rack = rack;
+  }
+  if (move.kind === 'word') {
+    const ends = move.word.split(/\s+/).pop();
+    v.chain = v.chain.concat([{ move_no: move.move_no, seat: move.seat, word: move.word, points: move.score, ends_on: ends }]);
+    v.syllable = ends;
+  }
+  return v;
+}
+
+export function confirmButton(id, label, question, run) {
+  if (S.confirming === id) {
+    return h('span', { class: 'row', id: `${id}-confirm` }, h('span', {}, question),
+      h('button', { type: 'button', class: 'danger', id: `${id}-yes`, onclick: () => { S.confirming = null; run(); } }, t('yes')),
+      h('button', { type: 'button', id: `${id}-no`, onclick: () => { S.confirming = null; renderGame(); } }, t('no')));
+  }
+  return h('button', { type: 'button', class: 'danger', id, onclick: () => { S.confirming = id; renderGame(); $(`#${id}-no`).focus(); } }, label);
+}
+
+export async function resign() {
+  const g = S.game;
+  try { reveal((await api('POST', `/games/${g.game_id}/resign`)).json, 1); } catch (e) { showError(e); }
+}
+
+/** The hints asked for, each with its button to use it. */
+export function hintsList() {
+  if (!S.hints) return null;
+  if (!S.hints.length) return h('p', { id: 'hints' }, t('no_hints'));
+  return h('section', { 'aria-labelledby': 'hints-title' }, h('h2', { id: 'hints-title' }, t('hints')),
+    h('ol', { class: 'list', id: 'hints' }, S.hints.map((x, i) => h('li', {},
+      S.game.family === 'tile' ? `${x.coord} ${x.word} · ${x.score}` : `${x.word} · ${x.score}`,
+      h('button', { type: 'button', class: 'use-hint', dataset: { hint: i }, onclick: () => (S.game.family === 'tile' ? useHint : useWord)(x) }, t('use'))))));
+}
+
+/** Asks for the best moves (GET /games/{id}/hint). */
+export async function loadHints() {
+  try {
+    const { json } = await api('GET', `/games/${S.game.game_id}/hint?limit=5`);
+    S.hints = json.hints;
+    renderGame();
+  } catch (e) { showError(e); }
+}

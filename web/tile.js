@@ -1,0 +1,331 @@
+// The tile game: the board drawn from GET /variants' layout, the rack, placing tiles by
+// click, drag or keyboard (and input methods), the live preview, hints, exchange.
+
+import { $, S, api, explain, h, squareAt, squareName, t } from './core.js';
+import { confirmButton, hintsList, loadHints, myTurn, openPanel, renderGame, resign, resultPanel, submit } from './game.js';
+
+// ---------------------------------------------------------------- the tile game
+
+const variantTiles = () => S.variants.get(S.game.variant).tiles;
+const valueOf = (letter) => {
+  const l = variantTiles().letters.find((x) => x.letter === letter);
+  return l ? l.value : 0;
+};
+
+function tileEl(letter, blank, extra = {}) {
+  return h('span', { class: `tile${blank ? ' blank' : ''}${extra.cls ? ` ${extra.cls}` : ''}`, ...extra.attrs },
+    h('span', { class: 'letter' }, blank ? letter.toLowerCase() : letter),
+    !blank && letter !== '?' ? h('span', { class: 'value', 'aria-hidden': 'true' }, valueOf(letter)) : null);
+}
+
+function boardMap() {
+  const map = new Map();
+  for (const tile of S.game.board) map.set(tile.square, { ...tile, placed: true });
+  for (const p of S.pending) map.set(p.square, { ...p, pending: true });
+  return map;
+}
+
+function lastSquares() {
+  const m = S.game.last_move;
+  return new Set(m && m.kind === 'play' ? m.tiles.map((x) => x.square) : []);
+}
+
+export function tileGame(head) {
+  const g = S.game;
+  const set = variantTiles();
+  const tiles = boardMap();
+  const last = lastSquares();
+  const canMove = myTurn();
+  const board = h('div', { id: 'board', role: 'grid', 'aria-label': t('board_label'), 'aria-describedby': 'keys-help' });
+  // The keyboard's way onto the board: a text field over it takes the letters (typed, from an
+  // input method or a phone's keyboard, which send no usable key events) and the moving keys.
+  const keys = h('input', {
+    id: 'board-keys', class: 'board-keys', type: 'text', autocomplete: 'off', autocapitalize: 'characters', spellcheck: 'false',
+    'aria-label': t('board_keys', { square: S.cursor.square, dir: t(S.cursor.dir) }), 'aria-describedby': 'keys-help',
+    'aria-activedescendant': `sq-${S.cursor.square}`, disabled: !canMove,
+    onkeydown: boardKey, oninput: boardText, oncompositionend: boardText,
+  });
+  for (let r = 0; r < 15; r += 1) {
+    const row = h('div', { role: 'row', style: null });
+    row.style.display = 'contents';
+    for (let c = 0; c < 15; c += 1) {
+      const name = squareName(r, c);
+      const premium = set.premiums[r * 15 + c];
+      const tile = tiles.get(name);
+      const isStart = name === set.start;
+      const classes = ['sq', premium, isStart ? 'start' : '', canMove && name === S.cursor.square ? `cursor ${S.cursor.dir}` : ''].filter(Boolean).join(' ');
+      const label = tile ? `${name} ${tile.blank ? `${tile.letter.toLowerCase()} (${t('blank')})` : tile.letter}`
+        : `${name}${premium ? ` ${t(`legend_${premium}`)}` : ''}${isStart ? ` ${t('start')}` : ''}`;
+      const cell = h('div', { class: classes, id: `sq-${name}`, role: 'gridcell', 'aria-label': label, dataset: { square: name }, onclick: () => squareClick(name) });
+      if (premium && !tile) cell.append(h('span', { class: 'premium', 'aria-hidden': 'true' }, t(`premium_${premium}`)));
+      if (tile) {
+        const el = tileEl(tile.letter, tile.blank, { cls: `${tile.pending ? 'pending' : ''}${last.has(name) ? ' last' : ''}` });
+        if (tile.pending) {
+          el.draggable = true;
+          el.addEventListener('dragstart', (e) => e.dataTransfer.setData('text/plain', `sq:${name}`));
+        }
+        cell.append(el);
+      } else {
+        cell.addEventListener('dragover', (e) => { e.preventDefault(); cell.classList.add('drop'); });
+        cell.addEventListener('dragleave', () => cell.classList.remove('drop'));
+        cell.addEventListener('drop', (e) => { e.preventDefault(); dropOn(name, e.dataTransfer.getData('text/plain')); });
+      }
+      row.append(cell);
+    }
+    board.append(row);
+  }
+  const legend = h('p', { class: 'legend', 'aria-hidden': 'true' },
+    ['tw', 'dw', 'tl', 'dl'].filter((p) => set.premiums.includes(p)).map((p) => h('span', { class: p }, t(`legend_${p}`))),
+    h('span', {}, `★ ${set.start} ${t('start')}${set.premiums[7 * 15 + 7] ? '' : ` (${t('plain')})`}`));
+
+  const used = new Set(S.pending.map((p) => p.index));
+  const rack = h('div', {
+    id: 'rack', role: 'group', 'aria-label': t('rack_label'),
+    ondragover: (e) => e.preventDefault(),
+    ondrop: (e) => { e.preventDefault(); const d = e.dataTransfer.getData('text/plain'); if (d.startsWith('sq:')) recall(d.slice(3)); },
+  });
+  for (const i of S.order) {
+    const letter = (g.your_rack || [])[i];
+    if (letter === undefined) continue;
+    const blank = letter === '?';
+    const marked = S.exchange && S.exchange.has(i);
+    const el = h('button', {
+      type: 'button', id: `rack-${i}`, class: `tile${blank ? ' blank' : ''}${S.selected === i ? ' selected' : ''}${used.has(i) ? ' used' : ''}${marked ? ' marked' : ''}`,
+      dataset: { index: i, letter }, draggable: canMove && !S.exchange ? 'true' : null, disabled: !canMove || used.has(i),
+      'aria-pressed': S.exchange ? String(!!marked) : String(S.selected === i),
+      'aria-label': blank ? t('blank') : `${letter} ${valueOf(letter)}`,
+      onclick: () => rackClick(i),
+      ondragstart: (e) => e.dataTransfer.setData('text/plain', `rack:${i}`),
+    }, h('span', { class: 'letter' }, blank ? '' : letter), blank ? null : h('span', { class: 'value', 'aria-hidden': 'true' }, valueOf(letter)));
+    rack.append(el);
+  }
+
+  const controls = h('div', { class: 'controls' });
+  if (S.exchange) {
+    controls.append(
+      h('button', { type: 'button', class: 'primary', id: 'exchange-confirm', disabled: !S.exchange.size, onclick: doExchange }, t('exchange_n', { n: S.exchange.size })),
+      h('button', { type: 'button', id: 'exchange-cancel', onclick: () => { S.exchange = null; renderGame(); } }, t('cancel')));
+  } else if (g.status === 'active' || g.status === 'open') {
+    controls.append(
+      h('button', { type: 'button', class: 'primary', id: 'play', disabled: !canMove || !S.pending.length, onclick: playTiles }, t('play')),
+      h('button', { type: 'button', id: 'recall', disabled: !S.pending.length, onclick: () => recallAll() }, t('recall')),
+      h('button', { type: 'button', id: 'shuffle', onclick: shuffle }, t('shuffle')),
+      h('button', { type: 'button', id: 'exchange', disabled: !canMove, onclick: () => { recallAll(false); S.exchange = new Set(); renderGame(); } }, t('exchange')),
+      h('button', { type: 'button', id: 'pass', disabled: !canMove, onclick: () => submit({ kind: 'pass' }) }, t('pass')),
+      h('button', { type: 'button', id: 'hint', disabled: !canMove, onclick: loadHints }, t('hint')),
+      g.status === 'active' ? confirmButton('resign', t('resign'), t('confirm_resign'), resign) : null);
+  }
+  const panel = h('div', { class: 'panel' },
+    head, openPanel(), resultPanel(),
+    g.status !== 'finished' && g.status !== 'withdrawn' ? h('p', { class: 'muted', id: 'bag' }, t('bag', { n: g.bag_size })) : null,
+    S.exchange ? h('p', {}, t('pick_tiles')) : null,
+    h('p', { id: 'preview', 'aria-live': 'polite' }),
+    hintsList());
+  const over = g.status === 'finished' || g.status === 'withdrawn';
+  return h('div', { class: 'game tile-game' },
+    h('div', {}, h('div', { class: 'board-wrap' }, keys, board), legend, over ? null : rack, over ? null : controls, h('p', { class: 'muted', id: 'keys-help', hidden: over }, t('keyboard_help'))),
+    panel);
+}
+
+/** Puts a hint's tiles on the board, the rack's own tiles for its letters and blanks. */
+export function useHint(x) {
+  recallAll(false);
+  const taken = new Set();
+  for (const p of x.placements) {
+    const want = p.blank ? '?' : p.letter;
+    const index = S.order.find((i) => !taken.has(i) && S.game.your_rack[i] === want);
+    if (index === undefined) continue;
+    taken.add(index);
+    S.pending.push({ square: p.square, letter: p.letter, blank: !!p.blank, index });
+  }
+  renderGame();
+}
+
+function rackClick(i) {
+  if (S.exchange) {
+    if (S.exchange.has(i)) S.exchange.delete(i); else S.exchange.add(i);
+    renderGame();
+    return;
+  }
+  S.selected = S.selected === i ? null : i;
+  renderGame();
+}
+
+function squareClick(name) {
+  const g = S.game;
+  if (S.pending.some((p) => p.square === name)) { recall(name); return; }
+  if (g.board.some((x) => x.square === name)) return;
+  if (S.selected != null && myTurn()) {
+    const i = S.selected;
+    S.selected = null;
+    place(i, name);
+    return;
+  }
+  S.cursor.square = name;
+  renderGame();
+  focusBoard();
+}
+
+function dropOn(name, data) {
+  if (!myTurn()) return;
+  if (data.startsWith('rack:')) place(Number(data.slice(5)), name);
+  else if (data.startsWith('sq:')) {
+    const p = S.pending.find((x) => x.square === data.slice(3));
+    if (p) { p.square = name; renderGame(); }
+  }
+}
+
+/** Puts rack tile `i` on `square`; a blank first asks which letter it is. */
+function place(i, square, letter) {
+  const tile = S.game.your_rack[i];
+  if (tile === undefined || S.pending.some((p) => p.index === i)) return;
+  if (tile === '?' && !letter) {
+    askBlank((chosen) => { if (chosen) place(i, square, chosen); });
+    return;
+  }
+  S.pending.push({ square, letter: tile === '?' ? letter : tile, blank: tile === '?', index: i });
+  S.hints = null;
+  renderGame();
+}
+
+function askBlank(done) {
+  const dialog = $('#blank-dialog');
+  const letters = $('#blank-letters');
+  letters.replaceChildren(...variantTiles().letters.map((l) => h('button', {
+    type: 'button', dataset: { letter: l.letter }, onclick: () => { dialog.close(); done(l.letter); },
+  }, l.letter)));
+  $('#blank-cancel').onclick = () => { dialog.close(); done(null); };
+  dialog.showModal();
+  letters.firstChild.focus();
+}
+
+function recall(square) {
+  S.pending = S.pending.filter((p) => p.square !== square);
+  renderGame();
+}
+
+function recallAll(render = true) {
+  S.pending = []; S.selected = null;
+  if (render) renderGame();
+}
+
+function shuffle() {
+  const free = S.order.filter((i) => !S.pending.some((p) => p.index === i));
+  for (let k = free.length - 1; k > 0; k -= 1) {
+    const j = Math.floor(Math.random() * (k + 1));
+    [free[k], free[j]] = [free[j], free[k]];
+  }
+  const placed = S.order.filter((i) => S.pending.some((p) => p.index === i));
+  S.order = free.concat(placed);
+  renderGame();
+}
+
+function placements() {
+  return S.pending.map((p) => ({ square: p.square, letter: p.letter, blank: p.blank }));
+}
+
+function playTiles() {
+  if (!S.pending.length) return;
+  submit({ kind: 'play', placements: placements() });
+}
+
+function doExchange() {
+  const tiles = [...S.exchange].map((i) => (S.game.your_rack[i] === '?' ? 'blank' : { letter: S.game.your_rack[i] }));
+  S.exchange = null;
+  submit({ kind: 'exchange', tiles });
+}
+
+/** The live score of the tiles placed so far (POST preview), a moment after the last change. */
+export function schedulePreview() {
+  clearTimeout(S.previewTimer);
+  const el = $('#preview');
+  if (!el) return;
+  if (!S.pending.length || !myTurn()) { el.textContent = ''; el.className = ''; return; }
+  const key = JSON.stringify(placements());
+  if (S.previewShown && S.previewShown.key === key) { el.textContent = S.previewShown.text; el.className = S.previewShown.cls; return; }
+  S.previewTimer = setTimeout(async () => {
+    const seq = ++S.previewSeq;
+    const g = S.game;
+    let text, cls = '';
+    try {
+      const { json } = await api('POST', `/games/${g.game_id}/preview`, { move: { kind: 'play', placements: placements() } });
+      const words = (json.score.words || []).map((w) => `${w.word} ${w.score}`).join(', ');
+      text = `${t('preview_score', { total: json.score.total })} · ${words}${json.score.bingo ? ` · ${t('bingo', { n: json.score.bingo })}` : ''}`;
+    } catch (e) {
+      text = explain(e);
+      cls = 'bad';
+    }
+    if (seq !== S.previewSeq || JSON.stringify(placements()) !== key) return;
+    S.previewShown = { key, text, cls };
+    const now = $('#preview');
+    if (now) { now.textContent = text; now.className = cls; }
+  }, 150);
+}
+
+function focusBoard() {
+  const keys = $('#board-keys');
+  if (keys && !keys.disabled) keys.focus({ preventScroll: true });
+}
+
+/** The board's keys: arrows move, Space turns, Backspace takes back, Enter plays, Escape
+ * recalls everything; letters arrive as text ([`boardText`]). IME composition is left alone. */
+function boardKey(e) {
+  if (e.isComposing || e.key === 'Process' || e.keyCode === 229) return;
+  const { r, c } = squareAt(S.cursor.square);
+  const move = (dr, dc) => {
+    const nr = Math.min(14, Math.max(0, r + dr)), nc = Math.min(14, Math.max(0, c + dc));
+    S.cursor.square = squareName(nr, nc);
+    renderGame(); focusBoard();
+  };
+  switch (e.key) {
+    case 'ArrowUp': e.preventDefault(); move(-1, 0); return;
+    case 'ArrowDown': e.preventDefault(); move(1, 0); return;
+    case 'ArrowLeft': e.preventDefault(); move(0, -1); return;
+    case 'ArrowRight': e.preventDefault(); move(0, 1); return;
+    case ' ': e.preventDefault(); S.cursor.dir = S.cursor.dir === 'across' ? 'down' : 'across'; renderGame(); focusBoard(); return;
+    case 'Enter': e.preventDefault(); playTiles(); return;
+    case 'Escape': e.preventDefault(); recallAll(); focusBoard(); return;
+    case 'Backspace': case 'Delete': {
+      e.preventDefault();
+      const here = S.pending.find((p) => p.square === S.cursor.square) || S.pending[S.pending.length - 1];
+      if (here) { S.cursor.square = here.square; recall(here.square); focusBoard(); }
+      return;
+    }
+    default: break;
+  }
+}
+
+/** Letters typed on the board, once any composition is done: each goes down at the cursor. */
+function boardText(e) {
+  if (e.isComposing) return;
+  const text = e.target.value;
+  e.target.value = '';
+  if (!myTurn()) return;
+  for (const ch of text) placeTyped(ch);
+  renderGame();
+  focusBoard();
+}
+
+/** Puts the rack tile of letter `ch` (else a blank as it) at the cursor and moves the cursor on
+ * along its direction, over the tiles already there. */
+function placeTyped(ch) {
+  let letter = ch.toUpperCase();
+  const alphabet = variantTiles().letters.map((l) => l.letter);
+  if (!alphabet.includes(letter) && letter === 'Ё' && alphabet.includes('Е')) letter = 'Е';
+  if (!alphabet.includes(letter)) return;
+  if (boardMap().has(S.cursor.square)) return;
+  const free = S.order.filter((i) => !S.pending.some((p) => p.index === i));
+  const exact = free.find((i) => S.game.your_rack[i] === letter);
+  const blank = free.find((i) => S.game.your_rack[i] === '?');
+  const index = exact !== undefined ? exact : blank;
+  if (index === undefined) return;
+  const square = S.cursor.square;
+  S.pending.push({ square, letter, blank: exact === undefined, index });
+  // On along the direction, over the tiles already there.
+  const taken = boardMap();
+  let { r: nr, c: nc } = squareAt(square);
+  do {
+    if (S.cursor.dir === 'across') nc += 1; else nr += 1;
+  } while (nr < 15 && nc < 15 && taken.has(squareName(nr, nc)));
+  if (nr < 15 && nc < 15) S.cursor.square = squareName(nr, nc);
+}
