@@ -6,10 +6,9 @@
 //!
 //! - easy: a beginner: a high-temperature softmax over the scores of plays it could find, where
 //!   short plays forming one word are much easier to find;
-//! - medium: a club player: the best static equity (score + leave) among its 200 best plays that
-//!   it sees: every play whose main word has at most seven letters, and a bingo as a person
-//!   finds one, with one seeded look a turn whose chance falls with the word's length
-//!   ([`bingo_sight`]: four in five at seven letters); else the best of the 200;
+//! - medium: a club player: the best static equity (score + leave) among its 40 best plays whose
+//!   main word has at most seven letters and that place fewer than seven tiles (no bingo), else
+//!   the best of the 40;
 //! - hard: static equity picks candidates (with a play on the rack and more than a rack in the
 //!   bag, also its best three exchanges by kept leave, unless a scoreless turn would bring the
 //!   game near its scoreless end), then a Monte Carlo simulation (opponent racks drawn from the
@@ -89,14 +88,6 @@ impl<'a> RobotView<'a> {
     }
 }
 
-/// The chance that the medium level finds a bingo whose main word has `word_len` letters, with
-/// racks of `rack_size`: as a club player does, most seven-letter words and fewer the longer the
-/// word (it must be seen through the board's letters): 0.8 at the rack's length, × 0.6 for each
-/// letter more (0.48 at eight, 0.29 at nine).
-pub fn bingo_sight(word_len: usize, rack_size: usize) -> f64 {
-    0.8 * 0.6f64.powi(word_len.saturating_sub(rack_size) as i32)
-}
-
 /// A budget of a fixed number of simulation rounds: deterministic, for tests.
 #[derive(Debug, Clone, Copy)]
 pub struct Rounds(pub u32);
@@ -156,7 +147,7 @@ impl Robot for LevelRobot<'_> {
         let (play, thinking_ms) = match self.level {
             Level::Easy => (self.easy(game, view, rng), 400 + rng.next_u32() % 501),
             Level::Medium => {
-                let p = self.medium(game, rng);
+                let p = self.medium(game);
                 (p, 700 + p.map_or(0, |p| 90 * p.tiles_placed() as u32 + 6 * p.score.max(0) as u32).min(2_300))
             }
             Level::Hard => match self.hard(game, view, rng, budget) {
@@ -218,18 +209,9 @@ impl LevelRobot<'_> {
         plays.last().copied()
     }
 
-    fn medium(&self, game: &Game, rng: &mut ChaCha8Rng) -> Option<GeneratedPlay> {
-        // Enough plays that the ones it sees are among them when the best are all bingos (a
-        // rack like RETAINS has dozens of bingo placements).
-        let plays = endgame::ranked(game, &self.generator, game.to_move(), 200, &self.leave);
-        let rack_size = game.rules().rack_size;
-        // One look per turn: a player who misses a seven-letter word misses its anagrams and
-        // places too, and one who sees an eight-letter one sees the shorter ones.
-        let look = if plays.iter().any(|p| p.tiles_placed() >= rack_size) { f64::from(rng.next_u32()) / f64::from(u32::MAX) } else { 1.0 };
-        let sees = |p: &GeneratedPlay| {
-            if p.tiles_placed() >= rack_size { look < bingo_sight(p.word_len(), rack_size) } else { p.word_len() <= 7 }
-        };
-        plays.iter().find(|p| sees(p)).or(plays.first()).copied()
+    fn medium(&self, game: &Game) -> Option<GeneratedPlay> {
+        let plays = endgame::ranked(game, &self.generator, game.to_move(), 40, &self.leave);
+        plays.iter().find(|p| p.word_len() <= 7 && p.tiles_placed() < 7).or(plays.first()).copied()
     }
 
     fn hard(&self, game: &Game, view: &RobotView<'_>, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Option<Candidate> {

@@ -128,24 +128,3 @@ fn the_hard_robot_exchanges_a_hopeless_rack_while_a_play_exists_but_not_near_the
         assert!(d.play.is_some(), "{variant}: {:?}", d.mv);
     }
 }
-
-/// Medium finds a bingo as a club player does: with the rack RETAINS beside CAT, whose best plays
-/// are bingos, it plays one in about four games of five (seeded: the same count on every run),
-/// never when its chance is nil, and the chance falls with the word's length.
-#[test]
-fn medium_plays_a_bingo_it_finds_about_four_times_in_five() {
-    use engine::Direction;
-    use engine::robot::bingo_sight;
-    let variant = Variant::ScrabbleEn;
-    let graph = builtin_graph(variant);
-    let game = mid_game(variant, &[("H7", Direction::Across, "CAT")], "RETAINS", 0);
-    let bingos = (0..200u64)
-        .filter(|&seed| {
-            let d = LevelRobot::new(Level::Medium, &game, graph).decide(&RobotView::new(&game), &mut seeded(seed), &mut Rounds(1));
-            d.play.is_some_and(|p| p.tiles_placed() == 7)
-        })
-        .count();
-    assert!((140..=185).contains(&bingos), "medium played a bingo in {bingos} of 200");
-    assert_eq!(bingo_sight(7, 7), 0.8);
-    assert!(bingo_sight(8, 7) < bingo_sight(7, 7) && bingo_sight(9, 7) < bingo_sight(8, 7));
-}
