@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use crate::dictionary::{Dictionary, SyllableId, WordId};
 use crate::journal::{Action, JournalEntry};
 use crate::rejection::Rejection;
-use crate::replay::ReplayError;
+use crate::replay_error::ReplayError;
 use crate::scoring;
 use crate::seat::{Seat, Timestamp};
 use crate::setup::{self, Setup, SetupError};

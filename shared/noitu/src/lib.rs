@@ -13,6 +13,7 @@ pub mod journal;
 mod random;
 pub mod rejection;
 pub mod replay;
+mod replay_error;
 pub mod robot;
 pub mod scoring;
 pub mod seat;
@@ -25,7 +26,8 @@ pub use dictionary::{Dictionary, DictionaryError, FAMILIAR, Link, LinkId, MOST_F
 pub use game::{CheckedMove, EndReason, Game};
 pub use journal::{Action, JournalEntry};
 pub use rejection::Rejection;
-pub use replay::{ReplayError, replay};
+pub use replay::replay;
+pub use replay_error::ReplayError;
 pub use seat::{Seat, Timestamp};
 pub use setup::{Options, Setup, SetupError, VARIANT};
 pub use spelling::{SpellingError, normalize, spelled};

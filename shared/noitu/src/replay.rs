@@ -4,50 +4,8 @@
 use crate::dictionary::Dictionary;
 use crate::game::Game;
 use crate::journal::JournalEntry;
-use crate::rejection::Rejection;
-use crate::setup::{Setup, SetupError};
-
-/// A journal that does not replay onto its setup.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
-    /// The setup itself is unplayable.
-    #[error(transparent)]
-    Setup(#[from] SetupError),
-    /// Entries are missing or out of order.
-    #[error("journal entry {found} found where entry {expected} was due")]
-    OutOfOrder {
-        /// The number due.
-        expected: u32,
-        /// The number found.
-        found: u32,
-    },
-    /// An entry is refused by the rebuilt game.
-    #[error("journal entry {move_no} is refused: {rejection}")]
-    Refused {
-        /// The entry's number.
-        move_no: u32,
-        /// Why.
-        rejection: Rejection,
-    },
-    /// An entry records a spelling that is not a spelling of its word.
-    #[error("journal entry {move_no} records {spelled:?}, not a spelling of its word")]
-    Spelled {
-        /// The entry's number.
-        move_no: u32,
-        /// The spelling recorded.
-        spelled: String,
-    },
-    /// An entry's recorded score is not what the rules give.
-    #[error("journal entry {move_no} records {recorded} points, the rules give {computed}")]
-    Score {
-        /// The entry's number.
-        move_no: u32,
-        /// As recorded.
-        recorded: u32,
-        /// As computed.
-        computed: u32,
-    },
-}
+use crate::replay_error::ReplayError;
+use crate::setup::Setup;
 
 /// The game `journal` leads to from `setup` over `dict` (the setup's word list:
 /// [`Dictionary::of`] with [`crate::Options::word_list`]): the same state as the live game that
