@@ -87,6 +87,7 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::BadOpponents
         | ErrorCode::UnknownRobotLevel
         | ErrorCode::BadTurnSeconds
+        | ErrorCode::BadTimeControl
         | ErrorCode::BadCursor
         | ErrorCode::UnknownStatus
         | ErrorCode::UnknownTurn
@@ -103,6 +104,7 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::NotInviter
         | ErrorCode::TooManyConnections
         | ErrorCode::NotStarted
+        | ErrorCode::TimeOver
         | ErrorCode::GameWithdrawn
         | ErrorCode::StaleMove
         | ErrorCode::Conflict

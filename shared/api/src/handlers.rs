@@ -131,7 +131,8 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             let cursor = query.and_then(|q| q.first("cursor").map(str::to_string));
             let limit = query_limit(req, service::MAX_LOBBY_PAGE, service::MAX_LOBBY_PAGE)?;
             let variant = query.and_then(|q| q.first("variant")).map(requests::variant).transpose()?;
-            Ok(json_response(200, &svc.list_open_games(&caller, variant, cursor.as_deref(), limit).await?))
+            let control = query.and_then(|q| q.first("time_control")).map(requests::time_control_kind).transpose()?;
+            Ok(json_response(200, &svc.list_open_games(&caller, variant, control, cursor.as_deref(), limit).await?))
         }
         (Route::ListMyGames, Ok(caller)) => {
             let query = req.query_string_parameters_ref();

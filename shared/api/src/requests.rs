@@ -5,7 +5,7 @@
 //! case.
 
 use serde::Deserialize;
-use service::{CreateGame, Level, Move, OpenGame, Opponent, Variant};
+use service::{CreateGame, Invalid, Level, Move, OpenGame, Opponent, ServiceError, TimeControl, TimeControlKind, Variant};
 use uuid::Uuid;
 
 use crate::ApiError;
@@ -26,12 +26,42 @@ pub(crate) fn robot_level(id: &str) -> Result<Level, ApiError> {
     Ok(id.parse::<Level>()?)
 }
 
+/// A time control as sent (`{"kind": …, …}`), read into its type here so that a malformed one
+/// is `400 bad_time_control` rather than a body of the wrong shape.
+///
+/// # Errors
+/// `400 bad_time_control`.
+fn time_control(value: Option<serde_json::Value>) -> Result<Option<TimeControl>, ApiError> {
+    value
+        .map(|v| {
+            serde_json::from_value::<TimeControl>(v)
+                .map_err(|e| ServiceError::Invalid { reason: Invalid::BadTimeControl, message: format!("time_control: {e}") }.into())
+        })
+        .transpose()
+}
+
+/// The lobby's `time_control` filter: `none`, `correspondence` or `realtime`.
+///
+/// # Errors
+/// `400 bad_time_control`.
+pub(crate) fn time_control_kind(id: &str) -> Result<TimeControlKind, ApiError> {
+    serde_json::from_value(serde_json::Value::String(id.to_string())).map_err(|_| {
+        ServiceError::Invalid {
+            reason: Invalid::BadTimeControl,
+            message: format!("time_control {id:?}: one of none, correspondence, realtime"),
+        }
+        .into()
+    })
+}
+
 /// The body of `POST /games`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct CreateGameBody {
     variant: String,
     opponents: Vec<OpponentBody>,
+    #[serde(default)]
+    time_control: Option<serde_json::Value>,
     #[serde(default)]
     turn_seconds: Option<i32>,
 }
@@ -40,7 +70,7 @@ impl CreateGameBody {
     /// The request: the variant, then each robot's level in the opponents' order.
     ///
     /// # Errors
-    /// `400 unknown_variant`, `400 unknown_robot_level`.
+    /// `400 unknown_variant`, `400 unknown_robot_level`, `400 bad_time_control`.
     pub(crate) fn parse(self) -> Result<CreateGame, ApiError> {
         let variant = variant(&self.variant)?;
         let opponents = self
@@ -51,7 +81,7 @@ impl CreateGameBody {
                 OpponentBody::Account(id) => Ok(Opponent::Account(id)),
             })
             .collect::<Result<_, _>>()?;
-        Ok(CreateGame { variant, opponents, turn_seconds: self.turn_seconds })
+        Ok(CreateGame { variant, opponents, time_control: time_control(self.time_control)?, turn_seconds: self.turn_seconds })
     }
 }
 
@@ -93,6 +123,8 @@ impl TryFrom<OpponentInput> for OpponentBody {
 pub(crate) struct OpenGameBody {
     variant: String,
     #[serde(default)]
+    time_control: Option<serde_json::Value>,
+    #[serde(default)]
     turn_seconds: Option<i32>,
 }
 
@@ -100,9 +132,10 @@ impl OpenGameBody {
     /// The request.
     ///
     /// # Errors
-    /// `400 unknown_variant`.
+    /// `400 unknown_variant`, `400 bad_time_control`.
     pub(crate) fn parse(self) -> Result<OpenGame, ApiError> {
-        Ok(OpenGame { variant: variant(&self.variant)?, turn_seconds: self.turn_seconds })
+        let variant = variant(&self.variant)?;
+        Ok(OpenGame { variant, time_control: time_control(self.time_control)?, turn_seconds: self.turn_seconds })
     }
 }
 
@@ -181,11 +214,21 @@ mod tests {
         let want = CreateGame {
             variant: Variant::NoiTu,
             opponents: vec![Opponent::Robot(Level::Medium), Opponent::Account(id)],
+            time_control: None,
             turn_seconds: Some(60),
         };
         assert_eq!(body.parse().unwrap(), want);
         let body: OpenGameBody = serde_json::from_str(r#"{"variant":"erudit"}"#).unwrap();
-        assert_eq!(body.parse().unwrap(), OpenGame { variant: "erudit".parse().unwrap(), turn_seconds: None });
+        assert_eq!(body.parse().unwrap(), OpenGame { variant: "erudit".parse().unwrap(), time_control: None, turn_seconds: None });
+        let body: OpenGameBody =
+            serde_json::from_str(r#"{"variant":"erudit","time_control":{"kind":"realtime","initial_seconds":600}}"#).unwrap();
+        let clock = TimeControl::Realtime { initial_seconds: 600, increment_seconds: 0, max_overtime_minutes: 0 };
+        assert_eq!(body.parse().unwrap().time_control, Some(clock));
+        let body: OpenGameBody = serde_json::from_str(r#"{"variant":"erudit","time_control":{"kind":"blitz"}}"#).unwrap();
+        let e = body.parse().unwrap_err();
+        assert_eq!((e.status, e.code), (400, "bad_time_control"));
+        assert_eq!(time_control_kind("realtime").unwrap(), TimeControlKind::Realtime);
+        assert_eq!(time_control_kind("fast").unwrap_err().code, "bad_time_control");
         assert_eq!(variant("").unwrap_err().code, "unknown_variant", "an empty id names no variant");
     }
 }

@@ -18,6 +18,7 @@ use crate::setup::{Setup, SetupError};
 use crate::tile::RackTile;
 use crate::variant::{Rules, Variant};
 use crate::{norepeat, play};
+use vocabulary::Lapse;
 
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -35,6 +36,22 @@ pub enum EndReason {
         /// The seat that resigned.
         seat: Seat,
     },
+    /// This seat's flag fell (it ran out of time in a game that costs the game); it loses
+    /// whatever the scores.
+    OutOfTime {
+        /// The seat that ran out of time.
+        seat: Seat,
+    },
+}
+
+impl EndReason {
+    /// The seat that lost by its own act or clock (resigned, or out of time), if any.
+    pub fn loser(self) -> Option<Seat> {
+        match self {
+            EndReason::Resigned { seat } | EndReason::OutOfTime { seat } => Some(seat),
+            EndReason::WentOut { .. } | EndReason::ScorelessTurns => None,
+        }
+    }
 }
 
 /// How a game ended and the rack settlement applied to the scores.
@@ -214,10 +231,11 @@ impl Game {
         self.end.is_some()
     }
 
-    /// The seats with the best result: the highest score, never a seat that resigned.
+    /// The seats with the best result: the highest score, never a seat that resigned or ran out
+    /// of time.
     pub fn winners(&self) -> Vec<Seat> {
         let Some(end) = &self.end else { return Vec::new() };
-        let eligible = |i: usize| !matches!(end.reason, EndReason::Resigned { seat } if seat.index() == i);
+        let eligible = |i: usize| end.reason.loser().is_none_or(|seat| seat.index() != i);
         let best = (0..self.seats()).filter(|&i| eligible(i)).map(|i| self.scores[i]).max();
         (0..self.seats()).filter(|&i| eligible(i) && Some(self.scores[i]) == best).map(|i| Seat(i as u8)).collect()
     }
@@ -268,19 +286,38 @@ impl Game {
         Ok(CheckedMove { seat, move_no: self.move_count(), action })
     }
 
-    /// Validates a claim that the seat to move has run out of time at `now`.
+    /// Validates a claim that the seat to move has run out of time at `now`: it loses its turn
+    /// or, by `lapse`, the game.
     ///
     /// # Errors
     /// [`Rejection::GameOver`], or [`Rejection::DeadlineNotPassed`] when there is no deadline or
     /// it lies after `now`.
-    pub fn check_timeout(&self, now: Timestamp) -> Result<CheckedMove, Rejection> {
+    pub fn check_timeout(&self, now: Timestamp, lapse: Lapse) -> Result<CheckedMove, Rejection> {
         if self.is_over() {
             return Err(Rejection::GameOver);
         }
         if !self.is_expired(now) {
             return Err(Rejection::DeadlineNotPassed);
         }
-        Ok(CheckedMove { seat: self.to_move, move_no: self.move_count(), action: CheckedAction::Timeout })
+        let action = match lapse {
+            Lapse::Turn => CheckedAction::Timeout,
+            Lapse::Game => CheckedAction::OutOfTime,
+        };
+        Ok(CheckedMove { seat: self.to_move, move_no: self.move_count(), action })
+    }
+
+    /// A time penalty of `points` on `seat`, checked: only after an end by the rules (a seat
+    /// went out, or the scoreless turns; not a resignation or a flag fall), at most once a
+    /// seat, of positive points; `None` otherwise. Nobody asks for one: the caller's clock
+    /// decides it when the game ends.
+    pub fn time_penalty(&self, seat: Seat, points: i32) -> Option<CheckedMove> {
+        let ended_by_rules = self.end.as_ref().is_some_and(|end| end.reason.loser().is_none());
+        let penalised = self.journal.iter().any(|e| e.action == Action::TimePenalty && e.seat == seat);
+        (ended_by_rules && seat.index() < self.seats() && !penalised && points > 0).then(|| CheckedMove {
+            seat,
+            move_no: self.move_count(),
+            action: CheckedAction::TimePenalty { points },
+        })
     }
 
     /// Checks then applies `mv`; on a rejection the game is unchanged.
@@ -331,6 +368,12 @@ impl Game {
     pub fn apply(&mut self, mv: CheckedMove) -> &JournalEntry {
         assert_eq!(mv.move_no, self.move_count(), "a checked move applies only to the state it was checked against");
         let seat = mv.seat;
+        if let CheckedAction::TimePenalty { points } = mv.action {
+            // After the end: the score only; the settlement and the turn stay as they were.
+            self.scores[seat.index()] -= points;
+            self.journal.push(JournalEntry { move_no: mv.move_no, seat, action: Action::TimePenalty, score: -points });
+            return self.journal.last().expect("just pushed");
+        }
         let rules = self.rules;
         let score = mv.score();
         let action = match mv.action {
@@ -365,6 +408,8 @@ impl Game {
             }
             CheckedAction::Resign => Action::Resign,
             CheckedAction::Timeout => Action::Timeout,
+            CheckedAction::OutOfTime => Action::OutOfTime,
+            CheckedAction::TimePenalty { .. } => unreachable!("applied above"),
         };
         self.scores[seat.index()] += score;
         self.scoreless_turns = if score > 0 { 0 } else { self.scoreless_turns + 1 };
@@ -384,6 +429,8 @@ impl Game {
         let last = &self.journal.last().expect("called after a move").action;
         let (reason, adjustments) = if matches!(last, Action::Resign) {
             (EndReason::Resigned { seat }, vec![0; self.seats()])
+        } else if matches!(last, Action::OutOfTime) {
+            (EndReason::OutOfTime { seat }, vec![0; self.seats()])
         } else if self.racks[seat.index()].is_empty() && self.bag.is_empty() {
             let others: i32 = values.iter().sum();
             let adj = values.iter().enumerate().map(|(i, v)| if i == seat.index() { others } else { -v }).collect();

@@ -5,9 +5,10 @@
 //! letter's count and value). Then one line per move with the rack before it: a play
 //! `>p1: RACK 8H WORD +N total` (across: row then column; down: column then row; `.` for tiles
 //! already on the board, lower case for blanks), an exchange `>p1: RACK -TILES +0 total`, a pass
-//! (or a turn lost on time, noted) `>p1: RACK - +0 total`. A resignation is a `#note`. The
-//! rack settlement closes the game: the seat that went out `>p1: (RACKS) +N total` (the tiles
-//! left on every other rack), each seat left holding tiles `>p2: RACK (RACK) -N total`.
+//! (or a turn lost on time, noted) `>p1: RACK - +0 total`. A resignation and a flag fall are
+//! `#note`s. The rack settlement closes the game: the seat that went out `>p1: (RACKS) +N total`
+//! (the tiles left on every other rack), each seat left holding tiles `>p2: RACK (RACK) -N
+//! total`; then each overtime penalty in GCG's time-penalty form `>p2: RACK (time) -10 total`.
 //! [`read`] reads the format back.
 
 pub mod read;
@@ -57,6 +58,9 @@ pub fn nick(seat: usize) -> String {
 /// # Errors
 /// [`ReplayError`] if the journal does not replay.
 pub fn to_gcg(setup: &Setup, journal: &[JournalEntry], header: &GcgHeader<'_>) -> Result<String, ReplayError> {
+    // Time penalties follow the end: the moves and the settlement first, then the penalties.
+    let moves = journal.iter().position(|e| e.action == Action::TimePenalty).unwrap_or(journal.len());
+    let (journal, penalties) = journal.split_at(moves);
     let tl = timeline(setup, journal)?;
     let rules = setup.variant.rules();
     let one_line = |s: &str| s.replace(['\n', '\r'], " ");
@@ -92,12 +96,23 @@ pub fn to_gcg(setup: &Setup, journal: &[JournalEntry], header: &GcgHeader<'_>) -
                 let _ = writeln!(out, "#note {} resigned", nick(seat));
                 continue;
             }
+            Action::OutOfTime => {
+                let _ = writeln!(out, "#note {} lost on time", nick(seat));
+                continue;
+            }
+            Action::TimePenalty => continue,
         };
         let _ = writeln!(out, ">{}: {rack} {body} {total}", nick(seat));
     }
     let game = crate::replay::replay(setup, journal)?;
     if let (Some(end), Some(last)) = (game.end(), tl.steps.last()) {
         out.push_str(&settlement_lines(end, &last.racks, &last.scores));
+        let mut scores = last.scores.clone();
+        for p in penalties {
+            let seat = p.seat.index();
+            scores[seat] += p.score;
+            let _ = writeln!(out, ">{}: {} (time) {} {}", nick(seat), last.racks[seat].concat(), p.score, scores[seat]);
+        }
     }
     Ok(out)
 }
@@ -106,7 +121,7 @@ pub fn to_gcg(setup: &Setup, journal: &[JournalEntry], header: &GcgHeader<'_>) -
 fn settlement_lines(end: &crate::game::GameEnd, racks: &[Vec<String>], scores: &[i32]) -> String {
     let mut out = String::new();
     let out_seat = match end.reason {
-        EndReason::Resigned { .. } => return out,
+        EndReason::Resigned { .. } | EndReason::OutOfTime { .. } => return out,
         EndReason::WentOut { seat } => Some(seat.index()),
         EndReason::ScorelessTurns => None,
     };

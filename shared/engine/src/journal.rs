@@ -60,10 +60,15 @@ pub enum Action {
     Resign,
     /// The seat ran out of time and lost the turn.
     Timeout,
+    /// The seat's flag fell: it ran out of time and lost the game.
+    OutOfTime,
+    /// After the end, the seat's overtime cost it points (the entry's score, negative).
+    TimePenalty,
 }
 
 impl Action {
-    /// The stable kind name: play, pass, exchange, resign or timeout.
+    /// The stable kind name: play, pass, exchange, resign, timeout, out_of_time or
+    /// time_penalty.
     pub const fn kind(&self) -> &'static str {
         match self {
             Action::Play { .. } => "play",
@@ -71,6 +76,8 @@ impl Action {
             Action::Exchange { .. } => "exchange",
             Action::Resign => "resign",
             Action::Timeout => "timeout",
+            Action::OutOfTime => "out_of_time",
+            Action::TimePenalty => "time_penalty",
         }
     }
 }
@@ -85,6 +92,7 @@ pub struct JournalEntry {
     /// What they did.
     #[serde(flatten)]
     pub action: Action,
-    /// Points scored by the move itself (before any end-of-game settlement).
+    /// Points scored by the move itself (before any end-of-game settlement; a time penalty's
+    /// is negative).
     pub score: i32,
 }

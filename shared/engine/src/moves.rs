@@ -117,8 +117,15 @@ pub enum CheckedAction {
     },
     /// A resignation.
     Resign,
-    /// The seat to move ran out of time.
+    /// The seat to move ran out of time and loses its turn.
     Timeout,
+    /// The seat to move ran out of time and loses the game (its flag fell).
+    OutOfTime,
+    /// After the end, points a seat's overtime takes off its final score.
+    TimePenalty {
+        /// Points taken off (positive).
+        points: i32,
+    },
 }
 
 /// A move validated against one game state, ready to apply.
@@ -144,6 +151,7 @@ impl CheckedMove {
     pub fn score(&self) -> i32 {
         match &self.action {
             CheckedAction::Play { score, .. } => score.total,
+            CheckedAction::TimePenalty { points } => -points,
             _ => 0,
         }
     }

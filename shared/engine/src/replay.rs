@@ -65,6 +65,11 @@ pub(crate) fn recorded_move(game: &Game, entry: &JournalEntry) -> Result<Checked
     if move_no != game.move_count() {
         return Err(ReplayError::OutOfOrder { expected: game.move_count(), found: move_no });
     }
+    if entry.action == Action::TimePenalty {
+        return game
+            .time_penalty(entry.seat, -entry.score)
+            .ok_or(ReplayError::Inconsistent { move_no, what: "a time penalty before the end, after a loss, twice or not negative" });
+    }
     if game.is_over() {
         return Err(rejected(Rejection::GameOver));
     }
@@ -102,6 +107,8 @@ pub(crate) fn recorded_move(game: &Game, entry: &JournalEntry) -> Result<Checked
         Action::Exchange { tiles } => CheckedAction::Exchange { tiles: game.check_exchange(entry.seat, tiles).map_err(rejected)? },
         Action::Resign => CheckedAction::Resign,
         Action::Timeout => CheckedAction::Timeout,
+        Action::OutOfTime => CheckedAction::OutOfTime,
+        Action::TimePenalty => unreachable!("checked above"),
     };
     if entry.score != 0 && !matches!(action, CheckedAction::Play { .. }) {
         return Err(ReplayError::Inconsistent { move_no, what: "only a play scores" });

@@ -1,7 +1,9 @@
 //! Game flow: turns, deadlines and timeouts, resignation, and the end-of-game settlements.
 
 use crate::common::{AnyWord, all_tiles, dump_rack};
+use engine::gcg::{GcgHeader, to_gcg};
 use engine::{Action, EndReason, Game, Move, Seat, Timestamp, Variant, replay};
+use vocabulary::Lapse;
 
 const NOW: Timestamp = Timestamp(0);
 
@@ -113,13 +115,66 @@ fn a_timeout_loses_the_turn_and_counts_as_scoreless() {
     game.set_deadline(Some(Timestamp(60_000)));
     assert!(!game.is_expired(Timestamp(59_999)));
     assert!(game.is_expired(Timestamp(60_000)));
-    let timeout = game.check_timeout(Timestamp(60_001)).unwrap();
+    let timeout = game.check_timeout(Timestamp(60_001), Lapse::Turn).unwrap();
     let entry = game.apply(timeout).clone();
     assert_eq!((entry.seat, entry.action, entry.score), (Seat(0), Action::Timeout, 0));
     assert_eq!(game.to_move(), Seat(1));
     assert_eq!(game.deadline(), None);
     assert_eq!(game.scoreless_turns(), 1);
     assert_eq!(replay(game.setup(), game.journal()).unwrap().journal(), game.journal());
+}
+
+#[test]
+fn a_fallen_flag_loses_the_game_whatever_the_scores() {
+    let mut game = Game::new(Variant::ScrabbleEn, 2, 8).unwrap();
+    let mv = dump_rack(&game, 0);
+    game.play(&AnyWord, Seat(0), &mv, NOW).unwrap();
+    assert!(game.check_timeout(Timestamp(1), Lapse::Game).is_err(), "no deadline, no flag");
+    game.set_deadline(Some(Timestamp(60_000)));
+    let flag = game.check_timeout(Timestamp(60_000), Lapse::Game).unwrap();
+    game.apply(flag);
+    assert_eq!(game.end().unwrap().reason, EndReason::OutOfTime { seat: Seat(1) });
+    assert_eq!(game.journal().last().unwrap().action, Action::OutOfTime);
+    assert_eq!(game.end().unwrap().adjustments, vec![0, 0], "no rack settlement");
+    assert_eq!(game.winners(), vec![Seat(0)]);
+    assert!(game.time_penalty(Seat(1), 10).is_none(), "a flag fall is penalty enough");
+    let replayed = replay(game.setup(), game.journal()).unwrap();
+    assert_eq!((replayed.end(), replayed.winners()), (game.end(), game.winners()));
+}
+
+#[test]
+fn a_time_penalty_follows_an_end_by_the_rules_once_a_seat_and_can_change_the_winner() {
+    let mut game = Game::new(Variant::ScrabbleEn, 2, 5).unwrap();
+    let mv = dump_rack(&game, 0);
+    let score = game.play(&AnyWord, Seat(0), &mv, NOW).unwrap().score;
+    assert!(game.time_penalty(Seat(0), 10).is_none(), "not before the end");
+    while !game.is_over() {
+        let seat = game.to_move();
+        game.play(&AnyWord, seat, &Move::Pass, NOW).unwrap();
+    }
+    assert_eq!(game.winners(), vec![Seat(0)]);
+    let before = game.scores().to_vec();
+    let lead = before[0] - before[1];
+    assert!(score > 0 && lead > 0);
+    let points = (lead / 10 + 1) * 10;
+    let penalty = game.time_penalty(Seat(0), points).unwrap();
+    let entry = game.apply(penalty).clone();
+    assert_eq!((entry.seat, entry.action.clone(), entry.score), (Seat(0), Action::TimePenalty, -points));
+    assert_eq!(game.scores(), &[before[0] - points, before[1]]);
+    assert_eq!(game.winners(), vec![Seat(1)], "the penalty decides");
+    assert!(game.time_penalty(Seat(0), 10).is_none(), "once a seat");
+    assert!(game.time_penalty(Seat(1), 0).is_none(), "only positive points");
+    let replayed = replay(game.setup(), game.journal()).unwrap();
+    assert_eq!(replayed.scores(), game.scores());
+    let names = ["Ann".to_string(), "Bob".to_string()];
+    let gcg = to_gcg(game.setup(), game.journal(), &GcgHeader { id: "g", names: &names, title: "t" }).unwrap();
+    let last = gcg.lines().last().unwrap();
+    let rack: String = crate::common::rack_letters(&game, Seat(0)).iter().collect();
+    assert_eq!(last, format!(">p1: {rack} (time) -{points} {}", game.scores()[0]), "{gcg}");
+    // A penalty written where none is due does not replay.
+    let mut forged = game.journal().to_vec();
+    forged.push(engine::JournalEntry { move_no: forged.len() as u32, seat: Seat(0), action: Action::TimePenalty, score: -10 });
+    assert!(replay(game.setup(), &forged).is_err());
 }
 
 #[test]

@@ -56,9 +56,9 @@ fn a_move_after_the_deadline_is_refused() {
 #[test]
 fn a_timeout_claimed_early_is_refused() {
     let mut game = blankless_game(Variant::ScrabbleEn);
-    assert_eq!(game.check_timeout(Timestamp(5)), Err(Rejection::DeadlineNotPassed));
+    assert_eq!(game.check_timeout(Timestamp(5), vocabulary::Lapse::Turn), Err(Rejection::DeadlineNotPassed));
     game.set_deadline(Some(Timestamp(10)));
-    assert_eq!(game.check_timeout(Timestamp(9)).unwrap_err().code(), "deadline_not_passed");
+    assert_eq!(game.check_timeout(Timestamp(9), vocabulary::Lapse::Game).unwrap_err().code(), "deadline_not_passed");
 }
 
 #[test]

@@ -16,6 +16,7 @@ use crate::outcome::Outcome;
 use crate::seat::{Seat, Timestamp};
 use crate::tile::TileGame;
 use crate::variant::{Variant, tile_rules};
+use vocabulary::Lapse;
 
 /// A game of any family.
 // One game lives per request, on the stack: a box would cost an allocation for nothing.
@@ -114,8 +115,11 @@ impl Position for AnyGame<'_> {
     fn check(&self, seat: Seat, mv: &Move, now: Timestamp) -> Result<Checked, GameError> {
         self.borrow().check(seat, mv, now)
     }
-    fn check_timeout(&self, now: Timestamp) -> Result<Checked, GameError> {
-        self.borrow().check_timeout(now)
+    fn check_timeout(&self, now: Timestamp, lapse: Lapse) -> Result<Checked, GameError> {
+        self.borrow().check_timeout(now, lapse)
+    }
+    fn time_penalty(&self, seat: Seat, points: i32) -> Option<Checked> {
+        self.borrow().time_penalty(seat, points)
     }
     fn apply(&mut self, checked: Checked) -> Entry {
         self.borrow_mut().apply(checked)

@@ -20,6 +20,7 @@ use crate::outcome::{EndReason, Outcome};
 use crate::rejection::Rejected;
 use crate::seat::{Seat, Timestamp};
 use crate::variant::{Family, Variant};
+use vocabulary::Lapse;
 
 pub use crate::chain_view::{ChainHint, ChainLink, ChainScore, ChainStep, ChainTimeline, ChainView};
 
@@ -170,8 +171,13 @@ impl Position for ChainGame {
         Ok(Checked(CheckedInner::Chain(c.map_err(rejected)?)))
     }
 
-    fn check_timeout(&self, now: Timestamp) -> Result<Checked, GameError> {
+    /// Running out of time always loses a chain game, whatever `lapse` says.
+    fn check_timeout(&self, now: Timestamp, _lapse: Lapse) -> Result<Checked, GameError> {
         Ok(Checked(CheckedInner::Chain(self.game.check_timeout(now).map_err(rejected)?)))
+    }
+
+    fn time_penalty(&self, _seat: Seat, _points: i32) -> Option<Checked> {
+        None
     }
 
     fn apply(&mut self, c: Checked) -> Entry {

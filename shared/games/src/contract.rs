@@ -17,7 +17,7 @@ use crate::rejection::Rejected;
 use crate::seat::{Seat, Timestamp};
 use crate::tile_view::{TileHint, TileTimeline, TileView};
 use crate::variant::{Family, Variant};
-use vocabulary::Work;
+use vocabulary::{Lapse, Work};
 
 /// A robot's level, in every family.
 pub use vocabulary::Level;
@@ -195,11 +195,15 @@ pub trait Position {
     /// # Errors
     /// [`GameError::Rejected`], [`GameError::WrongFamily`], [`GameError::Lexicon`].
     fn check(&self, seat: Seat, mv: &Move, now: Timestamp) -> Result<Checked, GameError>;
-    /// Validates a claim that the seat to move ran out of time at `now`.
+    /// Validates a claim that the seat to move ran out of time at `now`; `lapse` says what that
+    /// costs where the family lets the time control decide (a tile game's turn or game).
     ///
     /// # Errors
     /// [`GameError::Rejected`] (`game_over`, `deadline_not_passed`).
-    fn check_timeout(&self, now: Timestamp) -> Result<Checked, GameError>;
+    fn check_timeout(&self, now: Timestamp, lapse: Lapse) -> Result<Checked, GameError>;
+    /// After an end by the rules, a penalty of `points` off `seat`'s score for its overtime,
+    /// checked; `None` where the family or the end has none, or the seat has one already.
+    fn time_penalty(&self, seat: Seat, points: i32) -> Option<Checked>;
     /// Applies a move checked against this state and returns its journal entry.
     ///
     /// # Panics

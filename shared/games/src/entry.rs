@@ -44,6 +44,8 @@ impl Entry {
                 engine::Action::Exchange { .. } => MoveKind::Exchange,
                 engine::Action::Resign => MoveKind::Resign,
                 engine::Action::Timeout => MoveKind::Timeout,
+                engine::Action::OutOfTime => MoveKind::OutOfTime,
+                engine::Action::TimePenalty => MoveKind::TimePenalty,
             },
             Entry::Chain(e) => match e.action {
                 noitu::Action::Word { .. } => MoveKind::Word,
@@ -97,7 +99,8 @@ pub struct EntryView {
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 #[serde(untagged)]
 pub enum ActionView {
-    /// A tile move with nothing hidden (a play, a pass, a resignation, a timeout), as journalled.
+    /// A tile move with nothing hidden (a play, a pass, a resignation, a timeout, a flag fall,
+    /// a time penalty), as journalled.
     Public(engine::Action),
     /// A tile exchange: how many tiles went back, always; which, only for its seat and admins.
     Exchange {

@@ -38,4 +38,4 @@ pub use outcome::{EndReason, Outcome};
 pub use rejection::{Rejected, codes};
 pub use seat::{Seat, Timestamp};
 pub use variant::{Family, UnknownVariant, Variant};
-pub use vocabulary::UnknownLevel;
+pub use vocabulary::{Lapse, TimeControl, TimeControlError, TimeControlKind, UnknownLevel};

@@ -12,6 +12,7 @@ use crate::moves::Move;
 use crate::outcome::{EndReason, Outcome};
 use crate::seat::{Seat, Timestamp};
 use crate::variant::{Family, Variant, of_tile};
+use vocabulary::Lapse;
 
 pub use crate::tile_view::{BoardTile, TileHint, TileTimeline, TileView};
 
@@ -107,6 +108,7 @@ impl Position for TileGame<'_> {
             engine::EndReason::WentOut { seat } => (EndReason::WentOut, Some(seat)),
             engine::EndReason::ScorelessTurns => (EndReason::ScorelessTurns, None),
             engine::EndReason::Resigned { seat } => (EndReason::Resigned, Some(seat)),
+            engine::EndReason::OutOfTime { seat } => (EndReason::Timeout, Some(seat)),
         };
         Some(Outcome { reason, seat, winners: self.game.winners(), adjustments: end.adjustments.clone() })
     }
@@ -129,9 +131,13 @@ impl Position for TileGame<'_> {
         Ok(Checked(CheckedInner::Tile(c)))
     }
 
-    fn check_timeout(&self, now: Timestamp) -> Result<Checked, GameError> {
-        let c = self.game.check_timeout(now).map_err(crate::Rejected::from)?;
+    fn check_timeout(&self, now: Timestamp, lapse: Lapse) -> Result<Checked, GameError> {
+        let c = self.game.check_timeout(now, lapse).map_err(crate::Rejected::from)?;
         Ok(Checked(CheckedInner::Tile(c)))
+    }
+
+    fn time_penalty(&self, seat: Seat, points: i32) -> Option<Checked> {
+        self.game.time_penalty(seat, points).map(|c| Checked(CheckedInner::Tile(c)))
     }
 
     fn apply(&mut self, c: Checked) -> Entry {

@@ -76,6 +76,8 @@ impl TileTimeline {
                     engine::Action::Pass => "passes".to_string(),
                     engine::Action::Resign => "resigns".to_string(),
                     engine::Action::Timeout => "runs out of time".to_string(),
+                    engine::Action::OutOfTime => "loses on time".to_string(),
+                    engine::Action::TimePenalty => format!("loses {} points for overtime", -m.entry.score),
                 };
                 let drawn = if m.drawn.is_empty() { String::new() } else { format!("; draws {}", m.drawn.concat()) };
                 format!("{who} {what}{drawn}; bag {}", s.bag)

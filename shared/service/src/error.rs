@@ -15,6 +15,8 @@ pub enum Invalid {
     UnknownRobotLevel,
     /// Turn seconds out of range.
     BadTurnSeconds,
+    /// A time control out of its bounds, of another family, or given twice.
+    BadTimeControl,
     /// A lobby cursor this service did not write.
     BadCursor,
     /// A game status that does not exist.
@@ -33,6 +35,7 @@ impl Invalid {
             Invalid::BadOpponents => ErrorCode::BadOpponents,
             Invalid::UnknownRobotLevel => ErrorCode::UnknownRobotLevel,
             Invalid::BadTurnSeconds => ErrorCode::BadTurnSeconds,
+            Invalid::BadTimeControl => ErrorCode::BadTimeControl,
             Invalid::BadCursor => ErrorCode::BadCursor,
             Invalid::UnknownStatus => ErrorCode::UnknownStatus,
             Invalid::UnknownTurn => ErrorCode::UnknownTurn,
@@ -53,6 +56,10 @@ pub enum ErrorCode {
     UnknownRobotLevel,
     /// `bad_turn_seconds`
     BadTurnSeconds,
+    /// `bad_time_control`
+    BadTimeControl,
+    /// `time_over`: a move after the mover's time ran out (its loss is recorded instead).
+    TimeOver,
     /// `bad_cursor`
     BadCursor,
     /// `unknown_status`
@@ -115,11 +122,13 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 33] = [
+    pub const ALL: [ErrorCode; 35] = [
         ErrorCode::UnknownVariant,
         ErrorCode::BadOpponents,
         ErrorCode::UnknownRobotLevel,
         ErrorCode::BadTurnSeconds,
+        ErrorCode::BadTimeControl,
+        ErrorCode::TimeOver,
         ErrorCode::BadCursor,
         ErrorCode::UnknownStatus,
         ErrorCode::UnknownTurn,
@@ -158,6 +167,8 @@ impl ErrorCode {
             ErrorCode::BadOpponents => "bad_opponents",
             ErrorCode::UnknownRobotLevel => "unknown_robot_level",
             ErrorCode::BadTurnSeconds => "bad_turn_seconds",
+            ErrorCode::BadTimeControl => "bad_time_control",
+            ErrorCode::TimeOver => "time_over",
             ErrorCode::BadCursor => "bad_cursor",
             ErrorCode::UnknownStatus => "unknown_status",
             ErrorCode::UnknownTurn => "unknown_turn",
@@ -260,6 +271,10 @@ pub enum ServiceError {
     /// player's): nothing was written.
     #[error("this client_move_id was already used for a different request")]
     IdempotencyKeyReused,
+    /// The mover's time ran out before the move arrived: the game is lost on time (recorded as
+    /// of the moment it ran out) and the move is not made.
+    #[error("your time ran out before this move arrived; the game is lost on time")]
+    TimeOver,
     /// The game has no opponent yet: it can be withdrawn, not resigned or timed out.
     #[error("nobody has joined this game yet; withdraw it instead")]
     NotStarted,
@@ -335,6 +350,7 @@ impl ServiceError {
             ServiceError::TooManyConnections { .. } => ErrorCode::TooManyConnections,
             ServiceError::IdempotencyKeyReused => ErrorCode::IdempotencyKeyReused,
             ServiceError::NotStarted => ErrorCode::NotStarted,
+            ServiceError::TimeOver => ErrorCode::TimeOver,
             ServiceError::Withdrawn => ErrorCode::GameWithdrawn,
             ServiceError::Unavailable { .. } => ErrorCode::Unavailable,
             ServiceError::NotYourGame => ErrorCode::NotYourGame,

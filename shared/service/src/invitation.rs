@@ -63,7 +63,7 @@ impl Service {
         tx.withdraw().await?;
         record.status = GameStatus::Withdrawn;
         let game = self.games.rebuild(&record)?;
-        Ok(build(&record, &game, Some(seat)))
+        Ok(build(&record, &game, Some(seat), self.now()))
     }
 
     /// Accepts the invitation of the caller in `seat` (locked in `tx`): once nobody else is

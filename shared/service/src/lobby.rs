@@ -2,7 +2,7 @@
 //! seat a robot in one's own, or withdraw it before anyone joins.
 
 use chrono::{DateTime, Utc};
-use games::{Seat, Variant};
+use games::{Seat, TimeControl, TimeControlKind, Variant};
 use serde::Serialize;
 use store::{GameStatus, Level, NewGame};
 use uuid::Uuid;
@@ -11,7 +11,7 @@ use crate::caller::seat_of;
 use crate::error::Invalid;
 use crate::invitation::{ensure_inviter, ensure_not_awaiting};
 use crate::requests::OpenGame;
-use crate::usecases::{check_turn_seconds, invalid};
+use crate::usecases::{checked_time_control, invalid};
 use crate::view::{GameView, build};
 use crate::{Caller, MoveOutcome, Service, ServiceError};
 
@@ -37,8 +37,11 @@ pub struct OpenGameView {
     /// When it was opened.
     #[serde(serialize_with = "store::timestamp::millis")]
     pub created_at: DateTime<Utc>,
-    /// Seconds per turn, if timed.
-    pub turn_seconds: Option<i32>,
+    /// How it is timed.
+    pub time_control: TimeControl,
+    /// A correspondence game's seconds a turn (as `time_control` says; kept for clients written
+    /// before time controls), else null.
+    pub turn_seconds: Option<u32>,
     /// Who opened it.
     pub opener_id: Uuid,
     /// Their name.
@@ -52,19 +55,19 @@ impl Service {
     /// If the caller leads, they may play their opening move while waiting.
     ///
     /// # Errors
-    /// [`ServiceError::Invalid`] for bad turn seconds; [`ServiceError::TooManyOpenGames`] past
+    /// [`ServiceError::Invalid`] for bad turn seconds or a bad time control; [`ServiceError::TooManyOpenGames`] past
     /// [`crate::MAX_OPEN_PER_VARIANT`]; [`ServiceError::TooManyGames`] past
     /// [`crate::MAX_UNFINISHED_GAMES`].
     #[tracing::instrument(skip(self, caller, req), fields(account = %caller.account_id()))]
     pub async fn open_game(&self, caller: &Caller, req: &OpenGame) -> Result<GameView, ServiceError> {
         let variant = req.variant;
-        check_turn_seconds(req.turn_seconds)?;
+        let time_control = checked_time_control(variant, req.time_control, req.turn_seconds)?;
         self.ensure_caller(caller).await?;
         let (draws, seats) = self.draw(variant, &[caller.account_id(), Uuid::nil()])?;
         let seats: Vec<Option<Uuid>> = seats.into_iter().map(|id| (!id.is_nil()).then_some(id)).collect();
         let new = NewGame {
             limits: Some(crate::limits::for_new_game(caller.account_id(), true, false)),
-            ..self.new_game(variant, GameStatus::Open, req.turn_seconds, None, seats, draws)?
+            ..self.new_game(variant, GameStatus::Open, time_control, seats, draws)?
         };
         let tx = self.store.create_game(&new).await?;
         let seat = seat_of(&tx.game, caller)?;
@@ -72,7 +75,8 @@ impl Service {
         Ok(self.commit_moves(tx, &mut game, Some(seat), None).await?.game)
     }
 
-    /// Open games (of `variant`, if given) to join, oldest first, without the caller's own: a
+    /// Open games (of `variant` and of a time control of `control`'s kind, where given) to
+    /// join, oldest first, without the caller's own: a
     /// page of at most `limit` (1..=50) from `cursor` (the previous page's `next_cursor`), so
     /// every open game can be reached however many there are.
     ///
@@ -83,12 +87,13 @@ impl Service {
         &self,
         caller: &Caller,
         variant: Option<Variant>,
+        control: Option<TimeControlKind>,
         cursor: Option<&str>,
         limit: usize,
     ) -> Result<OpenGamesPage, ServiceError> {
         let after = cursor.map(parse_cursor).transpose()?;
         let limit = limit.clamp(1, MAX_LOBBY_PAGE);
-        let mut games = self.store.open_games(variant, caller.account_id(), after, limit as i64 + 1).await?;
+        let mut games = self.store.open_games(variant, control, caller.account_id(), after, limit as i64 + 1).await?;
         let more = games.len() > limit;
         games.truncate(limit);
         let next_cursor = more.then(|| games.last().map(|g| write_cursor(g.created_at, g.game_id))).flatten();
@@ -98,7 +103,11 @@ impl Service {
                 game_id: g.game_id,
                 variant: g.variant,
                 created_at: g.created_at,
-                turn_seconds: g.turn_seconds,
+                turn_seconds: match g.time_control {
+                    TimeControl::Correspondence { turn_seconds, .. } => Some(turn_seconds),
+                    _ => None,
+                },
+                time_control: g.time_control,
                 opener_id: g.opener.account_id,
                 opener_name: g.opener.display_name,
             })
@@ -130,7 +139,7 @@ impl Service {
         record.status = GameStatus::Withdrawn;
         record.turn_deadline = None;
         let game = self.games.rebuild(&record)?;
-        Ok(build(&record, &game, Some(seat)))
+        Ok(build(&record, &game, Some(seat), self.now()))
     }
 
     /// Joins an open game (or accepts the invitation the caller received): the caller takes the

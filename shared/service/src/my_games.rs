@@ -2,7 +2,7 @@
 //! that plays many games over days.
 
 use chrono::{DateTime, Utc};
-use games::{Family, Variant};
+use games::{Family, TimeControl, Variant};
 use serde::Serialize;
 use store::{GameStatus, LastMove, MyGame, MyGameSeat, MyGamesFilter};
 use uuid::Uuid;
@@ -50,6 +50,8 @@ pub struct MyGameView {
     /// When the player to move times out, if timed.
     #[serde(serialize_with = "store::timestamp::millis_opt")]
     pub turn_deadline: Option<DateTime<Utc>>,
+    /// How it is timed.
+    pub time_control: TimeControl,
     /// When the game last changed.
     #[serde(serialize_with = "store::timestamp::millis")]
     pub last_activity: DateTime<Utc>,
@@ -113,6 +115,7 @@ fn listed(g: MyGame) -> MyGameView {
         awaits_you: g.invited && g.status == GameStatus::Open,
         rematch_of: g.rematch_of,
         turn_deadline: g.turn_deadline,
+        time_control: g.time_control,
         last_activity: g.last_activity,
         last_move: g.last_move,
         seats: g.seats,

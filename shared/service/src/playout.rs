@@ -4,14 +4,14 @@
 //! push events). No I/O and no `await`: the clock, the seeds and the robots' budget come from the
 //! injected [`Runtime`].
 
-use chrono::Duration;
-use games::{AnyGame, Checked, Entry, EntryView, Position, Seat, Viewer, entry_view};
+use chrono::{DateTime, Utc};
+use games::{AnyGame, Checked, Entry, EntryView, Position, Seat, TimeControl, Viewer, entry_view};
 use serde::Serialize;
 use store::{GameRecord, GameStatus, GameUpdate, Level, NewMove};
 
 use crate::idempotency::Key;
 use crate::runtime::{Runtime, timestamp};
-use crate::view::{GameView, build};
+use crate::view::{GameView, build, running, tally};
 use crate::{MoveEvent, ServiceError};
 
 /// What a submitted move (and any robot replies) did.
@@ -39,9 +39,22 @@ pub(crate) struct PlayedOut {
     pub(crate) events: Vec<MoveEvent>,
 }
 
-/// Applies `human` (a checked move and its idempotency key, if any) to `game`, read as
-/// `record`, then robot moves while a robot is to move (none while a seat waits for a player),
-/// and sets the next turn's deadline on `game`; the answer is built as `viewer` sees it.
+/// A player's move (or a lapse recorded on a seat), checked, with its idempotency key and the
+/// time it is recorded at: now, or for a lapse that ends the game the moment the time ran out.
+pub(crate) struct Human {
+    /// The checked move.
+    pub(crate) checked: Checked,
+    /// Its key, if the client sent one.
+    pub(crate) key: Option<Key>,
+    /// When it counts as made.
+    pub(crate) at: DateTime<Utc>,
+}
+
+/// Applies `human` to `game`, read as `record`, then robot moves while a robot is to move (none
+/// while a seat waits for a player), each at its commit time by the runtime's clock (a robot's
+/// after its real decision time); at an end by the rules of a real-time game, each seat's
+/// overtime penalty; sets the next turn's deadline from the clock on `game`; the answer is built
+/// as `viewer` sees it.
 ///
 /// # Errors
 /// A robot's move that its family refuses ([`ServiceError::Rejected`]), a robot without a word
@@ -51,10 +64,12 @@ pub(crate) fn play_out(
     record: &GameRecord,
     game: &mut AnyGame<'_>,
     viewer: Option<Seat>,
-    human: Option<(Checked, Option<Key>)>,
+    human: Option<Human>,
 ) -> Result<PlayedOut, ServiceError> {
-    let (checked, key) = human.map_or((None, None), |(c, k)| (Some(c), k));
+    let now = runtime.clock.now();
+    let (checked, key, human_at) = human.map_or((None, None, now), |h| (Some(h.checked), h.key, h.at));
     let mut entries: Vec<Entry> = checked.into_iter().map(|c| game.apply(c)).collect();
+    let mut times: Vec<DateTime<Utc>> = entries.iter().map(|_| human_at).collect();
     // After each move: the seat to move next, for its push message.
     let mut next: Vec<Option<usize>> = entries.iter().map(|_| game.next_seat().map(Seat::index)).collect();
     let human_moves = entries.len();
@@ -65,40 +80,64 @@ pub(crate) fn play_out(
         // crash must not refuse it); the request's budget bounds its thinking.
         game.set_deadline(None);
         let Some(choice) = game.robot(level, runtime.seeds.seed(), runtime.thinking.budget())? else { break };
-        let checked = game.check(game.to_move(), &choice.mv, timestamp(runtime.clock.now()))?;
+        // Its clock is charged with its real decision time, not the delay it asks the client to
+        // show.
+        let decided = runtime.clock.now();
+        let checked = game.check(game.to_move(), &choice.mv, timestamp(decided))?;
         entries.push(game.apply(checked));
+        times.push(decided);
         next.push(game.next_seat().map(Seat::index));
         thinking_ms += choice.thinking_ms;
     }
-    let now = runtime.clock.now();
-    let deadline = match (game.is_over() || waiting, record.turn_seconds) {
-        (false, Some(t)) => Some(now + Duration::seconds(i64::from(t))),
-        _ => None,
+    let mut record = record.clone();
+    let starts = !waiting && record.started_at.is_none() && record.status != GameStatus::Finished;
+    if starts {
+        record.started_at = Some(now);
+    }
+    record.move_times.extend(times.iter().map(|t| Some(*t)));
+    // A real-time game that ended by its rules: each seat's overtime costs it points, recorded
+    // as entries of their own after the end.
+    if game.is_over() && matches!(record.time_control, TimeControl::Realtime { .. }) {
+        let clock = tally(&record, &*game);
+        let end = times.last().copied().unwrap_or(now);
+        for seat in (0..record.seats).map(|s| Seat(s as u8)) {
+            if let Some(penalty) = game.time_penalty(seat, clock.overtime_penalty(seat)) {
+                entries.push(game.apply(penalty));
+                times.push(end);
+                record.move_times.push(Some(end));
+                next.push(None);
+            }
+        }
+    }
+    record.status = if game.is_over() {
+        GameStatus::Finished
+    } else if waiting {
+        GameStatus::Open
+    } else {
+        GameStatus::Active
     };
+    let deadline = running(&record, &*game).and_then(|seat| tally(&record, &*game).deadline(seat));
     let update = GameUpdate {
         move_count: game.move_count(),
-        status: if game.is_over() {
-            GameStatus::Finished
-        } else if waiting {
-            GameStatus::Open
-        } else {
-            GameStatus::Active
-        },
+        status: record.status,
         turn_deadline: deadline,
+        started_at: record.started_at.filter(|_| starts),
+        finished_at: game.is_over().then(|| times.last().copied().unwrap_or(now)),
         end_reason: game.outcome().map(|o| o.reason),
         // Nobody's turn while invitees have not accepted: an invitation is nobody's move yet.
         to_move: (!game.is_over() && !record.players.iter().any(|p| p.invited)).then(|| game.to_move().0),
         scores: game.scores(),
     };
-    let mut record = record.clone();
     record.move_count = update.move_count;
-    record.status = update.status;
     record.turn_deadline = update.turn_deadline;
     record.end_reason = update.end_reason;
     game.set_deadline(deadline.map(timestamp));
     let seen = viewer.map_or(Viewer::Public, Viewer::Seat);
-    let outcome =
-        MoveOutcome { moves: entries.iter().map(|e| entry_view(e, seen)).collect(), thinking_ms, game: build(&record, &*game, viewer) };
+    let outcome = MoveOutcome {
+        moves: entries.iter().map(|e| entry_view(e, seen)).collect(),
+        thinking_ms,
+        game: build(&record, &*game, viewer, runtime.clock.now()),
+    };
     let response = match &key {
         Some(_) => Some(serde_json::to_string(&outcome).map_err(|e| store::StoreError::Corrupt(e.to_string()))?),
         None => None,
@@ -120,6 +159,7 @@ pub(crate) fn play_out(
                 client_move_id,
                 request_hash,
                 response,
+                played_at: times[i],
             }
         })
         .collect();
@@ -131,6 +171,7 @@ pub(crate) fn play_out(
             move_no: e.move_no(),
             to_move: to_move.filter(|_| update.status != GameStatus::Withdrawn),
             status: if to_move.is_none() { GameStatus::Finished } else { update.status },
+            clock: outcome.game.clock.clone(),
         })
         .collect();
     Ok(PlayedOut { update, outcome, rows, events })
@@ -178,8 +219,9 @@ mod tests {
             setup: Some(setup.setup),
             status: if robot.is_some() { GameStatus::Active } else { GameStatus::Open },
             move_count: 0,
-            turn_seconds: Some(60),
+            time_control: TimeControl::Correspondence { turn_seconds: 60, bank_seconds: 0 },
             turn_deadline: None,
+            started_at: None,
             created_at: at(),
             updated_at: at(),
             finished_at: None,
@@ -191,6 +233,7 @@ mod tests {
                 Player { seat: 1, account: robot, invited: false },
             ],
             journal: "[]".into(),
+            move_times: Vec::new(),
             draws: Vec::new(),
             version: "1".into(),
         }
@@ -202,7 +245,7 @@ mod tests {
         let runtime = Runtime::seeded(Arc::new(ManualClock::new(at())), 11);
         let mut game = families.replay(&crate::repository::stored(record)).unwrap();
         let checked = game.check(Seat(0), &Move::Pass, timestamp(at())).unwrap();
-        let played = play_out(&runtime, record, &mut game, viewer, Some((checked, key))).unwrap();
+        let played = play_out(&runtime, record, &mut game, viewer, Some(Human { checked, key, at: at() })).unwrap();
         (played, game)
     }
 
@@ -214,7 +257,7 @@ mod tests {
 
         let (played, game) = pass(&families, &record, Some(Seat(0)), Some(key));
 
-        let deadline = Some(at() + Duration::seconds(60));
+        let deadline = Some(at() + chrono::Duration::seconds(60));
         assert_eq!(played.outcome.moves.len(), 2, "the pass, then the robot's reply");
         assert_eq!(played.rows.iter().map(|r| (r.move_no, r.seat)).collect::<Vec<_>>(), [(0, 0), (1, 1)]);
         let answer = serde_json::to_string(&played.outcome).unwrap();

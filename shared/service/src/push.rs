@@ -28,7 +28,8 @@ pub const MAX_CONNECTIONS: u32 = 10;
 pub const MAX_PUSH_MESSAGE: usize = 4096;
 
 /// A committed move, as pushed to the subscribed players: `{"type": "move", "game_id",
-/// "move_no", "to_move", "status"}`.
+/// "move_no", "to_move", "status"}` and, for a timed game, `"clock"`: every seat's time after the
+/// commit, as of the server's `now` (the same in each event of one commit).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MoveEvent {
     /// The game.
@@ -39,6 +40,9 @@ pub struct MoveEvent {
     pub to_move: Option<usize>,
     /// The game's state after it.
     pub status: GameStatus,
+    /// The clock after the commit (absent for an untimed game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<crate::clock::ClockView>,
 }
 
 /// An invitation sent, as pushed to the invitee's live connections (subscribed to nothing yet):

@@ -3,7 +3,6 @@
 //! invited (see [`crate::invitation`]), see it in their games with `awaits_you`, and accept by
 //! joining it or decline it.
 
-use chrono::Duration;
 use store::{AccountKind, GameStatus, NewGame, StoreError};
 use uuid::Uuid;
 
@@ -38,16 +37,13 @@ impl Service {
         let (draws, seats) = self.draw(record.variant, &participants)?;
         let invited: Vec<bool> = seats.iter().map(|id| *id != caller.account_id() && human(id)).collect();
         let waiting = invited.iter().any(|i| *i);
-        let (status, deadline) = match (waiting, record.turn_seconds) {
-            (true, _) => (GameStatus::Open, None),
-            (false, t) => (GameStatus::Active, t.map(|t| self.now() + Duration::seconds(i64::from(t)))),
-        };
+        let status = if waiting { GameStatus::Open } else { GameStatus::Active };
         let new = NewGame {
             rematch_of: Some(game_id),
             invited_by: waiting.then(|| caller.account_id()),
             limits: Some(crate::limits::for_new_game(caller.account_id(), false, waiting)),
             invited,
-            ..self.new_game(record.variant, status, record.turn_seconds, deadline, seats.into_iter().map(Some).collect(), draws)?
+            ..self.new_game(record.variant, status, record.time_control, seats.into_iter().map(Some).collect(), draws)?
         };
         let tx = match self.store.create_game(&new).await {
             Ok(tx) => tx,

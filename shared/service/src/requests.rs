@@ -2,7 +2,7 @@
 //! [`Level`], parsed where the request arrived (the HTTP edge parses their text and answers
 //! an unknown one itself). Vocabulary below the use cases, which the idempotency hash reads too.
 
-use games::{Move, Variant};
+use games::{Move, TimeControl, Variant};
 use serde::Deserialize;
 use store::Level;
 use uuid::Uuid;
@@ -23,7 +23,10 @@ pub struct CreateGame {
     pub variant: Variant,
     /// One to three opponents (the chain: exactly one).
     pub opponents: Vec<Opponent>,
-    /// Seconds per turn (10 s to 30 days), or untimed.
+    /// How the game is timed (checked against its family's controls); untimed when neither
+    /// this nor `turn_seconds` is given.
+    pub time_control: Option<TimeControl>,
+    /// Seconds per turn (10 s to 30 days), the older form of a correspondence control.
     pub turn_seconds: Option<i32>,
 }
 
@@ -32,7 +35,9 @@ pub struct CreateGame {
 pub struct OpenGame {
     /// The variant.
     pub variant: Variant,
-    /// Seconds per turn (10 s to 30 days), or untimed.
+    /// How the game is timed, as [`CreateGame::time_control`].
+    pub time_control: Option<TimeControl>,
+    /// Seconds per turn, as [`CreateGame::turn_seconds`].
     pub turn_seconds: Option<i32>,
 }
 

@@ -7,8 +7,8 @@
 
 use std::collections::HashSet;
 
-use chrono::Duration;
-use games::{GameError, Position};
+use chrono::{DateTime, Duration, Utc};
+use games::{Position, TimeControlKind};
 use serde::Serialize;
 use store::GameStatus;
 use uuid::Uuid;
@@ -23,6 +23,9 @@ pub struct SweepConfig {
     pub batch: usize,
     /// An open game nobody joined for this long is withdrawn.
     pub open_expiry: Duration,
+    /// A real-time open game nobody joined for this long is withdrawn (its players are waiting
+    /// at their screens).
+    pub realtime_open_expiry: Duration,
     /// No new batch of timeouts is started once this long has passed since the run began, by
     /// the service's clock (the batch under way is finished).
     pub budget: Duration,
@@ -36,10 +39,15 @@ impl SweepConfig {
 }
 
 impl Default for SweepConfig {
-    /// Batches of 100; open games expire after 7 days; a budget of 30 s (the scheduled
-    /// function's timeout is 55 s).
+    /// Batches of 100; open games expire after 7 days, real-time ones after 15 minutes; a
+    /// budget of 30 s (the scheduled function's timeout is 55 s).
     fn default() -> SweepConfig {
-        SweepConfig { batch: 100, open_expiry: Duration::days(7), budget: Duration::seconds(30) }
+        SweepConfig {
+            batch: 100,
+            open_expiry: Duration::days(7),
+            realtime_open_expiry: Duration::minutes(15),
+            budget: Duration::seconds(30),
+        }
     }
 }
 
@@ -102,8 +110,9 @@ impl Service {
                 break;
             }
         }
-        for id in self.store.open_games_created_before(now - config.open_expiry, config.batch as i64).await? {
-            match self.sweep_expiry(id, now - config.open_expiry).await {
+        let (cutoff, realtime_cutoff) = (now - config.open_expiry, now - config.realtime_open_expiry);
+        for id in self.store.open_games_created_before(cutoff, realtime_cutoff, config.batch as i64).await? {
+            match self.sweep_expiry(id, cutoff, realtime_cutoff).await {
                 Ok(true) => report.expired.push(id),
                 Ok(false) => report.skipped += 1,
                 Err(e) => {
@@ -133,19 +142,21 @@ impl Service {
         if tx.game.status != GameStatus::Active || game.is_over() {
             return Ok(false);
         }
-        let checked = match game.check_timeout(self.now_ts()) {
-            Ok(c) => c,
+        let lapse = match self.lapse(&tx.game, &game) {
+            Ok(lapse) => lapse,
             // The seat moved (or the deadline was renewed) since the list was read.
-            Err(GameError::Rejected(_)) => return Ok(false),
-            Err(e) => return Err(e.into()),
+            Err(ServiceError::Rejected(_)) => return Ok(false),
+            Err(e) => return Err(e),
         };
-        self.commit_moves(tx, &mut game, None, Some((checked, None))).await?;
+        self.commit_moves(tx, &mut game, None, Some(lapse)).await?;
         Ok(true)
     }
 
-    /// Withdraws `id` if it is still open and was created before `cutoff`: whether it did.
-    async fn sweep_expiry(&self, id: Uuid, cutoff: chrono::DateTime<chrono::Utc>) -> Result<bool, ServiceError> {
+    /// Withdraws `id` if it is still open and was created before `cutoff` (`realtime_cutoff`
+    /// for a real-time game): whether it did.
+    async fn sweep_expiry(&self, id: Uuid, cutoff: DateTime<Utc>, realtime_cutoff: DateTime<Utc>) -> Result<bool, ServiceError> {
         let tx = self.store.lock_game(id, None).await?;
+        let cutoff = if tx.game.time_control.kind() == TimeControlKind::Realtime { realtime_cutoff } else { cutoff };
         if tx.game.status != GameStatus::Open || tx.game.created_at >= cutoff {
             return Ok(false);
         }

@@ -3,8 +3,10 @@
 //! ("settling"), so no game ever waits on a robot, even one left so by a crash before robots and
 //! their game were committed together.
 
-use chrono::{DateTime, Duration, Utc};
-use games::{AnyGame, Checked, Draw, EntryView, Hint, Move, Position, Score, Seat, Timestamp, Variant, Viewer, entry_view};
+use chrono::{DateTime, Utc};
+use games::{
+    AnyGame, Draw, EndReason, EntryView, Hint, Lapse, Move, Position, Score, Seat, TimeControl, Timestamp, Variant, Viewer, entry_view,
+};
 use serde::Serialize;
 use serde_json::value::RawValue;
 use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, NewGame};
@@ -14,10 +16,10 @@ use crate::caller::seat_of;
 use crate::error::Invalid;
 use crate::idempotency::{Key, request_hash};
 use crate::invitation::ensure_not_awaiting;
-use crate::playout::{MoveOutcome, PlayedOut, play_out, robot_level};
+use crate::playout::{Human, MoveOutcome, PlayedOut, play_out, robot_level};
 use crate::requests::{CreateGame, Opponent, SubmitMove};
 use crate::runtime::{Picks, timestamp};
-use crate::view::{GameView, build};
+use crate::view::{GameView, build, running};
 use crate::{Caller, Service, ServiceError};
 
 /// How many times a submit is tried: without a lock while other changes to the game win the
@@ -51,13 +53,13 @@ impl Service {
         timestamp(self.now())
     }
 
-    /// A new game with a fresh id and seed, its family's setup pinned.
+    /// A new game with a fresh id and seed, its family's setup and its time control pinned; an
+    /// active one starts now (its first turn's deadline is set as its first change is written).
     pub(crate) fn new_game(
         &self,
         variant: Variant,
         status: GameStatus,
-        turn_seconds: Option<i32>,
-        turn_deadline: Option<DateTime<Utc>>,
+        time_control: TimeControl,
         seats: Vec<Option<Uuid>>,
         draws: Vec<DrawRow>,
     ) -> Result<NewGame, ServiceError> {
@@ -70,8 +72,9 @@ impl Service {
             no_repeat_words: setup.no_repeat_words,
             setup: setup.setup,
             status,
-            turn_seconds,
-            turn_deadline,
+            time_control,
+            turn_deadline: None,
+            started_at: (status == GameStatus::Active).then(|| self.now()),
             created_at: self.now(),
             rematch_of: None,
             invited: Vec::new(),
@@ -109,7 +112,7 @@ impl Service {
             let range = if lo == hi { format!("{lo}") } else { format!("{lo} to {hi}") };
             return Err(invalid(Invalid::BadOpponents, format!("a {variant} game has {range} opponents, not {}", req.opponents.len())));
         }
-        check_turn_seconds(req.turn_seconds)?;
+        let time_control = checked_time_control(variant, req.time_control, req.turn_seconds)?;
         let mut accounts = vec![caller.account_id()];
         let mut humans = Vec::new();
         for o in &req.opponents {
@@ -142,15 +145,12 @@ impl Service {
         // The draw decides who sits at seat 0 (and so moves first).
         let (draws, seats) = self.draw(variant, &accounts)?;
         let invites = !humans.is_empty();
-        let (status, deadline) = match invites {
-            true => (GameStatus::Open, None),
-            false => (GameStatus::Active, req.turn_seconds.map(|t| self.now() + Duration::seconds(i64::from(t)))),
-        };
+        let status = if invites { GameStatus::Open } else { GameStatus::Active };
         let new = NewGame {
             invited: seats.iter().map(|id| humans.contains(id)).collect(),
             invited_by: invites.then(|| caller.account_id()),
             limits: Some(crate::limits::for_new_game(caller.account_id(), false, invites)),
-            ..self.new_game(variant, status, req.turn_seconds, deadline, seats.into_iter().map(Some).collect(), draws)?
+            ..self.new_game(variant, status, time_control, seats.into_iter().map(Some).collect(), draws)?
         };
         // The game, its seats, its draw and the opening move of a robot that won the draw commit
         // in one transaction: a crash leaves either all of them or nothing.
@@ -170,7 +170,7 @@ impl Service {
     pub async fn get_game(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
         let (record, game) = self.load_settled(game_id).await?;
         let seat = seat_of(&record, caller)?;
-        Ok(build(&record, &game, Some(seat)))
+        Ok(build(&record, &game, Some(seat), self.now()))
     }
 
     /// Validates and applies the caller's move, then any robot replies, under the game's lock.
@@ -214,16 +214,26 @@ impl Service {
                     RawValue::from_string(text.clone()).map_err(|e| store::StoreError::Corrupt(format!("stored answer: {e}")))?,
                 )),
                 // Recorded before answers were kept: rebuilt from the journal.
-                None => Ok(Submitted::Made(Box::new(replayed_outcome(&tx.game, &game, seat, first.move_no)))),
+                None => Ok(Submitted::Made(Box::new(replayed_outcome(&tx.game, &game, seat, first.move_no, self.now())))),
             };
         }
         ensure_not_withdrawn(&tx.game)?;
         ensure_not_awaiting(&tx.game)?;
+        // The flag fell before this move arrived: the loss is recorded (as of the fall), the
+        // move is not.
+        if let Some(lapse) = self.lapse_due(&tx.game, &game) {
+            self.commit_moves(tx, &mut game, None, Some(lapse)).await?;
+            ensure_not_lost_on_time(&game, seat)?;
+            // Over on another seat's time: refused as any move after the end is.
+            return Err(game.check(seat, &req.mv, self.now_ts()).err().map_or(ServiceError::Conflict, ServiceError::from));
+        }
+        ensure_not_lost_on_time(&game, seat)?;
         if req.expected_move_no != tx.game.move_count {
             return Err(ServiceError::StaleMove { expected: req.expected_move_no, actual: tx.game.move_count });
         }
         let checked = game.check(seat, &req.mv, self.now_ts())?;
-        Ok(Submitted::Made(Box::new(self.commit_moves(tx, &mut game, Some(seat), Some((checked, key))).await?)))
+        let human = Human { checked, key, at: self.now() };
+        Ok(Submitted::Made(Box::new(self.commit_moves(tx, &mut game, Some(seat), Some(human)).await?)))
     }
 
     /// Resigns the caller's seat (allowed out of turn).
@@ -237,10 +247,12 @@ impl Service {
         let seat = seat_of(&tx.game, caller)?;
         ensure_started(&tx.game)?;
         let checked = game.check(seat, &Move::Resign, self.now_ts())?;
-        self.commit_moves(tx, &mut game, Some(seat), Some((checked, None))).await
+        self.commit_moves(tx, &mut game, Some(seat), Some(Human { checked, key: None, at: self.now() })).await
     }
 
-    /// Records that the seat to move ran out of time; any seated player may claim it.
+    /// Records that the seat to move ran out of time; any seated player may claim it. A lapse
+    /// that ends the game (a flag fall) is recorded as of the moment the time ran out, so the
+    /// result is the same whoever noticed it, and whenever.
     ///
     /// # Errors
     /// [`ServiceError::Rejected`] with `deadline_not_passed` or `game_over`;
@@ -250,8 +262,33 @@ impl Service {
         let (tx, mut game) = self.lock_settled(game_id, None).await?;
         let seat = seat_of(&tx.game, caller)?;
         ensure_started(&tx.game)?;
-        let checked = game.check_timeout(self.now_ts())?;
-        self.commit_moves(tx, &mut game, Some(seat), Some((checked, None))).await
+        let lapse = self.lapse(&tx.game, &game)?;
+        self.commit_moves(tx, &mut game, Some(seat), Some(lapse)).await
+    }
+
+    /// The lapse of the seat to move, checked at now: it loses its turn (recorded now) or the
+    /// game (recorded at its deadline, when its time ran out).
+    ///
+    /// # Errors
+    /// [`ServiceError::Rejected`] with `deadline_not_passed` or `game_over`.
+    pub(crate) fn lapse(&self, record: &GameRecord, game: &AnyGame<'_>) -> Result<Human, ServiceError> {
+        let lapse = record.time_control.lapse(record.variant.family());
+        let checked = game.check_timeout(self.now_ts(), lapse)?;
+        let at = match (lapse, record.turn_deadline) {
+            (Lapse::Game, Some(deadline)) => deadline.min(self.now()),
+            _ => self.now(),
+        };
+        Ok(Human { checked, key: None, at })
+    }
+
+    /// The lapse due on an active game whose running seat's time ran out and whose lapse costs
+    /// the game (a flag fall, a chain's timeout): whatever touches the game first records it.
+    /// A lapse that costs only the turn waits for a claim or the sweep, as it always did.
+    fn lapse_due(&self, record: &GameRecord, game: &AnyGame<'_>) -> Option<Human> {
+        let due = record.turn_deadline.is_some_and(|d| d <= self.now())
+            && running(record, game).is_some()
+            && record.time_control.lapse(record.variant.family()) == Lapse::Game;
+        due.then(|| self.lapse(record, game).ok()).flatten()
     }
 
     /// Scores a move as submit would, writing nothing.
@@ -282,13 +319,18 @@ impl Service {
         Ok(game.hints(seat, limit, self.runtime.thinking.budget())?)
     }
 
-    /// The game, read without a lock, after any robot whose turn it is has moved.
+    /// The game, read without a lock, after any robot whose turn it is has moved and any flag
+    /// that has fallen is recorded.
     pub(crate) async fn load_settled(&self, game_id: Uuid) -> Result<(GameRecord, AnyGame<'_>), ServiceError> {
         let (record, game) = self.games.read(game_id).await?;
-        if !robot_due(&record, &game) {
+        if !robot_due(&record, &game) && self.lapse_due(&record, &game).is_none() {
             return Ok((record, game));
         }
-        let (tx, game) = self.lock_settled(game_id, None).await?;
+        let (tx, mut game) = self.lock_settled(game_id, None).await?;
+        if let Some(lapse) = self.lapse_due(&tx.game, &game) {
+            self.commit_moves(tx, &mut game, None, Some(lapse)).await?;
+            return self.games.read(game_id).await;
+        }
         let record = tx.game.clone();
         drop(tx);
         Ok((record, game))
@@ -319,7 +361,7 @@ impl Service {
         tx: GameTx,
         game: &mut AnyGame<'_>,
         viewer: Option<Seat>,
-        human: Option<(Checked, Option<Key>)>,
+        human: Option<Human>,
     ) -> Result<MoveOutcome, ServiceError> {
         let played = play_out(&self.runtime, &tx.game, game, viewer, human)?;
         self.persist(tx, game, played).await
@@ -339,7 +381,7 @@ impl Service {
 /// The result a retried submit gets when its first answer was not kept (moves recorded before
 /// answers were): the move it first made and the robot moves right after, as `seat` may see
 /// them, with the game as it is now.
-fn replayed_outcome(record: &GameRecord, game: &AnyGame<'_>, seat: Seat, move_no: u32) -> MoveOutcome {
+fn replayed_outcome(record: &GameRecord, game: &AnyGame<'_>, seat: Seat, move_no: u32, now: DateTime<Utc>) -> MoveOutcome {
     let moves: Vec<EntryView> = game
         .entries()
         .iter()
@@ -348,7 +390,7 @@ fn replayed_outcome(record: &GameRecord, game: &AnyGame<'_>, seat: Seat, move_no
         .take_while(|(i, e)| *i == 0 || is_robot(record, e.seat()))
         .map(|(_, e)| entry_view(e, Viewer::Seat(seat)))
         .collect();
-    MoveOutcome { moves, thinking_ms: 0, game: build(record, game, Some(seat)) }
+    MoveOutcome { moves, thinking_ms: 0, game: build(record, game, Some(seat), now) }
 }
 
 fn is_robot(record: &GameRecord, seat: Seat) -> bool {
@@ -399,11 +441,35 @@ fn draw_rows(drawn: &Draw, participants: &[Uuid]) -> Vec<DrawRow> {
         .collect()
 }
 
-pub(crate) fn check_turn_seconds(turn_seconds: Option<i32>) -> Result<(), ServiceError> {
-    match turn_seconds {
-        Some(t) if !(10..=2_592_000).contains(&t) => {
-            Err(invalid(Invalid::BadTurnSeconds, format!("turn_seconds must be 10..=2592000, not {t}")))
+/// The time control a create or open request asks for, checked for `variant`: `time_control`,
+/// or the older `turn_seconds` (a correspondence limit with no bank), not both.
+///
+/// # Errors
+/// [`Invalid::BadTurnSeconds`] for turn seconds out of range; [`Invalid::BadTimeControl`] for
+/// both fields, a control out of its bounds or one the variant's family does not play.
+pub(crate) fn checked_time_control(
+    variant: Variant,
+    time_control: Option<TimeControl>,
+    turn_seconds: Option<i32>,
+) -> Result<TimeControl, ServiceError> {
+    let control = match (time_control, turn_seconds) {
+        (Some(_), Some(_)) => {
+            return Err(invalid(Invalid::BadTimeControl, "give time_control or turn_seconds, not both".into()));
         }
+        (Some(control), None) => control,
+        (None, Some(t)) if !(10..=2_592_000).contains(&t) => {
+            return Err(invalid(Invalid::BadTurnSeconds, format!("turn_seconds must be 10..=2592000, not {t}")));
+        }
+        (None, t) => TimeControl::from_turn_seconds(t.and_then(|t| u32::try_from(t).ok())),
+    };
+    control.check(variant.family()).map_err(|e| invalid(Invalid::BadTimeControl, e.to_string()))
+}
+
+/// Refuses a move by a seat that lost the game on time, with `time_over` rather than the plain
+/// `game_over`, whoever noticed the flag first.
+fn ensure_not_lost_on_time(game: &AnyGame<'_>, seat: Seat) -> Result<(), ServiceError> {
+    match game.outcome() {
+        Some(o) if o.reason == EndReason::Timeout && o.seat == Some(seat) => Err(ServiceError::TimeOver),
         _ => Ok(()),
     }
 }

@@ -1,13 +1,15 @@
-//! What a player sees of a game: what every family shows (seats, scores, whose turn, the
-//! deadline, the last move, the result, the draw) and the family's own view (a board and the
+//! What a player sees of a game: what every family shows (seats, scores, whose turn, the time
+//! control and the clock, the last move, the result, the draw) and the family's own view (a board and the
 //! player's own rack; a chain). A journal entry reaches a player only through
 //! [`entry_view`] (the contract's one function deciding what a seat may see of it).
 
 use chrono::{DateTime, Utc};
-use games::{EntryView, Family, FamilyView, Position, Seat, SeatDetail, Variant, Viewer, entry_view};
+use games::{EntryView, Family, FamilyView, Position, Seat, SeatDetail, TimeControl, Variant, Viewer, entry_view};
 use serde::Serialize;
 use store::{AccountKind, GameRecord, GameStatus, Level};
 use uuid::Uuid;
+
+use crate::clock::{ClockView, Stamp, Tally};
 
 /// A game as one player sees it.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -29,9 +31,13 @@ pub struct GameView {
     pub to_move: Option<usize>,
     /// Moves so far; a submit names this as `expected_move_no`.
     pub move_count: u32,
-    /// When the player to move times out, if the game is timed.
+    /// When the player to move times out, if the game is timed (a real-time clock's flag).
     #[serde(serialize_with = "store::timestamp::millis_opt")]
     pub turn_deadline: Option<DateTime<Utc>>,
+    /// How the game is timed, pinned when it was created.
+    pub time_control: TimeControl,
+    /// Every seat's time as of the server's `now` (absent for an untimed game).
+    pub clock: Option<ClockView>,
     /// The last move, as the caller may see it.
     pub last_move: Option<EntryView>,
     /// The caller's seat.
@@ -103,8 +109,8 @@ pub struct ResultView {
     pub racks: Option<Vec<Vec<String>>>,
 }
 
-/// The view of `record` (rebuilt as `game`) for the caller in `seat`.
-pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat>) -> GameView {
+/// The view of `record` (rebuilt as `game`) for the caller in `seat`, its clock read at `now`.
+pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat>, now: DateTime<Utc>) -> GameView {
     let scores = game.scores();
     let seats = record
         .players
@@ -138,12 +144,40 @@ pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat
         to_move: (!game.is_over() && record.status != GameStatus::Withdrawn).then(|| game.to_move().index()),
         move_count: game.move_count(),
         turn_deadline: record.turn_deadline,
+        time_control: record.time_control,
+        clock: record.time_control.is_timed().then(|| clock_view(record, game, now)),
         last_move: game.move_count().checked_sub(1).and_then(|i| game.entry(i)).map(|e| entry_view(&e, viewer)),
         your_seat: seat.map(Seat::index),
         result,
         draw: if record.status == GameStatus::Open { Vec::new() } else { draw_view(record) },
         position: game.view(seat),
     }
+}
+
+/// The clock of `record` (rebuilt as `game`) folded over its journal.
+pub(crate) fn tally(record: &GameRecord, game: &impl Position) -> Tally {
+    let stamps: Vec<Stamp> = (0..game.move_count())
+        .filter_map(|i| game.entry(i))
+        .map(|e| Stamp { seat: e.seat(), kind: e.kind(), at: record.move_times.get(e.move_no() as usize).copied().flatten() })
+        .collect();
+    Tally::new(record.time_control, record.seats, record.started_at, &stamps)
+}
+
+/// The seat whose time runs: the seat to move of an active game no invitation holds up.
+pub(crate) fn running(record: &GameRecord, game: &impl Position) -> Option<Seat> {
+    let waiting = record.players.iter().any(|p| p.account.is_none() || p.invited);
+    (record.status == GameStatus::Active && !game.is_over() && !waiting).then(|| game.to_move())
+}
+
+/// The clock as of `now`; a game from before clocks were kept shows its stored deadline.
+fn clock_view(record: &GameRecord, game: &impl Position, now: DateTime<Utc>) -> ClockView {
+    let running = running(record, game);
+    let mut view = tally(record, game).view(running, now);
+    if view.flag_at.is_none() && running.is_some() {
+        view.flag_at = record.turn_deadline;
+        view.running = running.map(Seat::index);
+    }
+    view
 }
 
 /// Every seat's rack at the end (the game is over, so nothing on them is hidden any more), or

@@ -16,4 +16,5 @@ pub use create::{Limits, NewGame};
 pub use finish::{GameUpdate, NewMove};
 pub use lobby::OpenGameSummary;
 pub use record::{ClientMove, DrawRow, GameRecord, GameStamp, KnownGame, Player, SeatStamp};
+pub(crate) use rows::{CONTROL_KIND_SQL, time_control_of};
 pub use transaction::GameTx;

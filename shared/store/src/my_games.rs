@@ -31,6 +31,8 @@ pub struct MyGame {
     pub move_count: u32,
     /// When the player to move times out.
     pub turn_deadline: Option<DateTime<Utc>>,
+    /// How it is timed.
+    pub time_control: vocabulary::TimeControl,
     /// When it last changed (the list's order).
     pub last_activity: DateTime<Utc>,
     /// The account's seat.
@@ -111,11 +113,12 @@ pub(crate) fn my_games_sql(filter: MyGamesFilter, after: bool) -> String {
     }
     format!(
         "SELECT p.game_id, p.seat, p.invited, p.last_activity, g.variant, g.status, g.move_count, g.turn_deadline, g.rematch_of,
+            g.turn_seconds, g.time_control::text AS time_control,
             (SELECT json_agg(s)::text FROM (
                 SELECT q.seat, a.account_id, a.display_name, a.kind, a.robot_level, q.score, q.my_turn, q.invited
                 FROM game_players q LEFT JOIN accounts a ON a.account_id = q.account_id
                 WHERE q.game_id = p.game_id ORDER BY q.seat) s) AS seats,
-            (SELECT json_build_object('seat', m.seat, 'kind', m.kind, 'at', m.created_at)::text
+            (SELECT json_build_object('seat', m.seat, 'kind', m.kind, 'at', coalesce(m.played_at, m.created_at))::text
                FROM game_moves m WHERE m.game_id = p.game_id AND m.move_no = g.move_count - 1) AS last_move
          FROM (SELECT game_id, seat, invited, last_activity FROM game_players p WHERE {cond}
                ORDER BY p.last_activity DESC, p.game_id DESC LIMIT $5) p
@@ -164,6 +167,7 @@ impl Store {
                     status: GameStatus::parse(&status)?,
                     move_count: r.try_get::<i32, _>("move_count")? as u32,
                     turn_deadline: r.try_get("turn_deadline")?,
+                    time_control: crate::games::time_control_of(r)?,
                     last_activity: r.try_get("last_activity")?,
                     seat: r.try_get::<i16, _>("seat")? as usize,
                     invited: r.try_get("invited")?,

@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
 
+use crate::games::CONTROL_KIND_SQL;
 use crate::{Store, StoreError};
 
 impl Store {
@@ -36,16 +37,23 @@ impl Store {
         Ok(count.max(0) as u64)
     }
 
-    /// Open games created before `cutoff`, oldest first, at most `limit` (on `games_open_idx`).
+    /// Open games created before `cutoff`, and real-time ones created before
+    /// `realtime_cutoff`, oldest first, at most `limit` (on `games_open_idx`).
     ///
     /// # Errors
     /// Database errors.
-    pub async fn open_games_created_before(&self, cutoff: DateTime<Utc>, limit: i64) -> Result<Vec<Uuid>, StoreError> {
-        Ok(sqlx::query_scalar("SELECT game_id FROM games WHERE status = 'open' AND created_at < $1 ORDER BY created_at, game_id LIMIT $2")
-            .bind(cutoff)
-            .bind(limit)
-            .fetch_all(&self.pool)
-            .await?)
+    pub async fn open_games_created_before(
+        &self,
+        cutoff: DateTime<Utc>,
+        realtime_cutoff: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<Uuid>, StoreError> {
+        let sql = format!(
+            "SELECT game_id FROM games g WHERE status = 'open' AND created_at < greatest($1, $3)
+               AND (created_at < $1 OR {CONTROL_KIND_SQL} = 'realtime')
+             ORDER BY created_at, game_id LIMIT $2"
+        );
+        Ok(sqlx::query_scalar(&sql).bind(cutoff).bind(limit).bind(realtime_cutoff).fetch_all(&self.pool).await?)
     }
 
     /// Deletes the push connections that expired before `now` (their subscriptions go with

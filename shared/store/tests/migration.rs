@@ -36,6 +36,7 @@ async fn write_as_before(pool: &PgPool, id: Uuid, game: &Game, seats: [Uuid; 2])
                 engine::EndReason::WentOut { .. } => "went_out",
                 engine::EndReason::ScorelessTurns => "scoreless_turns",
                 engine::EndReason::Resigned { .. } => "resigned",
+                engine::EndReason::OutOfTime { .. } => "timeout",
             }),
         ),
         None => ("active", None),

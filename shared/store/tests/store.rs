@@ -7,7 +7,16 @@ use store::{Conflict, DrawRow, GameStatus, GameUpdate, KnownGame, Level, Limits,
 use uuid::Uuid;
 
 fn update(move_count: u32) -> GameUpdate {
-    GameUpdate { move_count, status: GameStatus::Active, turn_deadline: None, end_reason: None, to_move: Some(0), scores: vec![] }
+    GameUpdate {
+        move_count,
+        status: GameStatus::Active,
+        turn_deadline: None,
+        started_at: None,
+        finished_at: None,
+        end_reason: None,
+        to_move: Some(0),
+        scores: vec![],
+    }
 }
 
 async fn new_game(store: &Store, human: Uuid) -> Uuid {
@@ -20,8 +29,9 @@ async fn new_game(store: &Store, human: Uuid) -> Uuid {
             no_repeat_words: Some(false),
             setup: r#"{"variant":"scrabble-en","seats":2,"seed":1}"#.into(),
             status: GameStatus::Active,
-            turn_seconds: None,
+            time_control: Default::default(),
             turn_deadline: None,
+            started_at: None,
             seats: vec![Some(human), Some(store::robot_account(Level::Hard))],
             draws: vec![
                 DrawRow { round: 1, pick_no: 1, account_id: Some(human), letter: Some("E".into()), is_blank: false, rank: 4 },
@@ -58,6 +68,7 @@ fn row(entry: &engine::JournalEntry) -> NewMove {
         client_move_id: None,
         request_hash: None,
         response: None,
+        played_at: chrono::Utc::now(),
     }
 }
 
@@ -197,8 +208,9 @@ fn open_game(human: Uuid, limit: u32) -> NewGame {
         no_repeat_words: Some(true),
         setup: r#"{"variant":"erudit","seats":2,"seed":1,"no_repeat_words":true}"#.into(),
         status: GameStatus::Open,
-        turn_seconds: None,
+        time_control: Default::default(),
         turn_deadline: None,
+        started_at: None,
         seats: vec![Some(human), None],
         draws: vec![],
         limits: Some(Limits { account: human, unfinished: 100, open: Some(limit), invitations: None }),
@@ -210,7 +222,16 @@ fn open_game(human: Uuid, limit: u32) -> NewGame {
 }
 
 fn open_update() -> GameUpdate {
-    GameUpdate { move_count: 0, status: GameStatus::Open, turn_deadline: None, end_reason: None, to_move: Some(0), scores: vec![] }
+    GameUpdate {
+        move_count: 0,
+        status: GameStatus::Open,
+        turn_deadline: None,
+        started_at: None,
+        finished_at: None,
+        end_reason: None,
+        to_move: Some(0),
+        scores: vec![],
+    }
 }
 
 /// A new game's transaction stays open until it is finished: dropped, it leaves no row.

@@ -14,7 +14,8 @@ pub enum EndReason {
     Resigned,
     /// Chain: the seat to move had no unused word for the syllable.
     NoLegalMove,
-    /// Chain: the seat to move let its deadline pass.
+    /// The seat to move ran out of time and lost: the chain's deadline, a real-time clock's
+    /// flag.
     Timeout,
 }
 

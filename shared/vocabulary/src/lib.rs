@@ -1,6 +1,6 @@
 //! What every game family and every layer shares, defined once: which game ([`Variant`], its
 //! [`Family`]), who sits where ([`Seat`]), when ([`Timestamp`], as the caller's clock gave it),
-//! what kind of move was made ([`MoveKind`]), why a game ended ([`EndReason`]), how strong a
+//! what kind of move was made ([`MoveKind`]), how it is timed ([`TimeControl`]), why a game ended ([`EndReason`]), how strong a
 //! robot plays ([`Level`]) and how long it may think ([`Budget`]). Plain data: nothing here reads
 //! a clock or draws a random number.
 
@@ -9,6 +9,7 @@ mod end_reason;
 mod level;
 mod move_kind;
 mod seat;
+mod time_control;
 mod variant;
 
 pub use budget::{Budget, Work};
@@ -16,4 +17,5 @@ pub use end_reason::EndReason;
 pub use level::{Level, UnknownLevel};
 pub use move_kind::MoveKind;
 pub use seat::{Seat, Timestamp};
+pub use time_control::{Lapse, TimeControl, TimeControlError, TimeControlKind};
 pub use variant::{Family, UnknownVariant, Variant};

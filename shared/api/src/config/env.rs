@@ -233,7 +233,12 @@ mod tests {
         .unwrap();
         assert_eq!(
             c.sweep,
-            service::SweepConfig { batch: 5, open_expiry: chrono::Duration::hours(1), budget: chrono::Duration::seconds(20) }
+            service::SweepConfig {
+                batch: 5,
+                open_expiry: chrono::Duration::hours(1),
+                budget: chrono::Duration::seconds(20),
+                ..service::SweepConfig::default()
+            }
         );
         assert_eq!(Config::from_vars(vars(&[("DATABASE_URL", "postgres://x")])).unwrap().sweep, service::SweepConfig::default());
         assert_eq!(Config::from_vars(vars(&[("DATABASE_URL", "postgres://x")])).unwrap().request_budget, DEFAULT_REQUEST_BUDGET);

@@ -45,6 +45,8 @@ enum Kind {
     Exchange,
     Resign,
     Timeout,
+    OutOfTime,
+    TimePenalty,
 }
 
 /// A tile in `tiles`, before `kind` says which of the two shapes it must be: a placed tile
@@ -179,6 +181,8 @@ impl<'de> Visitor<'de> for EntryVisitor {
             Kind::Pass => Action::Pass,
             Kind::Resign => Action::Resign,
             Kind::Timeout => Action::Timeout,
+            Kind::OutOfTime => Action::OutOfTime,
+            Kind::TimePenalty => Action::TimePenalty,
         };
         Ok(JournalEntry {
             move_no: move_no.ok_or_else(|| missing("move_no"))?,
@@ -232,6 +236,8 @@ mod tests {
             },
             JournalEntry { move_no: 6, seat: Seat(0), action: Action::Resign, score: 0 },
             JournalEntry { move_no: 7, seat: Seat(1), action: Action::Timeout, score: 0 },
+            JournalEntry { move_no: 8, seat: Seat(0), action: Action::OutOfTime, score: 0 },
+            JournalEntry { move_no: 9, seat: Seat(1), action: Action::TimePenalty, score: -20 },
         ];
         for e in entries {
             let text = serde_json::to_string(&e).unwrap();

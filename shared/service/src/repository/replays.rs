@@ -75,7 +75,7 @@ mod tests {
         let setup = families.setup(variant, 2, 7).unwrap();
         let stored = Stored { variant, seats: 2, seed: 7, no_repeat_words: None, setup: Some(&setup.setup), journal: "[]" };
         let state = families.replay(&stored).unwrap().state();
-        Replayed { known: KnownGame { version: version.into(), journal: "[]".into(), draws: Vec::new() }, state }
+        Replayed { known: KnownGame { version: version.into(), journal: "[]".into(), move_times: Vec::new(), draws: Vec::new() }, state }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
-use vocabulary::Variant;
+use vocabulary::{TimeControl, Variant};
 
 use super::DrawRow;
 use super::read::load;
@@ -25,10 +25,12 @@ pub struct NewGame {
     pub setup: String,
     /// Initial status.
     pub status: GameStatus,
-    /// Seconds per turn, if timed.
-    pub turn_seconds: Option<i32>,
+    /// How it is timed.
+    pub time_control: TimeControl,
     /// The first turn's deadline.
     pub turn_deadline: Option<DateTime<Utc>>,
+    /// When it starts, if it is active at once (its clock starts then).
+    pub started_at: Option<DateTime<Utc>>,
     /// When it is created, by the service's clock (the sweep expires open games by it).
     pub created_at: DateTime<Utc>,
     /// The finished game this one is a rematch of.
@@ -77,8 +79,8 @@ impl Store {
             check_limits(&mut tx, game, limits).await?;
         }
         sqlx::query(
-            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline, setup, created_at, updated_at, rematch_of, invited_by)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10, $10, $11, $12)",
+            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline, setup, created_at, updated_at, rematch_of, invited_by, time_control, started_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10, $10, $11, $12, $13::jsonb, $14)",
         )
         .bind(game.game_id)
         .bind(game.variant.id())
@@ -86,12 +88,14 @@ impl Store {
         .bind(game.seats.len() as i16)
         .bind(game.no_repeat_words)
         .bind(game.status.id())
-        .bind(game.turn_seconds)
+        .bind(legacy_turn_seconds(game.time_control))
         .bind(game.turn_deadline)
         .bind(&game.setup)
         .bind(game.created_at)
         .bind(game.rematch_of)
         .bind(game.invited_by)
+        .bind(serde_json::to_string(&game.time_control).map_err(|e| StoreError::Corrupt(e.to_string()))?)
+        .bind(game.started_at)
         .execute(&mut *tx)
         .await?;
         let seats: Vec<i16> = (0..game.seats.len() as i16).collect();
@@ -169,4 +173,13 @@ async fn check_limits(tx: &mut sqlx::PgConnection, game: &NewGame, limits: &Limi
         }
     }
     Ok(())
+}
+
+/// The `turn_seconds` column the release before time controls reads: a correspondence game's
+/// turn limit (its bank unknown to that release), nothing for other controls.
+fn legacy_turn_seconds(control: TimeControl) -> Option<i32> {
+    match control {
+        TimeControl::Correspondence { turn_seconds, .. } => i32::try_from(turn_seconds).ok(),
+        _ => None,
+    }
 }

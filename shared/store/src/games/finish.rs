@@ -1,7 +1,7 @@
 //! The write of a change: the moves appended and the game's new state, in one statement applied
 //! only while the game is as it was read.
 
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, SubsecRound, Utc};
 use uuid::Uuid;
 use vocabulary::EndReason;
 
@@ -18,6 +18,10 @@ pub struct GameUpdate {
     pub status: GameStatus,
     /// The next turn's deadline.
     pub turn_deadline: Option<DateTime<Utc>>,
+    /// When the game started, if it starts now (kept once set).
+    pub started_at: Option<DateTime<Utc>>,
+    /// When it ended, if it just did (a flag fall: when the flag fell, whoever noticed it).
+    pub finished_at: Option<DateTime<Utc>>,
     /// Why the game ended, if it just did.
     pub end_reason: Option<EndReason>,
     /// The seat to move next (none once over).
@@ -47,6 +51,8 @@ pub struct NewMove {
     pub request_hash: Option<[u8; 32]>,
     /// The answer, with the key.
     pub response: Option<String>,
+    /// When it was made, by the service's clock.
+    pub played_at: DateTime<Utc>,
 }
 
 impl GameTx {
@@ -73,6 +79,8 @@ impl GameTx {
             cols.client_move_id.push(m.client_move_id);
             cols.request_hash.push(m.request_hash.map(|h| h.to_vec()));
             cols.response.push(m.response.clone());
+            // PostgreSQL keeps microseconds: the time written is the time known.
+            cols.played_at.push(m.played_at.trunc_subsecs(6));
         }
         let conn: &mut sqlx::PgConnection = match &mut self.conn {
             Held::Locked(tx) => tx,
@@ -84,14 +92,16 @@ impl GameTx {
         let version: Option<String> = sqlx::query_scalar(
             "WITH game AS (
                  UPDATE games SET move_count = $8, status = $9, turn_deadline = $10, end_reason = $11, updated_at = now(),
-                     finished_at = CASE WHEN $9 = 'finished' THEN coalesce(finished_at, now()) ELSE NULL END
+                     finished_at = CASE WHEN $9 = 'finished' THEN coalesce(finished_at, $17, now()) ELSE NULL END,
+                     started_at = coalesce(started_at, $18)
                  WHERE game_id = $1 AND xmin::text = $12
                  RETURNING xmin::text AS version)
              , appended AS (
-                 INSERT INTO game_moves (game_id, move_no, seat, kind, score, entry, client_move_id, request_hash, response)
-                 SELECT $1, n, s, k, sc, e::json, c, h, r
-                 FROM UNNEST($2::int[], $3::smallint[], $4::text[], $5::int[], $6::text[], $7::uuid[], $13::bytea[], $14::text[])
-                      AS x(n, s, k, sc, e, c, h, r)
+                 INSERT INTO game_moves (game_id, move_no, seat, kind, score, entry, client_move_id, request_hash, response, played_at)
+                 SELECT $1, n, s, k, sc, e::json, c, h, r, t
+                 FROM UNNEST($2::int[], $3::smallint[], $4::text[], $5::int[], $6::text[], $7::uuid[], $13::bytea[], $14::text[],
+                             $19::timestamptz[])
+                      AS x(n, s, k, sc, e, c, h, r, t)
                  WHERE EXISTS (SELECT 1 FROM game)
                  RETURNING 1)
              , seats AS (
@@ -117,6 +127,9 @@ impl GameTx {
         .bind(&cols.response)
         .bind(update.to_move.map(i16::from))
         .bind(&update.scores)
+        .bind(update.finished_at)
+        .bind(update.started_at)
+        .bind(&cols.played_at)
         .fetch_one(&mut *conn)
         .await?;
         let Some(version) = version else {
@@ -125,7 +138,9 @@ impl GameTx {
         if let Held::Locked(tx) = self.conn {
             tx.commit().await?;
         }
-        Ok(KnownGame { version, journal, draws: std::mem::take(&mut self.game.draws) })
+        let mut move_times = std::mem::take(&mut self.game.move_times);
+        move_times.extend(cols.played_at.iter().map(|t| Some(*t)));
+        Ok(KnownGame { version, journal, move_times, draws: std::mem::take(&mut self.game.draws) })
     }
 }
 
@@ -157,6 +172,7 @@ struct MoveColumns {
     client_move_id: Vec<Option<Uuid>>,
     request_hash: Vec<Option<Vec<u8>>>,
     response: Vec<Option<String>>,
+    played_at: Vec<DateTime<Utc>>,
 }
 
 #[cfg(test)]

@@ -3,8 +3,9 @@
 use chrono::{DateTime, Utc};
 use sqlx::Row;
 use uuid::Uuid;
-use vocabulary::Variant;
+use vocabulary::{TimeControl, TimeControlKind, Variant};
 
+use super::rows::CONTROL_KIND_SQL;
 use crate::accounts::Account;
 use crate::{Store, StoreError};
 
@@ -17,44 +18,50 @@ pub struct OpenGameSummary {
     pub variant: Variant,
     /// When it was opened.
     pub created_at: DateTime<Utc>,
-    /// Seconds per turn, if timed.
-    pub turn_seconds: Option<i32>,
+    /// How it is timed.
+    pub time_control: TimeControl,
     /// Who opened it.
     pub opener: Account,
 }
 
 impl Store {
-    /// Open games (of `variant`, if given) that `caller` is not seated in, oldest first, from
-    /// just after `after` (the creation time and id of the last game of the previous page).
+    /// Open games (of `variant` and with a time control of `control`'s kind, where given) that
+    /// `caller` is not seated in, oldest first, from just after `after` (the creation time and
+    /// id of the last game of the previous page).
     ///
     /// # Errors
     /// Database errors; [`StoreError::Corrupt`] for an unreadable row.
     pub async fn open_games(
         &self,
         variant: Option<Variant>,
+        control: Option<TimeControlKind>,
         caller: Uuid,
         after: Option<(DateTime<Utc>, Uuid)>,
         limit: i64,
     ) -> Result<Vec<OpenGameSummary>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT g.game_id, g.variant, g.created_at AS game_created_at, g.turn_seconds,
+        let sql = format!(
+            "SELECT g.game_id, g.variant, g.created_at AS game_created_at, g.turn_seconds, g.time_control::text AS time_control,
                     a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
              FROM games g
              JOIN game_players p ON p.game_id = g.game_id
              JOIN accounts a ON a.account_id = p.account_id
              WHERE g.status = 'open' AND ($1::text IS NULL OR g.variant = $1)
+               AND ($6::text IS NULL OR {CONTROL_KIND_SQL} = $6)
                AND NOT EXISTS (SELECT 1 FROM game_players q WHERE q.game_id = g.game_id AND (q.account_id = $2 OR q.invited))
                AND ($4::timestamptz IS NULL OR (g.created_at, g.game_id) > ($4, $5))
              ORDER BY g.created_at, g.game_id
-             LIMIT $3",
-        )
-        .bind(variant.map(Variant::id))
-        .bind(caller)
-        .bind(limit)
-        .bind(after.map(|a| a.0))
-        .bind(after.map(|a| a.1))
-        .fetch_all(&self.pool)
-        .await?;
+             LIMIT $3"
+        );
+        let kind = control.map(|k| serde_json::to_value(k).ok().and_then(|v| v.as_str().map(str::to_string)).unwrap_or_default());
+        let rows = sqlx::query(&sql)
+            .bind(variant.map(Variant::id))
+            .bind(caller)
+            .bind(limit)
+            .bind(after.map(|a| a.0))
+            .bind(after.map(|a| a.1))
+            .bind(kind)
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter()
             .map(|r| {
                 let variant: String = r.try_get("variant")?;
@@ -62,7 +69,7 @@ impl Store {
                     game_id: r.try_get("game_id")?,
                     variant: variant.parse().map_err(|_| StoreError::Corrupt(format!("variant {variant:?}")))?,
                     created_at: r.try_get("game_created_at")?,
-                    turn_seconds: r.try_get("turn_seconds")?,
+                    time_control: super::rows::time_control_of(r)?,
                     opener: crate::accounts::account_from_row(r)?,
                 })
             })

@@ -73,7 +73,7 @@ impl Store {
 /// aggregate: about a third of the statement's time. The journal and draw are left out (NULL)
 /// when the game row is still at the version `$3` the caller already holds them for.
 const LOAD_SQL: &str = "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repeat_words, g.status, g.move_count, g.turn_seconds,
-        g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason, g.setup::text AS setup, g.rematch_of, g.invited_by,
+        g.time_control::text AS time_control, g.started_at, g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason, g.setup::text AS setup, g.rematch_of, g.invited_by,
         g.xmin::text AS version,
         (SELECT coalesce(json_agg(s), '[]'::json)::text
            FROM (SELECT p.seat, p.invited, a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
@@ -82,6 +82,9 @@ const LOAD_SQL: &str = "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repea
         CASE WHEN g.xmin::text = $3::text THEN NULL ELSE
           (SELECT coalesce(json_agg(s.entry), '[]'::json)::text
              FROM (SELECT m.entry FROM game_moves m WHERE m.game_id = g.game_id ORDER BY m.move_no) s) END AS journal,
+        CASE WHEN g.xmin::text = $3::text THEN NULL ELSE
+          (SELECT coalesce(json_agg(s.played_at), '[]'::json)::text
+             FROM (SELECT m.played_at FROM game_moves m WHERE m.game_id = g.game_id ORDER BY m.move_no) s) END AS move_times,
         (SELECT json_build_object('move_no', m.move_no, 'seat', m.seat, 'request_hash', encode(m.request_hash, 'hex'),
                  'response', m.response)::text
            FROM game_moves m WHERE m.game_id = g.game_id AND m.client_move_id = $2) AS client_move,

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
-use vocabulary::{EndReason, Variant};
+use vocabulary::{EndReason, TimeControl, Variant};
 
 use crate::GameStatus;
 use crate::accounts::Account;
@@ -39,10 +39,14 @@ pub struct GameRecord {
     pub status: GameStatus,
     /// Journal length.
     pub move_count: u32,
-    /// Seconds per turn, if timed.
-    pub turn_seconds: Option<i32>,
-    /// When the current turn times out.
+    /// How it is timed (a game from before time controls: correspondence with no bank when it
+    /// had a turn limit, else untimed).
+    pub time_control: TimeControl,
+    /// When the current turn times out (a real-time clock's flag falls).
     pub turn_deadline: Option<DateTime<Utc>>,
+    /// When it became active, its clock starting; `None` before, and for games started before
+    /// clocks were kept.
+    pub started_at: Option<DateTime<Utc>>,
     /// When it was created.
     pub created_at: DateTime<Utc>,
     /// When it last changed.
@@ -61,6 +65,9 @@ pub struct GameRecord {
     /// The journal's entries in order, as a JSON array of what each family wrote (the family
     /// reads it).
     pub journal: String,
+    /// When each journal entry was committed, in order (`None` for entries written before
+    /// commit times were kept).
+    pub move_times: Vec<Option<DateTime<Utc>>>,
     /// The recorded first-move draw, in order.
     pub draws: Vec<DrawRow>,
     /// The game row's version when read (its `xmin`): every change to a game rewrites its
@@ -77,6 +84,8 @@ pub struct KnownGame {
     pub version: String,
     /// The journal, as [`GameRecord::journal`].
     pub journal: String,
+    /// Its commit times, as [`GameRecord::move_times`].
+    pub move_times: Vec<Option<DateTime<Utc>>>,
     /// The draw, as [`GameRecord::draws`].
     pub draws: Vec<DrawRow>,
 }
@@ -84,7 +93,12 @@ pub struct KnownGame {
 impl KnownGame {
     /// What `record` says of its game.
     pub fn of(record: &GameRecord) -> KnownGame {
-        KnownGame { version: record.version.clone(), journal: record.journal.clone(), draws: record.draws.clone() }
+        KnownGame {
+            version: record.version.clone(),
+            journal: record.journal.clone(),
+            move_times: record.move_times.clone(),
+            draws: record.draws.clone(),
+        }
     }
 }
 

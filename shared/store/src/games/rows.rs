@@ -4,7 +4,7 @@ use chrono::{DateTime, Utc};
 use sqlx::Row;
 use sqlx::postgres::PgRow;
 use uuid::Uuid;
-use vocabulary::EndReason;
+use vocabulary::{EndReason, TimeControl};
 
 use super::{ClientMove, GameRecord, KnownGame, Player};
 use crate::accounts::{Account, AccountKind};
@@ -60,12 +60,24 @@ pub(super) fn game_from_row(row: &PgRow, id: Uuid, known: Option<&KnownGame>) ->
             Ok(Player { seat: r.seat as usize, account, invited: r.invited })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
-    let (journal, draws) = match (row.try_get::<Option<String>, _>("journal")?, row.try_get::<Option<String>, _>("draws")?, known) {
-        (Some(journal), Some(draws), _) => (journal, serde_json::from_str(&draws).map_err(|e| corrupt("draw", e))?),
+    let parts = (
+        row.try_get::<Option<String>, _>("journal")?,
+        row.try_get::<Option<String>, _>("move_times")?,
+        row.try_get::<Option<String>, _>("draws")?,
+    );
+    let (journal, move_times, draws) = match (parts, known) {
+        ((Some(journal), Some(times), Some(draws)), _) => (
+            journal,
+            serde_json::from_str(&times).map_err(|e| corrupt("move times", e))?,
+            serde_json::from_str(&draws).map_err(|e| corrupt("draw", e))?,
+        ),
         // Left out: the game is at the known version.
-        (None, None, Some(known)) if known.version == version => (known.journal.clone(), known.draws.clone()),
+        ((None, None, None), Some(known)) if known.version == version => {
+            (known.journal.clone(), known.move_times.clone(), known.draws.clone())
+        }
         _ => return Err(StoreError::Corrupt(format!("game {id}: journal or draw missing at version {version}"))),
     };
+    let time_control = time_control_of(row)?;
     let record = GameRecord {
         game_id: row.try_get("game_id")?,
         variant: variant.parse().map_err(|_| StoreError::Corrupt(format!("variant {variant:?}")))?,
@@ -74,8 +86,9 @@ pub(super) fn game_from_row(row: &PgRow, id: Uuid, known: Option<&KnownGame>) ->
         no_repeat_words: row.try_get("no_repeat_words")?,
         status: GameStatus::parse(&status)?,
         move_count: move_count as u32,
-        turn_seconds: row.try_get("turn_seconds")?,
+        time_control,
         turn_deadline: row.try_get("turn_deadline")?,
+        started_at: row.try_get("started_at")?,
         created_at: row.try_get("created_at")?,
         updated_at: row.try_get("updated_at")?,
         finished_at: row.try_get("finished_at")?,
@@ -88,6 +101,7 @@ pub(super) fn game_from_row(row: &PgRow, id: Uuid, known: Option<&KnownGame>) ->
         setup: row.try_get("setup")?,
         players,
         journal,
+        move_times,
         draws,
         version,
     };
@@ -101,6 +115,20 @@ pub(super) fn game_from_row(row: &PgRow, id: Uuid, known: Option<&KnownGame>) ->
         .transpose()?;
     Ok((record, client_move))
 }
+
+/// The time control of a row with `time_control` (as text) and `turn_seconds` columns: a game
+/// from before controls reads as what it was (correspondence with no bank, or untimed).
+pub(crate) fn time_control_of(row: &PgRow) -> Result<TimeControl, StoreError> {
+    match row.try_get::<Option<String>, _>("time_control")? {
+        Some(text) => serde_json::from_str(&text).map_err(|e| StoreError::Corrupt(format!("time control: {e}"))),
+        None => Ok(TimeControl::from_turn_seconds(row.try_get::<Option<i32>, _>("turn_seconds")?.and_then(|t| u32::try_from(t).ok()))),
+    }
+}
+
+/// The SQL of a game row's control kind (`g` the games row), games from before controls
+/// included: what the lobby filters on.
+pub(crate) const CONTROL_KIND_SQL: &str =
+    "coalesce(g.time_control->>'kind', CASE WHEN g.turn_seconds IS NULL THEN 'none' ELSE 'correspondence' END)";
 
 /// Bytes from lower-case hex, as PostgreSQL's `encode(…, 'hex')` writes them.
 fn decode_hex(hex: &str) -> Option<Vec<u8>> {
