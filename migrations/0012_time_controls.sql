@@ -7,6 +7,20 @@
 -- and untimed otherwise (what they were). `turn_seconds` stays written for the previous release.
 ALTER TABLE games ADD COLUMN time_control jsonb NULL
     CHECK (time_control IS NULL OR (jsonb_typeof(time_control) = 'object' AND time_control ? 'kind'));
+-- A deadline needed a turn limit; now a real-time clock or the chain's turn timer sets one too.
+-- The old check was named by PostgreSQL; it is found by what it says.
+DO $$
+DECLARE c text;
+BEGIN
+    FOR c IN SELECT conname FROM pg_constraint
+             WHERE conrelid = 'games'::regclass AND contype = 'c'
+               AND pg_get_constraintdef(oid) LIKE '%turn_deadline IS NULL%turn_seconds IS NOT NULL%'
+    LOOP
+        EXECUTE format('ALTER TABLE games DROP CONSTRAINT %I', c);
+    END LOOP;
+END $$;
+ALTER TABLE games ADD CONSTRAINT games_deadline_timed
+    CHECK (turn_deadline IS NULL OR turn_seconds IS NOT NULL OR time_control IS NOT NULL);
 -- When the game became active (its clock started): the last player joined or accepted.
 ALTER TABLE games ADD COLUMN started_at timestamptz NULL;
 -- When each move was committed, by the service's clock (a robot's move: after its real decision

@@ -5,6 +5,7 @@ mod admin;
 mod automatch;
 mod aws_push;
 mod chain;
+mod clocks;
 mod common;
 mod conformance;
 mod endgame_hint;
