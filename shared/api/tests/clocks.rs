@@ -244,7 +244,8 @@ async fn a_submit_after_the_flag_fell_is_time_over_and_a_retry_of_an_earlier_one
         let body = json!({"expected_move_no": 0, "move": {"kind": "pass"}}).to_string();
         let path = format!("/games/{id}/moves");
         let claim_path = format!("/games/{id}/timeout");
-        let (submitted, claimed) = tokio::join!(app.call(Some(mover), "POST", &path, &body), app.call(Some(other), "POST", &claim_path, ""));
+        let (submitted, claimed) =
+            tokio::join!(app.call(Some(mover), "POST", &path, &body), app.call(Some(other), "POST", &claim_path, ""));
         assert_eq!((submitted.0, submitted.1["error"]["code"].as_str()), (409, Some("time_over")), "race {seed}: {submitted:?}");
         assert!(claimed.0 == 200 || claimed.1["error"]["code"] == "game_over", "race {seed}: {claimed:?}");
         let kinds: Vec<String> = sqlx::query_scalar("SELECT kind FROM game_moves WHERE game_id = $1::uuid ORDER BY move_no")
@@ -286,7 +287,12 @@ async fn open(app: &App, who: Player, body: Value) -> String {
 async fn lobby(app: &App, who: Player, kind: &str) -> Vec<(String, Value)> {
     let (status, page) = app.call(Some(who), "GET", &format!("/games/open?time_control={kind}"), "").await;
     assert_eq!(status, 200, "{page}");
-    page["games"].as_array().unwrap().iter().map(|g| (g["game_id"].as_str().unwrap().to_string(), g["time_control"]["kind"].clone())).collect()
+    page["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| (g["game_id"].as_str().unwrap().to_string(), g["time_control"]["kind"].clone()))
+        .collect()
 }
 
 #[tokio::test]
@@ -338,7 +344,11 @@ async fn a_game_from_before_time_controls_keeps_its_turn_limit() {
     let (mover, other) = if game["to_move"] == game["your_seat"] { (ann, bob) } else { (bob, ann) };
     assert_eq!(pass(&app, mover, &id, None).await.0, 200);
     // As the release before wrote it: no control, no start, no commit times.
-    sqlx::query("UPDATE games SET time_control = NULL, started_at = NULL WHERE game_id = $1::uuid").bind(&id).execute(app.pool()).await.unwrap();
+    sqlx::query("UPDATE games SET time_control = NULL, started_at = NULL WHERE game_id = $1::uuid")
+        .bind(&id)
+        .execute(app.pool())
+        .await
+        .unwrap();
     sqlx::query("UPDATE game_moves SET played_at = NULL WHERE game_id = $1::uuid").bind(&id).execute(app.pool()).await.unwrap();
     let v = view(&app, other, &id).await;
     assert_eq!(v["time_control"], json!({"kind": "correspondence", "turn_seconds": 60, "bank_seconds": 0}));
