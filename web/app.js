@@ -6,6 +6,7 @@
 // and the API client, game.js a game's frame and its moves, tile.js and chain.js each family.
 
 import { $, ApiFailure, S, api, applyLanguage, base64url, claimsOf, h, setLang, showError, status, t } from './core.js';
+import { PRESETS, label } from './clock.js';
 import { describeMove, loadGame, refreshGame, renderGame } from './game.js';
 
 // ---------------------------------------------------------------- sign-in
@@ -224,15 +225,15 @@ function renderLobbyShell() {
   const opponent = h('select', { id: 'opponent', onchange: () => { friendLabel.hidden = opponent.value !== 'friend'; } },
     ['easy', 'medium', 'hard'].map((l) => h('option', { value: l }, t(`robot_${l}`))),
     h('option', { value: 'friend' }, t('friend')));
-  const clock = h('select', { id: 'clock' },
-    [['', t('no_clock')], ['60', t('minutes', { n: 1 })], ['300', t('minutes', { n: 5 })], ['86400', t('days', { n: 1 })]].map(([v, l]) => h('option', { value: v }, l)));
-  const variant = h('select', { id: 'variant' }, variantOptions);
+  const clock = h('select', { id: 'clock' });
+  const variant = h('select', { id: 'variant', onchange: () => clockOptions(clock, variant.value) }, variantOptions);
+  clockOptions(clock, variant.value);
+  const timeControl = () => PRESETS[S.variants.get(variant.value).family][Number(clock.value)];
   const form = h('form', {
     id: 'new-game',
     onsubmit: async (e) => {
       e.preventDefault();
-      const body = { variant: variant.value };
-      if (clock.value) body.turn_seconds = Number(clock.value);
+      const body = { variant: variant.value, time_control: timeControl() };
       body.opponents = [opponent.value === 'friend' ? { account: friend.value.trim() } : { robot: opponent.value }];
       try {
         const { json } = await api('POST', '/games', body);
@@ -250,8 +251,7 @@ function renderLobbyShell() {
     h('button', {
       type: 'button', id: 'open-game',
       onclick: async () => {
-        const body = { variant: variant.value };
-        if (clock.value) body.turn_seconds = Number(clock.value);
+        const body = { variant: variant.value, time_control: timeControl() };
         try { const { json } = await api('POST', '/games/open', body); go(`#/g/${json.game_id}`); } catch (err) { showError(err); }
       },
     }, t('open_game'))));
@@ -262,13 +262,28 @@ function renderLobbyShell() {
     h('section', { class: 'card', 'aria-labelledby': 'inv-title' }, h('h2', { id: 'inv-title' }, t('invitations')), h('ul', { class: 'list', id: 'invitations' })),
     h('section', { class: 'card', 'aria-labelledby': 'mine-title' }, h('h2', { id: 'mine-title' }, t('my_games')), h('ul', { class: 'list', id: 'my-games' })),
     h('section', { class: 'card', 'aria-labelledby': 'new-title' }, h('h2', { id: 'new-title' }, t('new_game')), form),
-    h('section', { class: 'card', 'aria-labelledby': 'lobby-title' }, h('h2', { id: 'lobby-title' }, t('lobby')), h('ul', { class: 'list', id: 'lobby' })),
+    h('section', { class: 'card', 'aria-labelledby': 'lobby-title' }, h('h2', { id: 'lobby-title' }, t('lobby')),
+      h('p', {}, h('label', {}, t('clock'), h('select', { id: 'lobby-clock', onchange: (e) => { S.lobbyClock = e.target.value; loadLobby(); } },
+        [['', t('any_time')], ['none', t('tc_none')], ['realtime', t('tc_realtime')], ['correspondence', t('tc_correspondence')]]
+          .map(([v, l]) => h('option', { value: v, selected: S.lobbyClock === v }, l))))),
+      h('ul', { class: 'list', id: 'lobby' })),
     h('section', { class: 'card', 'aria-labelledby': 'done-title' }, h('h2', { id: 'done-title' }, t('finished')), h('ul', { class: 'list', id: 'finished' })),
   );
 }
 
 export function action(label, cls, run) {
   return h('button', { type: 'button', class: cls, onclick: async (e) => { e.target.disabled = true; try { await run(); } catch (err) { showError(err); e.target.disabled = false; } } }, label);
+}
+
+/** The time controls `family` offers, as the options of `select` (the first chosen). */
+function clockOptions(select, variantId) {
+  const family = S.variants.get(variantId).family;
+  select.replaceChildren(...PRESETS[family].map((tc, i) => h('option', { value: String(i) }, label(tc))));
+}
+
+/** A game's time control as a small tag after its name (nothing when untimed). */
+function clockTag(tc) {
+  return tc && tc.kind !== 'none' ? h('span', { class: 'muted tc' }, ` · ${label(tc)}`) : null;
 }
 
 function scoresLine(seats) {
@@ -282,14 +297,14 @@ async function loadLobby() {
   try {
     [open, active, done, lobby] = await Promise.all([
       api('GET', '/games?status=open&limit=50'), api('GET', '/games?status=active&limit=50'),
-      api('GET', '/games?status=finished&limit=10'), api('GET', '/games/open?limit=20'),
+      api('GET', '/games?status=finished&limit=10'), api('GET', `/games/open?limit=20${S.lobbyClock ? `&time_control=${S.lobbyClock}` : ''}`),
     ]);
   } catch (e) { showError(e); return; }
   if (seq !== lobbySeq || S.route.view !== 'lobby' || !$('#invitations')) return;
   const inv = [];
   for (const g of open.json.games) {
     const rest = others(g.seats);
-    const link = h('a', { href: `#/g/${g.game_id}`, class: 'open-link' }, variantName(g.variant));
+    const link = h('a', { href: `#/g/${g.game_id}`, class: 'open-link' }, variantName(g.variant), clockTag(g.time_control));
     if (g.awaits_you) {
       const inviter = rest.find((s) => !s.invited && s.kind === 'human') || rest[0];
       inv.push(h('li', { class: 'invitation', dataset: { game: g.game_id } }, link,
@@ -311,13 +326,13 @@ async function loadLobby() {
   const rows = active.json.games.map((g) => {
     const mover = g.seats.find((s) => s.seat === g.to_move);
     return h('li', { class: 'game-row', dataset: { game: g.game_id } },
-      h('a', { href: `#/g/${g.game_id}`, class: 'open-link' }, `${variantName(g.variant)} ${t('vs')} ${names(others(g.seats))}`),
+      h('a', { href: `#/g/${g.game_id}`, class: 'open-link' }, `${variantName(g.variant)} ${t('vs')} ${names(others(g.seats))}`, clockTag(g.time_control)),
       h('span', { class: g.your_turn ? 'turn mine' : 'turn muted' }, g.your_turn ? t('your_turn') : t('their_turn', { name: mover ? mover.display_name : '' })),
       h('span', { class: 'muted' }, scoresLine(g.seats)));
   });
   $('#my-games').replaceChildren(...(rows.length ? rows : [h('li', { class: 'muted' }, t('no_games'))]));
   const offers = lobby.json.games.map((g) => h('li', { class: 'open-row', dataset: { game: g.game_id } },
-    h('span', {}, t('opened_by', { variant: variantName(g.variant), name: g.opener_name })),
+    h('span', {}, t('opened_by', { variant: variantName(g.variant), name: g.opener_name }), clockTag(g.time_control)),
     action(t('join'), 'primary join', async () => { await api('POST', `/games/${g.game_id}/join`); go(`#/g/${g.game_id}`); })));
   $('#lobby').replaceChildren(...(offers.length ? offers : [h('li', { class: 'muted' }, t('nobody_waiting'))]));
   const finished = done.json.games.map((g) => h('li', { class: 'finished-row', dataset: { game: g.game_id } },

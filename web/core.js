@@ -104,6 +104,9 @@ export const S = {
   previewSeq: 0,
   previewTimer: null,
   word: '',
+  clockAt: 0, // when the game's view (and its clock) arrived, in the page's monotonic time
+  flagSeen: null, // the clock whose fallen flag was acted on
+  lobbyClock: '', // the lobby's time-control filter ('' for any)
 };
 
 export function status(text, info = false) {

@@ -3,6 +3,7 @@
 
 import { action, go, names, variantName } from './app.js';
 import { chainGame, useWord } from './chain.js';
+import { claimButton, claimable, label, seatClock, tick } from './clock.js';
 import { $, S, api, h, lang, showError, status, t, uuid } from './core.js';
 import { schedulePreview, tileGame, useHint } from './tile.js';
 
@@ -26,13 +27,18 @@ export async function refreshGame() {
     const res = await api('GET', `/games/${id}`, undefined, S.etag ? { 'if-none-match': S.etag } : {});
     if (res.status !== 304 && S.game && S.game.game_id === id && !S.revealing) {
       S.etag = res.etag;
-      if (JSON.stringify(res.json) !== JSON.stringify(S.game)) setGame(res.json);
+      // The same game read again differs only in its clock's `now`: the clock is taken, the
+      // screen (and what the player is composing on it) kept.
+      const bare = (v) => JSON.stringify({ ...v, clock: v.clock && { ...v.clock, now: null, seats: null, flag_at: null } });
+      if (bare(res.json) !== bare(S.game)) setGame(res.json);
+      else { S.game.clock = res.json.clock; S.clockAt = performance.now(); }
     }
   } catch (e) { if (e.code !== 'network') showError(e); } finally { refreshing = false; }
 }
 
-/** Shows `view`: a new move clears what the player was composing; the same move keeps it. */
-function setGame(view) {
+/** Shows `view`, which arrived at `at` (the page's monotonic time, from which its clock runs):
+ * a new move clears what the player was composing; the same move keeps it. */
+function setGame(view, at = performance.now()) {
   const before = S.game;
   if (!before || before.move_count !== view.move_count || before.status !== view.status) {
     S.pending = []; S.selected = null; S.exchange = null; S.hints = null; S.confirming = null;
@@ -43,8 +49,13 @@ function setGame(view) {
     if (!same) S.order = view.your_rack.map((_, i) => i);
   }
   S.game = view;
+  S.clockAt = at;
   renderGame();
 }
+
+// The clocks run on the screen four times a second; when the running seat's time is out, the
+// game is read again (a view records a fall) and drawn again (with the claim, where one is due).
+setInterval(() => tick(async () => { await refreshGame(); if (S.game) renderGame(); }), 250);
 
 const mySeat = () => S.game.your_seat;
 export const myTurn = () => {
@@ -71,6 +82,8 @@ export function describeMove(m) {
     case 'exchange': return t('moved_exchange', { name, n: m.count });
     case 'resign': return t('moved_resign', { name });
     case 'timeout': return t('moved_timeout', { name });
+    case 'out_of_time': return t('moved_out_of_time', { name });
+    case 'time_penalty': return t('moved_time_penalty', { name, score: m.score });
     case 'word': return t('moved_word', { name, word: m.word, score: m.score });
     default: return `${name}: ${m.kind}`;
   }
@@ -81,7 +94,8 @@ function renderSeats() {
   return h('ul', { class: 'seats', id: 'scores', 'aria-label': t('scores') }, g.seats.map((s) => h('li', {
     class: s.seat === g.to_move ? 'to-move' : '', dataset: { seat: s.seat },
   }, seatName(s.seat), s.invited ? ` (${t('invited')})` : '', h('span', { class: 'score' }, s.score),
-  g.family === 'tile' && g.status !== 'finished' ? h('span', { class: 'muted' }, ` · ${s.rack_size}`) : null)));
+  g.family === 'tile' && g.status !== 'finished' ? h('span', { class: 'muted' }, ` · ${s.rack_size}`) : null,
+  seatClock(s.seat, seatName(s.seat)))));
 }
 
 function turnLine() {
@@ -91,8 +105,11 @@ function turnLine() {
   // An invitation is nobody's turn until everyone has accepted.
   if (g.to_move == null || (g.status === 'open' && g.seats.some((s) => s.invited))) return h('p', { id: 'turn' }, t('not_started'));
   const text = g.to_move === g.your_seat ? t('turn_mine') : t('turn_of', { name: seatName(g.to_move) });
+  // A correspondence deadline is a date; a real-time clock shows by the seats.
+  const dated = g.turn_deadline && (!g.time_control || g.time_control.kind === 'correspondence');
   return h('p', { id: 'turn', class: g.to_move === g.your_seat ? 'mine' : '' }, text,
-    g.turn_deadline ? h('span', { class: 'muted' }, ` · ${t('deadline', { time: new Date(g.turn_deadline).toLocaleString(lang) })}`) : null);
+    dated ? h('span', { class: 'muted' }, ` · ${t('deadline', { time: new Date(g.turn_deadline).toLocaleString(lang) })}`) : null,
+    claimable() ? [' ', claimButton((answer) => reveal(answer, 1))] : null);
 }
 
 /** An open game's state: invitations to answer or wait on, or a seat nobody took yet. */
@@ -146,6 +163,7 @@ export function renderGame() {
   const focusId = document.activeElement && document.activeElement.id;
   const head = h('div', {},
     h('h2', {}, variantName(g.variant), ' ', h('a', { href: '#/', class: 'muted' }, `← ${t('lobby_link')}`)),
+    g.time_control && g.time_control.kind !== 'none' ? h('p', { class: 'muted', id: 'time-control' }, label(g.time_control)) : null,
     renderSeats(), turnLine(),
     g.last_move ? h('p', { class: 'muted', id: 'last-move' }, t('last_move', { what: describeMove(g.last_move) })) : null,
     h('p', { id: 'thinking', 'aria-live': 'polite' }, S.revealing ? t('thinking', { name: seatName(g.to_move) }) : ''));
@@ -176,7 +194,8 @@ function reveal(answer, mine) {
   const g = S.game;
   const own = answer.moves.filter((m) => m.seat === g.your_seat);
   const robots = answer.moves.filter((m) => m.seat !== g.your_seat);
-  if (!robots.length || !answer.thinking_ms) { setGame(answer.game); return; }
+  const at = performance.now();
+  if (!robots.length || !answer.thinking_ms) { setGame(answer.game, at); return; }
   let shown = g;
   if (mine === 0 && own.length) shown = interim(g, own[0], answer.game);
   S.game = null;
@@ -187,7 +206,7 @@ function reveal(answer, mine) {
     S.revealing = false;
     if (S.game && S.game.game_id === answer.game.game_id) {
       S.etag = null;
-      setGame(answer.game);
+      setGame(answer.game, at);
     }
   }, answer.thinking_ms);
 }
@@ -200,6 +219,8 @@ function interim(before, move, after) {
   const seat = v.seats.find((s) => s.seat === move.seat);
   if (seat) seat.score += move.score || 0;
   v.to_move = after.seats.length ? (move.seat + 1) % v.seats.length : null;
+  // The robot's time is charged already: its clock stands still while its reply is revealed.
+  if (after.clock) v.clock = { ...after.clock, running: null };
   if (move.kind === 'play') {
     v.board = v.board.concat(move.tiles);
     const rack = [...v.your_rack];

@@ -2,7 +2,8 @@
 //! of `wordgame serve`, the development sign-in, and then only the app's own controls (clicks,
 //! keys typed into the board and the word box); the test calls no API route itself. A whole
 //! Scrabble game and a whole Nối từ game against a robot, and two browsers (alice and bob, each
-//! its own Chromium) inviting each other and playing by push. Screenshots at desktop and phone
+//! its own Chromium) inviting each other and playing by push; a real-time game's clocks running,
+//! in overtime and at the flag's fall (the game's history moved into the past in its database). Screenshots at desktop and phone
 //! widths are saved under `target/tmp/` (`webapp-*.png`). Without Chromium the tests say so and
 //! skip (CI installs it).
 
@@ -681,6 +682,147 @@ fn webapp_signs_in_through_the_hosted_ui_with_pkce_in_chromium() {
     assert_eq!(next("logout"), "logout web-client");
     wait(&browser, "document.querySelector('#signin-hosted')", "the sign-in again");
     assert_eq!(browser.script("return sessionStorage.getItem('wordgame.token')"), Value::Null);
+    // The server (and its PostgreSQL) stops before its data directory goes.
+    drop(server);
+    close(&browser, &dir);
+}
+
+/// The URL of the database `serve` keeps its games in, under `dir` (its private PostgreSQL's
+/// port is the fourth line of `postmaster.pid`).
+fn database_url(dir: &Path) -> String {
+    let pid = std::fs::read_to_string(dir.join("postmaster.pid")).expect("serve's PostgreSQL runs in its data directory");
+    let port = pid.lines().nth(3).expect("the port line").trim().to_string();
+    format!("postgres://postgres@127.0.0.1:{port}/wordgame")
+}
+
+/// Moves game `id`'s whole history `seconds` into the past: its start, its deadline and every
+/// entry's commit time. The turns already played keep their lengths, and the turn now running
+/// has lasted `seconds` longer, as if the player to move had sat that long (the clock is
+/// computed from these times, so the page shows it when it next reads the game).
+fn age_game(dir: &Path, id: &str, seconds: f64) {
+    let url = database_url(dir);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        use sqlx::Connection;
+        let mut db = sqlx::PgConnection::connect(&url).await.expect("serve's database");
+        let mut tx = db.begin().await.unwrap();
+        sqlx::query(
+            "UPDATE games SET started_at = started_at - make_interval(secs => $2), \
+             turn_deadline = turn_deadline - make_interval(secs => $2) WHERE game_id = $1::uuid",
+        )
+        .bind(id)
+        .bind(seconds)
+        .execute(&mut *tx)
+        .await
+        .unwrap();
+        sqlx::query("UPDATE game_moves SET played_at = played_at - make_interval(secs => $2) WHERE game_id = $1::uuid")
+            .bind(id)
+            .bind(seconds)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
+    });
+}
+
+/// The text of the element `css` matches.
+fn text(browser: &Browser, css: &str) -> String {
+    browser
+        .script(&format!("const e = document.querySelector({}); return e ? e.textContent : null", json!(css)))
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Seconds on a clock face as the app draws it ("14:58", "−0:07", "1:02:03").
+fn face_seconds(face: &str) -> i64 {
+    let (sign, digits) = face.strip_prefix('−').map_or((1, face), |rest| (-1, rest));
+    sign * digits
+        .split(':')
+        .fold(0, |total, part| total * 60 + part.trim().parse::<i64>().unwrap_or_else(|_| panic!("a clock face: {face}")))
+}
+
+#[test]
+fn webapp_plays_a_real_time_game_with_running_clocks_overtime_and_a_flag_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    let (server, port, dir) = start_server("webapp-clock-test");
+    let (_driver, browser) = chromium(&dir);
+    sign_in(&browser, port, "alice");
+    // The form offers each family its controls: the chain's turn timer, the tile games' clocks.
+    choose(&browser, "#variant", "noi-tu");
+    wait(&browser, "[...document.querySelectorAll('#clock option')].some(o => o.textContent === '15 s a word')", "the chain's timers");
+    choose(&browser, "#variant", "scrabble-en");
+    wait(
+        &browser,
+        "[...document.querySelectorAll('#clock option')].some(o => o.textContent === '15 min · 1 min overtime')",
+        "the tile clocks",
+    );
+    let option = browser
+        .script("return [...document.querySelectorAll('#clock option')].find(o => o.textContent === '15 min · 1 min overtime').value");
+    choose(&browser, "#clock", option.as_str().unwrap());
+    create(&browser, "scrabble-en", "easy");
+    wait(
+        &browser,
+        "document.querySelector('#board') && document.querySelector('#clock-0') && document.querySelector('#clock-1')",
+        "the clocks",
+    );
+    assert_eq!(text(&browser, "#time-control"), "15 min · 1 min overtime");
+    let id = browser.script("return location.hash.slice(4)").as_str().unwrap().to_string();
+    let me = browser.script("return [...document.querySelectorAll('#scores li')].find(l => l.textContent.includes('(you)')).dataset.seat");
+    let me = me.as_str().unwrap().to_string();
+    let robot = if me == "0" { "1" } else { "0" };
+    let mine = format!("#clock-{me} .face");
+    // The player's clock runs on the screen, by the second; the robot's stands.
+    wait(&browser, READY, "the player's turn");
+    wait(&browser, &format!("document.querySelector('#clock-{me}').classList.contains('running')"), "the running clock");
+    let first = face_seconds(&text(&browser, &mine));
+    assert!((850..=900).contains(&first), "15 minutes less the robot's opening, at most: {first}");
+    wait(
+        &browser,
+        &format!("document.querySelector({}).textContent !== {}", json!(mine), json!(text(&browser, &mine))),
+        "the clock to tick",
+    );
+    assert!(face_seconds(&text(&browser, &mine)) < first, "the clock runs down");
+    let robot_face = text(&browser, &format!("#clock-{robot} .face"));
+    assert!(browser.script(&format!("return document.querySelector('#clock-{robot}').classList.contains('running')")) == json!(false));
+    // One move: the robot replies, its clock charged its real decision time, not its thinking delay.
+    tile_turn(&browser, Placing::Hint);
+    wait(&browser, SENT, "the move's answer");
+    wait(&browser, READY, "the robot's reply");
+    let robot_after = face_seconds(&text(&browser, &format!("#clock-{robot} .face")));
+    assert!(robot_after <= face_seconds(&robot_face) && robot_after > 880, "the robot's clock: {robot_face} then {robot_after} s");
+    screenshots(&browser, "clock-running");
+    // The lobby labels the game with its control, and filters open games by kind.
+    click(&browser, "a[href=\"#/\"]");
+    wait(&browser, &format!("document.querySelector('.game-row[data-game=\"{id}\"] .tc')"), "the game in the lobby");
+    assert_eq!(text(&browser, &format!(".game-row[data-game=\"{id}\"] .tc")), " · 15 min · 1 min overtime");
+    choose(&browser, "#lobby-clock", "realtime");
+    wait(&browser, "document.querySelector('#lobby li')", "the filtered lobby");
+    assert_eq!(text(&browser, "#status"), "", "the filter is a query the API answers");
+    click(&browser, &format!(".game-row[data-game=\"{id}\"] .open-link"));
+    wait(&browser, READY, "the game again");
+    // Fifteen minutes later (the game's history moved into the past): overtime, with its cost.
+    let left = face_seconds(&text(&browser, &mine));
+    age_game(&dir, &id, (left + 5) as f64);
+    browser.call("POST", "/refresh", json!({}));
+    wait(&browser, &format!("document.querySelector('#clock-{me}.overtime')"), "overtime");
+    let over = text(&browser, &format!("#clock-{me}"));
+    assert!(over.starts_with('−') && over.contains("overtime −10"), "{over}");
+    // Near the end of the minute of overtime: the page itself sees the flag fall, reads the game,
+    // and the server records the loss as of the fall.
+    let over = -face_seconds(&text(&browser, &mine));
+    age_game(&dir, &id, (57 - over) as f64);
+    browser.call("POST", "/refresh", json!({}));
+    wait(&browser, "document.querySelector('#result')", "the flag's fall");
+    let result = text(&browser, "#result");
+    assert!(result.contains("Robot (easy) won") && result.contains("alice (you) ran out of time"), "{result}");
+    assert_eq!(text(&browser, &mine), "time is up", "the fallen flag on the player's clock");
+    screenshots(&browser, "clock-flag");
+    click(&browser, "#history-link");
+    wait(&browser, "document.querySelector('table.history')", "the history");
+    assert!(text(&browser, "table.history").contains("alice (you) lost on time"), "the history's last entry");
     // The server (and its PostgreSQL) stops before its data directory goes.
     drop(server);
     close(&browser, &dir);
