@@ -24,6 +24,7 @@ FUNCTIONS = [
     ("PreviewMove", "preview-move", "POST", "/games/{id}/preview", 512, 5, 20, (40, 80), "jwt"),
     ("Hint", "hint", "GET", "/games/{id}/hint", 1024, 10, 20, (20, 40), "jwt"),
     ("Resign", "resign", "POST", "/games/{id}/resign", 1769, 10, 10, (10, 20), "jwt"),
+    ("Challenge", "challenge", "POST", "/games/{id}/challenge", 1769, 10, 10, (10, 20), "jwt"),
     ("WithdrawGame", "withdraw-game", "POST", "/games/{id}/withdraw", 1769, 10, 5, (5, 10), "jwt"),
     ("ClaimTimeout", "claim-timeout", "POST", "/games/{id}/timeout", 1769, 10, 10, (10, 20), "jwt"),
     ("OpenGame", "open-game", "POST", "/games/open", 512, 5, 10, (10, 20), "jwt"),
@@ -48,7 +49,7 @@ WS_RESERVED = 20
 
 # The routes that commit moves (a player's, the robots' replies): they, the sweep and the ws
 # function may post to the WebSocket connections and publish to the bus (PushPolicy).
-PUSHERS = {"create-game", "submit-move", "resign", "withdraw-game", "claim-timeout", "open-game", "join-game",
+PUSHERS = {"create-game", "submit-move", "resign", "challenge", "withdraw-game", "claim-timeout", "open-game", "join-game",
            "attach-robot", "rematch", "decline-rematch"}
 
 # Every alarm notifies one topic, ALARM and OK alike: the stack's own (AlarmTopic, which

@@ -88,6 +88,7 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::UnknownRobotLevel
         | ErrorCode::BadTurnSeconds
         | ErrorCode::BadTimeControl
+        | ErrorCode::BadChallengeRule
         | ErrorCode::BadCursor
         | ErrorCode::UnknownStatus
         | ErrorCode::UnknownTurn

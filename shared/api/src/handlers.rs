@@ -12,7 +12,7 @@ use service::SubmitMove;
 use tracing::Instrument;
 use uuid::Uuid;
 
-use crate::requests::{CreateGameBody, OpenGameBody, PreviewBody, RobotBody};
+use crate::requests::{ChallengeBody, CreateGameBody, OpenGameBody, PreviewBody, RobotBody};
 use crate::response::{self, json_response};
 use crate::{ApiError, AppState, HttpCode, MAX_BODY, Route, auth, requests, telemetry};
 
@@ -121,6 +121,11 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             Ok(json_response(200, &serde_json::json!({ "hints": hints })))
         }
         (Route::Resign, Ok(caller)) => Ok(json_response(200, &svc.resign(&caller, game_id(req)?).await?)),
+        (Route::Challenge, Ok(caller)) => {
+            let id = game_id(req)?;
+            let body: ChallengeBody = parse_body(req)?;
+            Ok(json_response(200, &svc.submit_move(&caller, id, &body.into_submit()).await?))
+        }
         (Route::ClaimTimeout, Ok(caller)) => Ok(json_response(200, &svc.claim_timeout(&caller, game_id(req)?).await?)),
         (Route::OpenGame, Ok(caller)) => {
             let body = parse_body::<OpenGameBody>(req)?.parse()?;

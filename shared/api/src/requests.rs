@@ -5,7 +5,9 @@
 //! case.
 
 use serde::Deserialize;
-use service::{CreateGame, Invalid, Level, Move, OpenGame, Opponent, ServiceError, TimeControl, TimeControlKind, Variant};
+use service::{
+    ChallengeRule, CreateGame, Invalid, Level, Move, OpenGame, Opponent, ServiceError, SubmitMove, TimeControl, TimeControlKind, Variant,
+};
 use uuid::Uuid;
 
 use crate::ApiError;
@@ -40,6 +42,25 @@ fn time_control(value: Option<serde_json::Value>) -> Result<Option<TimeControl>,
         .transpose()
 }
 
+/// A challenge rule as sent (`"single"`, …), read here so that an unknown one is `400
+/// bad_challenge_rule` rather than a body of the wrong shape.
+///
+/// # Errors
+/// `400 bad_challenge_rule`.
+fn challenge_rule(value: Option<serde_json::Value>) -> Result<Option<ChallengeRule>, ApiError> {
+    value
+        .map(|v| {
+            serde_json::from_value::<ChallengeRule>(v).map_err(|_| {
+                ServiceError::Invalid {
+                    reason: Invalid::BadChallengeRule,
+                    message: "challenge_rule: one of void, single, double, five_point, ten_point".into(),
+                }
+                .into()
+            })
+        })
+        .transpose()
+}
+
 /// The lobby's `time_control` filter: `none`, `correspondence` or `realtime`.
 ///
 /// # Errors
@@ -64,13 +85,16 @@ pub(crate) struct CreateGameBody {
     time_control: Option<serde_json::Value>,
     #[serde(default)]
     turn_seconds: Option<i32>,
+    #[serde(default)]
+    challenge_rule: Option<serde_json::Value>,
 }
 
 impl CreateGameBody {
     /// The request: the variant, then each robot's level in the opponents' order.
     ///
     /// # Errors
-    /// `400 unknown_variant`, `400 unknown_robot_level`, `400 bad_time_control`.
+    /// `400 unknown_variant`, `400 unknown_robot_level`, `400 bad_time_control`, `400
+    /// bad_challenge_rule`.
     pub(crate) fn parse(self) -> Result<CreateGame, ApiError> {
         let variant = variant(&self.variant)?;
         let opponents = self
@@ -81,7 +105,13 @@ impl CreateGameBody {
                 OpponentBody::Account(id) => Ok(Opponent::Account(id)),
             })
             .collect::<Result<_, _>>()?;
-        Ok(CreateGame { variant, opponents, time_control: time_control(self.time_control)?, turn_seconds: self.turn_seconds })
+        Ok(CreateGame {
+            variant,
+            opponents,
+            time_control: time_control(self.time_control)?,
+            turn_seconds: self.turn_seconds,
+            challenge_rule: challenge_rule(self.challenge_rule)?,
+        })
     }
 }
 
@@ -126,16 +156,40 @@ pub(crate) struct OpenGameBody {
     time_control: Option<serde_json::Value>,
     #[serde(default)]
     turn_seconds: Option<i32>,
+    #[serde(default)]
+    challenge_rule: Option<serde_json::Value>,
 }
 
 impl OpenGameBody {
     /// The request.
     ///
     /// # Errors
-    /// `400 unknown_variant`, `400 bad_time_control`.
+    /// `400 unknown_variant`, `400 bad_time_control`, `400 bad_challenge_rule`.
     pub(crate) fn parse(self) -> Result<OpenGame, ApiError> {
         let variant = variant(&self.variant)?;
-        Ok(OpenGame { variant, time_control: time_control(self.time_control)?, turn_seconds: self.turn_seconds })
+        Ok(OpenGame {
+            variant,
+            time_control: time_control(self.time_control)?,
+            turn_seconds: self.turn_seconds,
+            challenge_rule: challenge_rule(self.challenge_rule)?,
+        })
+    }
+}
+
+/// The body of `POST /games/{id}/challenge`: the move number the challenge answers and the
+/// client's id for it, as a submit's.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ChallengeBody {
+    expected_move_no: u32,
+    #[serde(default)]
+    client_move_id: Option<Uuid>,
+}
+
+impl ChallengeBody {
+    /// The challenge as the submit it is.
+    pub(crate) fn into_submit(self) -> SubmitMove {
+        SubmitMove { expected_move_no: self.expected_move_no, client_move_id: self.client_move_id, mv: Move::Challenge }
     }
 }
 
@@ -216,10 +270,14 @@ mod tests {
             opponents: vec![Opponent::Robot(Level::Medium), Opponent::Account(id)],
             time_control: None,
             turn_seconds: Some(60),
+            challenge_rule: None,
         };
         assert_eq!(body.parse().unwrap(), want);
         let body: OpenGameBody = serde_json::from_str(r#"{"variant":"erudit"}"#).unwrap();
-        assert_eq!(body.parse().unwrap(), OpenGame { variant: "erudit".parse().unwrap(), time_control: None, turn_seconds: None });
+        assert_eq!(
+            body.parse().unwrap(),
+            OpenGame { variant: "erudit".parse().unwrap(), time_control: None, turn_seconds: None, challenge_rule: None }
+        );
         let body: OpenGameBody =
             serde_json::from_str(r#"{"variant":"erudit","time_control":{"kind":"realtime","initial_seconds":600}}"#).unwrap();
         let clock = TimeControl::Realtime { initial_seconds: 600, increment_seconds: 0, max_overtime_minutes: 0 };

@@ -18,6 +18,8 @@ pub enum Route {
     Hint,
     /// `POST /games/{id}/resign`
     Resign,
+    /// `POST /games/{id}/challenge`: challenge the play just made (a game under a challenge rule).
+    Challenge,
     /// `POST /games/{id}/timeout`
     ClaimTimeout,
     /// `POST /games/open`
@@ -62,13 +64,14 @@ pub enum Route {
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 25] = [
+    pub const ALL: [Route; 26] = [
         Route::CreateGame,
         Route::GetGame,
         Route::SubmitMove,
         Route::PreviewMove,
         Route::Hint,
         Route::Resign,
+        Route::Challenge,
         Route::ClaimTimeout,
         Route::OpenGame,
         Route::ListOpenGames,
@@ -110,6 +113,7 @@ impl Route {
             | Route::SubmitMove
             | Route::PreviewMove
             | Route::Resign
+            | Route::Challenge
             | Route::ClaimTimeout
             | Route::OpenGame
             | Route::JoinGame
@@ -130,6 +134,7 @@ impl Route {
             Route::PreviewMove => "/games/{id}/preview",
             Route::Hint => "/games/{id}/hint",
             Route::Resign => "/games/{id}/resign",
+            Route::Challenge => "/games/{id}/challenge",
             Route::ClaimTimeout => "/games/{id}/timeout",
             Route::OpenGame | Route::ListOpenGames => "/games/open",
             Route::JoinGame => "/games/{id}/join",
@@ -158,6 +163,7 @@ impl Route {
             Route::PreviewMove => "preview-move",
             Route::Hint => "hint",
             Route::Resign => "resign",
+            Route::Challenge => "challenge",
             Route::ClaimTimeout => "claim-timeout",
             Route::OpenGame => "open-game",
             Route::ListOpenGames => "list-open-games",

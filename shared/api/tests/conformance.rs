@@ -74,6 +74,16 @@ async fn every_route_answers_as_the_document_says() {
     clock.advance(chrono::Duration::seconds(61));
     let (status, _) = app.call(Some(ann), "POST", &format!("/games/{}/timeout", timed["game_id"].as_str().unwrap()), "").await;
     assert_eq!(status, 200);
+    // A challenge under a challenge rule: a play laid (any word), challenged by the next seat.
+    let body = json!({"variant": "scrabble-en", "opponents": [{"account": bob.0}], "challenge_rule": "single"}).to_string();
+    let ruled = app.create_with(ann, &body).await;
+    let rid = ruled["game_id"].as_str().unwrap().to_string();
+    let (first, second) = if ruled["to_move"] == ruled["your_seat"] { (ann, bob) } else { (bob, ann) };
+    let play = app.best_move(first, &rid).await;
+    app.call(Some(first), "POST", &format!("/games/{rid}/moves"), &play).await;
+    let (status, body) = app.call(Some(second), "POST", &format!("/games/{rid}/challenge"), r#"{"expected_move_no":1}"#).await;
+    assert_eq!(status, 200, "{body}");
+    app.call(Some(second), "POST", &format!("/games/{rid}/challenge"), r#"{"expected_move_no":2}"#).await;
     // 304 and the admin pages.
     let (_, headers, _) = app.call_with_headers(ann, "GET", &format!("/games/{id}"), &[]).await;
     app.call_with_headers(ann, "GET", &format!("/games/{id}"), &[("if-none-match", &headers["etag"])]).await;
@@ -100,6 +110,7 @@ async fn every_route_answers_as_the_document_says() {
     for (path, expected) in [
         ("/", 200),
         ("/web/app.js", 200),
+        ("/web/clock.js", 200),
         ("/web/i18n.js", 200),
         ("/web/app.css", 200),
         ("/web/config.json", 200),

@@ -905,9 +905,9 @@ fn push_has_a_websocket_api_authorised_on_connect_a_bus_endpoints_and_grants() {
         .filter(|(_, f)| f["Properties"]["Policies"].as_sequence().into_iter().flatten().any(|p| is_ref(p, "PushPolicy")))
         .map(|(_, f)| f["Metadata"]["BuildProperties"]["Binary"].as_str().unwrap().to_string())
         .collect();
-    let committing = [Route::CreateGame, Route::SubmitMove, Route::Resign, Route::WithdrawGame, Route::ClaimTimeout, Route::OpenGame]
+    let committing = [Route::CreateGame, Route::SubmitMove, Route::Resign, Route::Challenge, Route::WithdrawGame, Route::ClaimTimeout]
         .into_iter()
-        .chain([Route::JoinGame, Route::AttachRobot, Route::Rematch, Route::DeclineRematch])
+        .chain([Route::OpenGame, Route::JoinGame, Route::AttachRobot, Route::Rematch, Route::DeclineRematch])
         .map(|r| r.function().to_string())
         .chain(["sweep".to_string(), "ws".to_string()])
         .collect::<BTreeSet<_>>();

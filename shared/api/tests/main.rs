@@ -5,6 +5,7 @@ mod admin;
 mod automatch;
 mod aws_push;
 mod chain;
+mod challenges;
 mod clocks;
 mod common;
 mod conformance;

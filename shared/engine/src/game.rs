@@ -18,7 +18,7 @@ use crate::setup::{Setup, SetupError};
 use crate::tile::RackTile;
 use crate::variant::{Rules, Variant};
 use crate::{norepeat, play};
-use vocabulary::Lapse;
+use vocabulary::{ChallengeRule, Lapse};
 
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -80,6 +80,34 @@ pub struct Game {
     played: HashSet<String>,
     end: Option<GameEnd>,
     deadline: Option<Timestamp>,
+    /// Under a challenge rule, the play just made, open to a challenge until the next entry:
+    /// what its withdrawal restores.
+    open_play: Option<Box<OpenPlay>>,
+}
+
+/// A play open to a challenge: its player, its points, and the state before it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct OpenPlay {
+    seat: Seat,
+    points: i32,
+    /// Every word it formed, upper case.
+    words: Vec<String>,
+    board: Board,
+    rack: Rack,
+    /// The tiles it drew from the bag.
+    drawn: Vec<RackTile>,
+    scoreless_turns: u32,
+    played: HashSet<String>,
+}
+
+/// A lexicon that holds every word: a play under a challenge rule is laid as it is, and only a
+/// challenge looks its words up.
+struct AnyWord;
+
+impl Lexicon for AnyWord {
+    fn contains(&self, _: &[crate::letter::Letter]) -> bool {
+        true
+    }
 }
 
 impl Game {
@@ -89,7 +117,7 @@ impl Game {
     /// # Errors
     /// [`SetupError::SeatCount`] unless `seats` is 2..=4.
     pub fn new(variant: Variant, seats: usize, seed: u64) -> Result<Game, SetupError> {
-        Game::from_setup(&Setup { variant, seats, seed, no_repeat_words: variant.rules().no_repeat_words })
+        Game::from_setup(&Setup { variant, seats, seed, no_repeat_words: variant.rules().no_repeat_words, challenge: ChallengeRule::Void })
     }
 
     /// A new game from its setup.
@@ -116,6 +144,7 @@ impl Game {
             played: HashSet::new(),
             end: None,
             deadline: None,
+            open_play: None,
         })
     }
 
@@ -127,8 +156,13 @@ impl Game {
     /// # Errors
     /// [`SetupError::SeatCount`] unless the position has 2..=4 racks.
     pub fn from_position(variant: Variant, position: &Position, seed: u64) -> Result<Game, SetupError> {
-        let mut game =
-            Game::from_setup(&Setup { variant, seats: position.racks.len(), seed, no_repeat_words: variant.rules().no_repeat_words })?;
+        let mut game = Game::from_setup(&Setup {
+            variant,
+            seats: position.racks.len(),
+            seed,
+            no_repeat_words: variant.rules().no_repeat_words,
+            challenge: ChallengeRule::Void,
+        })?;
         let rules = game.rules;
         let mut pool = rules.full_set();
         let mut take = |t: RackTile| {
@@ -210,6 +244,30 @@ impl Game {
         &self.journal
     }
 
+    /// The game's challenge rule.
+    pub fn challenge_rule(&self) -> ChallengeRule {
+        self.setup.challenge
+    }
+
+    /// The seat whose play is open to a challenge by the seat to move (the play just made, under
+    /// a rule other than void), if any.
+    pub fn challengeable(&self) -> Option<Seat> {
+        self.open_play.as_ref().map(|p| p.seat)
+    }
+
+    /// Whether the play just made went out and waits for the next seat to challenge or accept
+    /// it before the game ends.
+    pub fn end_pending(&self) -> bool {
+        self.open_play.as_ref().is_some_and(|p| self.racks[p.seat.index()].is_empty() && self.bag.is_empty())
+    }
+
+    /// Whether every word of the play open to a challenge is in `lexicon` (`None` when no play
+    /// is open to one).
+    pub fn open_play_valid(&self, lexicon: &dyn Lexicon) -> Option<bool> {
+        let play = self.open_play.as_ref()?;
+        Some(play.words.iter().all(|w| crate::lexicon::encode(self.rules, w).is_some_and(|letters| lexicon.contains(&letters))))
+    }
+
     /// Whether the no-repeat-words rule applies to this game.
     pub fn no_repeat_words(&self) -> bool {
         self.setup.no_repeat_words
@@ -270,10 +328,15 @@ impl Game {
         if *mv != Move::Resign && self.is_expired(now) {
             return Err(Rejection::DeadlinePassed);
         }
+        if self.end_pending() && matches!(mv, Move::Play { .. } | Move::Pass | Move::Exchange { .. }) {
+            return Err(Rejection::ChallengeWindow);
+        }
         let action = match mv {
             Move::Play { placements } => {
                 let rack = &self.racks[seat.index()];
-                let mut outcome = play::check(self.rules, &self.board, rack, lexicon, placements)?;
+                // Under a challenge rule a phony is laid: only a challenge looks its words up.
+                let words: &dyn Lexicon = if self.setup.challenge.allows_phonies() { &AnyWord } else { lexicon };
+                let mut outcome = play::check(self.rules, &self.board, rack, words, placements)?;
                 if self.no_repeat_words() {
                     outcome.direction = norepeat::apply(&self.played, &mut outcome.score, outcome.placements.len(), outcome.direction)?;
                 }
@@ -282,8 +345,60 @@ impl Game {
             Move::Pass => CheckedAction::Pass,
             Move::Exchange { tiles } => CheckedAction::Exchange { tiles: self.check_exchange(seat, tiles)? },
             Move::Resign => CheckedAction::Resign,
+            Move::Challenge => self.check_challenge(lexicon)?,
+            Move::Accept => {
+                if !self.end_pending() {
+                    return Err(Rejection::NothingToAccept);
+                }
+                CheckedAction::Accept
+            }
         };
-        Ok(CheckedMove { seat, move_no: self.move_count(), action })
+        Ok(CheckedMove { seat: self.entry_seat(seat, &action), move_no: self.move_count(), action })
+    }
+
+    /// A challenge of the play just made, settled by the rule: withdrawn if a word is not in
+    /// `lexicon`, else the rule's cost.
+    fn check_challenge(&self, lexicon: &dyn Lexicon) -> Result<CheckedAction, Rejection> {
+        let rule = self.setup.challenge;
+        if !rule.allows_phonies() {
+            return Err(Rejection::ChallengeNotAllowed);
+        }
+        let (Some(play), Some(valid)) = (&self.open_play, self.open_play_valid(lexicon)) else {
+            return Err(Rejection::NothingToChallenge);
+        };
+        Ok(match (valid, rule) {
+            (false, _) => CheckedAction::ChallengedOff { points: play.points },
+            (true, ChallengeRule::FivePoint | ChallengeRule::TenPoint) => CheckedAction::ChallengeBonus { points: rule.bonus() },
+            (true, ChallengeRule::Double) => CheckedAction::ChallengeTurnLost,
+            (true, _) => CheckedAction::ChallengeFailed,
+        })
+    }
+
+    /// Whose entry an action is: a withdrawn play's and a challenge bonus's are the player's
+    /// whose play was challenged; the rest are the mover's.
+    fn entry_seat(&self, mover: Seat, action: &CheckedAction) -> Seat {
+        match (action, &self.open_play) {
+            (CheckedAction::ChallengedOff { .. } | CheckedAction::ChallengeBonus { .. }, Some(play)) => play.seat,
+            _ => mover,
+        }
+    }
+
+    /// The checked form of a recorded challenge or acceptance (replay: the journal says how the
+    /// challenge came out; no lexicon is needed), or `None` if it cannot be one here.
+    pub(crate) fn recorded_challenge(&self, entry: &JournalEntry) -> Option<CheckedMove> {
+        let rule = self.setup.challenge;
+        let play = self.open_play.as_ref()?;
+        let mover = self.to_move;
+        let (seat, action) = match entry.action {
+            Action::ChallengedOff => (play.seat, CheckedAction::ChallengedOff { points: play.points }),
+            Action::ChallengeBonus if rule.bonus() > 0 => (play.seat, CheckedAction::ChallengeBonus { points: rule.bonus() }),
+            Action::ChallengeFailed if rule == ChallengeRule::Single => (mover, CheckedAction::ChallengeFailed),
+            Action::ChallengeTurnLost if rule == ChallengeRule::Double => (mover, CheckedAction::ChallengeTurnLost),
+            Action::Accept if self.end_pending() => (mover, CheckedAction::Accept),
+            _ => return None,
+        };
+        let checked = CheckedMove { seat, move_no: self.move_count(), action };
+        (entry.seat == seat && entry.score == checked.score()).then_some(checked)
     }
 
     /// Validates a claim that the seat to move has run out of time at `now`: it loses its turn
@@ -300,6 +415,8 @@ impl Game {
             return Err(Rejection::DeadlineNotPassed);
         }
         let action = match lapse {
+            // The window after a play that went out: its lapse accepts the play.
+            _ if self.end_pending() => CheckedAction::Accept,
             Lapse::Turn => CheckedAction::Timeout,
             Lapse::Game => CheckedAction::OutOfTime,
         };
@@ -374,10 +491,25 @@ impl Game {
             self.journal.push(JournalEntry { move_no: mv.move_no, seat, action: Action::TimePenalty, score: -points });
             return self.journal.last().expect("just pushed");
         }
+        if self.apply_challenge(&mv) {
+            return self.journal.last().expect("just pushed");
+        }
+        self.open_play = None;
         let rules = self.rules;
         let score = mv.score();
         let action = match mv.action {
             CheckedAction::Play { placements, direction, score } => {
+                // Under a challenge rule, what a withdrawal would restore.
+                let open = self.setup.challenge.allows_phonies().then(|| OpenPlay {
+                    seat,
+                    points: score.total,
+                    words: score.words.iter().map(|w| w.word.clone()).collect(),
+                    board: self.board.clone(),
+                    rack: self.racks[seat.index()],
+                    drawn: Vec::new(),
+                    scoreless_turns: self.scoreless_turns,
+                    played: self.played.clone(),
+                });
                 let rack = &mut self.racks[seat.index()];
                 for p in &placements {
                     let removed = rack.remove(p.tile.rack_tile());
@@ -385,9 +517,11 @@ impl Game {
                     self.board.place(*p);
                 }
                 let missing = rules.rack_size.saturating_sub(rack.len());
-                for t in self.bag.draw(missing) {
+                let drawn: Vec<RackTile> = self.bag.draw(missing).collect();
+                for &t in &drawn {
                     rack.add(t);
                 }
+                self.open_play = open.map(|o| Box::new(OpenPlay { drawn, ..o }));
                 let tiles = placements.iter().map(|p| JournalTile::new(rules, *p)).collect();
                 if self.setup.no_repeat_words {
                     self.played.extend(score.words.iter().map(|w| w.word.clone()));
@@ -409,36 +543,100 @@ impl Game {
             CheckedAction::Resign => Action::Resign,
             CheckedAction::Timeout => Action::Timeout,
             CheckedAction::OutOfTime => Action::OutOfTime,
-            CheckedAction::TimePenalty { .. } => unreachable!("applied above"),
+            CheckedAction::TimePenalty { .. }
+            | CheckedAction::ChallengedOff { .. }
+            | CheckedAction::ChallengeBonus { .. }
+            | CheckedAction::ChallengeFailed
+            | CheckedAction::ChallengeTurnLost
+            | CheckedAction::Accept => unreachable!("applied above"),
         };
         self.scores[seat.index()] += score;
         self.scoreless_turns = if score > 0 { 0 } else { self.scoreless_turns + 1 };
         self.deadline = None;
         self.journal.push(JournalEntry { move_no: mv.move_no, seat, action, score });
-        self.settle_if_over(seat);
+        // A play that goes out under a challenge rule waits for the next seat's challenge or
+        // acceptance before the game ends.
+        if !self.end_pending() {
+            self.settle_if_over(seat);
+        }
         if self.end.is_none() {
             self.to_move = Seat(((seat.index() + 1) % self.seats()) as u8);
         }
         self.journal.last().expect("just pushed")
     }
 
+    /// Applies a challenge's outcome or an acceptance (false for any other move). The seat to
+    /// move keeps its turn, but for a challenge that costs it; a play that went out and stands
+    /// ends the game.
+    fn apply_challenge(&mut self, mv: &CheckedMove) -> bool {
+        let action = match mv.action {
+            CheckedAction::ChallengedOff { .. } => Action::ChallengedOff,
+            CheckedAction::ChallengeBonus { .. } => Action::ChallengeBonus,
+            CheckedAction::ChallengeFailed => Action::ChallengeFailed,
+            CheckedAction::ChallengeTurnLost => Action::ChallengeTurnLost,
+            CheckedAction::Accept => Action::Accept,
+            _ => return false,
+        };
+        let play = self.open_play.take().expect("a challenge is checked against an open play");
+        let went_out = self.racks[play.seat.index()].is_empty() && self.bag.is_empty();
+        let score = mv.score();
+        self.deadline = None;
+        match mv.action {
+            CheckedAction::ChallengedOff { .. } => {
+                // Off the board: the tiles back to the rack, the tiles drawn back to the bag.
+                self.board = play.board;
+                self.racks[play.seat.index()] = play.rack;
+                self.bag.put_back(play.drawn);
+                self.played = play.played;
+                self.scoreless_turns = play.scoreless_turns + 1;
+            }
+            CheckedAction::ChallengeTurnLost => self.scoreless_turns += 1,
+            _ => {}
+        }
+        self.scores[mv.seat.index()] += score;
+        self.journal.push(JournalEntry { move_no: mv.move_no, seat: mv.seat, action, score });
+        let stands = !matches!(mv.action, CheckedAction::ChallengedOff { .. });
+        if stands && went_out {
+            self.settle_went_out(play.seat);
+        } else if self.scoreless_turns >= self.rules.end.limit(self.seats()) {
+            self.settle(EndReason::ScorelessTurns);
+        } else if matches!(mv.action, CheckedAction::ChallengeTurnLost) {
+            self.to_move = Seat(((self.to_move.index() + 1) % self.seats()) as u8);
+        }
+        true
+    }
+
     /// Ends the game if the last move by `seat` ended it, applying the rack settlement.
     fn settle_if_over(&mut self, seat: Seat) {
+        let last = &self.journal.last().expect("called after a move").action;
+        if matches!(last, Action::Resign) {
+            self.settle(EndReason::Resigned { seat });
+        } else if matches!(last, Action::OutOfTime) {
+            self.settle(EndReason::OutOfTime { seat });
+        } else if self.racks[seat.index()].is_empty() && self.bag.is_empty() {
+            self.settle_went_out(seat);
+        } else if self.scoreless_turns >= self.rules.end.limit(self.seats()) {
+            self.settle(EndReason::ScorelessTurns);
+        }
+    }
+
+    /// Ends the game with `seat` gone out: it gains every other rack's value, each other seat
+    /// loses its own.
+    fn settle_went_out(&mut self, seat: Seat) {
+        self.settle(EndReason::WentOut { seat });
+    }
+
+    /// Ends the game for `reason`, applying the rack settlement it calls for.
+    fn settle(&mut self, reason: EndReason) {
         let rack_value = |r: &Rack| r.tiles().map(|t| self.rules.rack_tile_value(t)).sum::<i32>();
         let values: Vec<i32> = self.racks.iter().map(rack_value).collect();
-        let last = &self.journal.last().expect("called after a move").action;
-        let (reason, adjustments) = if matches!(last, Action::Resign) {
-            (EndReason::Resigned { seat }, vec![0; self.seats()])
-        } else if matches!(last, Action::OutOfTime) {
-            (EndReason::OutOfTime { seat }, vec![0; self.seats()])
-        } else if self.racks[seat.index()].is_empty() && self.bag.is_empty() {
-            let others: i32 = values.iter().sum();
-            let adj = values.iter().enumerate().map(|(i, v)| if i == seat.index() { others } else { -v }).collect();
-            (EndReason::WentOut { seat }, adj)
-        } else if self.scoreless_turns >= self.rules.end.limit(self.seats()) {
-            (EndReason::ScorelessTurns, values.iter().map(|v| -v).collect())
-        } else {
-            return;
+        let adjustments = match reason {
+            EndReason::Resigned { .. } | EndReason::OutOfTime { .. } => vec![0; self.seats()],
+            EndReason::WentOut { seat } => {
+                let others: i32 = values.iter().sum();
+                values.iter().enumerate().map(|(i, v)| if i == seat.index() { others } else { -v }).collect()
+            }
+            EndReason::ScorelessTurns => values.iter().map(|v| -v).collect(),
         };
         for (s, a) in self.scores.iter_mut().zip(&adjustments) {
             *s += a;

@@ -6,7 +6,9 @@
 //! `>p1: RACK 8H WORD +N total` (across: row then column; down: column then row; `.` for tiles
 //! already on the board, lower case for blanks), an exchange `>p1: RACK -TILES +0 total`, a pass
 //! (or a turn lost on time, noted) `>p1: RACK - +0 total`. A resignation and a flag fall are
-//! `#note`s. The rack settlement closes the game: the seat that went out `>p1: (RACKS) +N total`
+//! `#note`s. Under a challenge rule: a play challenged off `>p1: RACK -- -N total` (the rack it was
+//! made from), a challenge bonus `>p1: RACK (challenge) +5 total`, a turn lost to a challenge
+//! (noted) `>p2: RACK - +0 total`, a challenge that cost nothing a `#note`. The rack settlement closes the game: the seat that went out `>p1: (RACKS) +N total`
 //! (the tiles left on every other rack), each seat left holding tiles `>p2: RACK (RACK) -N
 //! total`; then each overtime penalty in GCG's time-penalty form `>p2: RACK (time) -10 total`.
 //! [`read`] reads the format back.
@@ -100,7 +102,22 @@ pub fn to_gcg(setup: &Setup, journal: &[JournalEntry], header: &GcgHeader<'_>) -
                 let _ = writeln!(out, "#note {} lost on time", nick(seat));
                 continue;
             }
-            Action::TimePenalty => continue,
+            Action::ChallengedOff => {
+                // The rack the play was made from, as its own line showed it.
+                let before = tl.steps[k.saturating_sub(1)].racks[seat].concat();
+                let _ = writeln!(out, ">{}: {before} -- {} {total}", nick(seat), entry.score);
+                continue;
+            }
+            Action::ChallengeBonus => format!("(challenge) +{}", entry.score),
+            Action::ChallengeFailed => {
+                let _ = writeln!(out, "#note {} challenged; the play stands", nick(seat));
+                continue;
+            }
+            Action::ChallengeTurnLost => {
+                let _ = writeln!(out, "#note {} challenged; the play stands and the turn is lost", nick(seat));
+                "- +0".to_string()
+            }
+            Action::Accept | Action::TimePenalty => continue,
         };
         let _ = writeln!(out, ">{}: {rack} {body} {total}", nick(seat));
     }

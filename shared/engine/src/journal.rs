@@ -64,11 +64,23 @@ pub enum Action {
     OutOfTime,
     /// After the end, the seat's overtime cost it points (the entry's score, negative).
     TimePenalty,
+    /// The seat's play just before was challenged and is not valid: its tiles went back to its
+    /// rack, the tiles it drew back to the bag, its points off (the entry's score, negative).
+    ChallengedOff,
+    /// The seat's play just before was challenged and is valid: the rule's bonus (the score).
+    ChallengeBonus,
+    /// The seat challenged the valid play just before, at no cost (the single rule).
+    ChallengeFailed,
+    /// The seat challenged the valid play just before and lost its turn (the double rule).
+    ChallengeTurnLost,
+    /// The seat accepted the play that went out just before; the game ended.
+    Accept,
 }
 
 impl Action {
-    /// The stable kind name: play, pass, exchange, resign, timeout, out_of_time or
-    /// time_penalty.
+    /// The stable kind name: play, pass, exchange, resign, timeout, out_of_time,
+    /// time_penalty, challenged_off, challenge_bonus, challenge_failed, challenge_turn_lost or
+    /// accept.
     pub const fn kind(&self) -> &'static str {
         match self {
             Action::Play { .. } => "play",
@@ -78,6 +90,11 @@ impl Action {
             Action::Timeout => "timeout",
             Action::OutOfTime => "out_of_time",
             Action::TimePenalty => "time_penalty",
+            Action::ChallengedOff => "challenged_off",
+            Action::ChallengeBonus => "challenge_bonus",
+            Action::ChallengeFailed => "challenge_failed",
+            Action::ChallengeTurnLost => "challenge_turn_lost",
+            Action::Accept => "accept",
         }
     }
 }

@@ -64,3 +64,4 @@ pub use setup::{Setup, SetupError};
 pub use square::{Direction, Square};
 pub use tile::{Placement, RackTile, Tile};
 pub use variant::{EndRule, ExchangeRule, LetterSpec, Rules, Variant};
+pub use vocabulary::ChallengeRule;

@@ -53,6 +53,10 @@ pub enum Move {
     },
     /// Give up the game.
     Resign,
+    /// Challenge the play just made (a game whose challenge rule is not void).
+    Challenge,
+    /// Accept the play that went out, ending the game (a game whose rule is not void).
+    Accept,
 }
 
 /// The wire form of [`Move`]: every kind a struct, so that serde refuses unknown fields on
@@ -64,6 +68,8 @@ enum MoveInput {
     Pass {},
     Exchange { tiles: Vec<TileInput> },
     Resign {},
+    Challenge {},
+    Accept {},
 }
 
 impl From<MoveInput> for Move {
@@ -73,6 +79,8 @@ impl From<MoveInput> for Move {
             MoveInput::Pass {} => Move::Pass,
             MoveInput::Exchange { tiles } => Move::Exchange { tiles },
             MoveInput::Resign {} => Move::Resign,
+            MoveInput::Challenge {} => Move::Challenge,
+            MoveInput::Accept {} => Move::Accept,
         }
     }
 }
@@ -126,6 +134,22 @@ pub enum CheckedAction {
         /// Points taken off (positive).
         points: i32,
     },
+    /// The play just made was challenged and is not valid: it comes off the board.
+    ChallengedOff {
+        /// Its points, taken back.
+        points: i32,
+    },
+    /// The play just made was challenged and is valid: its player gains the rule's bonus.
+    ChallengeBonus {
+        /// The bonus.
+        points: i32,
+    },
+    /// The play just made was challenged and is valid; the challenge costs nothing.
+    ChallengeFailed,
+    /// The play just made was challenged and is valid; the challenger loses its turn.
+    ChallengeTurnLost,
+    /// The play that went out is accepted: the game ends.
+    Accept,
 }
 
 /// A move validated against one game state, ready to apply.
@@ -147,11 +171,13 @@ impl CheckedMove {
         &self.action
     }
 
-    /// Points the move scores (0 for anything but a play).
+    /// Points the move scores: a play's, a time penalty's or a withdrawn play's (negative), a
+    /// challenge bonus; 0 for the rest.
     pub fn score(&self) -> i32 {
         match &self.action {
             CheckedAction::Play { score, .. } => score.total,
-            CheckedAction::TimePenalty { points } => -points,
+            CheckedAction::TimePenalty { points } | CheckedAction::ChallengedOff { points } => -points,
+            CheckedAction::ChallengeBonus { points } => *points,
             _ => 0,
         }
     }

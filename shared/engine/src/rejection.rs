@@ -106,11 +106,23 @@ pub enum Rejection {
         /// Tiles the rule requires.
         needed: usize,
     },
+    /// A challenge in a game whose rule is void (a phony is refused when laid).
+    #[error("this game's challenge rule is void: plays are checked when they are made")]
+    ChallengeNotAllowed,
+    /// A challenge with no play to challenge: the last entry is not a play still open to one.
+    #[error("there is no play to challenge: only the play just made, before the next move")]
+    NothingToChallenge,
+    /// An acceptance with no play that went out waiting for one.
+    #[error("there is nothing to accept: only a play that went out waits for acceptance")]
+    NothingToAccept,
+    /// A move while the play that went out waits to be challenged or accepted.
+    #[error("the last play went out: challenge it or accept it")]
+    ChallengeWindow,
 }
 
 impl Rejection {
     /// Every code, in checking order; the API docs list these.
-    pub const CODES: [&'static str; 20] = [
+    pub const CODES: [&'static str; 24] = [
         "game_over",
         "not_your_turn",
         "deadline_passed",
@@ -131,6 +143,10 @@ impl Rejection {
         "invalid_words",
         "word_already_played",
         "bag_too_small",
+        "challenge_not_allowed",
+        "nothing_to_challenge",
+        "nothing_to_accept",
+        "challenge_window",
     ];
 
     /// The stable machine-readable code of this reason.
@@ -156,6 +172,10 @@ impl Rejection {
             Rejection::InvalidWords { .. } => "invalid_words",
             Rejection::WordAlreadyPlayed { .. } => "word_already_played",
             Rejection::BagTooSmall { .. } => "bag_too_small",
+            Rejection::ChallengeNotAllowed => "challenge_not_allowed",
+            Rejection::NothingToChallenge => "nothing_to_challenge",
+            Rejection::NothingToAccept => "nothing_to_accept",
+            Rejection::ChallengeWindow => "challenge_window",
         }
     }
 }

@@ -73,6 +73,18 @@ pub(crate) fn recorded_move(game: &Game, entry: &JournalEntry) -> Result<Checked
     if game.is_over() {
         return Err(rejected(Rejection::GameOver));
     }
+    if matches!(
+        entry.action,
+        Action::ChallengedOff | Action::ChallengeBonus | Action::ChallengeFailed | Action::ChallengeTurnLost | Action::Accept
+    ) {
+        return game.recorded_challenge(entry).ok_or(ReplayError::Inconsistent {
+            move_no,
+            what: "a challenge or an acceptance with no play open to it, of another seat or scoring otherwise than the rule",
+        });
+    }
+    if game.end_pending() && !matches!(entry.action, Action::Resign) {
+        return Err(rejected(Rejection::ChallengeWindow));
+    }
     if entry.seat.index() >= game.seats() || (entry.seat != game.to_move() && entry.action != Action::Resign) {
         return Err(rejected(Rejection::NotYourTurn { to_move: game.to_move() }));
     }
@@ -108,7 +120,12 @@ pub(crate) fn recorded_move(game: &Game, entry: &JournalEntry) -> Result<Checked
         Action::Resign => CheckedAction::Resign,
         Action::Timeout => CheckedAction::Timeout,
         Action::OutOfTime => CheckedAction::OutOfTime,
-        Action::TimePenalty => unreachable!("checked above"),
+        Action::TimePenalty
+        | Action::ChallengedOff
+        | Action::ChallengeBonus
+        | Action::ChallengeFailed
+        | Action::ChallengeTurnLost
+        | Action::Accept => unreachable!("checked above"),
     };
     if entry.score != 0 && !matches!(action, CheckedAction::Play { .. }) {
         return Err(ReplayError::Inconsistent { move_no, what: "only a play scores" });

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::variant::Variant;
+use vocabulary::ChallengeRule;
 
 /// What a game starts from: with the journal, everything needed to rebuild it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -17,6 +18,13 @@ pub struct Setup {
     /// Whether the no-repeat-words rule applies (pinned per game; absent in old records = off).
     #[serde(default)]
     pub no_repeat_words: bool,
+    /// How a word not in the list is settled (pinned per game; absent in old records = void).
+    #[serde(default, skip_serializing_if = "is_void")]
+    pub challenge: ChallengeRule,
+}
+
+fn is_void(rule: &ChallengeRule) -> bool {
+    *rule == ChallengeRule::Void
 }
 
 /// A setup the engine cannot play.

@@ -1,6 +1,7 @@
 //! The integration tests of `engine`, one test binary: each module was once a
 //! binary of its own (one link and, for those that use it, one private PostgreSQL per binary).
 
+mod challenges;
 mod common;
 mod endgame;
 mod game;

@@ -34,7 +34,8 @@ fn key(mut placements: Vec<Placement>, score: i32) -> (Vec<(usize, bool, usize)>
 /// A position after `moves` random brute-force plays of a seeded game over `words`.
 fn position(variant: Variant, seed: u64, moves: usize, words: &WordList) -> Game {
     let brute = BruteForce::new(words);
-    let mut game = Game::from_setup(&engine::Setup { variant, seats: 2, seed, no_repeat_words: false }).unwrap();
+    let mut game =
+        Game::from_setup(&engine::Setup { variant, seats: 2, seed, no_repeat_words: false, challenge: Default::default() }).unwrap();
     for i in 0..moves {
         if game.is_over() {
             break;
@@ -143,7 +144,9 @@ fn every_generated_play_validates_and_scores_the_same_with_the_full_lexicon() {
         let rules = variant.rules();
         let words = WordList::builtin(variant).unwrap();
         let generator = MoveGenerator::new(rules, builtin_graph(variant));
-        let mut game = Game::from_setup(&engine::Setup { variant, seats: 2, seed: 77, no_repeat_words: false }).unwrap();
+        let mut game =
+            Game::from_setup(&engine::Setup { variant, seats: 2, seed: 77, no_repeat_words: false, challenge: Default::default() })
+                .unwrap();
         let mut checked = 0;
         for turn in 0..12 {
             if game.is_over() {

@@ -75,7 +75,14 @@ fn a_one_tile_play_is_refused_only_when_every_word_it_forms_repeats() {
 /// An Эрудит game, rule as given, where seat 0 opens with two letters seat 1 also holds.
 fn shared_letters_game(no_repeat: bool) -> (Game, String) {
     for seed in 1.. {
-        let game = Game::from_setup(&Setup { variant: Variant::Erudit, seats: 2, seed, no_repeat_words: no_repeat }).unwrap();
+        let game = Game::from_setup(&Setup {
+            variant: Variant::Erudit,
+            seats: 2,
+            seed,
+            no_repeat_words: no_repeat,
+            challenge: Default::default(),
+        })
+        .unwrap();
         let (r0, mut r1) = (rack_letters(&game, Seat(0)), rack_letters(&game, Seat(1)));
         let common: Vec<char> =
             r0.iter().filter(|&&c| c != '?' && r1.iter().position(|&d| d == c).map(|i| r1.remove(i)).is_some()).copied().take(2).collect();

@@ -52,7 +52,7 @@ proptest! {
         let words = lexicon(variant);
         let brute = BruteForce::new(&words);
         let rules = variant.rules();
-        let mut game = Game::from_setup(&engine::Setup { variant, seats, seed, no_repeat_words: no_repeat }).unwrap();
+        let mut game = Game::from_setup(&engine::Setup { variant, seats, seed, no_repeat_words: no_repeat, challenge: Default::default() }).unwrap();
         let now = Timestamp(0);
         for (i, &c) in choices.iter().enumerate() {
             if game.is_over() {

@@ -16,7 +16,7 @@ use crate::outcome::Outcome;
 use crate::seat::{Seat, Timestamp};
 use crate::tile::TileGame;
 use crate::variant::{Variant, tile_rules};
-use vocabulary::Lapse;
+use vocabulary::{ChallengeRule, Lapse};
 
 /// A game of any family.
 // One game lives per request, on the stack: a box would cost an allocation for nothing.
@@ -173,6 +173,23 @@ pub struct NewSetup {
     pub setup: String,
 }
 
+/// The challenge rule pinned in a stored setup (void when there is none, or it names none: every
+/// chain game and every tile game from before the rules).
+///
+/// # Errors
+/// [`GameError::Replay`] for a setup that does not read or names no rule this service has.
+pub fn challenge_rule_of(setup: Option<&str>) -> Result<ChallengeRule, GameError> {
+    #[derive(serde::Deserialize)]
+    struct Pinned {
+        #[serde(default)]
+        challenge: ChallengeRule,
+    }
+    match setup {
+        Some(json) => serde_json::from_str::<Pinned>(json).map(|p| p.challenge).map_err(|e| GameError::Replay(format!("setup: {e}"))),
+        None => Ok(ChallengeRule::Void),
+    }
+}
+
 /// The families the service plays, with what each needs (the tile games' word graphs, each
 /// loaded on first use; the chain's dictionary is parsed on first use).
 #[derive(Clone)]
@@ -191,9 +208,18 @@ impl Families {
     /// # Errors
     /// [`GameError::Replay`] if the family cannot set up such a game.
     pub fn setup(&self, variant: Variant, seats: usize, seed: u64) -> Result<NewSetup, GameError> {
+        self.setup_with(variant, seats, seed, ChallengeRule::Void)
+    }
+
+    /// As [`Families::setup`], a tile game under the challenge rule `challenge` (pinned in its
+    /// setup; the chain's is always void).
+    ///
+    /// # Errors
+    /// As [`Families::setup`].
+    pub fn setup_with(&self, variant: Variant, seats: usize, seed: u64, challenge: ChallengeRule) -> Result<NewSetup, GameError> {
         match tile_rules(variant) {
             Some(v) => {
-                let setup = engine::Setup { variant: v, seats, seed, no_repeat_words: v.rules().no_repeat_words };
+                let setup = engine::Setup { variant: v, seats, seed, no_repeat_words: v.rules().no_repeat_words, challenge };
                 let json = serde_json::to_string(&setup).expect("a setup always serializes");
                 Ok(NewSetup { seed, no_repeat_words: Some(setup.no_repeat_words), setup: json })
             }
@@ -208,11 +234,15 @@ impl Families {
     pub fn replay(&self, stored: &Stored<'_>) -> Result<AnyGame<'_>, GameError> {
         match tile_rules(stored.variant) {
             Some(variant) => {
+                // The challenge rule is pinned in the setup as written (absent: void, as every
+                // game before the rule was).
+                let challenge = challenge_rule_of(stored.setup)?;
                 let setup = engine::Setup {
                     variant,
                     seats: stored.seats,
                     seed: stored.seed,
                     no_repeat_words: stored.no_repeat_words.unwrap_or(false),
+                    challenge,
                 };
                 Ok(AnyGame::Tile(TileGame::replay(&setup, stored.journal, &self.lexicons)?))
             }

@@ -167,6 +167,8 @@ impl Position for ChainGame {
             Move::Play { .. } => return Err(GameError::WrongFamily { family: Family::Chain, kind: "play" }),
             Move::Pass => return Err(GameError::WrongFamily { family: Family::Chain, kind: "pass" }),
             Move::Exchange { .. } => return Err(GameError::WrongFamily { family: Family::Chain, kind: "exchange" }),
+            Move::Challenge => return Err(GameError::WrongFamily { family: Family::Chain, kind: "challenge" }),
+            Move::Accept => return Err(GameError::WrongFamily { family: Family::Chain, kind: "accept" }),
         };
         Ok(Checked(CheckedInner::Chain(c.map_err(rejected)?)))
     }

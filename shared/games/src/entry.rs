@@ -46,6 +46,11 @@ impl Entry {
                 engine::Action::Timeout => MoveKind::Timeout,
                 engine::Action::OutOfTime => MoveKind::OutOfTime,
                 engine::Action::TimePenalty => MoveKind::TimePenalty,
+                engine::Action::ChallengedOff => MoveKind::ChallengedOff,
+                engine::Action::ChallengeBonus => MoveKind::ChallengeBonus,
+                engine::Action::ChallengeFailed => MoveKind::ChallengeFailed,
+                engine::Action::ChallengeTurnLost => MoveKind::ChallengeTurnLost,
+                engine::Action::Accept => MoveKind::Accept,
             },
             Entry::Chain(e) => match e.action {
                 noitu::Action::Word { .. } => MoveKind::Word,
@@ -100,7 +105,7 @@ pub struct EntryView {
 #[serde(untagged)]
 pub enum ActionView {
     /// A tile move with nothing hidden (a play, a pass, a resignation, a timeout, a flag fall,
-    /// a time penalty), as journalled.
+    /// a time penalty, a challenge's outcome, an acceptance), as journalled.
     Public(engine::Action),
     /// A tile exchange: how many tiles went back, always; which, only for its seat and admins.
     Exchange {

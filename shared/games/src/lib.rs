@@ -25,7 +25,7 @@ pub mod tile;
 mod tile_view;
 mod variant;
 
-pub use any::{AnyGame, Families, GameState, NewSetup, Stored};
+pub use any::{AnyGame, Families, GameState, NewSetup, Stored, challenge_rule_of};
 pub use catalog::{LetterInfo, TileSet, VariantInfo, catalog};
 pub use contract::{Budget, Checked, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline};
 pub use draw::{Draw, DrawPick};
@@ -38,4 +38,4 @@ pub use outcome::{EndReason, Outcome};
 pub use rejection::{Rejected, codes};
 pub use seat::{Seat, Timestamp};
 pub use variant::{Family, UnknownVariant, Variant};
-pub use vocabulary::{Lapse, TimeControl, TimeControlError, TimeControlKind, UnknownLevel};
+pub use vocabulary::{ChallengeRule, Lapse, TimeControl, TimeControlError, TimeControlKind, UnknownLevel};

@@ -1,4 +1,5 @@
-//! A move as a player sends it, for any family: the tile kinds (play, pass, exchange), the
+//! A move as a player sends it, for any family: the tile kinds (play, pass, exchange, and under
+//! a challenge rule challenge and accept), the
 //! chain's word, and resign, which both have. Read strictly at every depth: a field the kind
 //! does not have is refused. Which kinds a game takes is its family's business: a word sent to
 //! a tile game, or tiles to a chain, is refused with [`crate::GameError::WrongFamily`].
@@ -30,6 +31,10 @@ pub enum Move {
         /// The word.
         word: String,
     },
+    /// Challenge the play just made (tile family, under a challenge rule).
+    Challenge,
+    /// Accept the play that went out, ending the game (tile family, under a challenge rule).
+    Accept,
 }
 
 /// The wire form: every kind a struct, so unknown fields are refused on field-less kinds too.
@@ -41,6 +46,8 @@ enum MoveInput {
     Exchange { tiles: Vec<TileInput> },
     Resign {},
     Word { word: String },
+    Challenge {},
+    Accept {},
 }
 
 impl From<MoveInput> for Move {
@@ -51,6 +58,8 @@ impl From<MoveInput> for Move {
             MoveInput::Exchange { tiles } => Move::Exchange { tiles },
             MoveInput::Resign {} => Move::Resign,
             MoveInput::Word { word } => Move::Word { word },
+            MoveInput::Challenge {} => Move::Challenge,
+            MoveInput::Accept {} => Move::Accept,
         }
     }
 }
@@ -63,6 +72,8 @@ impl Move {
             Move::Pass => engine::Move::Pass,
             Move::Exchange { tiles } => engine::Move::Exchange { tiles: tiles.clone() },
             Move::Resign => engine::Move::Resign,
+            Move::Challenge => engine::Move::Challenge,
+            Move::Accept => engine::Move::Accept,
             Move::Word { .. } => return None,
         })
     }
@@ -75,6 +86,8 @@ impl From<engine::Move> for Move {
             engine::Move::Pass => Move::Pass,
             engine::Move::Exchange { tiles } => Move::Exchange { tiles },
             engine::Move::Resign => Move::Resign,
+            engine::Move::Challenge => Move::Challenge,
+            engine::Move::Accept => Move::Accept,
         }
     }
 }

@@ -19,6 +19,12 @@ pub use crate::tile_view::{BoardTile, TileHint, TileTimeline, TileView};
 /// The most hints one request gets.
 const MAX_HINTS: usize = 20;
 
+/// How long a robot's challenge (or acceptance) asks the client to show it thinking.
+const CHALLENGE_THINKING_MS: u32 = 800;
+
+/// Of 8 invalid plays, how many the medium robot challenges (it lets the rest stand).
+const MEDIUM_CHALLENGES_OF_8: u64 = 6;
+
 /// A tile game: the engine's game and the word graphs it is judged by (each loaded on first
 /// use, so a route that judges no word never reads one).
 #[derive(Debug, Clone)]
@@ -77,6 +83,40 @@ fn checked(c: Checked) -> engine::CheckedMove {
     }
 }
 
+/// `seed`'s bits mixed (SplitMix64's finaliser), so nearby seeds decide independently.
+fn mixed(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl TileGame<'_> {
+    /// A robot's answer to a play open to a challenge: hard challenges every invalid play,
+    /// medium most (6 in 8, by `seed`), easy none; none challenges a valid play. After a play
+    /// that went out, what it does not challenge it accepts. `None`: no play is open to one, or
+    /// the robot lets it stand and moves on.
+    fn robot_challenge(&self, level: Level, seed: u64) -> Result<Option<Move>, GameError> {
+        if self.game.challengeable().is_none() {
+            return Ok(None);
+        }
+        let invalid = self.game.open_play_valid(self.graph()?) == Some(false);
+        let challenges = invalid
+            && match level {
+                Level::Hard => true,
+                Level::Medium => mixed(seed) % 8 < MEDIUM_CHALLENGES_OF_8,
+                Level::Easy => false,
+            };
+        Ok(if challenges {
+            Some(Move::Challenge)
+        } else if self.game.end_pending() {
+            Some(Move::Accept)
+        } else {
+            None
+        })
+    }
+}
+
 impl Position for TileGame<'_> {
     fn variant(&self) -> Variant {
         of_tile(self.game.rules().variant)
@@ -124,7 +164,7 @@ impl Position for TileGame<'_> {
     fn check(&self, seat: Seat, mv: &Move, now: Timestamp) -> Result<Checked, GameError> {
         let m = mv.tile().ok_or(GameError::WrongFamily { family: Family::Tile, kind: "word" })?;
         let lexicon: &dyn Lexicon = match m {
-            engine::Move::Play { .. } => self.graph()?,
+            engine::Move::Play { .. } | engine::Move::Challenge => self.graph()?,
             _ => &NoWords,
         };
         let c = self.game.check(lexicon, seat, &m, now).map_err(crate::Rejected::from)?;
@@ -180,6 +220,9 @@ impl Position for TileGame<'_> {
             board,
             bag_size: self.game.bag().len(),
             your_rack,
+            challenge_rule: self.game.challenge_rule(),
+            challengeable: self.game.challengeable(),
+            end_pending: self.game.end_pending(),
         })
     }
 
@@ -211,6 +254,9 @@ impl Position for TileGame<'_> {
     }
 
     fn robot(&self, level: Level, seed: u64, mut budget: Budget) -> Result<Option<RobotMove>, GameError> {
+        if let Some(mv) = self.robot_challenge(level, seed)? {
+            return Ok(Some(RobotMove { mv, thinking_ms: CHALLENGE_THINKING_MS }));
+        }
         let robot = LevelRobot::new(level, &self.game, self.graph()?);
         let decision = engine::robot::Robot::decide(&robot, &RobotView::new(&self.game), &mut seeded(seed), &mut budget);
         Ok(Some(RobotMove { mv: decision.mv.into(), thinking_ms: decision.thinking_ms }))

@@ -18,6 +18,12 @@ pub struct TileView {
     pub bag_size: usize,
     /// The viewer's rack: letters, `?` for a blank.
     pub your_rack: Option<Vec<String>>,
+    /// How a word not in the list is settled: `void` (refused when laid) or a challenge rule.
+    pub challenge_rule: vocabulary::ChallengeRule,
+    /// The seat whose play just made the seat to move may challenge (null when none may be).
+    pub challengeable: Option<crate::seat::Seat>,
+    /// Whether that play went out, and the game ends when it is accepted (or stands).
+    pub end_pending: bool,
 }
 
 /// A tile on the board.
@@ -78,6 +84,11 @@ impl TileTimeline {
                     engine::Action::Timeout => "runs out of time".to_string(),
                     engine::Action::OutOfTime => "loses on time".to_string(),
                     engine::Action::TimePenalty => format!("loses {} points for overtime", -m.entry.score),
+                    engine::Action::ChallengedOff => format!("has the play challenged off, {} points", m.entry.score),
+                    engine::Action::ChallengeBonus => format!("gains {} points: the challenge failed", m.entry.score),
+                    engine::Action::ChallengeFailed => "challenges; the play stands".to_string(),
+                    engine::Action::ChallengeTurnLost => "challenges; the play stands and the turn is lost".to_string(),
+                    engine::Action::Accept => "accepts the play that went out".to_string(),
                 };
                 let drawn = if m.drawn.is_empty() { String::new() } else { format!("; draws {}", m.drawn.concat()) };
                 format!("{who} {what}{drawn}; bag {}", s.bag)

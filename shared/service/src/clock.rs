@@ -170,9 +170,14 @@ impl Tally {
     }
 }
 
-/// Whether an entry of `kind` ends its seat's turn (and so is charged).
+/// Whether an entry of `kind` ends its seat's turn (and so is charged). A challenge that leaves
+/// the challenger to move (a play withdrawn, a bonus, a challenge at no cost) does not: its
+/// time runs on into the move it makes next.
 fn is_turn(kind: MoveKind) -> bool {
-    !matches!(kind, MoveKind::Resign | MoveKind::TimePenalty)
+    !matches!(
+        kind,
+        MoveKind::Resign | MoveKind::TimePenalty | MoveKind::ChallengedOff | MoveKind::ChallengeBonus | MoveKind::ChallengeFailed
+    )
 }
 
 fn secs(s: u32) -> i64 {

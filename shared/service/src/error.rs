@@ -17,6 +17,8 @@ pub enum Invalid {
     BadTurnSeconds,
     /// A time control out of its bounds, of another family, or given twice.
     BadTimeControl,
+    /// A challenge rule the family does not play (the chain has only void).
+    BadChallengeRule,
     /// A lobby cursor this service did not write.
     BadCursor,
     /// A game status that does not exist.
@@ -36,6 +38,7 @@ impl Invalid {
             Invalid::UnknownRobotLevel => ErrorCode::UnknownRobotLevel,
             Invalid::BadTurnSeconds => ErrorCode::BadTurnSeconds,
             Invalid::BadTimeControl => ErrorCode::BadTimeControl,
+            Invalid::BadChallengeRule => ErrorCode::BadChallengeRule,
             Invalid::BadCursor => ErrorCode::BadCursor,
             Invalid::UnknownStatus => ErrorCode::UnknownStatus,
             Invalid::UnknownTurn => ErrorCode::UnknownTurn,
@@ -58,6 +61,8 @@ pub enum ErrorCode {
     BadTurnSeconds,
     /// `bad_time_control`
     BadTimeControl,
+    /// `bad_challenge_rule`
+    BadChallengeRule,
     /// `time_over`: a move after the mover's time ran out (its loss is recorded instead).
     TimeOver,
     /// `bad_cursor`
@@ -122,12 +127,13 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 35] = [
+    pub const ALL: [ErrorCode; 36] = [
         ErrorCode::UnknownVariant,
         ErrorCode::BadOpponents,
         ErrorCode::UnknownRobotLevel,
         ErrorCode::BadTurnSeconds,
         ErrorCode::BadTimeControl,
+        ErrorCode::BadChallengeRule,
         ErrorCode::TimeOver,
         ErrorCode::BadCursor,
         ErrorCode::UnknownStatus,
@@ -168,6 +174,7 @@ impl ErrorCode {
             ErrorCode::UnknownRobotLevel => "unknown_robot_level",
             ErrorCode::BadTurnSeconds => "bad_turn_seconds",
             ErrorCode::BadTimeControl => "bad_time_control",
+            ErrorCode::BadChallengeRule => "bad_challenge_rule",
             ErrorCode::TimeOver => "time_over",
             ErrorCode::BadCursor => "bad_cursor",
             ErrorCode::UnknownStatus => "unknown_status",

@@ -33,7 +33,7 @@ pub use error::{ErrorCode, Invalid, ReservedIdentity, ServiceError};
 pub use games::{
     ActionView, EndReason, EntryView, ExchangeKind, Hint, Level, Move, Timeline, UnknownLevel, UnknownVariant, Variant, Viewer, entry_view,
 };
-pub use games::{TimeControl, TimeControlKind};
+pub use games::{ChallengeRule, TimeControl, TimeControlKind};
 pub use history::{GameVersion, MovesPage};
 pub use limits::{MAX_INVITATIONS_FROM_ONE, MAX_OPEN_PER_VARIANT, MAX_UNFINISHED_GAMES};
 pub use lobby::{MAX_LOBBY_PAGE, OpenGameView, OpenGamesPage};

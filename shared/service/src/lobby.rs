@@ -2,7 +2,7 @@
 //! seat a robot in one's own, or withdraw it before anyone joins.
 
 use chrono::{DateTime, Utc};
-use games::{Seat, TimeControl, TimeControlKind, Variant};
+use games::{ChallengeRule, Seat, TimeControl, TimeControlKind, Variant};
 use serde::Serialize;
 use store::{GameStatus, Level, NewGame};
 use uuid::Uuid;
@@ -11,7 +11,7 @@ use crate::caller::seat_of;
 use crate::error::Invalid;
 use crate::invitation::{ensure_inviter, ensure_not_awaiting};
 use crate::requests::OpenGame;
-use crate::usecases::{checked_time_control, invalid};
+use crate::usecases::{checked_challenge_rule, checked_time_control, invalid};
 use crate::view::{GameView, build};
 use crate::{Caller, MoveOutcome, Service, ServiceError};
 
@@ -42,6 +42,8 @@ pub struct OpenGameView {
     /// A correspondence game's seconds a turn (as `time_control` says; kept for clients written
     /// before time controls), else null.
     pub turn_seconds: Option<u32>,
+    /// How a word not in the list is settled.
+    pub challenge_rule: ChallengeRule,
     /// Who opened it.
     pub opener_id: Uuid,
     /// Their name.
@@ -62,12 +64,13 @@ impl Service {
     pub async fn open_game(&self, caller: &Caller, req: &OpenGame) -> Result<GameView, ServiceError> {
         let variant = req.variant;
         let time_control = checked_time_control(variant, req.time_control, req.turn_seconds)?;
+        let challenge = checked_challenge_rule(variant, req.challenge_rule)?;
         self.ensure_caller(caller).await?;
         let (draws, seats) = self.draw(variant, &[caller.account_id(), Uuid::nil()])?;
         let seats: Vec<Option<Uuid>> = seats.into_iter().map(|id| (!id.is_nil()).then_some(id)).collect();
         let new = NewGame {
             limits: Some(crate::limits::for_new_game(caller.account_id(), true, false)),
-            ..self.new_game(variant, GameStatus::Open, time_control, seats, draws)?
+            ..self.new_game(variant, GameStatus::Open, (time_control, challenge), seats, draws)?
         };
         let tx = self.store.create_game(&new).await?;
         let seat = seat_of(&tx.game, caller)?;
@@ -108,6 +111,7 @@ impl Service {
                     _ => None,
                 },
                 time_control: g.time_control,
+                challenge_rule: g.challenge_rule,
                 opener_id: g.opener.account_id,
                 opener_name: g.opener.display_name,
             })

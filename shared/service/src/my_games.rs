@@ -52,6 +52,8 @@ pub struct MyGameView {
     pub turn_deadline: Option<DateTime<Utc>>,
     /// How it is timed.
     pub time_control: TimeControl,
+    /// How a word not in the list is settled.
+    pub challenge_rule: games::ChallengeRule,
     /// When the game last changed.
     #[serde(serialize_with = "store::timestamp::millis")]
     pub last_activity: DateTime<Utc>,
@@ -116,6 +118,7 @@ fn listed(g: MyGame) -> MyGameView {
         rematch_of: g.rematch_of,
         turn_deadline: g.turn_deadline,
         time_control: g.time_control,
+        challenge_rule: g.challenge_rule,
         last_activity: g.last_activity,
         last_move: g.last_move,
         seats: g.seats,

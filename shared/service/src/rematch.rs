@@ -43,7 +43,13 @@ impl Service {
             invited_by: waiting.then(|| caller.account_id()),
             limits: Some(crate::limits::for_new_game(caller.account_id(), false, waiting)),
             invited,
-            ..self.new_game(record.variant, status, record.time_control, seats.into_iter().map(Some).collect(), draws)?
+            ..self.new_game(
+                record.variant,
+                status,
+                (record.time_control, games::challenge_rule_of(record.setup.as_deref())?),
+                seats.into_iter().map(Some).collect(),
+                draws,
+            )?
         };
         let tx = match self.store.create_game(&new).await {
             Ok(tx) => tx,

@@ -2,7 +2,7 @@
 //! [`Level`], parsed where the request arrived (the HTTP edge parses their text and answers
 //! an unknown one itself). Vocabulary below the use cases, which the idempotency hash reads too.
 
-use games::{Move, TimeControl, Variant};
+use games::{ChallengeRule, Move, TimeControl, Variant};
 use serde::Deserialize;
 use store::Level;
 use uuid::Uuid;
@@ -28,6 +28,8 @@ pub struct CreateGame {
     pub time_control: Option<TimeControl>,
     /// Seconds per turn (10 s to 30 days), the older form of a correspondence control.
     pub turn_seconds: Option<i32>,
+    /// How a word not in the list is settled (tile games; void when not given).
+    pub challenge_rule: Option<ChallengeRule>,
 }
 
 /// A request to open a game for auto-match: the caller against whoever joins.
@@ -39,6 +41,8 @@ pub struct OpenGame {
     pub time_control: Option<TimeControl>,
     /// Seconds per turn, as [`CreateGame::turn_seconds`].
     pub turn_seconds: Option<i32>,
+    /// The challenge rule, as [`CreateGame::challenge_rule`].
+    pub challenge_rule: Option<ChallengeRule>,
 }
 
 /// A move submission.

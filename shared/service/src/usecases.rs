@@ -5,7 +5,8 @@
 
 use chrono::{DateTime, Utc};
 use games::{
-    AnyGame, Draw, EndReason, EntryView, Hint, Lapse, Move, Position, Score, Seat, TimeControl, Timestamp, Variant, Viewer, entry_view,
+    AnyGame, ChallengeRule, Draw, EndReason, EntryView, Hint, Lapse, Move, Position, Score, Seat, TimeControl, Timestamp, Variant, Viewer,
+    entry_view,
 };
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -59,12 +60,12 @@ impl Service {
         &self,
         variant: Variant,
         status: GameStatus,
-        time_control: TimeControl,
+        (time_control, challenge): (TimeControl, ChallengeRule),
         seats: Vec<Option<Uuid>>,
         draws: Vec<DrawRow>,
     ) -> Result<NewGame, ServiceError> {
         let game_id = self.runtime.ids.id();
-        let setup = self.families.setup(variant, seats.len(), self.runtime.seeds.seed())?;
+        let setup = self.families.setup_with(variant, seats.len(), self.runtime.seeds.seed(), challenge)?;
         Ok(NewGame {
             game_id,
             variant,
@@ -113,6 +114,7 @@ impl Service {
             return Err(invalid(Invalid::BadOpponents, format!("a {variant} game has {range} opponents, not {}", req.opponents.len())));
         }
         let time_control = checked_time_control(variant, req.time_control, req.turn_seconds)?;
+        let challenge = checked_challenge_rule(variant, req.challenge_rule)?;
         let mut accounts = vec![caller.account_id()];
         let mut humans = Vec::new();
         for o in &req.opponents {
@@ -150,7 +152,7 @@ impl Service {
             invited: seats.iter().map(|id| humans.contains(id)).collect(),
             invited_by: invites.then(|| caller.account_id()),
             limits: Some(crate::limits::for_new_game(caller.account_id(), false, invites)),
-            ..self.new_game(variant, status, time_control, seats.into_iter().map(Some).collect(), draws)?
+            ..self.new_game(variant, status, (time_control, challenge), seats.into_iter().map(Some).collect(), draws)?
         };
         // The game, its seats, its draw and the opening move of a robot that won the draw commit
         // in one transaction: a crash leaves either all of them or nothing.
@@ -206,7 +208,9 @@ impl Service {
         let key = req.client_move_id.map(|id| Key { id, hash: request_hash(caller, req) });
         if let Some(first) = &tx.client_move {
             let key = key.as_ref().expect("a recorded client move was looked up by its key");
-            if first.seat != seat.0 || first.request_hash.as_ref().is_some_and(|h| h[..] != key.hash[..]) {
+            // The hash binds the caller (a challenge's entry is the challenged seat's, not the
+            // caller's); a row from before hashes were kept is matched by its seat.
+            if first.request_hash.as_ref().map_or(first.seat != seat.0, |h| h[..] != key.hash[..]) {
                 return Err(ServiceError::IdempotencyKeyReused);
             }
             return match &first.response {
@@ -463,6 +467,12 @@ pub(crate) fn checked_time_control(
         (None, t) => TimeControl::from_turn_seconds(t.and_then(|t| u32::try_from(t).ok())),
     };
     control.check(variant.family()).map_err(|e| invalid(Invalid::BadTimeControl, e.to_string()))
+}
+
+/// The challenge rule a new game of `variant` is pinned to: void when none is given; the
+/// chain has only void.
+pub(crate) fn checked_challenge_rule(variant: Variant, rule: Option<ChallengeRule>) -> Result<ChallengeRule, ServiceError> {
+    rule.unwrap_or_default().check(variant.family()).map_err(|e| invalid(Invalid::BadChallengeRule, e.to_string()))
 }
 
 /// Refuses a move by a seat that lost the game on time, with `time_over` rather than the plain

@@ -7,6 +7,7 @@ use uuid::Uuid;
 use vocabulary::Variant;
 
 use crate::accounts::{AccountKind, Level};
+use crate::games::CHALLENGE_SQL;
 use crate::{GameStatus, Store, StoreError};
 
 /// Which of an account's games to list.
@@ -33,6 +34,8 @@ pub struct MyGame {
     pub turn_deadline: Option<DateTime<Utc>>,
     /// How it is timed.
     pub time_control: vocabulary::TimeControl,
+    /// How a word not in the list is settled.
+    pub challenge_rule: vocabulary::ChallengeRule,
     /// When it last changed (the list's order).
     pub last_activity: DateTime<Utc>,
     /// The account's seat.
@@ -113,7 +116,7 @@ pub(crate) fn my_games_sql(filter: MyGamesFilter, after: bool) -> String {
     }
     format!(
         "SELECT p.game_id, p.seat, p.invited, p.last_activity, g.variant, g.status, g.move_count, g.turn_deadline, g.rematch_of,
-            g.turn_seconds, g.time_control::text AS time_control,
+            g.turn_seconds, g.time_control::text AS time_control, {CHALLENGE_SQL},
             (SELECT json_agg(s)::text FROM (
                 SELECT q.seat, a.account_id, a.display_name, a.kind, a.robot_level, q.score, q.my_turn, q.invited
                 FROM game_players q LEFT JOIN accounts a ON a.account_id = q.account_id
@@ -168,6 +171,7 @@ impl Store {
                     move_count: r.try_get::<i32, _>("move_count")? as u32,
                     turn_deadline: r.try_get("turn_deadline")?,
                     time_control: crate::games::time_control_of(r)?,
+                    challenge_rule: crate::games::challenge_of(r)?,
                     last_activity: r.try_get("last_activity")?,
                     seat: r.try_get::<i16, _>("seat")? as usize,
                     invited: r.try_get("invited")?,

@@ -1,10 +1,11 @@
 //! What every game family and every layer shares, defined once: which game ([`Variant`], its
 //! [`Family`]), who sits where ([`Seat`]), when ([`Timestamp`], as the caller's clock gave it),
-//! what kind of move was made ([`MoveKind`]), how it is timed ([`TimeControl`]), why a game ended ([`EndReason`]), how strong a
+//! what kind of move was made ([`MoveKind`]), how it is timed ([`TimeControl`]), how a phony is settled ([`ChallengeRule`]), why a game ended ([`EndReason`]), how strong a
 //! robot plays ([`Level`]) and how long it may think ([`Budget`]). Plain data: nothing here reads
 //! a clock or draws a random number.
 
 mod budget;
+mod challenge;
 mod end_reason;
 mod level;
 mod move_kind;
@@ -13,6 +14,7 @@ mod time_control;
 mod variant;
 
 pub use budget::{Budget, Work};
+pub use challenge::{ChallengeRule, ChallengeRuleError};
 pub use end_reason::EndReason;
 pub use level::{Level, UnknownLevel};
 pub use move_kind::MoveKind;

@@ -23,10 +23,22 @@ pub enum MoveKind {
     OutOfTime,
     /// After the end, points the seat's overtime took off its score (tile family).
     TimePenalty,
+    /// The seat's last play was challenged and was not valid: its tiles went back to its rack
+    /// and its points off its score (tile family).
+    ChallengedOff,
+    /// The seat's last play was challenged and was valid: the rule's bonus (tile family).
+    ChallengeBonus,
+    /// The seat challenged a valid play, at no cost (the single rule; tile family).
+    ChallengeFailed,
+    /// The seat challenged a valid play and lost its turn (the double rule; tile family).
+    ChallengeTurnLost,
+    /// The seat accepted the play that went out, and the game ended (tile family).
+    Accept,
 }
 
 impl MoveKind {
-    /// The stored id: play, pass, exchange, resign, timeout, word, out_of_time or time_penalty.
+    /// The stored id: play, pass, exchange, resign, timeout, word, out_of_time, time_penalty,
+    /// challenged_off, challenge_bonus, challenge_failed, challenge_turn_lost or accept.
     pub const fn id(self) -> &'static str {
         match self {
             MoveKind::Play => "play",
@@ -37,6 +49,11 @@ impl MoveKind {
             MoveKind::Word => "word",
             MoveKind::OutOfTime => "out_of_time",
             MoveKind::TimePenalty => "time_penalty",
+            MoveKind::ChallengedOff => "challenged_off",
+            MoveKind::ChallengeBonus => "challenge_bonus",
+            MoveKind::ChallengeFailed => "challenge_failed",
+            MoveKind::ChallengeTurnLost => "challenge_turn_lost",
+            MoveKind::Accept => "accept",
         }
     }
 }

@@ -47,6 +47,11 @@ enum Kind {
     Timeout,
     OutOfTime,
     TimePenalty,
+    ChallengedOff,
+    ChallengeBonus,
+    ChallengeFailed,
+    ChallengeTurnLost,
+    Accept,
 }
 
 /// A tile in `tiles`, before `kind` says which of the two shapes it must be: a placed tile
@@ -183,6 +188,11 @@ impl<'de> Visitor<'de> for EntryVisitor {
             Kind::Timeout => Action::Timeout,
             Kind::OutOfTime => Action::OutOfTime,
             Kind::TimePenalty => Action::TimePenalty,
+            Kind::ChallengedOff => Action::ChallengedOff,
+            Kind::ChallengeBonus => Action::ChallengeBonus,
+            Kind::ChallengeFailed => Action::ChallengeFailed,
+            Kind::ChallengeTurnLost => Action::ChallengeTurnLost,
+            Kind::Accept => Action::Accept,
         };
         Ok(JournalEntry {
             move_no: move_no.ok_or_else(|| missing("move_no"))?,
@@ -238,6 +248,11 @@ mod tests {
             JournalEntry { move_no: 7, seat: Seat(1), action: Action::Timeout, score: 0 },
             JournalEntry { move_no: 8, seat: Seat(0), action: Action::OutOfTime, score: 0 },
             JournalEntry { move_no: 9, seat: Seat(1), action: Action::TimePenalty, score: -20 },
+            JournalEntry { move_no: 10, seat: Seat(0), action: Action::ChallengedOff, score: -14 },
+            JournalEntry { move_no: 11, seat: Seat(0), action: Action::ChallengeBonus, score: 5 },
+            JournalEntry { move_no: 12, seat: Seat(1), action: Action::ChallengeFailed, score: 0 },
+            JournalEntry { move_no: 13, seat: Seat(1), action: Action::ChallengeTurnLost, score: 0 },
+            JournalEntry { move_no: 14, seat: Seat(1), action: Action::Accept, score: 0 },
         ];
         for e in entries {
             let text = serde_json::to_string(&e).unwrap();

@@ -5,7 +5,7 @@ use sqlx::Row;
 use uuid::Uuid;
 use vocabulary::{TimeControl, TimeControlKind, Variant};
 
-use super::rows::CONTROL_KIND_SQL;
+use super::rows::{CHALLENGE_SQL, CONTROL_KIND_SQL};
 use crate::accounts::Account;
 use crate::{Store, StoreError};
 
@@ -20,6 +20,8 @@ pub struct OpenGameSummary {
     pub created_at: DateTime<Utc>,
     /// How it is timed.
     pub time_control: TimeControl,
+    /// How a word not in the list is settled.
+    pub challenge_rule: vocabulary::ChallengeRule,
     /// Who opened it.
     pub opener: Account,
 }
@@ -40,7 +42,7 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<OpenGameSummary>, StoreError> {
         let sql = format!(
-            "SELECT g.game_id, g.variant, g.created_at AS game_created_at, g.turn_seconds, g.time_control::text AS time_control,
+            "SELECT g.game_id, g.variant, g.created_at AS game_created_at, g.turn_seconds, g.time_control::text AS time_control, {CHALLENGE_SQL},
                     a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
              FROM games g
              JOIN game_players p ON p.game_id = g.game_id
@@ -70,6 +72,7 @@ impl Store {
                     variant: variant.parse().map_err(|_| StoreError::Corrupt(format!("variant {variant:?}")))?,
                     created_at: r.try_get("game_created_at")?,
                     time_control: super::rows::time_control_of(r)?,
+                    challenge_rule: super::rows::challenge_of(r)?,
                     opener: crate::accounts::account_from_row(r)?,
                 })
             })

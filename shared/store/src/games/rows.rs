@@ -125,6 +125,16 @@ pub(crate) fn time_control_of(row: &PgRow) -> Result<TimeControl, StoreError> {
     }
 }
 
+/// The SQL of a game row's challenge rule (`g` the games row): pinned in its setup, absent
+/// (void) in a game from before the rules and in every chain game.
+pub(crate) const CHALLENGE_SQL: &str = "coalesce(g.setup->>'challenge', 'void') AS challenge_rule";
+
+/// A game row's challenge rule, as [`CHALLENGE_SQL`] selects it.
+pub(crate) fn challenge_of(row: &PgRow) -> Result<vocabulary::ChallengeRule, StoreError> {
+    let id: String = row.try_get("challenge_rule")?;
+    vocabulary::ChallengeRule::from_id(&id).ok_or_else(|| StoreError::Corrupt(format!("challenge rule {id:?}")))
+}
+
 /// The SQL of a game row's control kind (`g` the games row), games from before controls
 /// included: what the lobby filters on.
 pub(crate) const CONTROL_KIND_SQL: &str =
