@@ -226,14 +226,21 @@ function renderLobbyShell() {
     ['easy', 'medium', 'hard'].map((l) => h('option', { value: l }, t(`robot_${l}`))),
     h('option', { value: 'friend' }, t('friend')));
   const clock = h('select', { id: 'clock' });
-  const variant = h('select', { id: 'variant', onchange: () => clockOptions(clock, variant.value) }, variantOptions);
-  clockOptions(clock, variant.value);
+  const rule = h('select', { id: 'challenge-rule' }, RULES.map((r) => h('option', { value: r }, t(`rule_${r}`))));
+  const ruleLabel = h('label', { id: 'rule-field' }, t('challenge_rule'), rule);
+  const familyChanged = () => {
+    clockOptions(clock, variant.value);
+    ruleLabel.hidden = S.variants.get(variant.value).family !== 'tile';
+  };
+  const variant = h('select', { id: 'variant', onchange: familyChanged }, variantOptions);
+  familyChanged();
+  const challengeRule = () => (ruleLabel.hidden ? undefined : rule.value);
   const timeControl = () => PRESETS[S.variants.get(variant.value).family][Number(clock.value)];
   const form = h('form', {
     id: 'new-game',
     onsubmit: async (e) => {
       e.preventDefault();
-      const body = { variant: variant.value, time_control: timeControl() };
+      const body = { variant: variant.value, time_control: timeControl(), challenge_rule: challengeRule() };
       body.opponents = [opponent.value === 'friend' ? { account: friend.value.trim() } : { robot: opponent.value }];
       try {
         const { json } = await api('POST', '/games', body);
@@ -245,13 +252,14 @@ function renderLobbyShell() {
     h('label', {}, t('variant'), variant),
     h('label', {}, t('opponent'), opponent),
     friendLabel,
-    h('label', {}, t('clock'), clock)),
+    h('label', {}, t('clock'), clock),
+    ruleLabel),
   h('p', { class: 'row' },
     h('button', { type: 'submit', class: 'primary', id: 'create' }, t('create')),
     h('button', {
       type: 'button', id: 'open-game',
       onclick: async () => {
-        const body = { variant: variant.value, time_control: timeControl() };
+        const body = { variant: variant.value, time_control: timeControl(), challenge_rule: challengeRule() };
         try { const { json } = await api('POST', '/games/open', body); go(`#/g/${json.game_id}`); } catch (err) { showError(err); }
       },
     }, t('open_game'))));
@@ -281,9 +289,17 @@ function clockOptions(select, variantId) {
   select.replaceChildren(...PRESETS[family].map((tc, i) => h('option', { value: String(i) }, label(tc))));
 }
 
+/** The challenge rules a tile game may be created with, void (the default) first. */
+const RULES = ['void', 'single', 'double', 'five_point', 'ten_point'];
+
 /** A game's time control as a small tag after its name (nothing when untimed). */
 function clockTag(tc) {
   return tc && tc.kind !== 'none' ? h('span', { class: 'muted tc' }, ` · ${label(tc)}`) : null;
+}
+
+/** A game's challenge rule as a small tag (nothing under void). */
+function ruleTag(rule) {
+  return rule && rule !== 'void' ? h('span', { class: 'muted rule' }, ` · ${t(`rule_${rule}`)}`) : null;
 }
 
 function scoresLine(seats) {
@@ -304,7 +320,7 @@ async function loadLobby() {
   const inv = [];
   for (const g of open.json.games) {
     const rest = others(g.seats);
-    const link = h('a', { href: `#/g/${g.game_id}`, class: 'open-link' }, variantName(g.variant), clockTag(g.time_control));
+    const link = h('a', { href: `#/g/${g.game_id}`, class: 'open-link' }, variantName(g.variant), clockTag(g.time_control), ruleTag(g.challenge_rule));
     if (g.awaits_you) {
       const inviter = rest.find((s) => !s.invited && s.kind === 'human') || rest[0];
       inv.push(h('li', { class: 'invitation', dataset: { game: g.game_id } }, link,
@@ -326,13 +342,13 @@ async function loadLobby() {
   const rows = active.json.games.map((g) => {
     const mover = g.seats.find((s) => s.seat === g.to_move);
     return h('li', { class: 'game-row', dataset: { game: g.game_id } },
-      h('a', { href: `#/g/${g.game_id}`, class: 'open-link' }, `${variantName(g.variant)} ${t('vs')} ${names(others(g.seats))}`, clockTag(g.time_control)),
+      h('a', { href: `#/g/${g.game_id}`, class: 'open-link' }, `${variantName(g.variant)} ${t('vs')} ${names(others(g.seats))}`, clockTag(g.time_control), ruleTag(g.challenge_rule)),
       h('span', { class: g.your_turn ? 'turn mine' : 'turn muted' }, g.your_turn ? t('your_turn') : t('their_turn', { name: mover ? mover.display_name : '' })),
       h('span', { class: 'muted' }, scoresLine(g.seats)));
   });
   $('#my-games').replaceChildren(...(rows.length ? rows : [h('li', { class: 'muted' }, t('no_games'))]));
   const offers = lobby.json.games.map((g) => h('li', { class: 'open-row', dataset: { game: g.game_id } },
-    h('span', {}, t('opened_by', { variant: variantName(g.variant), name: g.opener_name }), clockTag(g.time_control)),
+    h('span', {}, t('opened_by', { variant: variantName(g.variant), name: g.opener_name }), clockTag(g.time_control), ruleTag(g.challenge_rule)),
     action(t('join'), 'primary join', async () => { await api('POST', `/games/${g.game_id}/join`); go(`#/g/${g.game_id}`); })));
   $('#lobby').replaceChildren(...(offers.length ? offers : [h('li', { class: 'muted' }, t('nobody_waiting'))]));
   const finished = done.json.games.map((g) => h('li', { class: 'finished-row', dataset: { game: g.game_id } },

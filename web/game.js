@@ -84,6 +84,11 @@ export function describeMove(m) {
     case 'timeout': return t('moved_timeout', { name });
     case 'out_of_time': return t('moved_out_of_time', { name });
     case 'time_penalty': return t('moved_time_penalty', { name, score: m.score });
+    case 'challenged_off': return t('moved_challenged_off', { name, n: -m.score });
+    case 'challenge_bonus': return t('moved_challenge_bonus', { name, n: m.score });
+    case 'challenge_failed': return t('moved_challenge_failed', { name });
+    case 'challenge_turn_lost': return t('moved_challenge_turn_lost', { name });
+    case 'accept': return t('moved_accept', { name });
     case 'word': return t('moved_word', { name, word: m.word, score: m.score });
     default: return `${name}: ${m.kind}`;
   }
@@ -164,6 +169,7 @@ export function renderGame() {
   const head = h('div', {},
     h('h2', {}, variantName(g.variant), ' ', h('a', { href: '#/', class: 'muted' }, `← ${t('lobby_link')}`)),
     g.time_control && g.time_control.kind !== 'none' ? h('p', { class: 'muted', id: 'time-control' }, label(g.time_control)) : null,
+    g.challenge_rule && g.challenge_rule !== 'void' ? h('p', { class: 'muted', id: 'challenge-rule' }, t(`rule_${g.challenge_rule}`)) : null,
     renderSeats(), turnLine(),
     g.last_move ? h('p', { class: 'muted', id: 'last-move' }, t('last_move', { what: describeMove(g.last_move) })) : null,
     h('p', { id: 'thinking', 'aria-live': 'polite' }, S.revealing ? t('thinking', { name: seatName(g.to_move) }) : ''));
@@ -188,6 +194,10 @@ export async function submit(move) {
     if (e.code === 'stale_move' || e.code === 'not_your_turn') refreshGame();
   }
 }
+
+/** An answer to something other than a move of the player's own (a challenge): shown as the
+ * robots' replies are, after their thinking time. */
+export const showAnswer = (answer) => reveal(answer, 1);
 
 /** An answer with moves: the player's own at once, the robots' after their `thinking_ms`. */
 function reveal(answer, mine) {

@@ -3,6 +3,13 @@
 
 export const STRINGS = {
   en: {
+    challenge_rule: 'Challenges', rule_void: 'Void (words checked when played)', rule_single: 'Single challenge', rule_double: 'Double challenge',
+    rule_five_point: 'Five-point challenge', rule_ten_point: 'Ten-point challenge', challenge: 'Challenge', accept_end: 'Accept: end the game',
+    may_challenge: 'You may challenge the play {name} just made, before you move.', end_pending: '{name} went out: challenge the play or accept it.',
+    challenge_challenged_off: 'Not a word: the play comes off the board ({n} points back).', challenge_challenge_bonus: 'The play is good: it gains {n} points.',
+    challenge_challenge_failed: 'The play is good: it stands.', challenge_challenge_turn_lost: 'The play is good: you lose your turn.',
+    moved_challenged_off: '{name}: play challenged off (−{n})', moved_challenge_bonus: '{name}: +{n}, the challenge failed', moved_challenge_failed: '{name} challenged; the play stands',
+    moved_challenge_turn_lost: '{name} challenged and lost the turn', moved_accept: '{name} accepted the last play',
     tc_none: 'No clock', tc_increment: '{main} + {inc} a move', tc_overtime: '{main} · {over} overtime', tc_turn_timer: '{per} a word',
     tc_per_move: '{per} a move', tc_bank: '{main} + a {bank} bank', dur_d: '{n} d', dur_h: '{n} h', dur_min: '{n} min', dur_s: '{n} s',
     clock_of: 'Clock of {name}', flag_fell: 'time is up', overtime_penalty: 'overtime −{n}', bank_left: 'bank {time}',
@@ -45,6 +52,13 @@ export const STRINGS = {
     live: 'live', polling: 'polling', invitation_arrived: '{name} invites you to a game',
   },
   ru: {
+    challenge_rule: 'Оспаривание', rule_void: 'Без оспаривания (слова проверяются сразу)', rule_single: 'Одинарное', rule_double: 'Двойное',
+    rule_five_point: 'Пять очков за ошибку', rule_ten_point: 'Десять очков за ошибку', challenge: 'Оспорить', accept_end: 'Принять: закончить игру',
+    may_challenge: 'Можно оспорить ход игрока {name}, пока вы не походили.', end_pending: '{name} выложил(а) все фишки: оспорьте ход или примите его.',
+    challenge_challenged_off: 'Такого слова нет: ход снят ({n} очк. вычтено).', challenge_challenge_bonus: 'Слово верное: +{n} очк. сопернику.',
+    challenge_challenge_failed: 'Слово верное: ход остаётся.', challenge_challenge_turn_lost: 'Слово верное: вы пропускаете ход.',
+    moved_challenged_off: '{name}: ход снят (−{n})', moved_challenge_bonus: '{name}: +{n}, оспаривание не удалось', moved_challenge_failed: '{name} оспаривает; ход остаётся',
+    moved_challenge_turn_lost: '{name} оспаривает и теряет ход', moved_accept: '{name} принимает последний ход',
     tc_none: 'Без часов', tc_increment: '{main} + {inc} за ход', tc_overtime: '{main} · {over} сверх', tc_turn_timer: '{per} на слово',
     tc_per_move: '{per} на ход', tc_bank: '{main} + запас {bank}', dur_d: '{n} д', dur_h: '{n} ч', dur_min: '{n} мин', dur_s: '{n} с',
     clock_of: 'Часы: {name}', flag_fell: 'время вышло', overtime_penalty: 'сверх времени −{n}', bank_left: 'запас {time}',
@@ -96,6 +110,13 @@ export const STRINGS = {
     live: 'на связи', polling: 'опрос', invitation_arrived: '{name} приглашает вас в игру',
   },
   vi: {
+    challenge_rule: 'Thách từ', rule_void: 'Không thách (kiểm tra khi đặt)', rule_single: 'Thách đơn', rule_double: 'Thách kép',
+    rule_five_point: 'Thách năm điểm', rule_ten_point: 'Thách mười điểm', challenge: 'Thách', accept_end: 'Chấp nhận: kết thúc ván',
+    may_challenge: 'Bạn có thể thách nước {name} vừa đi, trước khi đi.', end_pending: '{name} đã hết chữ: thách hoặc chấp nhận nước đó.',
+    challenge_challenged_off: 'Không phải từ: nước đi bị gỡ ({n} điểm bị trừ).', challenge_challenge_bonus: 'Từ hợp lệ: được thêm {n} điểm.',
+    challenge_challenge_failed: 'Từ hợp lệ: nước đi giữ nguyên.', challenge_challenge_turn_lost: 'Từ hợp lệ: bạn mất lượt.',
+    moved_challenged_off: '{name}: nước đi bị gỡ (−{n})', moved_challenge_bonus: '{name}: +{n}, thách thất bại', moved_challenge_failed: '{name} thách; nước đi giữ nguyên',
+    moved_challenge_turn_lost: '{name} thách và mất lượt', moved_accept: '{name} chấp nhận nước cuối',
     tc_none: 'Không giới hạn', tc_increment: '{main} + {inc} mỗi lượt', tc_overtime: '{main} · {over} bù giờ', tc_turn_timer: '{per} mỗi từ',
     tc_per_move: '{per} mỗi lượt', tc_bank: '{main} + quỹ {bank}', dur_d: '{n} ngày', dur_h: '{n} giờ', dur_min: '{n} phút', dur_s: '{n} giây',
     clock_of: 'Đồng hồ của {name}', flag_fell: 'hết giờ', overtime_penalty: 'bù giờ −{n}', bank_left: 'quỹ {time}',

@@ -1,8 +1,8 @@
 // The tile game: the board drawn from GET /variants' layout, the rack, placing tiles by
 // click, drag or keyboard (and input methods), the live preview, hints, exchange.
 
-import { $, S, api, explain, h, squareAt, squareName, t } from './core.js';
-import { confirmButton, hintsList, loadHints, myTurn, openPanel, renderGame, resign, resultPanel, submit } from './game.js';
+import { $, S, api, explain, h, showError, squareAt, squareName, status, t, uuid } from './core.js';
+import { confirmButton, hintsList, loadHints, myTurn, openPanel, renderGame, resign, resultPanel, seatName, showAnswer, submit } from './game.js';
 
 // ---------------------------------------------------------------- the tile game
 
@@ -116,7 +116,7 @@ export function tileGame(head) {
       g.status === 'active' ? confirmButton('resign', t('resign'), t('confirm_resign'), resign) : null);
   }
   const panel = h('div', { class: 'panel' },
-    head, openPanel(), resultPanel(),
+    head, openPanel(), resultPanel(), challengePanel(canMove),
     g.status !== 'finished' && g.status !== 'withdrawn' ? h('p', { class: 'muted', id: 'bag' }, t('bag', { n: g.bag_size })) : null,
     S.exchange ? h('p', {}, t('pick_tiles')) : null,
     h('p', { id: 'preview', 'aria-live': 'polite' }),
@@ -125,6 +125,33 @@ export function tileGame(head) {
   return h('div', { class: 'game tile-game' },
     h('div', {}, h('div', { class: 'board-wrap' }, keys, board), legend, over ? null : rack, over ? null : controls, h('p', { class: 'muted', id: 'keys-help', hidden: over }, t('keyboard_help'))),
     panel);
+}
+
+/** Under a challenge rule, the play the player may challenge (before moving), and after a play
+ * that went out the acceptance that ends the game. */
+function challengePanel(canMove) {
+  const g = S.game;
+  if (g.status !== 'active' || g.challengeable == null || !canMove) return null;
+  const expected = g.move_count;
+  const challenge = h('button', {
+    type: 'button', class: 'danger', id: 'challenge',
+    onclick: async (e) => {
+      e.target.disabled = true;
+      try { settle((await api('POST', `/games/${g.game_id}/challenge`, { expected_move_no: expected, client_move_id: uuid() })).json); } catch (err) { showError(err); e.target.disabled = false; }
+    },
+  }, t('challenge'));
+  const box = h('section', { class: 'card', id: 'challenge-panel' },
+    h('p', {}, g.end_pending ? t('end_pending', { name: seatName(g.challengeable) }) : t('may_challenge', { name: seatName(g.challengeable) })),
+    h('div', { class: 'controls' }, challenge,
+      g.end_pending ? h('button', { type: 'button', class: 'primary', id: 'accept-end', onclick: () => submit({ kind: 'accept' }) }, t('accept_end')) : null));
+  return box;
+}
+
+/** Shows a challenge's answer: how it came out, then the game (and any robot's reply). */
+function settle(answer) {
+  const outcome = answer.moves[0];
+  status(t(`challenge_${outcome.kind}`, { n: Math.abs(outcome.score) }), true);
+  showAnswer(answer);
 }
 
 /** Puts a hint's tiles on the board, the rack's own tiles for its letters and blanks. */

@@ -827,3 +827,78 @@ fn webapp_plays_a_real_time_game_with_running_clocks_overtime_and_a_flag_in_chro
     drop(server);
     close(&browser, &dir);
 }
+
+/// Two tiles of the rack that make no English word together, as (first, second) letters.
+fn phony_pair(browser: &Browser) -> (String, String) {
+    use engine::Lexicon;
+    let rack = browser.script("return [...document.querySelectorAll('#rack .tile')].map(t => t.dataset.letter)");
+    let rack: Vec<String> = rack.as_array().unwrap().iter().map(|l| l.as_str().unwrap_or("?").to_string()).collect();
+    let rules = engine::Variant::ScrabbleEn.rules();
+    let graph = engine::builtin_graph(engine::Variant::ScrabbleEn);
+    for (i, a) in rack.iter().enumerate() {
+        for (j, b) in rack.iter().enumerate() {
+            let word = format!("{a}{b}");
+            let known = engine::lexicon::encode(rules, &word).is_some_and(|l| graph.contains(&l));
+            if i != j && a.len() == 1 && b.len() == 1 && a != "?" && b != "?" && !known {
+                return (a.clone(), b.clone());
+            }
+        }
+    }
+    panic!("every pair of {rack:?} is a word");
+}
+
+#[test]
+fn webapp_lays_a_phony_that_the_robot_challenges_off_and_challenges_a_valid_play_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    let (server, port, dir) = start_server("webapp-challenge-test");
+    let (_driver, browser) = chromium(&dir);
+    sign_in(&browser, port, "alice");
+    // The rule is offered for the tile games only.
+    choose(&browser, "#variant", "noi-tu");
+    wait(&browser, "document.getElementById('rule-field').hidden", "no rule for the chain");
+    // Until alice leads (the draw decides): a game against the hard robot under single challenge.
+    for attempt in 0..12 {
+        choose(&browser, "#variant", "scrabble-en");
+        choose(&browser, "#challenge-rule", "single");
+        create(&browser, "scrabble-en", "hard");
+        wait(&browser, "document.querySelector('#board') && document.querySelector('#rack .tile')", "the board");
+        wait(&browser, READY, "the player's turn");
+        assert_eq!(text(&browser, "#challenge-rule"), "Single challenge");
+        if browser.script("return document.querySelectorAll('.sq .tile').length") == json!(0) {
+            break;
+        }
+        assert!(attempt < 11, "the robot led twelve times");
+        click(&browser, "#resign");
+        click(&browser, "#resign-yes");
+        wait(&browser, "document.querySelector('#result')", "the resignation");
+        click(&browser, "a[href=\"#/\"]");
+        wait(&browser, "document.querySelector('#new-game')", "the lobby");
+    }
+    // A phony laid by clicks: not refused, scored as laid; the hard robot challenges it off.
+    let (a, b) = phony_pair(&browser);
+    for (letter, square) in [(&a, "H8"), (&b, "I8")] {
+        click(&browser, &format!("#rack .tile[data-letter=\"{letter}\"]:not(.used)"));
+        click(&browser, &format!("#sq-{square}"));
+    }
+    wait(&browser, "/\\d+ points/.test(document.getElementById('preview').textContent)", "the phony's preview, a score");
+    click(&browser, "#play");
+    wait(&browser, SENT, "the play's answer");
+    wait(&browser, READY, "the robot's challenge and reply");
+    // The robot challenged it off, then played: its play may be challenged in turn.
+    wait(&browser, "document.querySelector('#challenge')", "the challenge button");
+    click(&browser, "#challenge");
+    wait(&browser, "document.getElementById('status').textContent.includes('The play is good')", "the challenge's outcome");
+    assert!(browser.script("return !document.querySelector('#challenge')") == json!(true), "one challenge a play");
+    screenshots(&browser, "challenge");
+    // The history shows the phony's withdrawal.
+    let id = browser.script("return location.hash.slice(4)").as_str().unwrap().to_string();
+    browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/#/g/{id}/history")}));
+    wait(&browser, "document.querySelector('table.history')", "the history");
+    let history = text(&browser, "table.history");
+    assert!(history.contains("alice (you): play challenged off"), "{history}");
+    assert!(history.contains("challenged; the play stands"), "{history}");
+    drop(server);
+    close(&browser, &dir);
+}
