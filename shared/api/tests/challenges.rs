@@ -273,3 +273,47 @@ async fn a_whole_game_under_a_rule_ends_when_the_play_that_went_out_is_accepted(
     assert_eq!(status, 200);
     engine::gcg::read::read(&gcg).unwrap_or_else(|e| panic!("{e}\n{gcg}"));
 }
+
+#[tokio::test]
+async fn a_real_time_clock_decides_the_window_after_a_play_that_went_out() {
+    // Games against the medium robot under a real-time clock until the robot goes out: then the
+    // window is the player's turn, and when its time is out (a view after the flag) the play is
+    // accepted as of the fall, and the game ends as gone out.
+    let clock = std::sync::Arc::new(service::ManualClock::new(chrono::DateTime::from_timestamp(1_800_000_000, 0).unwrap()));
+    let app = App::with_clock(clock.clone(), 5).await;
+    let control = json!({"kind": "realtime", "initial_seconds": 300, "increment_seconds": 0, "max_overtime_minutes": 1});
+    for attempt in 0..6 {
+        let ann = Player::new();
+        let body =
+            json!({"variant": "scrabble-en", "opponents": [{"robot": "medium"}], "time_control": control, "challenge_rule": "single"});
+        let (status, game) = app.call(Some(ann), "POST", "/games", &body.to_string()).await;
+        assert_eq!(status, 201, "{game}");
+        let id = game["game_id"].as_str().unwrap().to_string();
+        let mut v = view(&app, ann, &id).await;
+        while v["status"] == "active" && v["end_pending"] != true {
+            let body = app.best_move(ann, &id).await;
+            let (status, answer) = app.call(Some(ann), "POST", &format!("/games/{id}/moves"), &body).await;
+            assert_eq!(status, 200, "{answer}");
+            v = view(&app, ann, &id).await;
+        }
+        if v["end_pending"] != true {
+            // Ann went out: the robot accepted at once.
+            assert_eq!(v["result"]["reason"], "went_out", "{v}");
+            continue;
+        }
+        let flag = v["clock"]["flag_at"].as_str().unwrap().parse::<chrono::DateTime<chrono::Utc>>().unwrap();
+        assert_eq!(v["to_move"], v["your_seat"], "the window is the player's turn");
+        clock.advance(chrono::Duration::seconds(361));
+        let end = view(&app, ann, &id).await;
+        assert_eq!((end["status"].as_str(), end["result"]["reason"].as_str()), (Some("finished"), Some("went_out")), "{end}");
+        assert_eq!(end["result"]["seat"], v["challengeable"]);
+        let (_, moves) = app.call(Some(ann), "GET", &format!("/games/{id}/moves?after=0"), "").await;
+        let accepted = moves["moves"].as_array().unwrap().iter().find(|m| m["kind"] == "accept").expect("the acceptance is recorded");
+        assert_eq!(accepted["seat"], v["your_seat"]);
+        let at: Option<chrono::DateTime<chrono::Utc>> =
+            sqlx::query_scalar("SELECT finished_at FROM games WHERE game_id = $1::uuid").bind(&id).fetch_one(app.pool()).await.unwrap();
+        assert_eq!(at, Some(flag), "accepted as of the moment the time ran out");
+        return;
+    }
+    panic!("the robot never went out in 6 games");
+}

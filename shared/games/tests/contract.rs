@@ -118,3 +118,64 @@ fn a_chain_word_is_shown_as_typed_and_a_robots_in_the_usual_spelling() {
         assert_eq!(dict.display(dict.lookup(&noitu::normalize(&h.word).unwrap()).unwrap()), h.word);
     }
 }
+
+/// A tile game under the single rule from `seed` with the first seat's two-tile play laid: a
+/// phony (`phony`) or a word, then as the contract replays it.
+fn laid<'a>(families: &'a Families, seed: u64, phony: bool) -> Option<AnyGame<'a>> {
+    use engine::Lexicon;
+    let variant = Variant::ScrabbleEn;
+    let setup = families.setup_with(variant, 2, seed, games::ChallengeRule::Single).unwrap();
+    let mut game = families
+        .replay(&Stored { variant, seats: 2, seed, no_repeat_words: setup.no_repeat_words, setup: Some(&setup.setup), journal: "[]" })
+        .unwrap();
+    let AnyGame::Tile(tile) = &game else { unreachable!() };
+    let rules = tile.game().rules();
+    let graph = engine::builtin_graph(engine::Variant::ScrabbleEn);
+    let rack: Vec<char> = tile
+        .game()
+        .rack(Seat(0))
+        .tiles()
+        .filter_map(|t| match t {
+            engine::RackTile::Letter(l) => Some(rules.char_of(l)),
+            engine::RackTile::Blank => None,
+        })
+        .collect();
+    let (a, b) = rack
+        .iter()
+        .enumerate()
+        .flat_map(|(i, a)| rack.iter().enumerate().filter(move |(j, _)| *j != i).map(move |(_, b)| (*a, *b)))
+        .find(|(a, b)| engine::lexicon::encode(rules, &format!("{a}{b}")).is_some_and(|l| graph.contains(&l)) != phony)?;
+    let mv: Move = serde_json::from_value(
+        serde_json::json!({"kind": "play", "placements": [{"square": "H8", "letter": a}, {"square": "I8", "letter": b}]}),
+    )
+    .unwrap();
+    let checked = game.check(Seat(0), &mv, Timestamp(0)).unwrap();
+    game.apply(checked);
+    Some(game)
+}
+
+#[test]
+fn robots_challenge_phonies_by_level_and_never_a_valid_play() {
+    // Measured over 400 phonies and 400 valid plays (seeds 0..400): hard challenges every
+    // phony, medium 6 in 8 (by its seed), easy none; no robot challenges a valid play.
+    let families = families();
+    let budget = Budget::Counted { rounds: 1, nodes: 2_000 };
+    for (level, low, high) in [(Level::Hard, 400, 400), (Level::Medium, 260, 340), (Level::Easy, 0, 0)] {
+        let (mut phonies, mut challenged, mut valid_challenged) = (0, 0, 0);
+        for seed in 0..400u64 {
+            if let Some(game) = laid(&families, seed, true) {
+                phonies += 1;
+                let choice = game.robot(level, seed, budget).unwrap().unwrap();
+                challenged += usize::from(choice.mv == Move::Challenge);
+            }
+            if let Some(game) = laid(&families, seed, false) {
+                let choice = game.robot(level, seed, budget).unwrap().unwrap();
+                valid_challenged += usize::from(choice.mv == Move::Challenge);
+            }
+        }
+        assert_eq!(phonies, 400, "every rack holds a phony pair");
+        assert!((low..=high).contains(&challenged), "{level:?} challenged {challenged} of {phonies} phonies");
+        assert_eq!(valid_challenged, 0, "{level:?} challenged a valid play");
+        eprintln!("{level:?}: challenged {challenged} of {phonies} phonies, 0 valid plays");
+    }
+}

@@ -90,17 +90,22 @@ impl Tally {
                 continue;
             }
             let spent = (at - start).num_milliseconds();
-            tally.charge(e.seat, spent);
+            // Accepting the play that went out ends the game: the time is charged, no
+            // increment earned.
+            tally.charge(e.seat, spent, e.kind != MoveKind::Accept);
             tally.turn_start = Some(at);
         }
         tally
     }
 
-    /// Charges a finished turn of `spent` milliseconds to `seat`.
-    fn charge(&mut self, seat: Seat, spent: i64) {
+    /// Charges a finished turn of `spent` milliseconds to `seat`, with the real-time increment
+    /// when `earned`.
+    fn charge(&mut self, seat: Seat, spent: i64, earned: bool) {
         let Some(i) = Some(seat.index()).filter(|&i| i < self.main.len()) else { return };
         match self.control {
-            TimeControl::Realtime { increment_seconds, .. } => self.main[i] += secs(increment_seconds) - spent,
+            TimeControl::Realtime { increment_seconds, .. } => {
+                self.main[i] += if earned { secs(increment_seconds) } else { 0 } - spent;
+            }
             TimeControl::Correspondence { turn_seconds, .. } => {
                 let over = spent - secs(turn_seconds);
                 if over > 0 {
@@ -268,6 +273,36 @@ mod tests {
         assert_eq!(v.seats[1].remaining_ms, 600_000);
         assert_eq!(Tally::new(CLOCK, 2, None, &[]).deadline(Seat(0)), None, "no clock before the start");
         assert_eq!(Tally::new(TimeControl::None, 2, at(0), &[]).deadline(Seat(0)), None);
+    }
+
+    #[test]
+    fn a_challenge_that_leaves_the_challenger_to_move_runs_its_time_on_and_a_lost_turn_is_charged() {
+        // Seat 0 plays at 30 s; seat 1 challenges it off at 50 s and plays at 80 s: one turn of
+        // 50 s for seat 1. Then seat 0 plays at 100 s, seat 1 challenges under double at 130 s
+        // and loses the turn (charged 30 s).
+        let entries = [
+            stamp(0, MoveKind::Play, 30_000),
+            stamp(0, MoveKind::ChallengedOff, 50_000),
+            stamp(1, MoveKind::Play, 80_000),
+            stamp(0, MoveKind::Play, 100_000),
+            stamp(1, MoveKind::ChallengeTurnLost, 130_000),
+        ];
+        let t = Tally::new(CLOCK, 2, at(0), &entries);
+        let v = t.view(None, at(0).unwrap());
+        assert_eq!(v.seats[0].remaining_ms, 600_000 - 30_000 + 5_000 - 20_000 + 5_000);
+        assert_eq!(v.seats[1].remaining_ms, 600_000 - 50_000 + 5_000 - 30_000 + 5_000);
+        // A bonus and a challenge at no cost are not turns either; accepting the play that went
+        // out is charged without the increment.
+        let entries = [
+            stamp(0, MoveKind::Play, 30_000),
+            stamp(0, MoveKind::ChallengeBonus, 40_000),
+            stamp(1, MoveKind::ChallengeFailed, 45_000),
+            stamp(1, MoveKind::Play, 60_000),
+            stamp(1, MoveKind::Accept, 70_000),
+        ];
+        let t = Tally::new(CLOCK, 2, at(0), &entries);
+        let v = t.view(None, at(0).unwrap());
+        assert_eq!(v.seats[1].remaining_ms, 600_000 - 30_000 + 5_000 - 10_000);
     }
 
     #[test]
