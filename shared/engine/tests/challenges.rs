@@ -34,7 +34,18 @@ fn replays(game: &Game) -> String {
     engine::timeline::timeline(game.setup(), game.journal()).unwrap();
     let names = ["ann".to_string(), "bob".to_string()];
     let gcg = to_gcg(game.setup(), game.journal(), &GcgHeader { id: "g", names: &names, title: "t" }).unwrap();
-    engine::gcg::read::read(&gcg).unwrap_or_else(|e| panic!("{e}\n{gcg}"));
+    let record = engine::gcg::read::read(&gcg).unwrap_or_else(|e| panic!("{e}\n{gcg}"));
+    // Read back: each withdrawal and each bonus is an event of its own, and every player's last
+    // total is the game's score.
+    let count = |kind: engine::gcg::read::GcgEventKind| record.events.iter().filter(|e| e.kind == kind).count();
+    let entries = |action: Action| game.journal().iter().filter(|e| e.action == action).count();
+    assert_eq!(count(engine::gcg::read::GcgEventKind::PhonyReturned), entries(Action::ChallengedOff), "{gcg}");
+    assert_eq!(count(engine::gcg::read::GcgEventKind::ChallengeBonus), entries(Action::ChallengeBonus), "{gcg}");
+    for seat in 0..game.seats() {
+        if let Some(last) = record.events.iter().rev().find(|e| e.player == seat) {
+            assert_eq!(last.total, game.scores()[seat], "seat {seat}'s total\n{gcg}");
+        }
+    }
     gcg
 }
 
@@ -184,4 +195,38 @@ fn a_journal_that_claims_a_challenge_it_could_not_have_does_not_replay() {
     assert!(replay(g.setup(), &forged).is_err(), "a withdrawal with the bonus's score");
     let void = Setup { challenge: ChallengeRule::Void, ..g.setup().clone() };
     assert!(replay(&void, g.journal()).is_err(), "a challenge in a void game");
+}
+
+#[test]
+fn seeded_games_full_of_phonies_and_challenges_replay_and_read_back_in_gcg() {
+    let rules = [ChallengeRule::Single, ChallengeRule::Double, ChallengeRule::FivePoint, ChallengeRule::TenPoint];
+    for seed in 0..24u64 {
+        let mut g = game(rules[seed as usize % 4], seed);
+        let (mut k, mut turns) = (0, 0);
+        while !g.is_over() {
+            turns += 1;
+            assert!(turns < 400, "seed {seed}: the game does not end");
+            let seat = g.to_move();
+            // Now and then the open play is challenged: judged a phony or a word in turn.
+            if g.challengeable().is_some() && (seed + turns) % 3 == 0 {
+                let words: &dyn Lexicon = if turns % 2 == 0 { &NoWord } else { &AnyWord };
+                g.play(words, seat, &Move::Challenge, NOW).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                if g.journal().last().unwrap().action == Action::ChallengedOff {
+                    // Its column is empty again: the next play fills it.
+                    k -= 1;
+                }
+                continue;
+            }
+            if g.end_pending() {
+                g.play(&AnyWord, seat, &Move::Accept, NOW).unwrap();
+                continue;
+            }
+            let mv = dump_rack(&g, k);
+            k += 1;
+            let n = g.move_count();
+            g.play(&NoWord, seat, &mv, NOW).unwrap_or_else(|e| panic!("seed {seed} move {n}: {e}"));
+        }
+        assert_eq!(all_tiles(&g), Variant::ScrabbleEn.rules().full_set(), "seed {seed}: no tile lost or made");
+        replays(&g);
+    }
 }

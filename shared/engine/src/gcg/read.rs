@@ -245,11 +245,13 @@ fn event_line(rec: &GcgRecord, event: &str) -> Result<GcgEvent, GcgErrorKind> {
     let positive = t[t.len() - 2].starts_with('+');
     let paren = |s: &str| s.strip_prefix('(').and_then(|s| s.strip_suffix(')')).map(str::to_string);
     let (rack, kind) = match head {
+        // A bonus to a player whose rack is empty (it went out) before the rack points, which
+        // share its one-token shape.
+        ["(challenge)"] if positive => (String::new(), GcgEventKind::ChallengeBonus),
         [racks] if positive => (String::new(), GcgEventKind::EndRackPoints { racks: paren(racks).ok_or_else(bad)? }),
         [rack, "-"] if score == 0 => (rack.to_string(), GcgEventKind::Pass),
         [rack, "--"] if !positive => (rack.to_string(), GcgEventKind::PhonyReturned),
         [rack, "(challenge)"] if positive => (rack.to_string(), GcgEventKind::ChallengeBonus),
-        ["(challenge)"] if positive => (String::new(), GcgEventKind::ChallengeBonus),
         [rack, "(time)"] if !positive => (rack.to_string(), GcgEventKind::TimePenalty),
         ["(time)"] if !positive => (String::new(), GcgEventKind::TimePenalty),
         [rack, left] if !positive && paren(left).as_deref() == Some(*rack) => (rack.to_string(), GcgEventKind::LastRackPenalty),
