@@ -41,6 +41,9 @@ FUNCTIONS = [
     ("AdminGames", "admin-games", "GET", "/_gm", 512, 10, 5, (5, 10), "cookie"),
     ("AdminSignOut", "admin-signout", "POST", "/_gm/signout", 256, 5, 2, (2, 5), "cookie"),
     ("AdminSignIn", "admin-signin", "GET", "/_gm/signin", 256, 10, 2, (2, 5), "public"),
+    ("Me", "me", "GET", "/me", 512, 5, 5, (10, 20), "jwt"),
+    ("AccountRatings", "account-ratings", "GET", "/accounts/{id}/ratings", 512, 5, 5, (10, 20), "jwt"),
+    ("Leaderboard", "leaderboard", "GET", "/ratings/leaderboard", 512, 5, 5, (10, 20), "jwt"),
     ("Web", "web", "GET", ["/", "/web/{id}", "/variants"], 256, 5, 20, (50, 100), "open"),
 ]
 MIGRATE_RESERVED = 1

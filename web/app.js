@@ -235,12 +235,15 @@ function renderLobbyShell() {
   const variant = h('select', { id: 'variant', onchange: familyChanged }, variantOptions);
   familyChanged();
   const challengeRule = () => (ruleLabel.hidden ? undefined : rule.value);
+  const rated = h('input', { type: 'checkbox', id: 'rated' });
+  const ratedLabel = h('label', { id: 'rated-field', class: 'check' }, rated, t('rated'));
   const timeControl = () => PRESETS[S.variants.get(variant.value).family][Number(clock.value)];
   const form = h('form', {
     id: 'new-game',
     onsubmit: async (e) => {
       e.preventDefault();
-      const body = { variant: variant.value, time_control: timeControl(), challenge_rule: challengeRule() };
+      // Only a game between two humans is rated.
+      const body = { variant: variant.value, time_control: timeControl(), challenge_rule: challengeRule(), rated: rated.checked && opponent.value === 'friend' };
       body.opponents = [opponent.value === 'friend' ? { account: friend.value.trim() } : { robot: opponent.value }];
       try {
         const { json } = await api('POST', '/games', body);
@@ -253,13 +256,14 @@ function renderLobbyShell() {
     h('label', {}, t('opponent'), opponent),
     friendLabel,
     h('label', {}, t('clock'), clock),
-    ruleLabel),
+    ruleLabel,
+    ratedLabel),
   h('p', { class: 'row' },
     h('button', { type: 'submit', class: 'primary', id: 'create' }, t('create')),
     h('button', {
       type: 'button', id: 'open-game',
       onclick: async () => {
-        const body = { variant: variant.value, time_control: timeControl(), challenge_rule: challengeRule() };
+        const body = { variant: variant.value, time_control: timeControl(), challenge_rule: challengeRule(), rated: rated.checked };
         try { const { json } = await api('POST', '/games/open', body); go(`#/g/${json.game_id}`); } catch (err) { showError(err); }
       },
     }, t('open_game'))));

@@ -94,12 +94,21 @@ export function describeMove(m) {
   }
 }
 
+/** A rated game's seat rating: before the game, and the change once it ended. */
+function ratingTag(seat) {
+  const r = S.game.ratings && S.game.ratings.seats.find((x) => x.seat === seat);
+  if (!r) return null;
+  const change = r.change == null ? '' : ` ${r.change >= 0 ? '+' : '−'}${Math.abs(r.change)}`;
+  return h('span', { class: 'muted rating', dataset: { seat } }, ` (${r.rating}${r.provisional ? '?' : ''}${change})`);
+}
+
 function renderSeats() {
   const g = S.game;
   return h('ul', { class: 'seats', id: 'scores', 'aria-label': t('scores') }, g.seats.map((s) => h('li', {
     class: s.seat === g.to_move ? 'to-move' : '', dataset: { seat: s.seat },
   }, seatName(s.seat), s.invited ? ` (${t('invited')})` : '', h('span', { class: 'score' }, s.score),
   g.family === 'tile' && g.status !== 'finished' ? h('span', { class: 'muted' }, ` · ${s.rack_size}`) : null,
+  ratingTag(s.seat),
   seatClock(s.seat, seatName(s.seat)))));
 }
 

@@ -3,6 +3,7 @@
 
 export const STRINGS = {
   en: {
+    rated: 'Rated',
     challenge_rule: 'Challenges', rule_void: 'Void (words checked when played)', rule_single: 'Single challenge', rule_double: 'Double challenge',
     rule_five_point: 'Five-point challenge', rule_ten_point: 'Ten-point challenge', challenge: 'Challenge', accept_end: 'Accept: end the game',
     may_challenge: 'You may challenge the play {name} just made, before you move.', end_pending: '{name} went out: challenge the play or accept it.',
@@ -52,6 +53,7 @@ export const STRINGS = {
     live: 'live', polling: 'polling', invitation_arrived: '{name} invites you to a game',
   },
   ru: {
+    rated: 'На рейтинг',
     challenge_rule: 'Оспаривание', rule_void: 'Без оспаривания (слова проверяются сразу)', rule_single: 'Одинарное', rule_double: 'Двойное',
     rule_five_point: 'Пять очков за ошибку', rule_ten_point: 'Десять очков за ошибку', challenge: 'Оспорить', accept_end: 'Принять: закончить игру',
     may_challenge: 'Можно оспорить ход игрока {name}, пока вы не походили.', end_pending: '{name} выложил(а) все фишки: оспорьте ход или примите его.',
@@ -110,6 +112,7 @@ export const STRINGS = {
     live: 'на связи', polling: 'опрос', invitation_arrived: '{name} приглашает вас в игру',
   },
   vi: {
+    rated: 'Tính điểm xếp hạng',
     challenge_rule: 'Thách từ', rule_void: 'Không thách (kiểm tra khi đặt)', rule_single: 'Thách đơn', rule_double: 'Thách kép',
     rule_five_point: 'Thách năm điểm', rule_ten_point: 'Thách mười điểm', challenge: 'Thách', accept_end: 'Chấp nhận: kết thúc ván',
     may_challenge: 'Bạn có thể thách nước {name} vừa đi, trước khi đi.', end_pending: '{name} đã hết chữ: thách hoặc chấp nhận nước đó.',

@@ -105,6 +105,7 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::NotInviter
         | ErrorCode::TooManyConnections
         | ErrorCode::NotStarted
+        | ErrorCode::RatedGame
         | ErrorCode::TimeOver
         | ErrorCode::GameWithdrawn
         | ErrorCode::StaleMove

@@ -139,6 +139,22 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             let control = query.and_then(|q| q.first("time_control")).map(requests::time_control_kind).transpose()?;
             Ok(json_response(200, &svc.list_open_games(&caller, variant, control, cursor.as_deref(), limit).await?))
         }
+        (Route::Me, Ok(caller)) => Ok(json_response(200, &svc.me(&caller).await?)),
+        (Route::AccountRatings, Ok(_)) => Ok(json_response(200, &svc.account_ratings(game_id(req)?).await?)),
+        (Route::Leaderboard, Ok(_)) => {
+            let query = req.query_string_parameters_ref();
+            let cursor = query.and_then(|q| q.first("cursor").map(str::to_string));
+            let limit = query_limit(req, 50, service::MAX_LEADERBOARD_PAGE)?;
+            let variant = query
+                .and_then(|q| q.first("variant"))
+                .ok_or_else(|| ApiError::new(HttpCode::InvalidQuery, "variant is required"))
+                .and_then(requests::variant)?;
+            let speed = query
+                .and_then(|q| q.first("speed"))
+                .and_then(service::Speed::from_id)
+                .ok_or_else(|| ApiError::new(HttpCode::InvalidQuery, "speed is required: realtime or correspondence"))?;
+            Ok(json_response(200, &svc.leaderboard(variant, speed, cursor.as_deref(), limit).await?))
+        }
         (Route::ListMyGames, Ok(caller)) => {
             let query = req.query_string_parameters_ref();
             let param = |name: &str| query.and_then(|q| q.first(name).map(str::to_string));

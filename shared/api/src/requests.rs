@@ -87,6 +87,8 @@ pub(crate) struct CreateGameBody {
     turn_seconds: Option<i32>,
     #[serde(default)]
     challenge_rule: Option<serde_json::Value>,
+    #[serde(default)]
+    rated: bool,
 }
 
 impl CreateGameBody {
@@ -111,6 +113,7 @@ impl CreateGameBody {
             time_control: time_control(self.time_control)?,
             turn_seconds: self.turn_seconds,
             challenge_rule: challenge_rule(self.challenge_rule)?,
+            rated: self.rated,
         })
     }
 }
@@ -158,6 +161,8 @@ pub(crate) struct OpenGameBody {
     turn_seconds: Option<i32>,
     #[serde(default)]
     challenge_rule: Option<serde_json::Value>,
+    #[serde(default)]
+    rated: bool,
 }
 
 impl OpenGameBody {
@@ -172,6 +177,7 @@ impl OpenGameBody {
             time_control: time_control(self.time_control)?,
             turn_seconds: self.turn_seconds,
             challenge_rule: challenge_rule(self.challenge_rule)?,
+            rated: self.rated,
         })
     }
 }
@@ -271,12 +277,13 @@ mod tests {
             time_control: None,
             turn_seconds: Some(60),
             challenge_rule: None,
+            rated: false,
         };
         assert_eq!(body.parse().unwrap(), want);
         let body: OpenGameBody = serde_json::from_str(r#"{"variant":"erudit"}"#).unwrap();
         assert_eq!(
             body.parse().unwrap(),
-            OpenGame { variant: "erudit".parse().unwrap(), time_control: None, turn_seconds: None, challenge_rule: None }
+            OpenGame { variant: "erudit".parse().unwrap(), time_control: None, turn_seconds: None, challenge_rule: None, rated: false }
         );
         let body: OpenGameBody =
             serde_json::from_str(r#"{"variant":"erudit","time_control":{"kind":"realtime","initial_seconds":600}}"#).unwrap();

@@ -60,11 +60,17 @@ pub enum Route {
     WebAsset,
     /// `GET /variants` (public): every variant's family, seats, tile set and board layout.
     Variants,
+    /// `GET /me`: the caller's own account (id, name, ratings).
+    Me,
+    /// `GET /accounts/{id}/ratings`: an account's ratings and recent rated games.
+    AccountRatings,
+    /// `GET /ratings/leaderboard?variant=&speed=`: the established players, best first.
+    Leaderboard,
 }
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 26] = [
+    pub const ALL: [Route; 29] = [
         Route::CreateGame,
         Route::GetGame,
         Route::SubmitMove,
@@ -91,6 +97,9 @@ impl Route {
         Route::WebApp,
         Route::WebAsset,
         Route::Variants,
+        Route::Me,
+        Route::AccountRatings,
+        Route::Leaderboard,
     ];
 
     /// The HTTP method.
@@ -108,7 +117,10 @@ impl Route {
             | Route::AdminSignIn
             | Route::WebApp
             | Route::WebAsset
-            | Route::Variants => "GET",
+            | Route::Variants
+            | Route::Me
+            | Route::AccountRatings
+            | Route::Leaderboard => "GET",
             Route::CreateGame
             | Route::SubmitMove
             | Route::PreviewMove
@@ -151,6 +163,9 @@ impl Route {
             Route::WebApp => "/",
             Route::WebAsset => "/web/{id}",
             Route::Variants => "/variants",
+            Route::Me => "/me",
+            Route::AccountRatings => "/accounts/{id}/ratings",
+            Route::Leaderboard => "/ratings/leaderboard",
         }
     }
 
@@ -180,6 +195,9 @@ impl Route {
             Route::AdminGames => "admin-games",
             Route::AdminSignOut => "admin-signout",
             Route::AdminSignIn => "admin-signin",
+            Route::Me => "me",
+            Route::AccountRatings => "account-ratings",
+            Route::Leaderboard => "leaderboard",
             // The public, unchanging reads: no identity, no database.
             Route::WebApp | Route::WebAsset | Route::Variants => "web",
         }

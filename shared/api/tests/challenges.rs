@@ -282,7 +282,7 @@ async fn a_real_time_clock_decides_the_window_after_a_play_that_went_out() {
     let clock = std::sync::Arc::new(service::ManualClock::new(chrono::DateTime::from_timestamp(1_800_000_000, 0).unwrap()));
     let app = App::with_clock(clock.clone(), 5).await;
     let control = json!({"kind": "realtime", "initial_seconds": 300, "increment_seconds": 0, "max_overtime_minutes": 1});
-    for attempt in 0..6 {
+    for _ in 0..6 {
         let ann = Player::new();
         let body =
             json!({"variant": "scrabble-en", "opponents": [{"robot": "medium"}], "time_control": control, "challenge_rule": "single"});

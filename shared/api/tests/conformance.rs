@@ -84,6 +84,25 @@ async fn every_route_answers_as_the_document_says() {
     let (status, body) = app.call(Some(second), "POST", &format!("/games/{rid}/challenge"), r#"{"expected_move_no":1}"#).await;
     assert_eq!(status, 200, "{body}");
     app.call(Some(second), "POST", &format!("/games/{rid}/challenge"), r#"{"expected_move_no":2}"#).await;
+    // A rated game to its end, then the ratings' routes.
+    let body = json!({"variant": "erudit", "opponents": [{"account": bob.0}], "rated": true}).to_string();
+    let rated = app.create_with(ann, &body).await;
+    let rated_id = rated["game_id"].as_str().unwrap().to_string();
+    let (lead, follow) = if rated["to_move"] == rated["your_seat"] { (ann, bob) } else { (bob, ann) };
+    for who in [lead, follow] {
+        let play = app.best_move(who, &rated_id).await;
+        app.call(Some(who), "POST", &format!("/games/{rated_id}/moves"), &play).await;
+    }
+    let (status, body) = app.call(Some(ann), "POST", &format!("/games/{rated_id}/resign"), "").await;
+    assert_eq!(status, 200, "{body}");
+    for path in [
+        "/me".to_string(),
+        format!("/accounts/{}/ratings", bob.0),
+        "/ratings/leaderboard?variant=erudit&speed=correspondence".to_string(),
+        "/ratings/leaderboard?variant=erudit".to_string(),
+    ] {
+        app.call(Some(ann), "GET", &path, "").await;
+    }
     // 304 and the admin pages.
     let (_, headers, _) = app.call_with_headers(ann, "GET", &format!("/games/{id}"), &[]).await;
     app.call_with_headers(ann, "GET", &format!("/games/{id}"), &[("if-none-match", &headers["etag"])]).await;

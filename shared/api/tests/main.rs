@@ -20,6 +20,7 @@ mod kept_games;
 mod my_games;
 mod openapi;
 mod proxy_tls;
+mod ratings;
 mod rematch;
 mod request_ids;
 mod sessions;

@@ -1,11 +1,12 @@
-//! The engines stay pure: their manifests (the tile engine's, Nối từ's and the vocabulary they
-//! share) name nothing async, networked or database-bound.
+//! The engines stay pure: their manifests (the tile engine's, Nối từ's, the vocabulary they
+//! share and the ratings') name nothing async, networked or database-bound.
 
-/// The manifests checked: this crate's, its sibling engine's and the shared vocabulary's.
-const MANIFESTS: [&str; 3] = [
+/// The manifests checked: this crate's, its sibling engine's, the shared vocabulary's and the ratings'.
+const MANIFESTS: [&str; 4] = [
     concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"),
     concat!(env!("CARGO_MANIFEST_DIR"), "/../noitu/Cargo.toml"),
     concat!(env!("CARGO_MANIFEST_DIR"), "/../vocabulary/Cargo.toml"),
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../ratings/Cargo.toml"),
 ];
 
 #[test]

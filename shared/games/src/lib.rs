@@ -38,4 +38,4 @@ pub use outcome::{EndReason, Outcome};
 pub use rejection::{Rejected, codes};
 pub use seat::{Seat, Timestamp};
 pub use variant::{Family, UnknownVariant, Variant};
-pub use vocabulary::{ChallengeRule, Lapse, TimeControl, TimeControlError, TimeControlKind, UnknownLevel};
+pub use vocabulary::{ChallengeRule, Lapse, Speed, TimeControl, TimeControlError, TimeControlKind, UnknownLevel};

@@ -93,6 +93,8 @@ pub enum ErrorCode {
     IdempotencyKeyReused,
     /// `not_started`
     NotStarted,
+    /// `rated_game`: a robot asked to sit in a rated game.
+    RatedGame,
     /// `game_withdrawn`
     GameWithdrawn,
     /// `unavailable`
@@ -127,7 +129,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 36] = [
+    pub const ALL: [ErrorCode; 37] = [
         ErrorCode::UnknownVariant,
         ErrorCode::BadOpponents,
         ErrorCode::UnknownRobotLevel,
@@ -149,6 +151,7 @@ impl ErrorCode {
         ErrorCode::NotInviter,
         ErrorCode::IdempotencyKeyReused,
         ErrorCode::NotStarted,
+        ErrorCode::RatedGame,
         ErrorCode::GameWithdrawn,
         ErrorCode::Unavailable,
         ErrorCode::NotYourGame,
@@ -190,6 +193,7 @@ impl ErrorCode {
             ErrorCode::NotInviter => "not_inviter",
             ErrorCode::IdempotencyKeyReused => "idempotency_key_reused",
             ErrorCode::NotStarted => "not_started",
+            ErrorCode::RatedGame => "rated_game",
             ErrorCode::GameWithdrawn => "game_withdrawn",
             ErrorCode::Unavailable => "unavailable",
             ErrorCode::NotYourGame => "not_your_game",
@@ -285,6 +289,9 @@ pub enum ServiceError {
     /// The game has no opponent yet: it can be withdrawn, not resigned or timed out.
     #[error("nobody has joined this game yet; withdraw it instead")]
     NotStarted,
+    /// A robot asked to take a seat in a rated game, which only humans play.
+    #[error("a rated game is played by two humans: a robot cannot take the seat")]
+    RatedGame,
     /// The game was withdrawn by its opener.
     #[error("the game was withdrawn")]
     Withdrawn,
@@ -357,6 +364,7 @@ impl ServiceError {
             ServiceError::TooManyConnections { .. } => ErrorCode::TooManyConnections,
             ServiceError::IdempotencyKeyReused => ErrorCode::IdempotencyKeyReused,
             ServiceError::NotStarted => ErrorCode::NotStarted,
+            ServiceError::RatedGame => ErrorCode::RatedGame,
             ServiceError::TimeOver => ErrorCode::TimeOver,
             ServiceError::Withdrawn => ErrorCode::GameWithdrawn,
             ServiceError::Unavailable { .. } => ErrorCode::Unavailable,

@@ -17,11 +17,13 @@ mod lobby;
 mod my_games;
 mod playout;
 mod push;
+mod rating;
 mod rematch;
 mod repository;
 mod requests;
 pub mod robot;
 mod runtime;
+mod standings;
 mod sweep;
 mod usecases;
 mod view;
@@ -33,7 +35,7 @@ pub use error::{ErrorCode, Invalid, ReservedIdentity, ServiceError};
 pub use games::{
     ActionView, EndReason, EntryView, ExchangeKind, Hint, Level, Move, Timeline, UnknownLevel, UnknownVariant, Variant, Viewer, entry_view,
 };
-pub use games::{ChallengeRule, TimeControl, TimeControlKind};
+pub use games::{ChallengeRule, Speed, TimeControl, TimeControlKind};
 pub use history::{GameVersion, MovesPage};
 pub use limits::{MAX_INVITATIONS_FROM_ONE, MAX_OPEN_PER_VARIANT, MAX_UNFINISHED_GAMES};
 pub use lobby::{MAX_LOBBY_PAGE, OpenGameView, OpenGamesPage};
@@ -43,9 +45,11 @@ pub use push::{
     CONNECTION_TTL, ClientMessage, InvitationEvent, MAX_CONNECTIONS, MAX_PUSH_MESSAGE, MoveEvent, NoNotifier, Notifier, NotifyFuture,
     ServerReply,
 };
+pub use rating::{RatingsView, SeatRatingView};
 pub use repository::stored;
 pub use requests::{CreateGame, OpenGame, Opponent, SubmitMove};
 pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, SystemClock};
+pub use standings::{AccountRatings, LeaderboardPage, MAX_LEADERBOARD_PAGE, MeView, RankedView, RatingChangeView, RatingView};
 pub use store::{AccountGame, AccountKind, GameStamp, GameStatus, LastMove, ListedGame, ListedPlayer, MyGameSeat, SeatStamp};
 pub use sweep::{SweepConfig, SweepReport};
 pub use usecases::{Preview, Submitted};

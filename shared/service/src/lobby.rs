@@ -11,7 +11,7 @@ use crate::caller::seat_of;
 use crate::error::Invalid;
 use crate::invitation::{ensure_inviter, ensure_not_awaiting};
 use crate::requests::OpenGame;
-use crate::usecases::{checked_challenge_rule, checked_time_control, invalid};
+use crate::usecases::{Pinned, checked_challenge_rule, checked_time_control, invalid};
 use crate::view::{GameView, build};
 use crate::{Caller, MoveOutcome, Service, ServiceError};
 
@@ -44,6 +44,8 @@ pub struct OpenGameView {
     pub turn_seconds: Option<u32>,
     /// How a word not in the list is settled.
     pub challenge_rule: ChallengeRule,
+    /// Whether it is rated (then only a human may join).
+    pub rated: bool,
     /// Who opened it.
     pub opener_id: Uuid,
     /// Their name.
@@ -70,7 +72,7 @@ impl Service {
         let seats: Vec<Option<Uuid>> = seats.into_iter().map(|id| (!id.is_nil()).then_some(id)).collect();
         let new = NewGame {
             limits: Some(crate::limits::for_new_game(caller.account_id(), true, false)),
-            ..self.new_game(variant, GameStatus::Open, (time_control, challenge), seats, draws)?
+            ..self.new_game(variant, GameStatus::Open, Pinned { time_control, challenge, rated: req.rated }, seats, draws)?
         };
         let tx = self.store.create_game(&new).await?;
         let seat = seat_of(&tx.game, caller)?;
@@ -112,6 +114,7 @@ impl Service {
                 },
                 time_control: g.time_control,
                 challenge_rule: g.challenge_rule,
+                rated: g.rated,
                 opener_id: g.opener.account_id,
                 opener_name: g.opener.display_name,
             })
@@ -190,6 +193,9 @@ impl Service {
         ensure_not_awaiting(&tx.game)?;
         if tx.game.status != GameStatus::Open {
             return Err(ServiceError::NotOpen);
+        }
+        if tx.game.rated {
+            return Err(ServiceError::RatedGame);
         }
         tx.fill_open_seat(&robot).await?;
         let mut game = self.games.rebuild(&tx.game)?;

@@ -54,6 +54,8 @@ pub struct MyGameView {
     pub time_control: TimeControl,
     /// How a word not in the list is settled.
     pub challenge_rule: games::ChallengeRule,
+    /// Whether it is rated.
+    pub rated: bool,
     /// When the game last changed.
     #[serde(serialize_with = "store::timestamp::millis")]
     pub last_activity: DateTime<Utc>,
@@ -119,6 +121,7 @@ fn listed(g: MyGame) -> MyGameView {
         turn_deadline: g.turn_deadline,
         time_control: g.time_control,
         challenge_rule: g.challenge_rule,
+        rated: g.rated,
         last_activity: g.last_activity,
         last_move: g.last_move,
         seats: g.seats,

@@ -235,6 +235,8 @@ mod tests {
             journal: "[]".into(),
             move_times: Vec::new(),
             draws: Vec::new(),
+            rated: false,
+            ratings: Vec::new(),
             version: "1".into(),
         }
     }

@@ -46,7 +46,11 @@ impl Service {
             ..self.new_game(
                 record.variant,
                 status,
-                (record.time_control, games::challenge_rule_of(record.setup.as_deref())?),
+                crate::usecases::Pinned {
+                    time_control: record.time_control,
+                    challenge: games::challenge_rule_of(record.setup.as_deref())?,
+                    rated: record.rated,
+                },
                 seats.into_iter().map(Some).collect(),
                 draws,
             )?

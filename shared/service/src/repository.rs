@@ -91,9 +91,14 @@ impl Games {
     /// # Errors
     /// [`ServiceError::Conflict`] if the game changed since `tx` read it (nothing written);
     /// storage errors.
-    pub(crate) async fn finish(&self, tx: GameTx, moves: &[NewMove], update: &GameUpdate, game: &AnyGame<'_>) -> Result<(), ServiceError> {
+    pub(crate) async fn finish(
+        &self,
+        tx: GameTx,
+        (moves, update, ratings): (&[NewMove], &GameUpdate, &[store::RatingWrite]),
+        game: &AnyGame<'_>,
+    ) -> Result<(), ServiceError> {
         let id = tx.game.game_id;
-        let known = tx.finish(moves, update).await?;
+        let known = tx.finish_rated(moves, update, ratings).await?;
         self.kept.put(id, Replayed { known, state: game.state() });
         Ok(())
     }

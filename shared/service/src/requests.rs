@@ -30,6 +30,8 @@ pub struct CreateGame {
     pub turn_seconds: Option<i32>,
     /// How a word not in the list is settled (tile games; void when not given).
     pub challenge_rule: Option<ChallengeRule>,
+    /// Whether the game is rated (one human opponent only; casual when not given).
+    pub rated: bool,
 }
 
 /// A request to open a game for auto-match: the caller against whoever joins.
@@ -43,6 +45,8 @@ pub struct OpenGame {
     pub turn_seconds: Option<i32>,
     /// The challenge rule, as [`CreateGame::challenge_rule`].
     pub challenge_rule: Option<ChallengeRule>,
+    /// Whether the game is rated (then only a human may join it).
+    pub rated: bool,
 }
 
 /// A move submission.

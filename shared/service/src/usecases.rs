@@ -60,12 +60,13 @@ impl Service {
         &self,
         variant: Variant,
         status: GameStatus,
-        (time_control, challenge): (TimeControl, ChallengeRule),
+        pinned: Pinned,
         seats: Vec<Option<Uuid>>,
         draws: Vec<DrawRow>,
     ) -> Result<NewGame, ServiceError> {
         let game_id = self.runtime.ids.id();
-        let setup = self.families.setup_with(variant, seats.len(), self.runtime.seeds.seed(), challenge)?;
+        let setup = self.families.setup_with(variant, seats.len(), self.runtime.seeds.seed(), pinned.challenge)?;
+        let time_control = pinned.time_control;
         Ok(NewGame {
             game_id,
             variant,
@@ -80,6 +81,7 @@ impl Service {
             rematch_of: None,
             invited: Vec::new(),
             invited_by: None,
+            rated: pinned.rated,
             seats,
             draws,
             limits: None,
@@ -115,6 +117,9 @@ impl Service {
         }
         let time_control = checked_time_control(variant, req.time_control, req.turn_seconds)?;
         let challenge = checked_challenge_rule(variant, req.challenge_rule)?;
+        if req.rated && !matches!(req.opponents.as_slice(), [Opponent::Account(_)]) {
+            return Err(invalid(Invalid::BadOpponents, "a rated game is between two humans: one opponent, by account".into()));
+        }
         let mut accounts = vec![caller.account_id()];
         let mut humans = Vec::new();
         for o in &req.opponents {
@@ -152,7 +157,13 @@ impl Service {
             invited: seats.iter().map(|id| humans.contains(id)).collect(),
             invited_by: invites.then(|| caller.account_id()),
             limits: Some(crate::limits::for_new_game(caller.account_id(), false, invites)),
-            ..self.new_game(variant, status, (time_control, challenge), seats.into_iter().map(Some).collect(), draws)?
+            ..self.new_game(
+                variant,
+                status,
+                Pinned { time_control, challenge, rated: req.rated },
+                seats.into_iter().map(Some).collect(),
+                draws,
+            )?
         };
         // The game, its seats, its draw and the opening move of a robot that won the draw commit
         // in one transaction: a crash leaves either all of them or nothing.
@@ -374,8 +385,24 @@ impl Service {
     /// Writes a played-out change in `tx` (the moves and the game's new state, with the answer
     /// for a keyed move, in one statement) and commits it, keeps the game as written for the
     /// next request, and only then announces the moves.
-    async fn persist(&self, tx: GameTx, game: &AnyGame<'_>, played: PlayedOut) -> Result<MoveOutcome, ServiceError> {
-        self.games.finish(tx, &played.rows, &played.update, game).await?;
+    async fn persist(&self, mut tx: GameTx, game: &AnyGame<'_>, mut played: PlayedOut) -> Result<MoveOutcome, ServiceError> {
+        let mut ratings = Vec::new();
+        if crate::rating::rates(&tx.game, game) {
+            // A rated game's end: both ratings, locked, and written with the end.
+            let accounts: Vec<Uuid> = tx.game.players.iter().filter_map(|p| p.account.as_ref().map(|a| a.account_id)).collect();
+            let newcomer = ratings::Rating::default();
+            let (variant, speed) = (tx.game.variant, tx.game.time_control.speed());
+            let defaults = (newcomer.rating, newcomer.deviation, newcomer.volatility);
+            let before = tx.lock_ratings(&accounts, variant, speed, defaults, self.now()).await?;
+            ratings = crate::rating::writes(&tx.game, game, &before, self.now());
+            played.outcome.game.ratings = crate::rating::view_of_writes(&tx.game, &ratings);
+            // The answer kept for a retry is the answer given.
+            let response = serde_json::to_string(&played.outcome).map_err(|e| store::StoreError::Corrupt(e.to_string()))?;
+            for row in played.rows.iter_mut().filter(|r| r.response.is_some()) {
+                row.response = Some(response.clone());
+            }
+        }
+        self.games.finish(tx, (&played.rows, &played.update, &ratings), game).await?;
         // Committed: now, and only now, the moves are announced.
         self.announce(&played.events).await;
         Ok(played.outcome)
@@ -467,6 +494,18 @@ pub(crate) fn checked_time_control(
         (None, t) => TimeControl::from_turn_seconds(t.and_then(|t| u32::try_from(t).ok())),
     };
     control.check(variant.family()).map_err(|e| invalid(Invalid::BadTimeControl, e.to_string()))
+}
+
+/// What a new game is pinned to besides its variant: its time control, its challenge rule,
+/// whether it is rated.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Pinned {
+    /// The time control.
+    pub(crate) time_control: TimeControl,
+    /// The challenge rule.
+    pub(crate) challenge: ChallengeRule,
+    /// Whether it is rated.
+    pub(crate) rated: bool,
 }
 
 /// The challenge rule a new game of `variant` is pinned to: void when none is given; the

@@ -44,6 +44,11 @@ pub struct GameView {
     pub your_seat: Option<usize>,
     /// The result, once the game is over.
     pub result: Option<ResultView>,
+    /// Whether the game is rated.
+    pub rated: bool,
+    /// A rated game's ratings: each seat's before the game and, once it ended rated, the
+    /// change (null for a casual game).
+    pub ratings: Option<crate::rating::RatingsView>,
     /// The recorded draw for who moves first, once the game is active (empty for games from
     /// before it).
     pub draw: Vec<DrawView>,
@@ -149,6 +154,8 @@ pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat
         last_move: game.move_count().checked_sub(1).and_then(|i| game.entry(i)).map(|e| entry_view(&e, viewer)),
         your_seat: seat.map(Seat::index),
         result,
+        rated: record.rated,
+        ratings: crate::rating::view(record, game),
         draw: if record.status == GameStatus::Open { Vec::new() } else { draw_view(record) },
         position: game.view(seat),
     }

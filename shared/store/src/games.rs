@@ -7,6 +7,7 @@
 mod create;
 mod finish;
 mod lobby;
+mod rated;
 mod read;
 mod record;
 mod rows;
@@ -15,6 +16,6 @@ mod transaction;
 pub use create::{Limits, NewGame};
 pub use finish::{GameUpdate, NewMove};
 pub use lobby::OpenGameSummary;
-pub use record::{ClientMove, DrawRow, GameRecord, GameStamp, KnownGame, Player, SeatStamp};
+pub use record::{ClientMove, DrawRow, GameRecord, GameStamp, KnownGame, Player, SeatRating, SeatStamp};
 pub(crate) use rows::{CHALLENGE_SQL, CONTROL_KIND_SQL, challenge_of, time_control_of};
 pub use transaction::GameTx;

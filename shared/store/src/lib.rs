@@ -17,6 +17,7 @@ mod games;
 pub mod local;
 mod my_games;
 mod push;
+mod ratings;
 mod roles;
 mod status;
 mod sweep;
@@ -28,9 +29,11 @@ pub use admin::{GameFilter, ListedGame, ListedPlayer};
 pub use admin_sessions::SpentToken;
 pub use error::{Conflict, StoreError};
 pub use games::{
-    ClientMove, DrawRow, GameRecord, GameStamp, GameTx, GameUpdate, KnownGame, Limits, NewGame, NewMove, OpenGameSummary, Player, SeatStamp,
+    ClientMove, DrawRow, GameRecord, GameStamp, GameTx, GameUpdate, KnownGame, Limits, NewGame, NewMove, OpenGameSummary, Player,
+    SeatRating, SeatStamp,
 };
 pub use my_games::{LastMove, MyGame, MyGameSeat, MyGamesFilter};
+pub use ratings::{RankedPlayer, RatingChange, RatingWrite, StoredRating};
 pub use roles::{AppRole, RoleNameError};
 pub use status::GameStatus;
 

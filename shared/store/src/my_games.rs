@@ -36,6 +36,8 @@ pub struct MyGame {
     pub time_control: vocabulary::TimeControl,
     /// How a word not in the list is settled.
     pub challenge_rule: vocabulary::ChallengeRule,
+    /// Whether it is rated.
+    pub rated: bool,
     /// When it last changed (the list's order).
     pub last_activity: DateTime<Utc>,
     /// The account's seat.
@@ -116,7 +118,7 @@ pub(crate) fn my_games_sql(filter: MyGamesFilter, after: bool) -> String {
     }
     format!(
         "SELECT p.game_id, p.seat, p.invited, p.last_activity, g.variant, g.status, g.move_count, g.turn_deadline, g.rematch_of,
-            g.turn_seconds, g.time_control::text AS time_control, {CHALLENGE_SQL},
+            g.turn_seconds, g.time_control::text AS time_control, {CHALLENGE_SQL}, g.rated,
             (SELECT json_agg(s)::text FROM (
                 SELECT q.seat, a.account_id, a.display_name, a.kind, a.robot_level, q.score, q.my_turn, q.invited
                 FROM game_players q LEFT JOIN accounts a ON a.account_id = q.account_id
@@ -172,6 +174,7 @@ impl Store {
                     turn_deadline: r.try_get("turn_deadline")?,
                     time_control: crate::games::time_control_of(r)?,
                     challenge_rule: crate::games::challenge_of(r)?,
+                    rated: r.try_get("rated")?,
                     last_activity: r.try_get("last_activity")?,
                     seat: r.try_get::<i16, _>("seat")? as usize,
                     invited: r.try_get("invited")?,

@@ -49,6 +49,7 @@ async fn new_game(store: &Store, human: Uuid) -> Uuid {
             rematch_of: None,
             invited: vec![],
             invited_by: None,
+            rated: false,
         })
         .await
         .unwrap()
@@ -218,6 +219,7 @@ fn open_game(human: Uuid, limit: u32) -> NewGame {
         rematch_of: None,
         invited: vec![],
         invited_by: None,
+        rated: false,
     }
 }
 

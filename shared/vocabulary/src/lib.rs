@@ -19,5 +19,5 @@ pub use end_reason::EndReason;
 pub use level::{Level, UnknownLevel};
 pub use move_kind::MoveKind;
 pub use seat::{Seat, Timestamp};
-pub use time_control::{Lapse, TimeControl, TimeControlError, TimeControlKind};
+pub use time_control::{Lapse, Speed, TimeControl, TimeControlError, TimeControlKind};
 pub use variant::{Family, UnknownVariant, Variant};

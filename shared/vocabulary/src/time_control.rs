@@ -101,7 +101,44 @@ pub const MAX_OVERTIME_MINUTES: (u32, u32) = (0, 10);
 /// The chain's real-time turn: 5 s to 10 minutes.
 pub const TURN_TIMER_SECONDS: (u32, u32) = (5, 600);
 
+/// The speed a game is rated at: real time, or correspondence (untimed games count as
+/// correspondence).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Speed {
+    /// A real-time clock or turn timer.
+    Realtime,
+    /// A limit a turn, or none.
+    Correspondence,
+}
+
+impl Speed {
+    /// Both speeds.
+    pub const ALL: [Speed; 2] = [Speed::Realtime, Speed::Correspondence];
+
+    /// The id as written: realtime or correspondence.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Speed::Realtime => "realtime",
+            Speed::Correspondence => "correspondence",
+        }
+    }
+
+    /// The speed with this id.
+    pub fn from_id(id: &str) -> Option<Speed> {
+        Speed::ALL.into_iter().find(|s| s.id() == id)
+    }
+}
+
 impl TimeControl {
+    /// The speed a game under this control is rated at.
+    pub const fn speed(self) -> Speed {
+        match self.kind() {
+            TimeControlKind::Realtime => Speed::Realtime,
+            TimeControlKind::None | TimeControlKind::Correspondence => Speed::Correspondence,
+        }
+    }
+
     /// A correspondence control with no bank, as the `turn_seconds` of games created before
     /// time controls (`None` for an untimed one).
     pub fn from_turn_seconds(turn_seconds: Option<u32>) -> TimeControl {

@@ -452,6 +452,8 @@ fn webapp_two_players_invite_each_other_and_play_by_push_in_chromium() {
     wait(&bob, "document.getElementById('push-state').classList.contains('live')", "bob's push socket");
     sign_in(&alice, port, "alice");
     wait(&alice, "document.getElementById('push-state').classList.contains('live')", "alice's push socket");
+    // Rated: both will see their ratings, and the change once the game ends.
+    click(&alice, "#rated");
     create(&alice, "erudit", &bob_id);
     wait(
         &alice,
@@ -498,6 +500,10 @@ fn webapp_two_players_invite_each_other_and_play_by_push_in_chromium() {
     wait(&bob, "document.querySelector('#result')", "bob's result by push");
     let result = bob.script("return document.getElementById('result').innerText").as_str().unwrap().to_string();
     assert!(result.contains("bob") && result.contains("alice resigned"), "{result}");
+    // A rated game both moved in: bob gained what alice lost.
+    wait(&bob, "[...document.querySelectorAll('#scores .rating')].some(r => r.textContent.includes('+'))", "bob's rating change");
+    let changes = bob.script("return [...document.querySelectorAll('#scores .rating')].map(r => r.textContent)");
+    assert!(changes.as_array().unwrap().iter().any(|c| c.as_str().unwrap().contains('−')), "{changes}");
     screenshots(&bob, "two-players-finished");
 
     // The lobby: alice opens a Nối từ game to anyone, bob finds it there and joins; alice's open

@@ -40,6 +40,8 @@ pub struct NewGame {
     pub invited: Vec<bool>,
     /// Who sent the invitations, when some seat is invited.
     pub invited_by: Option<Uuid>,
+    /// Whether the game is rated (two humans only: the service checks).
+    pub rated: bool,
     /// The account in each seat, seat 0 first (`None` = open).
     pub seats: Vec<Option<Uuid>>,
     /// The first-move draw, every tile drawn.
@@ -79,8 +81,8 @@ impl Store {
             check_limits(&mut tx, game, limits).await?;
         }
         sqlx::query(
-            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline, setup, created_at, updated_at, rematch_of, invited_by, time_control, started_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10, $10, $11, $12, $13::jsonb, $14)",
+            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline, setup, created_at, updated_at, rematch_of, invited_by, time_control, started_at, rated)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10, $10, $11, $12, $13::jsonb, $14, $15)",
         )
         .bind(game.game_id)
         .bind(game.variant.id())
@@ -96,6 +98,7 @@ impl Store {
         .bind(game.invited_by)
         .bind(serde_json::to_string(&game.time_control).map_err(|e| StoreError::Corrupt(e.to_string()))?)
         .bind(game.started_at)
+        .bind(game.rated)
         .execute(&mut *tx)
         .await?;
         let seats: Vec<i16> = (0..game.seats.len() as i16).collect();

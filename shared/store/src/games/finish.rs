@@ -7,6 +7,7 @@ use vocabulary::EndReason;
 
 use super::KnownGame;
 use super::transaction::{GameTx, Held, changed};
+use crate::ratings::RatingWrite;
 use crate::{GameStatus, StoreError};
 
 /// The columns of `games` a move changes.
@@ -65,7 +66,16 @@ impl GameTx {
     /// # Errors
     /// [`StoreError::Conflict`] if the game changed since it was read or a move number or
     /// client move id is taken (nothing is then written); database errors.
-    pub async fn finish(mut self, moves: &[NewMove], update: &GameUpdate) -> Result<KnownGame, StoreError> {
+    pub async fn finish(self, moves: &[NewMove], update: &GameUpdate) -> Result<KnownGame, StoreError> {
+        self.finish_rated(moves, update, &[]).await
+    }
+
+    /// As [`GameTx::finish`], with the ratings a rated game's end writes (read first with
+    /// [`GameTx::lock_ratings`]) and the change each made, in the same statement.
+    ///
+    /// # Errors
+    /// As [`GameTx::finish`].
+    pub async fn finish_rated(mut self, moves: &[NewMove], update: &GameUpdate, ratings: &[RatingWrite]) -> Result<KnownGame, StoreError> {
         let entries: Vec<&str> = moves.iter().map(|m| m.entry.as_str()).collect();
         let journal = appended(&self.game.journal, &entries)
             .ok_or_else(|| StoreError::Corrupt(format!("game {}: the journal is not a JSON array", self.game.game_id)))?;
@@ -109,6 +119,20 @@ impl GameTx {
                      score = coalesce(($16::int[])[seat + 1], 0)
                  WHERE game_id = $1 AND EXISTS (SELECT 1 FROM game)
                  RETURNING 1)
+             , rated AS (
+                 UPDATE ratings r SET rating = x.ra, deviation = x.da, volatility = x.va, games = x.n, rated_at = x.t
+                 FROM UNNEST($20::uuid[], $21::float8[], $22::float8[], $23::float8[], $24::int[], $25::timestamptz[])
+                      AS x(a, ra, da, va, n, t)
+                 WHERE r.account_id = x.a AND r.variant = $26 AND r.speed = $27 AND EXISTS (SELECT 1 FROM game)
+                 RETURNING 1)
+             , changes AS (
+                 INSERT INTO rating_changes (game_id, account_id, variant, speed, rating_before, deviation_before, rating_after,
+                                             deviation_after, rated_at)
+                 SELECT $1, x.a, $26, $27, x.rb, x.db, x.ra, x.da, x.t
+                 FROM UNNEST($20::uuid[], $28::float8[], $29::float8[], $21::float8[], $22::float8[], $25::timestamptz[])
+                      AS x(a, rb, db, ra, da, t)
+                 WHERE EXISTS (SELECT 1 FROM game)
+                 RETURNING 1)
              SELECT (SELECT version FROM game)",
         )
         .bind(self.game.game_id)
@@ -130,6 +154,16 @@ impl GameTx {
         .bind(update.finished_at)
         .bind(update.started_at)
         .bind(&cols.played_at)
+        .bind(ratings.iter().map(|r| r.after.account_id).collect::<Vec<_>>())
+        .bind(ratings.iter().map(|r| r.after.rating).collect::<Vec<_>>())
+        .bind(ratings.iter().map(|r| r.after.deviation).collect::<Vec<_>>())
+        .bind(ratings.iter().map(|r| r.after.volatility).collect::<Vec<_>>())
+        .bind(ratings.iter().map(|r| i32::try_from(r.after.games).unwrap_or(i32::MAX)).collect::<Vec<_>>())
+        .bind(ratings.iter().map(|r| r.after.rated_at).collect::<Vec<_>>())
+        .bind(ratings.first().map_or("", |r| r.after.variant.id()))
+        .bind(ratings.first().map_or("", |r| r.after.speed.id()))
+        .bind(ratings.iter().map(|r| r.change.rating_before).collect::<Vec<_>>())
+        .bind(ratings.iter().map(|r| r.change.deviation_before).collect::<Vec<_>>())
         .fetch_one(&mut *conn)
         .await?;
         let Some(version) = version else {

@@ -22,6 +22,8 @@ pub struct OpenGameSummary {
     pub time_control: TimeControl,
     /// How a word not in the list is settled.
     pub challenge_rule: vocabulary::ChallengeRule,
+    /// Whether it is rated.
+    pub rated: bool,
     /// Who opened it.
     pub opener: Account,
 }
@@ -42,7 +44,7 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<OpenGameSummary>, StoreError> {
         let sql = format!(
-            "SELECT g.game_id, g.variant, g.created_at AS game_created_at, g.turn_seconds, g.time_control::text AS time_control, {CHALLENGE_SQL},
+            "SELECT g.game_id, g.variant, g.created_at AS game_created_at, g.turn_seconds, g.time_control::text AS time_control, {CHALLENGE_SQL}, g.rated,
                     a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
              FROM games g
              JOIN game_players p ON p.game_id = g.game_id
@@ -73,6 +75,7 @@ impl Store {
                     created_at: r.try_get("game_created_at")?,
                     time_control: super::rows::time_control_of(r)?,
                     challenge_rule: super::rows::challenge_of(r)?,
+                    rated: r.try_get("rated")?,
                     opener: crate::accounts::account_from_row(r)?,
                 })
             })

@@ -4,7 +4,7 @@
 use sqlx::Row;
 use uuid::Uuid;
 
-use super::rows::game_from_row;
+use super::rows::{CONTROL_KIND_SQL, game_from_row};
 use super::{ClientMove, GameRecord, GameStamp, KnownGame};
 use crate::{GameStatus, Store, StoreError};
 
@@ -72,9 +72,20 @@ impl Store {
 /// aggregated without an ORDER BY of its own, which PostgreSQL would run as a separate sort per
 /// aggregate: about a third of the statement's time. The journal and draw are left out (NULL)
 /// when the game row is still at the version `$3` the caller already holds them for.
-const LOAD_SQL: &str = "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repeat_words, g.status, g.move_count, g.turn_seconds,
+static LOAD_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    format!(
+        "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repeat_words, g.status, g.move_count, g.turn_seconds,
         g.time_control::text AS time_control, g.started_at, g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason, g.setup::text AS setup, g.rematch_of, g.invited_by,
-        g.xmin::text AS version,
+        g.xmin::text AS version, g.rated,
+        CASE WHEN g.rated THEN
+          (SELECT coalesce(json_agg(s), '[]'::json)::text
+             FROM (SELECT p.seat, r.rating, r.deviation, r.games, r.rated_at, c.rating_before, c.deviation_before, c.rating_after,
+                          c.deviation_after
+                   FROM game_players p
+                   LEFT JOIN ratings r ON r.account_id = p.account_id AND r.variant = g.variant
+                        AND r.speed = CASE WHEN {CONTROL_KIND_SQL} = 'realtime' THEN 'realtime' ELSE 'correspondence' END
+                   LEFT JOIN rating_changes c ON c.game_id = g.game_id AND c.account_id = p.account_id
+                   WHERE p.game_id = g.game_id ORDER BY p.seat) s) END AS ratings,
         (SELECT coalesce(json_agg(s), '[]'::json)::text
            FROM (SELECT p.seat, p.invited, a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
                  FROM game_players p LEFT JOIN accounts a ON a.account_id = p.account_id
@@ -92,7 +103,9 @@ const LOAD_SQL: &str = "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repea
           (SELECT coalesce(json_agg(s), '[]'::json)::text
              FROM (SELECT d.round, d.pick_no, d.account_id, d.letter, d.is_blank, d.rank
                    FROM game_setup_draws d WHERE d.game_id = g.game_id ORDER BY d.round, d.pick_no) s) END AS draws
-     FROM games g WHERE g.game_id = $1";
+     FROM games g WHERE g.game_id = $1"
+    )
+});
 
 /// The game and the move recorded with `client_move_id` if one is given; the journal and draw
 /// from `known` if the game is still at its version.
@@ -102,6 +115,6 @@ pub(super) async fn load(
     client_move_id: Option<Uuid>,
     known: Option<&KnownGame>,
 ) -> Result<(GameRecord, Option<ClientMove>), StoreError> {
-    let row = sqlx::query(LOAD_SQL).bind(id).bind(client_move_id).bind(known.map(|k| k.version.as_str())).fetch_one(&mut *conn).await?;
+    let row = sqlx::query(&LOAD_SQL).bind(id).bind(client_move_id).bind(known.map(|k| k.version.as_str())).fetch_one(&mut *conn).await?;
     game_from_row(&row, id, known)
 }

@@ -20,7 +20,7 @@ pub struct Player {
 }
 
 /// A game as stored, with its seats and journal.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct GameRecord {
     /// Its id.
     pub game_id: Uuid,
@@ -70,6 +70,11 @@ pub struct GameRecord {
     pub move_times: Vec<Option<DateTime<Utc>>>,
     /// The recorded first-move draw, in order.
     pub draws: Vec<DrawRow>,
+    /// Whether the game is rated.
+    pub rated: bool,
+    /// A rated game's seats' ratings: as they are now, and the change the game made once it
+    /// ended (empty for a casual game).
+    pub ratings: Vec<SeatRating>,
     /// The game row's version when read (its `xmin`): every change to a game rewrites its
     /// row, so an unchanged version means an unchanged game.
     pub version: String,
@@ -157,4 +162,28 @@ pub struct SeatStamp {
     pub display_name: Option<String>,
     /// Invited and not yet accepted.
     pub invited: bool,
+}
+
+/// A seat's rating in a rated game, as read with it.
+#[derive(Debug, Clone, PartialEq, serde::Deserialize)]
+pub struct SeatRating {
+    /// The seat.
+    pub seat: usize,
+    /// Its player's rating in the game's variant and speed now (none before their first rated
+    /// game).
+    pub rating: Option<f64>,
+    /// Its deviation.
+    pub deviation: Option<f64>,
+    /// Rated games played.
+    pub games: Option<u32>,
+    /// When the rating last changed.
+    pub rated_at: Option<DateTime<Utc>>,
+    /// The rating before this game, once it has ended rated.
+    pub rating_before: Option<f64>,
+    /// The deviation before.
+    pub deviation_before: Option<f64>,
+    /// The rating after.
+    pub rating_after: Option<f64>,
+    /// The deviation after.
+    pub deviation_after: Option<f64>,
 }

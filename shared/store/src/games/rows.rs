@@ -99,6 +99,11 @@ pub(super) fn game_from_row(row: &PgRow, id: Uuid, known: Option<&KnownGame>) ->
             .map(|r| EndReason::parse(&r).ok_or_else(|| StoreError::Corrupt(format!("end reason {r:?}"))))
             .transpose()?,
         setup: row.try_get("setup")?,
+        rated: row.try_get("rated")?,
+        ratings: match row.try_get::<Option<String>, _>("ratings")? {
+            Some(text) => serde_json::from_str(&text).map_err(|e| corrupt("ratings", e))?,
+            None => Vec::new(),
+        },
         players,
         journal,
         move_times,

@@ -84,7 +84,7 @@ pub(super) enum Held {
 impl GameTx {
     /// The transaction with the game row locked, begun now if the game was read without a lock
     /// (then [`StoreError::Conflict`] if the game has changed since).
-    async fn locked(&mut self) -> Result<&mut Transaction<'static, Postgres>, StoreError> {
+    pub(super) async fn locked(&mut self) -> Result<&mut Transaction<'static, Postgres>, StoreError> {
         if let Held::Unlocked { pool, .. } = &self.conn {
             let pool = pool.clone();
             let id = self.game.game_id;

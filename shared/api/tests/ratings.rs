@@ -1,0 +1,192 @@
+//! Rated games through the API: both ratings change once, in the transaction that records the
+//! end (under retries and two games ending at once for one player); an aborted game changes
+//! nothing; only two humans play rated; the caller's own account, another's ratings and the
+//! leaderboard; a deviation that grows with idle days.
+
+use std::sync::Arc;
+
+use crate::common::{App, Player};
+use chrono::Duration;
+use serde_json::{Value, json};
+use service::ManualClock;
+
+async fn view(app: &App, who: Player, id: &str) -> Value {
+    let (status, view) = app.call(Some(who), "GET", &format!("/games/{id}"), "").await;
+    assert_eq!(status, 200, "{view}");
+    view
+}
+
+/// A rated scrabble-en game of `ann` and `bob`, both having moved once: its id, who moves next.
+async fn rated_and_played(app: &App, ann: Player, bob: Player) -> (String, Player) {
+    app.create(bob, "noi-tu", r#"[{"robot":"easy"}]"#).await;
+    let body = json!({"variant": "scrabble-en", "opponents": [{"account": bob.0}], "rated": true}).to_string();
+    let game = app.create_with(ann, &body).await;
+    assert_eq!((game["rated"].clone(), game["ratings"]["speed"].clone()), (json!(true), json!("correspondence")), "{game}");
+    let id = game["game_id"].as_str().unwrap().to_string();
+    let (first, second) = if game["to_move"] == game["your_seat"] { (ann, bob) } else { (bob, ann) };
+    for who in [first, second] {
+        let body = app.best_move(who, &id).await;
+        let (status, answer) = app.call(Some(who), "POST", &format!("/games/{id}/moves"), &body).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+    (id, first)
+}
+
+fn rating_of(me: &Value) -> &Value {
+    me["ratings"].as_array().unwrap().iter().find(|r| r["variant"] == "scrabble-en" && r["speed"] == "correspondence").unwrap()
+}
+
+#[tokio::test]
+async fn a_rated_game_changes_both_ratings_once_when_it_ends() {
+    let app = App::new().await;
+    let (ann, bob) = (Player::new(), Player::new());
+    let (id, _) = rated_and_played(&app, ann, bob).await;
+    let (status, me) = app.call(Some(ann), "GET", "/me", "").await;
+    assert_eq!(status, 200, "{me}");
+    assert_eq!(
+        (me["account_id"].as_str(), me["ratings"].clone()),
+        (Some(ann.0.to_string().as_str()), json!([])),
+        "no rating before a rated game ends"
+    );
+    let (status, answer) = app.call(Some(ann), "POST", &format!("/games/{id}/resign"), "").await;
+    assert_eq!(status, 200, "{answer}");
+    let ratings = &answer["game"]["ratings"];
+    assert_eq!(ratings["aborted"], false, "{ratings}");
+    let ann_seat = answer["game"]["your_seat"].as_u64().unwrap() as usize;
+    let (ann_change, bob_change) =
+        (ratings["seats"][ann_seat]["change"].as_i64().unwrap(), ratings["seats"][1 - ann_seat]["change"].as_i64().unwrap());
+    assert!(ann_change < 0 && bob_change > 0, "{ratings}");
+    assert_eq!(ratings["seats"][ann_seat]["rating"], 1500, "the rating before the game");
+    // Read again: the same change, applied once.
+    for _ in 0..2 {
+        let again = view(&app, bob, &id).await;
+        assert_eq!(again["ratings"]["seats"][ann_seat]["change"], ann_change);
+    }
+    let (_, me) = app.call(Some(bob), "GET", "/me", "").await;
+    let rating = rating_of(&me);
+    assert_eq!(
+        (rating["rating"].as_i64().unwrap(), rating["games"].as_i64(), rating["provisional"].as_bool()),
+        (1500 + bob_change, Some(1), Some(true))
+    );
+    let (status, theirs) = app.call(Some(bob), "GET", &format!("/accounts/{}/ratings", ann.0), "").await;
+    assert_eq!(status, 200, "{theirs}");
+    assert_eq!(theirs["history"].as_array().unwrap().len(), 1);
+    assert_eq!((theirs["history"][0]["before"].as_i64(), theirs["history"][0]["after"].as_i64()), (Some(1500), Some(1500 + ann_change)));
+    let rows: i64 =
+        sqlx::query_scalar("SELECT count(*) FROM rating_changes WHERE game_id = $1::uuid").bind(&id).fetch_one(app.pool()).await.unwrap();
+    assert_eq!(rows, 2);
+    let (status, missing) = app.call(Some(bob), "GET", &format!("/accounts/{}/ratings", uuid::Uuid::new_v4()), "").await;
+    assert_eq!((status, missing["error"]["code"].as_str()), (404, Some("account_not_found")));
+}
+
+#[tokio::test]
+async fn a_rated_game_that_ends_before_each_player_moved_is_aborted_and_changes_nothing() {
+    let app = App::new().await;
+    let (ann, bob) = (Player::new(), Player::new());
+    app.create(bob, "noi-tu", r#"[{"robot":"easy"}]"#).await;
+    let body = json!({"variant": "erudit", "opponents": [{"account": bob.0}], "rated": true}).to_string();
+    let game = app.create_with(ann, &body).await;
+    let id = game["game_id"].as_str().unwrap();
+    let (status, answer) = app.call(Some(ann), "POST", &format!("/games/{id}/resign"), "").await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["game"]["ratings"]["aborted"], true, "{answer}");
+    assert!(answer["game"]["ratings"]["seats"].as_array().unwrap().iter().all(|s| s["change"].is_null()));
+    let rows: i64 = sqlx::query_scalar("SELECT count(*) FROM ratings").fetch_one(app.pool()).await.unwrap();
+    assert_eq!(rows, 0, "no rating was made or changed");
+}
+
+#[tokio::test]
+async fn only_two_humans_play_rated() {
+    let app = App::new().await;
+    let ann = Player::new();
+    app.create(ann, "noi-tu", r#"[{"robot":"easy"}]"#).await;
+    let before = app.everything().await;
+    let body = json!({"variant": "scrabble-en", "opponents": [{"robot": "hard"}], "rated": true}).to_string();
+    let (status, refused) = app.call(Some(ann), "POST", "/games", &body).await;
+    assert_eq!((status, refused["error"]["code"].as_str()), (400, Some("bad_opponents")), "{refused}");
+    assert_eq!(app.everything().await, before);
+    let (status, open) = app.call(Some(ann), "POST", "/games/open", &json!({"variant": "noi-tu", "rated": true}).to_string()).await;
+    assert_eq!(status, 201, "{open}");
+    let id = open["game_id"].as_str().unwrap();
+    let (_, lobby) = app.call(Some(Player::new()), "GET", "/games/open", "").await;
+    assert_eq!(lobby["games"][0]["rated"], true, "{lobby}");
+    let before = app.everything().await;
+    let (status, refused) = app.call(Some(ann), "POST", &format!("/games/{id}/robot"), r#"{"level":"easy"}"#).await;
+    assert_eq!((status, refused["error"]["code"].as_str()), (409, Some("rated_game")), "{refused}");
+    assert_eq!(app.everything().await, before);
+}
+
+#[tokio::test]
+async fn two_rated_games_ending_at_once_for_one_player_both_count() {
+    let app = App::new().await;
+    let (ann, bob, cat) = (Player::new(), Player::new(), Player::new());
+    let (one, _) = rated_and_played(&app, ann, bob).await;
+    let (two, _) = rated_and_played(&app, ann, cat).await;
+    let (p1, p2) = (format!("/games/{one}/resign"), format!("/games/{two}/resign"));
+    let (a, b) = tokio::join!(app.call(Some(bob), "POST", &p1, ""), app.call(Some(cat), "POST", &p2, ""));
+    assert_eq!((a.0, b.0), (200, 200), "{a:?} {b:?}");
+    let (_, me) = app.call(Some(ann), "GET", "/me", "").await;
+    assert_eq!(rating_of(&me)["games"], 2, "{me}");
+    // One after the other: the second game started from the first's result.
+    let changes: Vec<(f64, f64)> =
+        sqlx::query_as("SELECT rating_before, rating_after FROM rating_changes WHERE account_id = $1 ORDER BY rating_before")
+            .bind(ann.0)
+            .fetch_all(app.pool())
+            .await
+            .unwrap();
+    assert_eq!(changes.len(), 2);
+    assert!((changes[0].0 - 1500.0).abs() < 1e-9 && (changes[1].0 - changes[0].1).abs() < 1e-9, "{changes:?}");
+}
+
+#[tokio::test]
+async fn the_leaderboard_lists_established_players_best_first_a_page_at_a_time() {
+    let app = App::new().await;
+    let players: Vec<Player> = (0..5).map(|_| Player::new()).collect();
+    for (i, p) in players.iter().enumerate() {
+        app.create(*p, "noi-tu", r#"[{"robot":"easy"}]"#).await;
+        // Established players 1600..2000, and one still provisional at 2500.
+        let (rating, deviation) = if i == 4 { (2500.0, 200.0) } else { (1600.0 + 100.0 * i as f64, 60.0) };
+        sqlx::query("INSERT INTO ratings VALUES ($1, 'erudit', 'realtime', $2, $3, 0.06, 30, now())")
+            .bind(p.0)
+            .bind(rating)
+            .bind(deviation)
+            .execute(app.pool())
+            .await
+            .unwrap();
+    }
+    let who = players[0];
+    let (status, page) = app.call(Some(who), "GET", "/ratings/leaderboard?variant=erudit&speed=realtime&limit=3", "").await;
+    assert_eq!(status, 200, "{page}");
+    let ratings: Vec<i64> = page["players"].as_array().unwrap().iter().map(|p| p["rating"].as_i64().unwrap()).collect();
+    assert_eq!(ratings, [1900, 1800, 1700]);
+    let cursor = page["next_cursor"].as_str().unwrap();
+    let (_, rest) =
+        app.call(Some(who), "GET", &format!("/ratings/leaderboard?variant=erudit&speed=realtime&limit=3&cursor={cursor}"), "").await;
+    assert_eq!(rest["players"].as_array().unwrap().len(), 1);
+    assert_eq!((rest["players"][0]["rating"].as_i64(), rest["next_cursor"].clone()), (Some(1600), Value::Null));
+    for (query, code) in [
+        ("variant=erudit", "invalid_query"),
+        ("speed=realtime", "invalid_query"),
+        ("variant=chess&speed=realtime", "unknown_variant"),
+        ("variant=erudit&speed=blitz", "invalid_query"),
+        ("variant=erudit&speed=realtime&cursor=nope", "bad_cursor"),
+    ] {
+        let (status, refused) = app.call(Some(who), "GET", &format!("/ratings/leaderboard?{query}"), "").await;
+        assert_eq!((status, refused["error"]["code"].as_str()), (400, Some(code)), "{query}: {refused}");
+    }
+}
+
+#[tokio::test]
+async fn a_deviation_grows_with_the_days_without_a_rated_game() {
+    let clock = Arc::new(ManualClock::new(chrono::DateTime::from_timestamp(1_800_000_000, 0).unwrap()));
+    let app = App::with_clock(clock.clone(), 9).await;
+    let (ann, bob) = (Player::new(), Player::new());
+    let (id, first) = rated_and_played(&app, ann, bob).await;
+    app.call(Some(first), "POST", &format!("/games/{id}/resign"), "").await;
+    let (_, now) = app.call(Some(ann), "GET", "/me", "").await;
+    clock.advance(Duration::days(200));
+    let (_, later) = app.call(Some(ann), "GET", "/me", "").await;
+    let (d0, d1) = (rating_of(&now)["deviation"].as_i64().unwrap(), rating_of(&later)["deviation"].as_i64().unwrap());
+    assert!(d1 > d0, "{d0} then {d1}");
+    assert_eq!(rating_of(&now)["rating"], rating_of(&later)["rating"], "idleness moves no rating");
+}
