@@ -179,3 +179,111 @@ fn robots_challenge_phonies_by_level_and_never_a_valid_play() {
         eprintln!("{level:?}: challenged {challenged} of {phonies} phonies, 0 valid plays");
     }
 }
+
+/// A phony made from a valid play's placements: two of its tiles' letters swapped, when that
+/// forms a word the list lacks.
+fn swapped_phony(game: &AnyGame<'_>, placements: &[engine::PlacementInput]) -> Option<Move> {
+    if !matches!(game, AnyGame::Tile(_)) {
+        return None;
+    }
+    let graph = engine::builtin_graph(engine::Variant::ScrabbleEn);
+    for i in 0..placements.len() {
+        for j in i + 1..placements.len() {
+            if placements[i].letter == placements[j].letter || placements[i].blank || placements[j].blank {
+                continue;
+            }
+            let mut p = placements.to_vec();
+            let (a, b) = (p[i].letter, p[j].letter);
+            (p[i].letter, p[j].letter) = (b, a);
+            let mv = Move::Play { placements: p };
+            let Ok(checked) = game.check(game.to_move(), &mv, Timestamp(0)) else { continue };
+            let mut probe = game.clone();
+            probe.apply(checked);
+            let AnyGame::Tile(t) = &probe else { unreachable!() };
+            let invalid = t.game().open_play_valid(graph) == Some(false);
+            if invalid {
+                return Some(mv);
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn over_whole_games_a_phony_playing_player_meets_each_level_s_challenges() {
+    // A test player that lays a phony (its best play with two letters swapped, when that makes
+    // a word the list lacks) whenever the game's entry count is a multiple of three, and
+    // otherwise its best play, against each level under the single rule, over whole games
+    // (seeds 0..6, at most 120 entries each): how many of its phonies each level challenged,
+    // and how many of its valid plays.
+    let families = families();
+    let budget = Budget::Counted { rounds: 1, nodes: 2_000 };
+    for (level, all, none) in [(Level::Hard, true, false), (Level::Medium, false, false), (Level::Easy, false, true)] {
+        let (mut phonies, mut caught, mut valid, mut valid_challenged) = (0, 0, 0, 0);
+        for seed in 0..6u64 {
+            let variant = Variant::ScrabbleEn;
+            let setup = families.setup_with(variant, 2, seed, games::ChallengeRule::Single).unwrap();
+            let mut game = families
+                .replay(&Stored {
+                    variant,
+                    seats: 2,
+                    seed,
+                    no_repeat_words: setup.no_repeat_words,
+                    setup: Some(&setup.setup),
+                    journal: "[]",
+                })
+                .unwrap();
+            let mut last_phony = false;
+            for turn in 0..120 {
+                let Some(seat) = game.next_seat() else { break };
+                let mv = if seat == Seat(0) {
+                    let AnyGame::Tile(t) = &game else { unreachable!() };
+                    if t.game().end_pending() {
+                        Move::Accept
+                    } else {
+                        let hints = game.hints(seat, 1, budget).unwrap_or_default();
+                        let best = hints.first().map(|h| match h {
+                            games::Hint::Tile(h) => h.placements.clone(),
+                            games::Hint::Chain(_) => unreachable!(),
+                        });
+                        let phony = best.as_ref().filter(|_| turn % 3 == 0).and_then(|p| swapped_phony(&game, p));
+                        last_phony = phony.is_some();
+                        phony.or_else(|| best.map(|placements| Move::Play { placements })).unwrap_or(Move::Pass)
+                    }
+                } else {
+                    let choice = game.robot(level, seed ^ u64::from(game.move_count()), budget).unwrap().unwrap();
+                    choice.mv
+                };
+                let by_player = seat == Seat(0) && matches!(mv, Move::Play { .. });
+                if seat == Seat(1) && mv == Move::Challenge {
+                    if last_phony {
+                        caught += 1;
+                    } else {
+                        valid_challenged += 1;
+                    }
+                }
+                let checked = game.check(seat, &mv, Timestamp(0)).unwrap_or_else(|e| panic!("seed {seed} turn {turn}: {e:?}"));
+                game.apply(checked);
+                if by_player {
+                    if last_phony {
+                        phonies += 1;
+                    } else {
+                        valid += 1;
+                    }
+                }
+            }
+        }
+        eprintln!("{level:?}: challenged {caught} of {phonies} phonies and {valid_challenged} of {valid} valid plays");
+        assert!(phonies >= 10, "{level:?}: only {phonies} phonies laid");
+        assert_eq!(valid_challenged, 0, "{level:?} challenged a valid play");
+        if all {
+            assert_eq!(caught, phonies, "hard challenges every phony");
+        }
+        if none {
+            assert_eq!(caught, 0, "easy challenges none");
+        }
+        if !all && !none {
+            assert!(caught > 0 && caught < phonies, "medium challenges most, not all: {caught} of {phonies}");
+        }
+    }
+}
