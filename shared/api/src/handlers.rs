@@ -137,7 +137,13 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             let limit = query_limit(req, service::MAX_LOBBY_PAGE, service::MAX_LOBBY_PAGE)?;
             let variant = query.and_then(|q| q.first("variant")).map(requests::variant).transpose()?;
             let control = query.and_then(|q| q.first("time_control")).map(requests::time_control_kind).transpose()?;
-            Ok(json_response(200, &svc.list_open_games(&caller, variant, control, cursor.as_deref(), limit).await?))
+            let rated = match query.and_then(|q| q.first("rated")) {
+                None => None,
+                Some("true") => Some(true),
+                Some("false") => Some(false),
+                Some(_) => return Err(ApiError::new(HttpCode::InvalidQuery, "rated must be true or false")),
+            };
+            Ok(json_response(200, &svc.list_open_games(&caller, variant, (control, rated), cursor.as_deref(), limit).await?))
         }
         (Route::Me, Ok(caller)) => Ok(json_response(200, &svc.me(&caller).await?)),
         (Route::AccountRatings, Ok(_)) => Ok(json_response(200, &svc.account_ratings(game_id(req)?).await?)),

@@ -99,7 +99,7 @@ async fn moves_are_posted_to_subscribers_gone_ones_are_dropped_and_events_publis
         Some(&format!("{base}/live-stage")),
         Some((format!("{base}/"), "wordgame-bus".into())),
     );
-    let events = [MoveEvent { game_id: id, move_no: 0, to_move: Some(1), status: service::GameStatus::Active, clock: None }];
+    let events = [MoveEvent { game_id: id, move_no: 0, to_move: Some(1), status: service::GameStatus::Active, clock: None, ratings: None }];
     push.moved(&events).await;
 
     let seen = seen.lock().unwrap().clone();
@@ -265,8 +265,9 @@ async fn each_entry_eventbridge_refuses_is_logged_as_the_metric_filter_reads_it(
     })
     .await;
     let push = push_to(&app, port);
-    let events: Vec<MoveEvent> =
-        (0..3).map(|n| MoveEvent { game_id: id, move_no: n, to_move: Some(0), status: service::GameStatus::Active, clock: None }).collect();
+    let events: Vec<MoveEvent> = (0..3)
+        .map(|n| MoveEvent { game_id: id, move_no: n, to_move: Some(0), status: service::GameStatus::Active, clock: None, ratings: None })
+        .collect();
     let logs = Captured::default();
     let writer = logs.clone();
     let subscriber = tracing_subscriber::fmt().json().with_writer(move || writer.clone()).finish();

@@ -110,6 +110,12 @@ async fn only_two_humans_play_rated() {
     let id = open["game_id"].as_str().unwrap();
     let (_, lobby) = app.call(Some(Player::new()), "GET", "/games/open", "").await;
     assert_eq!(lobby["games"][0]["rated"], true, "{lobby}");
+    let (_, rated) = app.call(Some(Player::new()), "GET", "/games/open?rated=true", "").await;
+    assert_eq!(rated["games"].as_array().unwrap().len(), 1);
+    let (_, casual) = app.call(Some(Player::new()), "GET", "/games/open?rated=false", "").await;
+    assert_eq!(casual["games"], json!([]));
+    let (status, refused) = app.call(Some(Player::new()), "GET", "/games/open?rated=yes", "").await;
+    assert_eq!((status, refused["error"]["code"].as_str()), (400, Some("invalid_query")));
     let before = app.everything().await;
     let (status, refused) = app.call(Some(ann), "POST", &format!("/games/{id}/robot"), r#"{"level":"easy"}"#).await;
     assert_eq!((status, refused["error"]["code"].as_str()), (409, Some("rated_game")), "{refused}");

@@ -92,13 +92,13 @@ impl Service {
         &self,
         caller: &Caller,
         variant: Option<Variant>,
-        control: Option<TimeControlKind>,
+        (control, rated): (Option<TimeControlKind>, Option<bool>),
         cursor: Option<&str>,
         limit: usize,
     ) -> Result<OpenGamesPage, ServiceError> {
         let after = cursor.map(parse_cursor).transpose()?;
         let limit = limit.clamp(1, MAX_LOBBY_PAGE);
-        let mut games = self.store.open_games(variant, control, caller.account_id(), after, limit as i64 + 1).await?;
+        let mut games = self.store.open_games(variant, (control, rated), caller.account_id(), after, limit as i64 + 1).await?;
         let more = games.len() > limit;
         games.truncate(limit);
         let next_cursor = more.then(|| games.last().map(|g| write_cursor(g.created_at, g.game_id))).flatten();

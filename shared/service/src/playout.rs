@@ -172,6 +172,7 @@ pub(crate) fn play_out(
             to_move: to_move.filter(|_| update.status != GameStatus::Withdrawn),
             status: if to_move.is_none() { GameStatus::Finished } else { update.status },
             clock: outcome.game.clock.clone(),
+            ratings: None,
         })
         .collect();
     Ok(PlayedOut { update, outcome, rows, events })

@@ -43,6 +43,9 @@ pub struct MoveEvent {
     /// The clock after the commit (absent for an untimed game).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clock: Option<crate::clock::ClockView>,
+    /// The move that ended a rated game: both ratings' change (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<crate::rating::RatingsView>,
 }
 
 /// An invitation sent, as pushed to the invitee's live connections (subscribed to nothing yet):

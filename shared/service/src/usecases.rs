@@ -396,6 +396,9 @@ impl Service {
             let before = tx.lock_ratings(&accounts, variant, speed, defaults, self.now()).await?;
             ratings = crate::rating::writes(&tx.game, game, &before, self.now());
             played.outcome.game.ratings = crate::rating::view_of_writes(&tx.game, &ratings);
+            if let Some(last) = played.events.last_mut() {
+                last.ratings.clone_from(&played.outcome.game.ratings);
+            }
             // The answer kept for a retry is the answer given.
             let response = serde_json::to_string(&played.outcome).map_err(|e| store::StoreError::Corrupt(e.to_string()))?;
             for row in played.rows.iter_mut().filter(|r| r.response.is_some()) {

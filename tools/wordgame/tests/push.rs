@@ -223,3 +223,36 @@ fn a_handshake_without_upgrade_headers_and_an_oversized_message_are_refused() {
         assert_eq!(u16::from(closed.code), 1009, "message too big: {closed:?}");
     });
 }
+
+#[test]
+fn the_move_that_ends_a_rated_game_pushes_both_ratings_change() {
+    let (_server, port, _dir) = start_server("push-rated-test");
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        call(port, "dave", "GET", "/games", "");
+        let (status, _) = call(port, "dave", "POST", "/games/open", r#"{"variant":"noi-tu"}"#);
+        assert_eq!(status, 201);
+        let body = json!({"variant": "scrabble-en", "opponents": [{"account": api::jwt::demo_account_id("dave")}], "rated": true});
+        let (status, game) = call(port, "carol", "POST", "/games", &body.to_string());
+        assert_eq!(status, 201, "{game}");
+        let id = game["game_id"].as_str().unwrap().to_string();
+        let (status, game) = call(port, "dave", "POST", &format!("/games/{id}/join"), "");
+        assert_eq!(status, 200, "{game}");
+        // Both pass once: each has made a move, so the game is rated at its end.
+        let first = if game["to_move"] == game["your_seat"] { ["dave", "carol"] } else { ["carol", "dave"] };
+        for (n, who) in first.iter().enumerate() {
+            let pass = json!({"expected_move_no": n, "move": {"kind": "pass"}}).to_string();
+            assert_eq!(call(port, who, "POST", &format!("/games/{id}/moves"), &pass).0, 200);
+        }
+        let mut socket = connect(port, "dave").await;
+        let ok = send(&mut socket, &json!({"action": "subscribe", "game_id": id}).to_string()).await;
+        assert_eq!(ok["type"], "subscribed");
+        let (status, ended) = call(port, "carol", "POST", &format!("/games/{id}/resign"), "");
+        assert_eq!(status, 200, "{ended}");
+        let pushed = next(&mut socket).await;
+        assert_eq!((pushed["status"].as_str(), pushed["to_move"].clone()), (Some("finished"), Value::Null), "{pushed}");
+        assert_eq!(pushed["ratings"], ended["game"]["ratings"], "the push carries the change the answer gave");
+        let changes: Vec<i64> = pushed["ratings"]["seats"].as_array().unwrap().iter().map(|s| s["change"].as_i64().unwrap()).collect();
+        assert!(changes.iter().any(|c| *c > 0) && changes.iter().any(|c| *c < 0), "{pushed}");
+    });
+}

@@ -29,7 +29,8 @@ pub struct OpenGameSummary {
 }
 
 impl Store {
-    /// Open games (of `variant` and with a time control of `control`'s kind, where given) that
+    /// Open games (of `variant`, with a time control of `control`'s kind, and rated or casual as
+    /// `rated` says, where given) that
     /// `caller` is not seated in, oldest first, from just after `after` (the creation time and
     /// id of the last game of the previous page).
     ///
@@ -38,7 +39,7 @@ impl Store {
     pub async fn open_games(
         &self,
         variant: Option<Variant>,
-        control: Option<TimeControlKind>,
+        (control, rated): (Option<TimeControlKind>, Option<bool>),
         caller: Uuid,
         after: Option<(DateTime<Utc>, Uuid)>,
         limit: i64,
@@ -51,6 +52,7 @@ impl Store {
              JOIN accounts a ON a.account_id = p.account_id
              WHERE g.status = 'open' AND ($1::text IS NULL OR g.variant = $1)
                AND ($6::text IS NULL OR {CONTROL_KIND_SQL} = $6)
+               AND ($7::bool IS NULL OR g.rated = $7)
                AND NOT EXISTS (SELECT 1 FROM game_players q WHERE q.game_id = g.game_id AND (q.account_id = $2 OR q.invited))
                AND ($4::timestamptz IS NULL OR (g.created_at, g.game_id) > ($4, $5))
              ORDER BY g.created_at, g.game_id
@@ -64,6 +66,7 @@ impl Store {
             .bind(after.map(|a| a.0))
             .bind(after.map(|a| a.1))
             .bind(kind)
+            .bind(rated)
             .fetch_all(&self.pool)
             .await?;
         rows.iter()
