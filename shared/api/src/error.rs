@@ -89,6 +89,7 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::BadTurnSeconds
         | ErrorCode::BadTimeControl
         | ErrorCode::BadChallengeRule
+        | ErrorCode::BadRatingRange
         | ErrorCode::BadCursor
         | ErrorCode::UnknownStatus
         | ErrorCode::UnknownTurn
@@ -106,6 +107,7 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::TooManyConnections
         | ErrorCode::NotStarted
         | ErrorCode::RatedGame
+        | ErrorCode::RatingOutOfRange
         | ErrorCode::TimeOver
         | ErrorCode::GameWithdrawn
         | ErrorCode::StaleMove
@@ -179,6 +181,9 @@ impl From<ServiceError> for ApiError {
                 ApiError { details: json!({ "limit": limit, "account_id": invitee }), ..plain }
             }
             ServiceError::Unavailable { connection_lost } => ApiError { retry_after: Some(1), retry_now: connection_lost, ..plain },
+            ServiceError::RatingOutOfRange { rating, opener, range } => {
+                ApiError { details: json!({ "rating": rating, "opener_rating": opener, "range": range }), ..plain }
+            }
             ServiceError::StaleMove { expected, actual } => {
                 ApiError { details: json!({ "expected_move_no": expected, "move_count": actual }), ..plain }
             }

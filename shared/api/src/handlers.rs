@@ -143,7 +143,12 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
                 Some("false") => Some(false),
                 Some(_) => return Err(ApiError::new(HttpCode::InvalidQuery, "rated must be true or false")),
             };
-            Ok(json_response(200, &svc.list_open_games(&caller, variant, (control, rated), cursor.as_deref(), limit).await?))
+            let joinable = match query.and_then(|q| q.first("joinable")) {
+                None | Some("false") => false,
+                Some("true") => true,
+                Some(_) => return Err(ApiError::new(HttpCode::InvalidQuery, "joinable must be true or false")),
+            };
+            Ok(json_response(200, &svc.list_open_games(&caller, variant, (control, rated, joinable), cursor.as_deref(), limit).await?))
         }
         (Route::Me, Ok(caller)) => Ok(json_response(200, &svc.me(&caller).await?)),
         (Route::AccountRatings, Ok(_)) => Ok(json_response(200, &svc.account_ratings(game_id(req)?).await?)),

@@ -163,6 +163,8 @@ pub(crate) struct OpenGameBody {
     challenge_rule: Option<serde_json::Value>,
     #[serde(default)]
     rated: bool,
+    #[serde(default)]
+    rating_range: Option<u32>,
 }
 
 impl OpenGameBody {
@@ -178,6 +180,7 @@ impl OpenGameBody {
             turn_seconds: self.turn_seconds,
             challenge_rule: challenge_rule(self.challenge_rule)?,
             rated: self.rated,
+            rating_range: self.rating_range,
         })
     }
 }
@@ -283,7 +286,14 @@ mod tests {
         let body: OpenGameBody = serde_json::from_str(r#"{"variant":"erudit"}"#).unwrap();
         assert_eq!(
             body.parse().unwrap(),
-            OpenGame { variant: "erudit".parse().unwrap(), time_control: None, turn_seconds: None, challenge_rule: None, rated: false }
+            OpenGame {
+                variant: "erudit".parse().unwrap(),
+                time_control: None,
+                turn_seconds: None,
+                challenge_rule: None,
+                rated: false,
+                rating_range: None
+            }
         );
         let body: OpenGameBody =
             serde_json::from_str(r#"{"variant":"erudit","time_control":{"kind":"realtime","initial_seconds":600}}"#).unwrap();

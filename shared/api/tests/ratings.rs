@@ -196,3 +196,46 @@ async fn a_deviation_grows_with_the_days_without_a_rated_game() {
     assert!(d1 > d0, "{d0} then {d1}");
     assert_eq!(rating_of(&now)["rating"], rating_of(&later)["rating"], "idleness moves no rating");
 }
+
+#[tokio::test]
+async fn a_rated_open_game_admits_only_joiners_within_its_rating_range() {
+    let app = App::new().await;
+    let (opener, near, far) = (Player::new(), Player::new(), Player::new());
+    for (p, rating) in [(opener, 1600.0), (near, 1650.0), (far, 1900.0)] {
+        app.create(p, "noi-tu", r#"[{"robot":"easy"}]"#).await;
+        sqlx::query("INSERT INTO ratings VALUES ($1, 'scrabble-ru', 'correspondence', $2, 80, 0.06, 20, now())")
+            .bind(p.0)
+            .bind(rating)
+            .execute(app.pool())
+            .await
+            .unwrap();
+    }
+    for (body, code) in [
+        (json!({"variant": "scrabble-ru", "rating_range": 100}), "bad_rating_range"),
+        (json!({"variant": "scrabble-ru", "rated": true, "rating_range": 10}), "bad_rating_range"),
+        (json!({"variant": "scrabble-ru", "rated": true, "rating_range": 5000}), "bad_rating_range"),
+    ] {
+        let (status, refused) = app.call(Some(opener), "POST", "/games/open", &body.to_string()).await;
+        assert_eq!((status, refused["error"]["code"].as_str()), (400, Some(code)), "{body}: {refused}");
+    }
+    let (status, open) = app
+        .call(Some(opener), "POST", "/games/open", &json!({"variant": "scrabble-ru", "rated": true, "rating_range": 100}).to_string())
+        .await;
+    assert_eq!(status, 201, "{open}");
+    let id = open["game_id"].as_str().unwrap();
+    let listed = |lobby: &Value| lobby["games"].as_array().unwrap().iter().any(|g| g["game_id"] == id);
+    let (_, lobby) = app.call(Some(far), "GET", "/games/open", "").await;
+    let mine = lobby["games"].as_array().unwrap().iter().find(|g| g["game_id"] == id).unwrap().clone();
+    assert_eq!((mine["opener_rating"].as_i64(), mine["rating_range"].as_i64()), (Some(1600), Some(100)), "{mine}");
+    let (_, joinable) = app.call(Some(far), "GET", "/games/open?joinable=true", "").await;
+    assert!(!listed(&joinable), "1900 is out of 1600 ± 100: {joinable}");
+    let (_, joinable) = app.call(Some(near), "GET", "/games/open?joinable=true", "").await;
+    assert!(listed(&joinable), "1650 is within: {joinable}");
+    let before = app.everything().await;
+    let (status, refused) = app.call(Some(far), "POST", &format!("/games/{id}/join"), "").await;
+    assert_eq!((status, refused["error"]["code"].as_str()), (409, Some("rating_out_of_range")), "{refused}");
+    assert_eq!(refused["error"]["details"], json!({"rating": 1900, "opener_rating": 1600, "range": 100}));
+    assert_eq!(app.everything().await, before, "nothing written");
+    let (status, joined) = app.call(Some(near), "POST", &format!("/games/{id}/join"), "").await;
+    assert_eq!((status, joined["status"].as_str()), (200, Some("active")), "{joined}");
+}

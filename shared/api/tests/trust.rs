@@ -112,6 +112,7 @@ async fn a_game_waiting_on_a_robot_is_moved_on_by_the_next_request() {
             invited: vec![],
             invited_by: None,
             rated: false,
+            rating_range: None,
         };
         let update = store::GameUpdate {
             move_count: 0,

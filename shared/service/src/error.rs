@@ -19,6 +19,8 @@ pub enum Invalid {
     BadTimeControl,
     /// A challenge rule the family does not play (the chain has only void).
     BadChallengeRule,
+    /// A rating range out of 25..=1000, or given for a casual game.
+    BadRatingRange,
     /// A lobby cursor this service did not write.
     BadCursor,
     /// A game status that does not exist.
@@ -39,6 +41,7 @@ impl Invalid {
             Invalid::BadTurnSeconds => ErrorCode::BadTurnSeconds,
             Invalid::BadTimeControl => ErrorCode::BadTimeControl,
             Invalid::BadChallengeRule => ErrorCode::BadChallengeRule,
+            Invalid::BadRatingRange => ErrorCode::BadRatingRange,
             Invalid::BadCursor => ErrorCode::BadCursor,
             Invalid::UnknownStatus => ErrorCode::UnknownStatus,
             Invalid::UnknownTurn => ErrorCode::UnknownTurn,
@@ -63,6 +66,10 @@ pub enum ErrorCode {
     BadTimeControl,
     /// `bad_challenge_rule`
     BadChallengeRule,
+    /// `bad_rating_range`
+    BadRatingRange,
+    /// `rating_out_of_range`: a join of a rated game by a player too far from its opener's rating.
+    RatingOutOfRange,
     /// `time_over`: a move after the mover's time ran out (its loss is recorded instead).
     TimeOver,
     /// `bad_cursor`
@@ -129,13 +136,15 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 37] = [
+    pub const ALL: [ErrorCode; 39] = [
         ErrorCode::UnknownVariant,
         ErrorCode::BadOpponents,
         ErrorCode::UnknownRobotLevel,
         ErrorCode::BadTurnSeconds,
         ErrorCode::BadTimeControl,
         ErrorCode::BadChallengeRule,
+        ErrorCode::BadRatingRange,
+        ErrorCode::RatingOutOfRange,
         ErrorCode::TimeOver,
         ErrorCode::BadCursor,
         ErrorCode::UnknownStatus,
@@ -178,6 +187,8 @@ impl ErrorCode {
             ErrorCode::BadTurnSeconds => "bad_turn_seconds",
             ErrorCode::BadTimeControl => "bad_time_control",
             ErrorCode::BadChallengeRule => "bad_challenge_rule",
+            ErrorCode::BadRatingRange => "bad_rating_range",
+            ErrorCode::RatingOutOfRange => "rating_out_of_range",
             ErrorCode::TimeOver => "time_over",
             ErrorCode::BadCursor => "bad_cursor",
             ErrorCode::UnknownStatus => "unknown_status",
@@ -292,6 +303,16 @@ pub enum ServiceError {
     /// A robot asked to take a seat in a rated game, which only humans play.
     #[error("a rated game is played by two humans: a robot cannot take the seat")]
     RatedGame,
+    /// A join of a rated game by a player whose rating is too far from its opener's.
+    #[error("your rating {rating} is more than {range} from the opener's {opener}")]
+    RatingOutOfRange {
+        /// The joiner's rating, rounded.
+        rating: i32,
+        /// The opener's, rounded.
+        opener: i32,
+        /// The game's range.
+        range: u32,
+    },
     /// The game was withdrawn by its opener.
     #[error("the game was withdrawn")]
     Withdrawn,
@@ -365,6 +386,7 @@ impl ServiceError {
             ServiceError::IdempotencyKeyReused => ErrorCode::IdempotencyKeyReused,
             ServiceError::NotStarted => ErrorCode::NotStarted,
             ServiceError::RatedGame => ErrorCode::RatedGame,
+            ServiceError::RatingOutOfRange { .. } => ErrorCode::RatingOutOfRange,
             ServiceError::TimeOver => ErrorCode::TimeOver,
             ServiceError::Withdrawn => ErrorCode::GameWithdrawn,
             ServiceError::Unavailable { .. } => ErrorCode::Unavailable,

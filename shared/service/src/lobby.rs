@@ -46,6 +46,10 @@ pub struct OpenGameView {
     pub challenge_rule: ChallengeRule,
     /// Whether it is rated (then only a human may join).
     pub rated: bool,
+    /// A rated game's opener's rating in its variant and speed, rounded (null when casual).
+    pub opener_rating: Option<i32>,
+    /// A rated game's acceptable distance of a joiner's rating, ± points (null: anyone).
+    pub rating_range: Option<u32>,
     /// Who opened it.
     pub opener_id: Uuid,
     /// Their name.
@@ -67,11 +71,19 @@ impl Service {
         let variant = req.variant;
         let time_control = checked_time_control(variant, req.time_control, req.turn_seconds)?;
         let challenge = checked_challenge_rule(variant, req.challenge_rule)?;
+        match req.rating_range {
+            Some(_) if !req.rated => return Err(invalid(Invalid::BadRatingRange, "a rating range is for a rated game".into())),
+            Some(r) if !(25..=1000).contains(&r) => {
+                return Err(invalid(Invalid::BadRatingRange, format!("rating_range must be 25..=1000, not {r}")));
+            }
+            _ => {}
+        }
         self.ensure_caller(caller).await?;
         let (draws, seats) = self.draw(variant, &[caller.account_id(), Uuid::nil()])?;
         let seats: Vec<Option<Uuid>> = seats.into_iter().map(|id| (!id.is_nil()).then_some(id)).collect();
         let new = NewGame {
             limits: Some(crate::limits::for_new_game(caller.account_id(), true, false)),
+            rating_range: req.rating_range,
             ..self.new_game(variant, GameStatus::Open, Pinned { time_control, challenge, rated: req.rated }, seats, draws)?
         };
         let tx = self.store.create_game(&new).await?;
@@ -92,13 +104,13 @@ impl Service {
         &self,
         caller: &Caller,
         variant: Option<Variant>,
-        (control, rated): (Option<TimeControlKind>, Option<bool>),
+        (control, rated, joinable): (Option<TimeControlKind>, Option<bool>, bool),
         cursor: Option<&str>,
         limit: usize,
     ) -> Result<OpenGamesPage, ServiceError> {
         let after = cursor.map(parse_cursor).transpose()?;
         let limit = limit.clamp(1, MAX_LOBBY_PAGE);
-        let mut games = self.store.open_games(variant, (control, rated), caller.account_id(), after, limit as i64 + 1).await?;
+        let mut games = self.store.open_games(variant, (control, rated, joinable), caller.account_id(), after, limit as i64 + 1).await?;
         let more = games.len() > limit;
         games.truncate(limit);
         let next_cursor = more.then(|| games.last().map(|g| write_cursor(g.created_at, g.game_id))).flatten();
@@ -115,6 +127,8 @@ impl Service {
                 time_control: g.time_control,
                 challenge_rule: g.challenge_rule,
                 rated: g.rated,
+                opener_rating: g.opener_rating.map(|r| r.round() as i32),
+                rating_range: g.rating_range,
                 opener_id: g.opener.account_id,
                 opener_name: g.opener.display_name,
             })
@@ -171,6 +185,18 @@ impl Service {
         }
         if tx.game.status != GameStatus::Open || tx.game.players.iter().any(|p| p.invited) {
             return Err(ServiceError::NotOpen);
+        }
+        if let Some(range) = tx.game.rating_range.filter(|_| tx.game.rated) {
+            // The opener's rating (a newcomer's when none) against the joiner's.
+            let newcomer = ratings::DEFAULT_RATING;
+            let opener = tx.game.ratings.iter().find_map(|r| r.rating.map(|x| (r.seat, x)));
+            let opener = opener.map_or(newcomer, |(_, x)| x);
+            let speed = tx.game.time_control.speed();
+            let own = self.store.ratings_of(caller.account_id()).await?;
+            let mine = own.iter().find(|r| r.variant == tx.game.variant && r.speed == speed).map_or(newcomer, |r| r.rating);
+            if (mine - opener).abs() > f64::from(range) {
+                return Err(ServiceError::RatingOutOfRange { rating: mine.round() as i32, opener: opener.round() as i32, range });
+            }
         }
         let account = self.ensure_caller(caller).await?;
         self.ensure_room(&mut tx, account.account_id).await?;

@@ -238,6 +238,7 @@ mod tests {
             draws: Vec::new(),
             rated: false,
             ratings: Vec::new(),
+            rating_range: None,
             version: "1".into(),
         }
     }

@@ -47,6 +47,9 @@ pub struct OpenGame {
     pub challenge_rule: Option<ChallengeRule>,
     /// Whether the game is rated (then only a human may join it).
     pub rated: bool,
+    /// A rated game's acceptable distance of a joiner's rating from the opener's, ± points
+    /// (25 to 1000; none: anyone).
+    pub rating_range: Option<u32>,
 }
 
 /// A move submission.

@@ -82,6 +82,7 @@ impl Service {
             invited: Vec::new(),
             invited_by: None,
             rated: pinned.rated,
+            rating_range: None,
             seats,
             draws,
             limits: None,

@@ -50,6 +50,7 @@ async fn new_game(store: &Store, human: Uuid) -> Uuid {
             invited: vec![],
             invited_by: None,
             rated: false,
+            rating_range: None,
         })
         .await
         .unwrap()
@@ -220,6 +221,7 @@ fn open_game(human: Uuid, limit: u32) -> NewGame {
         invited: vec![],
         invited_by: None,
         rated: false,
+        rating_range: None,
     }
 }
 

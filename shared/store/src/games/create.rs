@@ -42,6 +42,8 @@ pub struct NewGame {
     pub invited_by: Option<Uuid>,
     /// Whether the game is rated (two humans only: the service checks).
     pub rated: bool,
+    /// A rated open game's acceptable distance of a joiner's rating, ± points (none: anyone).
+    pub rating_range: Option<u32>,
     /// The account in each seat, seat 0 first (`None` = open).
     pub seats: Vec<Option<Uuid>>,
     /// The first-move draw, every tile drawn.
@@ -81,8 +83,8 @@ impl Store {
             check_limits(&mut tx, game, limits).await?;
         }
         sqlx::query(
-            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline, setup, created_at, updated_at, rematch_of, invited_by, time_control, started_at, rated)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10, $10, $11, $12, $13::jsonb, $14, $15)",
+            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline, setup, created_at, updated_at, rematch_of, invited_by, time_control, started_at, rated, rating_range)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10, $10, $11, $12, $13::jsonb, $14, $15, $16)",
         )
         .bind(game.game_id)
         .bind(game.variant.id())
@@ -99,6 +101,7 @@ impl Store {
         .bind(serde_json::to_string(&game.time_control).map_err(|e| StoreError::Corrupt(e.to_string()))?)
         .bind(game.started_at)
         .bind(game.rated)
+        .bind(game.rating_range.map(|r| i32::try_from(r).unwrap_or(i32::MAX)))
         .execute(&mut *tx)
         .await?;
         let seats: Vec<i16> = (0..game.seats.len() as i16).collect();

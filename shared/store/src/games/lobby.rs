@@ -5,12 +5,12 @@ use sqlx::Row;
 use uuid::Uuid;
 use vocabulary::{TimeControl, TimeControlKind, Variant};
 
-use super::rows::{CHALLENGE_SQL, CONTROL_KIND_SQL};
+use super::rows::{CHALLENGE_SQL, CONTROL_KIND_SQL, SPEED_SQL};
 use crate::accounts::Account;
 use crate::{Store, StoreError};
 
 /// A game waiting for an opponent, as the lobby lists it.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct OpenGameSummary {
     /// Its id.
     pub game_id: Uuid,
@@ -24,6 +24,10 @@ pub struct OpenGameSummary {
     pub challenge_rule: vocabulary::ChallengeRule,
     /// Whether it is rated.
     pub rated: bool,
+    /// A rated game's opener's rating in its variant and speed (a newcomer's 1500 when none).
+    pub opener_rating: Option<f64>,
+    /// A rated game's acceptable distance of a joiner's rating, ± points (none: anyone).
+    pub rating_range: Option<u32>,
     /// Who opened it.
     pub opener: Account,
 }
@@ -39,20 +43,25 @@ impl Store {
     pub async fn open_games(
         &self,
         variant: Option<Variant>,
-        (control, rated): (Option<TimeControlKind>, Option<bool>),
+        (control, rated, joinable): (Option<TimeControlKind>, Option<bool>, bool),
         caller: Uuid,
         after: Option<(DateTime<Utc>, Uuid)>,
         limit: i64,
     ) -> Result<Vec<OpenGameSummary>, StoreError> {
         let sql = format!(
-            "SELECT g.game_id, g.variant, g.created_at AS game_created_at, g.turn_seconds, g.time_control::text AS time_control, {CHALLENGE_SQL}, g.rated,
+            "SELECT g.game_id, g.variant, g.created_at AS game_created_at, g.turn_seconds, g.time_control::text AS time_control, {CHALLENGE_SQL}, g.rated, g.rating_range,
+                    CASE WHEN g.rated THEN coalesce(o.rating, 1500) END AS opener_rating,
                     a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
              FROM games g
              JOIN game_players p ON p.game_id = g.game_id
              JOIN accounts a ON a.account_id = p.account_id
+             LEFT JOIN ratings o ON o.account_id = p.account_id AND o.variant = g.variant AND o.speed = {SPEED_SQL}
              WHERE g.status = 'open' AND ($1::text IS NULL OR g.variant = $1)
                AND ($6::text IS NULL OR {CONTROL_KIND_SQL} = $6)
                AND ($7::bool IS NULL OR g.rated = $7)
+               AND (NOT $8 OR NOT g.rated OR g.rating_range IS NULL
+                    OR abs(coalesce((SELECT c.rating FROM ratings c WHERE c.account_id = $2 AND c.variant = g.variant
+                                       AND c.speed = {SPEED_SQL}), 1500) - coalesce(o.rating, 1500)) <= g.rating_range)
                AND NOT EXISTS (SELECT 1 FROM game_players q WHERE q.game_id = g.game_id AND (q.account_id = $2 OR q.invited))
                AND ($4::timestamptz IS NULL OR (g.created_at, g.game_id) > ($4, $5))
              ORDER BY g.created_at, g.game_id
@@ -67,6 +76,7 @@ impl Store {
             .bind(after.map(|a| a.1))
             .bind(kind)
             .bind(rated)
+            .bind(joinable)
             .fetch_all(&self.pool)
             .await?;
         rows.iter()
@@ -79,6 +89,8 @@ impl Store {
                     time_control: super::rows::time_control_of(r)?,
                     challenge_rule: super::rows::challenge_of(r)?,
                     rated: r.try_get("rated")?,
+                    opener_rating: r.try_get("opener_rating")?,
+                    rating_range: r.try_get::<Option<i32>, _>("rating_range")?.and_then(|x| u32::try_from(x).ok()),
                     opener: crate::accounts::account_from_row(r)?,
                 })
             })

@@ -4,7 +4,7 @@
 use sqlx::Row;
 use uuid::Uuid;
 
-use super::rows::{CONTROL_KIND_SQL, game_from_row};
+use super::rows::{SPEED_SQL, game_from_row};
 use super::{ClientMove, GameRecord, GameStamp, KnownGame};
 use crate::{GameStatus, Store, StoreError};
 
@@ -76,14 +76,14 @@ static LOAD_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     format!(
         "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repeat_words, g.status, g.move_count, g.turn_seconds,
         g.time_control::text AS time_control, g.started_at, g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason, g.setup::text AS setup, g.rematch_of, g.invited_by,
-        g.xmin::text AS version, g.rated,
+        g.xmin::text AS version, g.rated, g.rating_range,
         CASE WHEN g.rated THEN
           (SELECT coalesce(json_agg(s), '[]'::json)::text
              FROM (SELECT p.seat, r.rating, r.deviation, r.games, r.rated_at, c.rating_before, c.deviation_before, c.rating_after,
                           c.deviation_after
                    FROM game_players p
                    LEFT JOIN ratings r ON r.account_id = p.account_id AND r.variant = g.variant
-                        AND r.speed = CASE WHEN {CONTROL_KIND_SQL} = 'realtime' THEN 'realtime' ELSE 'correspondence' END
+                        AND r.speed = {SPEED_SQL}
                    LEFT JOIN rating_changes c ON c.game_id = g.game_id AND c.account_id = p.account_id
                    WHERE p.game_id = g.game_id ORDER BY p.seat) s) END AS ratings,
         (SELECT coalesce(json_agg(s), '[]'::json)::text

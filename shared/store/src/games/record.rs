@@ -72,6 +72,9 @@ pub struct GameRecord {
     pub draws: Vec<DrawRow>,
     /// Whether the game is rated.
     pub rated: bool,
+    /// A rated open game's acceptable distance of a joiner's rating from its opener's, ± points
+    /// (none: anyone may join).
+    pub rating_range: Option<u32>,
     /// A rated game's seats' ratings: as they are now, and the change the game made once it
     /// ended (empty for a casual game).
     pub ratings: Vec<SeatRating>,

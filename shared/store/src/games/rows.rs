@@ -100,6 +100,7 @@ pub(super) fn game_from_row(row: &PgRow, id: Uuid, known: Option<&KnownGame>) ->
             .transpose()?,
         setup: row.try_get("setup")?,
         rated: row.try_get("rated")?,
+        rating_range: row.try_get::<Option<i32>, _>("rating_range")?.and_then(|r| u32::try_from(r).ok()),
         ratings: match row.try_get::<Option<String>, _>("ratings")? {
             Some(text) => serde_json::from_str(&text).map_err(|e| corrupt("ratings", e))?,
             None => Vec::new(),
@@ -139,6 +140,11 @@ pub(crate) fn challenge_of(row: &PgRow) -> Result<vocabulary::ChallengeRule, Sto
     let id: String = row.try_get("challenge_rule")?;
     vocabulary::ChallengeRule::from_id(&id).ok_or_else(|| StoreError::Corrupt(format!("challenge rule {id:?}")))
 }
+
+/// The SQL of a game row's rating speed (`g` the games row): real time for a real-time control,
+/// correspondence for the rest.
+pub(crate) const SPEED_SQL: &str =
+    "CASE WHEN coalesce(g.time_control->>'kind', 'none') = 'realtime' THEN 'realtime' ELSE 'correspondence' END";
 
 /// The SQL of a game row's control kind (`g` the games row), games from before controls
 /// included: what the lobby filters on.
