@@ -8,6 +8,7 @@
 import { $, ApiFailure, S, api, applyLanguage, base64url, claimsOf, h, setLang, showError, status, t } from './core.js';
 import { PRESETS, label } from './clock.js';
 import { describeMove, loadGame, refreshGame, renderGame } from './game.js';
+import { loadRatings } from './ratings.js';
 
 // ---------------------------------------------------------------- sign-in
 
@@ -188,6 +189,7 @@ setInterval(() => {
 function parseRoute() {
   const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
   if (parts[0] === 'g' && parts[1]) return { view: parts[2] === 'history' ? 'history' : 'game', id: parts[1] };
+  if (parts[0] === 'ratings') return { view: 'ratings' };
   return { view: 'lobby' };
 }
 
@@ -204,6 +206,7 @@ function show() {
   status('');
   if (route.view === 'lobby') { push.watch([]); renderLobbyShell(); loadLobby(); }
   else if (route.view === 'game') { push.watch([route.id]); loadGame(route.id); }
+  else if (route.view === 'ratings') { push.watch([]); loadRatings(); }
   else { push.watch([]); loadHistory(route.id); }
 }
 
@@ -270,7 +273,8 @@ function renderLobbyShell() {
   $('#main').replaceChildren(
     h('section', { class: 'card', id: 'account' },
       h('p', {}, t('your_id'), ' ', h('code', { class: 'id', id: 'my-id' }, S.me.id), ' ',
-        h('button', { type: 'button', id: 'copy-id', onclick: async (e) => { try { await navigator.clipboard.writeText(S.me.id); e.target.textContent = t('copied'); } catch { /* no clipboard: the id is on screen */ } } }, t('copy')))),
+        h('button', { type: 'button', id: 'copy-id', onclick: async (e) => { try { await navigator.clipboard.writeText(S.me.id); e.target.textContent = t('copied'); } catch { /* no clipboard: the id is on screen */ } } }, t('copy'))),
+      h('p', {}, h('a', { href: '#/ratings', id: 'ratings-link' }, t('ratings_link')))),
     h('section', { class: 'card', 'aria-labelledby': 'inv-title' }, h('h2', { id: 'inv-title' }, t('invitations')), h('ul', { class: 'list', id: 'invitations' })),
     h('section', { class: 'card', 'aria-labelledby': 'mine-title' }, h('h2', { id: 'mine-title' }, t('my_games')), h('ul', { class: 'list', id: 'my-games' })),
     h('section', { class: 'card', 'aria-labelledby': 'new-title' }, h('h2', { id: 'new-title' }, t('new_game')), form),

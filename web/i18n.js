@@ -3,6 +3,7 @@
 
 export const STRINGS = {
   en: {
+    ratings_link: 'Ratings and leaderboard', my_ratings: 'Your ratings', leaderboard: 'Leaderboard', speed: 'Speed', rank: '#', player: 'Player', rating: 'Rating', deviation: 'Deviation', games: 'Games', no_ratings: 'No rated game yet.', nobody_rated: 'Nobody is established here yet.', more: 'More', rated_games: '{n} rated games',
     rated: 'Rated',
     challenge_rule: 'Challenges', rule_void: 'Void (words checked when played)', rule_single: 'Single challenge', rule_double: 'Double challenge',
     rule_five_point: 'Five-point challenge', rule_ten_point: 'Ten-point challenge', challenge: 'Challenge', accept_end: 'Accept: end the game',
@@ -53,6 +54,7 @@ export const STRINGS = {
     live: 'live', polling: 'polling', invitation_arrived: '{name} invites you to a game',
   },
   ru: {
+    ratings_link: 'Рейтинги', my_ratings: 'Ваши рейтинги', leaderboard: 'Таблица лидеров', speed: 'Темп', rank: '№', player: 'Игрок', rating: 'Рейтинг', deviation: 'Отклонение', games: 'Игр', no_ratings: 'Рейтинговых игр пока нет.', nobody_rated: 'Здесь пока никого нет.', more: 'Ещё', rated_games: 'рейтинговых игр: {n}',
     rated: 'На рейтинг',
     challenge_rule: 'Оспаривание', rule_void: 'Без оспаривания (слова проверяются сразу)', rule_single: 'Одинарное', rule_double: 'Двойное',
     rule_five_point: 'Пять очков за ошибку', rule_ten_point: 'Десять очков за ошибку', challenge: 'Оспорить', accept_end: 'Принять: закончить игру',
@@ -112,6 +114,7 @@ export const STRINGS = {
     live: 'на связи', polling: 'опрос', invitation_arrived: '{name} приглашает вас в игру',
   },
   vi: {
+    ratings_link: 'Xếp hạng', my_ratings: 'Điểm của bạn', leaderboard: 'Bảng xếp hạng', speed: 'Tốc độ', rank: '#', player: 'Người chơi', rating: 'Điểm', deviation: 'Độ lệch', games: 'Số ván', no_ratings: 'Chưa có ván tính điểm.', nobody_rated: 'Chưa có ai ở đây.', more: 'Thêm', rated_games: '{n} ván tính điểm',
     rated: 'Tính điểm xếp hạng',
     challenge_rule: 'Thách từ', rule_void: 'Không thách (kiểm tra khi đặt)', rule_single: 'Thách đơn', rule_double: 'Thách kép',
     rule_five_point: 'Thách năm điểm', rule_ten_point: 'Thách mười điểm', challenge: 'Thách', accept_end: 'Chấp nhận: kết thúc ván',

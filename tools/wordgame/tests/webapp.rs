@@ -908,3 +908,65 @@ fn webapp_lays_a_phony_that_the_robot_challenges_off_and_challenges_a_valid_play
     drop(server);
     close(&browser, &dir);
 }
+
+#[test]
+fn webapp_shows_the_players_ratings_and_the_leaderboard_a_page_at_a_time_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    let (server, port, dir) = start_server("webapp-ratings-test");
+    let (_driver, browser) = chromium(&dir);
+    sign_in(&browser, port, "alice");
+    let alice = browser.script("return document.getElementById('my-id').textContent").as_str().unwrap().to_string();
+    // Twenty-five established players of English real-time Scrabble, alice among them at 1712.
+    let url = database_url(&dir);
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        use sqlx::Connection;
+        let mut db = sqlx::PgConnection::connect(&url).await.unwrap();
+        sqlx::query("INSERT INTO accounts (account_id, display_name, kind, created_at) VALUES ($1::uuid, 'alice', 'human', now()) ON CONFLICT DO NOTHING")
+            .bind(&alice)
+            .execute(&mut db)
+            .await
+            .unwrap();
+        sqlx::query(
+            "INSERT INTO accounts (account_id, display_name, kind, created_at)
+             SELECT md5('p' || i)::uuid, 'player ' || i, 'human', now() FROM generate_series(1, 24) AS i",
+        )
+        .execute(&mut db)
+        .await
+        .unwrap();
+        sqlx::query(
+            "INSERT INTO ratings (account_id, variant, speed, rating, deviation, volatility, games, rated_at)
+             SELECT md5('p' || i)::uuid, 'scrabble-en', 'realtime', 1400 + 10 * i, 70, 0.06, 30, now() FROM generate_series(1, 24) AS i
+             UNION ALL SELECT $1::uuid, 'scrabble-en', 'realtime', 1712, 80, 0.06, 12, now()",
+        )
+        .bind(&alice)
+        .execute(&mut db)
+        .await
+        .unwrap();
+    });
+    click(&browser, "#ratings-link");
+    wait(&browser, "document.querySelector('#my-ratings li[data-variant=\"scrabble-en\"]')", "alice's ratings");
+    assert!(text(&browser, "#my-ratings").contains("1712"), "{}", text(&browser, "#my-ratings"));
+    wait(&browser, "document.querySelectorAll('#leaderboard tbody tr').length === 20", "the first page");
+    let first =
+        browser.script("return [...document.querySelectorAll('#leaderboard tbody tr td:nth-child(3)')].map(td => Number(td.textContent))");
+    let first: Vec<i64> = first.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+    assert_eq!(first[0], 1712, "alice leads: {first:?}");
+    assert!(first.windows(2).all(|w| w[0] >= w[1]), "best first: {first:?}");
+    click(&browser, "#board-next");
+    wait(
+        &browser,
+        "document.querySelectorAll('#leaderboard tbody tr').length === 25 && !document.querySelector('#board-next')",
+        "the last page",
+    );
+    assert_eq!(browser.script(UNNAMED), json!([]), "every control has a name");
+    assert_eq!(browser.script(LOW_CONTRAST), json!([]), "text contrast on the leaderboard");
+    screenshots(&browser, "ratings");
+    // Another speed: nobody established there.
+    choose(&browser, "#board-speed", "correspondence");
+    wait(&browser, "document.querySelector('#leaderboard tbody td.muted')", "the empty board");
+    drop(server);
+    close(&browser, &dir);
+}
