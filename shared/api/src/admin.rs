@@ -154,6 +154,7 @@ struct AccountPage<'a> {
     account_id: Uuid,
     created_at: String,
     games: &'a [service::AccountGame],
+    ratings: &'a service::AccountRatings,
 }
 
 /// The draw's picks grouped by round, each round's leader named.
@@ -289,6 +290,7 @@ pub(crate) fn account_page(a: &AdminAccount) -> Result<Response<Body>, ApiError>
         account_id: a.account.account_id,
         created_at: a.account.created_at.to_rfc3339(),
         games: &a.games,
+        ratings: &a.ratings,
     };
     html(page.render(), &nonce)
 }

@@ -75,6 +75,14 @@ async fn a_rated_game_changes_both_ratings_once_when_it_ends() {
     let rows: i64 =
         sqlx::query_scalar("SELECT count(*) FROM rating_changes WHERE game_id = $1::uuid").bind(&id).fetch_one(app.pool()).await.unwrap();
     assert_eq!(rows, 2);
+    // The admin account page shows them too.
+    let (status, _, page) = app.raw(Some(bob), true, "GET", &format!("/_gm/accounts/{}", ann.0), "").await;
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains(&format!("<td>scrabble-en</td><td>correspondence</td><td>{}</td>", 1500 + ann_change)), "{page}");
+    assert!(
+        page.contains(&format!("<a href=\"/_gm/games/{id}\">{id}</a></td><td>scrabble-en</td><td>correspondence</td><td>1500</td>")),
+        "{page}"
+    );
     let (status, missing) = app.call(Some(bob), "GET", &format!("/accounts/{}/ratings", uuid::Uuid::new_v4()), "").await;
     assert_eq!((status, missing["error"]["code"].as_str()), (404, Some("account_not_found")));
 }

@@ -52,6 +52,8 @@ pub struct AdminAccount {
     pub account: Account,
     /// Its games, most recent first.
     pub games: Vec<AccountGame>,
+    /// Its ratings and their recent changes.
+    pub ratings: crate::AccountRatings,
 }
 
 /// Games on one page of the admin's list.
@@ -132,7 +134,8 @@ impl Service {
     pub async fn admin_account(&self, account_id: Uuid) -> Result<AdminAccount, ServiceError> {
         let account = self.store.account(account_id).await?;
         let games = self.store.account_games(account_id).await?;
-        Ok(AdminAccount { account, games })
+        let ratings = self.account_ratings(account_id).await?;
+        Ok(AdminAccount { account, games, ratings })
     }
 }
 
