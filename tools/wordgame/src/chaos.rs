@@ -6,8 +6,10 @@
 //! seeded random moments spread over the run, the gateway and, separately, the postmaster are
 //! SIGKILLed and restarted, one at a time. When the load stops, the database is checked against
 //! the acknowledgements: every acknowledged game and move is stored, no game is partial, each
-//! game's `move_count` equals its journal, no active game waits on a robot, and every game loads
-//! and replays. One line gives the counts; any defect makes the exit code 2. Loopback only;
+//! game's `move_count` equals its journal, no active game waits on a robot, every game loads
+//! and replays, and every rated game (every other two-human game is rated) changed its players'
+//! ratings exactly once if it ended rated, never otherwise, each change starting from the one
+//! before. One line gives the counts; any defect makes the exit code 2. Loopback only;
 //! bounded in time and count.
 
 use std::collections::{HashMap, HashSet};
@@ -432,7 +434,9 @@ impl Player {
             let creator = if robot_game { ((n / 2) % 2) as usize } else { 0 };
             n += 1;
             let opponent = if robot_game { json!({"robot": self.robot_level()}) } else { json!({"account": self.ids[1]}) };
-            let body = json!({"variant": "scrabble-en", "opponents": [opponent]});
+            // Every other two-human game is rated.
+            let rated = !robot_game && (n / 2).is_multiple_of(2);
+            let body = json!({"variant": "scrabble-en", "opponents": [opponent], "rated": rated});
             match self.send(creator, "POST", "/games", Some(&body)).await {
                 Some((201, answer)) => {
                     if let Ok(mut view) = serde_json::from_slice::<View>(&answer) {
@@ -578,6 +582,10 @@ struct Findings {
     count_mismatches: usize,
     waiting_on_robot: usize,
     replay_failures: usize,
+    /// Rated games finished, and finished with a result for the ratings.
+    rated_games: (usize, usize),
+    /// Rating changes missing, doubled, or not starting from the change before.
+    rating_defects: usize,
     /// One line per defect.
     details: Vec<String>,
 }
@@ -593,14 +601,15 @@ struct Report {
 impl Report {
     fn defects(&self) -> usize {
         let f = &self.findings;
-        f.lost_games + f.missing_moves + f.partial_games + f.count_mismatches + f.waiting_on_robot + f.replay_failures
+        f.lost_games + f.missing_moves + f.partial_games + f.count_mismatches + f.waiting_on_robot + f.replay_failures + f.rating_defects
     }
 
     fn line(&self) -> String {
         let f = &self.findings;
         format!(
             "kills: gateway {}, postgres {}; games {} (acknowledged {}, lost {}); acknowledged moves {}, missing {}; partial games {}; \
-             move_count mismatches {}; games waiting on a robot {}; replay failures {}; retries {}, unanswered {}",
+             move_count mismatches {}; games waiting on a robot {}; replay failures {}; rated games finished {} (rated {}), \
+             rating defects {}; retries {}, unanswered {}",
             self.kills.gateway,
             self.kills.postgres,
             f.games,
@@ -612,6 +621,9 @@ impl Report {
             f.count_mismatches,
             f.waiting_on_robot,
             f.replay_failures,
+            f.rated_games.0,
+            f.rated_games.1,
+            f.rating_defects,
             self.retries,
             self.unanswered
         )
@@ -770,6 +782,62 @@ async fn check(url: &str, logs: &[Log]) -> Result<Findings, CliError> {
             f.details.push(format!("game {game_id}: active at move {} and waiting on {name} in seat {seat}", record.move_count));
         }
     }
+    check_ratings(&pool, &families, &store, &mut f).await.map_err(|e| fail(&e))?;
     pool.close().await;
     Ok(f)
+}
+
+/// Every finished rated game that both players moved in changed both ratings exactly once; no
+/// other game changed any; each account's changes chain (each starts from the rating the one
+/// before ended at); each rating counts its changes.
+async fn check_ratings(pool: &sqlx::PgPool, families: &games::Families, store: &Store, f: &mut Findings) -> Result<(), sqlx::Error> {
+    let rated: Vec<(Uuid, String)> = sqlx::query_as("SELECT game_id, status FROM games WHERE rated").fetch_all(pool).await?;
+    let changes: Vec<(Uuid, Uuid, f64, f64)> = sqlx::query_as(
+        "SELECT game_id, account_id, rating_before, rating_after FROM rating_changes ORDER BY account_id, rated_at, game_id",
+    )
+    .fetch_all(pool)
+    .await?;
+    let mut per_game: HashMap<Uuid, usize> = HashMap::new();
+    for c in &changes {
+        *per_game.entry(c.0).or_default() += 1;
+    }
+    for (game_id, status) in &rated {
+        let Ok(record) = store.game(*game_id).await else { continue };
+        let Ok(game) = families.replay(&service::stored(&record)) else { continue };
+        let moved = |seat: usize| {
+            (0..game.move_count()).filter_map(|i| game.entry(i)).any(|e| {
+                e.seat().index() == seat && matches!(e.kind(), games::MoveKind::Play | games::MoveKind::Pass | games::MoveKind::Exchange)
+            })
+        };
+        let finished = status == "finished";
+        let counts = finished && moved(0) && moved(1);
+        f.rated_games.0 += usize::from(finished);
+        f.rated_games.1 += usize::from(counts);
+        let want = if counts { 2 } else { 0 };
+        let have = per_game.get(game_id).copied().unwrap_or(0);
+        if have != want {
+            f.rating_defects += 1;
+            f.details.push(format!("rated game {game_id} ({status}): {have} rating changes, {want} due"));
+        }
+    }
+    for pair in changes.windows(2).filter(|w| w[0].1 == w[1].1) {
+        if (pair[1].2 - pair[0].3).abs() > 1e-9 {
+            f.rating_defects += 1;
+            f.details.push(format!(
+                "account {}: game {} started from {}, the game before ended at {}",
+                pair[1].1, pair[1].0, pair[1].2, pair[0].3
+            ));
+        }
+    }
+    let counted: Vec<(Uuid, i64, i64)> = sqlx::query_as(
+        "SELECT r.account_id, r.games::bigint, (SELECT count(*) FROM rating_changes c WHERE c.account_id = r.account_id
+                AND c.variant = r.variant AND c.speed = r.speed) FROM ratings r",
+    )
+    .fetch_all(pool)
+    .await?;
+    for (account, games, changes) in counted.into_iter().filter(|c| c.1 != c.2) {
+        f.rating_defects += 1;
+        f.details.push(format!("account {account}: {games} rated games counted, {changes} changes kept"));
+    }
+    Ok(())
 }
