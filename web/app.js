@@ -281,7 +281,11 @@ function renderLobbyShell() {
     h('section', { class: 'card', 'aria-labelledby': 'lobby-title' }, h('h2', { id: 'lobby-title' }, t('lobby')),
       h('p', {}, h('label', {}, t('clock'), h('select', { id: 'lobby-clock', onchange: (e) => { S.lobbyClock = e.target.value; loadLobby(); } },
         [['', t('any_time')], ['none', t('tc_none')], ['realtime', t('tc_realtime')], ['correspondence', t('tc_correspondence')]]
-          .map(([v, l]) => h('option', { value: v, selected: S.lobbyClock === v }, l))))),
+          .map(([v, l]) => h('option', { value: v, selected: S.lobbyClock === v }, l)))),
+        ' ',
+        h('label', {}, t('rated'), h('select', { id: 'lobby-rated', onchange: (e) => { S.lobbyRated = e.target.value; loadLobby(); } },
+          [['', t('any_time')], ['true', t('rated_only')], ['false', t('casual_only')]]
+            .map(([v, l]) => h('option', { value: v, selected: S.lobbyRated === v }, l))))),
       h('ul', { class: 'list', id: 'lobby' })),
     h('section', { class: 'card', 'aria-labelledby': 'done-title' }, h('h2', { id: 'done-title' }, t('finished')), h('ul', { class: 'list', id: 'finished' })),
   );
@@ -321,7 +325,8 @@ async function loadLobby() {
   try {
     [open, active, done, lobby] = await Promise.all([
       api('GET', '/games?status=open&limit=50'), api('GET', '/games?status=active&limit=50'),
-      api('GET', '/games?status=finished&limit=10'), api('GET', `/games/open?limit=20${S.lobbyClock ? `&time_control=${S.lobbyClock}` : ''}`),
+      api('GET', '/games?status=finished&limit=10'),
+      api('GET', `/games/open?limit=20&joinable=true${S.lobbyClock ? `&time_control=${S.lobbyClock}` : ''}${S.lobbyRated ? `&rated=${S.lobbyRated}` : ''}`),
     ]);
   } catch (e) { showError(e); return; }
   if (seq !== lobbySeq || S.route.view !== 'lobby' || !$('#invitations')) return;
@@ -356,7 +361,8 @@ async function loadLobby() {
   });
   $('#my-games').replaceChildren(...(rows.length ? rows : [h('li', { class: 'muted' }, t('no_games'))]));
   const offers = lobby.json.games.map((g) => h('li', { class: 'open-row', dataset: { game: g.game_id } },
-    h('span', {}, t('opened_by', { variant: variantName(g.variant), name: g.opener_name }), clockTag(g.time_control), ruleTag(g.challenge_rule)),
+    h('span', {}, t('opened_by', { variant: variantName(g.variant), name: g.opener_name }), clockTag(g.time_control), ruleTag(g.challenge_rule),
+      g.rated ? h('span', { class: 'muted rated-tag' }, ` · ${t('rated_by', { rating: g.opener_rating, range: g.rating_range ? ` ±${g.rating_range}` : '' })}`) : null),
     action(t('join'), 'primary join', async () => { await api('POST', `/games/${g.game_id}/join`); go(`#/g/${g.game_id}`); })));
   $('#lobby').replaceChildren(...(offers.length ? offers : [h('li', { class: 'muted' }, t('nobody_waiting'))]));
   const finished = done.json.games.map((g) => h('li', { class: 'finished-row', dataset: { game: g.game_id } },

@@ -107,6 +107,7 @@ export const S = {
   clockAt: 0, // when the game's view (and its clock) arrived, in the page's monotonic time
   flagSeen: null, // the clock whose fallen flag was acted on
   lobbyClock: '', // the lobby's time-control filter ('' for any)
+  lobbyRated: '', // the lobby's rated filter ('', 'true', 'false')
   board: { variant: 'scrabble-en', speed: 'realtime' }, // the leaderboard shown
 };
 

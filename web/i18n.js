@@ -3,6 +3,7 @@
 
 export const STRINGS = {
   en: {
+    rated_by: 'rated, {rating}{range}', rated_only: 'Rated', casual_only: 'Casual',
     ratings_link: 'Ratings and leaderboard', my_ratings: 'Your ratings', leaderboard: 'Leaderboard', speed: 'Speed', rank: '#', player: 'Player', rating: 'Rating', deviation: 'Deviation', games: 'Games', no_ratings: 'No rated game yet.', nobody_rated: 'Nobody is established here yet.', more: 'More', rated_games: '{n} rated games',
     rated: 'Rated',
     challenge_rule: 'Challenges', rule_void: 'Void (words checked when played)', rule_single: 'Single challenge', rule_double: 'Double challenge',
@@ -54,6 +55,7 @@ export const STRINGS = {
     live: 'live', polling: 'polling', invitation_arrived: '{name} invites you to a game',
   },
   ru: {
+    rated_by: 'на рейтинг, {rating}{range}', rated_only: 'На рейтинг', casual_only: 'Без рейтинга',
     ratings_link: 'Рейтинги', my_ratings: 'Ваши рейтинги', leaderboard: 'Таблица лидеров', speed: 'Темп', rank: '№', player: 'Игрок', rating: 'Рейтинг', deviation: 'Отклонение', games: 'Игр', no_ratings: 'Рейтинговых игр пока нет.', nobody_rated: 'Здесь пока никого нет.', more: 'Ещё', rated_games: 'рейтинговых игр: {n}',
     rated: 'На рейтинг',
     challenge_rule: 'Оспаривание', rule_void: 'Без оспаривания (слова проверяются сразу)', rule_single: 'Одинарное', rule_double: 'Двойное',
@@ -114,6 +116,7 @@ export const STRINGS = {
     live: 'на связи', polling: 'опрос', invitation_arrived: '{name} приглашает вас в игру',
   },
   vi: {
+    rated_by: 'tính điểm, {rating}{range}', rated_only: 'Tính điểm', casual_only: 'Không tính điểm',
     ratings_link: 'Xếp hạng', my_ratings: 'Điểm của bạn', leaderboard: 'Bảng xếp hạng', speed: 'Tốc độ', rank: '#', player: 'Người chơi', rating: 'Điểm', deviation: 'Độ lệch', games: 'Số ván', no_ratings: 'Chưa có ván tính điểm.', nobody_rated: 'Chưa có ai ở đây.', more: 'Thêm', rated_games: '{n} ván tính điểm',
     rated: 'Tính điểm xếp hạng',
     challenge_rule: 'Thách từ', rule_void: 'Không thách (kiểm tra khi đặt)', rule_single: 'Thách đơn', rule_double: 'Thách kép',

@@ -511,11 +511,21 @@ fn webapp_two_players_invite_each_other_and_play_by_push_in_chromium() {
     click(&alice, "a[href=\"#/\"]");
     wait(&alice, "document.querySelector('#new-game')", "alice's lobby");
     choose(&alice, "#variant", "noi-tu");
+    click(&alice, "#rated");
     click(&alice, "#open-game");
     wait(&alice, "document.querySelector('#open-panel') && document.querySelector('#open-panel .withdraw')", "alice's open game");
     let open = alice.script("return location.hash.slice(4)").as_str().unwrap().to_string();
     click(&bob, "a[href=\"#/\"]");
     wait(&bob, &format!("document.querySelector('.open-row[data-game=\"{open}\"] .join')"), "alice's game in bob's lobby");
+    // Rated, with alice's rating (a newcomer's at Nối từ); the rated filter keeps it.
+    assert_eq!(
+        bob.script(&format!("return document.querySelector('.open-row[data-game=\"{open}\"] .rated-tag').textContent")),
+        json!(" · rated, 1500")
+    );
+    choose(&bob, "#lobby-rated", "false");
+    wait(&bob, &format!("!document.querySelector('.open-row[data-game=\"{open}\"]')"), "the casual-only lobby");
+    choose(&bob, "#lobby-rated", "true");
+    wait(&bob, &format!("document.querySelector('.open-row[data-game=\"{open}\"] .join')"), "the rated-only lobby");
     click(&bob, &format!(".open-row[data-game=\"{open}\"] .join"));
     wait(&bob, "document.querySelector('#chain') && document.querySelector('#syllable')", "bob's chain game");
     wait(&alice, "document.querySelector('#chain') && !document.querySelector('#open-panel')", "alice's game started");
