@@ -314,6 +314,14 @@ function ruleTag(rule) {
   return rule && rule !== 'void' ? h('span', { class: 'muted rule' }, ` · ${t(`rule_${rule}`)}`) : null;
 }
 
+/** A finished rated game's change to the player's rating, as a small tag. */
+function ratingChange(g) {
+  const mine = g.seats.find((s) => s.seat === g.your_seat);
+  if (!g.rated || !mine || mine.rating_change == null) return null;
+  const c = mine.rating_change;
+  return h('span', { class: 'muted rating-change' }, ` · ${mine.rating} ${c >= 0 ? '+' : '−'}${Math.abs(c)}`);
+}
+
 function scoresLine(seats) {
   return seats.map((s) => `${s.display_name} ${s.score}`).join(' · ');
 }
@@ -367,7 +375,7 @@ async function loadLobby() {
   $('#lobby').replaceChildren(...(offers.length ? offers : [h('li', { class: 'muted' }, t('nobody_waiting'))]));
   const finished = done.json.games.map((g) => h('li', { class: 'finished-row', dataset: { game: g.game_id } },
     h('a', { href: `#/g/${g.game_id}`, class: 'open-link' }, `${variantName(g.variant)} ${t('vs')} ${names(others(g.seats))}`),
-    h('span', { class: 'muted' }, scoresLine(g.seats))));
+    h('span', { class: 'muted' }, scoresLine(g.seats)), ratingChange(g)));
   $('#finished').replaceChildren(...(finished.length ? finished : [h('li', { class: 'muted' }, t('no_games'))]));
   push.watch(active.json.games.map((g) => g.game_id));
 }

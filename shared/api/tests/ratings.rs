@@ -75,6 +75,14 @@ async fn a_rated_game_changes_both_ratings_once_when_it_ends() {
     let rows: i64 =
         sqlx::query_scalar("SELECT count(*) FROM rating_changes WHERE game_id = $1::uuid").bind(&id).fetch_one(app.pool()).await.unwrap();
     assert_eq!(rows, 2);
+    // My games show each seat's rating before the game and the change.
+    let (_, mine) = app.call(Some(bob), "GET", "/games?status=finished", "").await;
+    let listed = mine["games"].as_array().unwrap().iter().find(|g| g["game_id"] == id.as_str()).unwrap().clone();
+    assert_eq!(listed["rated"], true);
+    assert_eq!(
+        (listed["seats"][ann_seat]["rating"].as_i64(), listed["seats"][ann_seat]["rating_change"].as_i64()),
+        (Some(1500), Some(ann_change))
+    );
     // The admin account page shows them too.
     let (status, _, page) = app.raw(Some(bob), true, "GET", &format!("/_gm/accounts/{}", ann.0), "").await;
     assert_eq!(status, 200, "{page}");

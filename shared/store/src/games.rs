@@ -17,5 +17,5 @@ pub use create::{Limits, NewGame};
 pub use finish::{GameUpdate, NewMove};
 pub use lobby::OpenGameSummary;
 pub use record::{ClientMove, DrawRow, GameRecord, GameStamp, KnownGame, Player, SeatRating, SeatStamp};
-pub(crate) use rows::{CHALLENGE_SQL, CONTROL_KIND_SQL, challenge_of, time_control_of};
+pub(crate) use rows::{CHALLENGE_SQL, CONTROL_KIND_SQL, SPEED_SQL, challenge_of, time_control_of};
 pub use transaction::GameTx;

@@ -7,7 +7,7 @@ use uuid::Uuid;
 use vocabulary::Variant;
 
 use crate::accounts::{AccountKind, Level};
-use crate::games::CHALLENGE_SQL;
+use crate::games::{CHALLENGE_SQL, SPEED_SQL};
 use crate::{GameStatus, Store, StoreError};
 
 /// Which of an account's games to list.
@@ -74,6 +74,13 @@ pub struct MyGameSeat {
     pub my_turn: bool,
     /// Whether the seat's account is invited and has not accepted yet.
     pub invited: bool,
+    /// A rated game's player's rating before it (its current rating while it is played; a
+    /// newcomer's 1500), rounded; null in a casual game.
+    #[serde(default)]
+    pub rating: Option<i32>,
+    /// What the rated game changed that rating by, rounded, once it ended rated.
+    #[serde(default)]
+    pub rating_change: Option<i32>,
 }
 
 /// The last move of a listed game.
@@ -120,8 +127,13 @@ pub(crate) fn my_games_sql(filter: MyGamesFilter, after: bool) -> String {
         "SELECT p.game_id, p.seat, p.invited, p.last_activity, g.variant, g.status, g.move_count, g.turn_deadline, g.rematch_of,
             g.turn_seconds, g.time_control::text AS time_control, {CHALLENGE_SQL}, g.rated,
             (SELECT json_agg(s)::text FROM (
-                SELECT q.seat, a.account_id, a.display_name, a.kind, a.robot_level, q.score, q.my_turn, q.invited
+                SELECT q.seat, a.account_id, a.display_name, a.kind, a.robot_level, q.score, q.my_turn, q.invited,
+                       CASE WHEN g.rated AND q.account_id IS NOT NULL
+                            THEN round(coalesce(c.rating_before, r.rating, 1500))::int END AS rating,
+                       round(c.rating_after - c.rating_before)::int AS rating_change
                 FROM game_players q LEFT JOIN accounts a ON a.account_id = q.account_id
+                LEFT JOIN rating_changes c ON g.rated AND c.game_id = q.game_id AND c.account_id = q.account_id
+                LEFT JOIN ratings r ON g.rated AND r.account_id = q.account_id AND r.variant = g.variant AND r.speed = {SPEED_SQL}
                 WHERE q.game_id = p.game_id ORDER BY q.seat) s) AS seats,
             (SELECT json_build_object('seat', m.seat, 'kind', m.kind, 'at', coalesce(m.played_at, m.created_at))::text
                FROM game_moves m WHERE m.game_id = p.game_id AND m.move_no = g.move_count - 1) AS last_move

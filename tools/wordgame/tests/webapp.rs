@@ -504,8 +504,19 @@ fn webapp_two_players_invite_each_other_and_play_by_push_in_chromium() {
     wait(&bob, "[...document.querySelectorAll('#scores .rating')].some(r => r.textContent.includes('+'))", "bob's rating change");
     let changes = bob.script("return [...document.querySelectorAll('#scores .rating')].map(r => r.textContent)");
     assert!(changes.as_array().unwrap().iter().any(|c| c.as_str().unwrap().contains('−')), "{changes}");
+    let rated_game = bob.script("return location.hash.slice(4)").as_str().unwrap().to_string();
     screenshots(&bob, "two-players-finished");
 
+    // Bob's finished games list the rated game with his rating's change.
+    click(&bob, "a[href=\"#/\"]");
+    wait(&bob, &format!("document.querySelector('.finished-row[data-game=\"{rated_game}\"] .rating-change')"), "the change in bob's list");
+    assert!(
+        bob.script(&format!("return document.querySelector('.finished-row[data-game=\"{rated_game}\"] .rating-change').textContent"))
+            .as_str()
+            .unwrap()
+            .contains("1500 +"),
+        "bob won from 1500"
+    );
     // The lobby: alice opens a Nối từ game to anyone, bob finds it there and joins; alice's open
     // game (polled: a join is not pushed) starts. Then she opens one more and withdraws it.
     click(&alice, "a[href=\"#/\"]");
