@@ -22,6 +22,8 @@ const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 pub(crate) struct Browser {
     pub(crate) port: u16,
     pub(crate) session: String,
+    /// Its slot among the browsers running at once.
+    _slot: Slot,
 }
 
 impl Browser {
@@ -76,9 +78,43 @@ impl Browser {
 
 impl Drop for Browser {
     /// Ends the session, so a failing test leaves no Chromium running: chromedriver quits the
-    /// browser when its session ends, but killing chromedriver would orphan it.
+    /// browser when its session ends, but killing chromedriver would orphan it. Its slot goes
+    /// back for another test's browser.
     fn drop(&mut self) {
         let _ = request(self.port, "DELETE", &format!("/session/{}", self.session), &[], "");
+    }
+}
+
+/// How many Chromium sessions run at once across this test binary's tests: the browser tests
+/// run beside the crash test on two cores, and more browsers than this starved chromedriver
+/// past its client's 60-second read timeout in CI. A test with two browsers takes two slots.
+const MAX_BROWSERS: usize = 2;
+
+/// The sessions running, and the signal that one ended.
+static BROWSER_SLOTS: (std::sync::Mutex<usize>, std::sync::Condvar) = (std::sync::Mutex::new(0), std::sync::Condvar::new());
+
+/// A browser slot, given back when dropped (with its [`Browser`], or by a panic before one was
+/// made).
+pub(crate) struct Slot;
+
+impl Slot {
+    /// Waits for a free slot and takes it.
+    fn take() -> Slot {
+        let (count, freed) = &BROWSER_SLOTS;
+        let mut running = count.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        while *running >= MAX_BROWSERS {
+            running = freed.wait(running).unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+        *running += 1;
+        Slot
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let (count, freed) = &BROWSER_SLOTS;
+        *count.lock().unwrap_or_else(std::sync::PoisonError::into_inner) -= 1;
+        freed.notify_all();
     }
 }
 
@@ -154,6 +190,7 @@ fn sign_in(browser: &Browser, port: u16, account: &str) {
 /// Headless Chromium through chromedriver, its profile under `dir`; it sends nothing but what a
 /// browser sends.
 pub(crate) fn chromium(dir: &Path) -> (Guard, Browser) {
+    let slot = Slot::take();
     let driver_port = free_port();
     let driver =
         Guard(Command::new(CHROMEDRIVER).arg(format!("--port={driver_port}")).stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap());
@@ -181,7 +218,7 @@ pub(crate) fn chromium(dir: &Path) -> (Guard, Browser) {
     let (status, created) = request(driver_port, "POST", "/session", &[], &caps.to_string()).unwrap();
     assert_eq!(status, 200, "{created}");
     let session = serde_json::from_str::<Value>(&created).unwrap()["value"]["sessionId"].as_str().unwrap().to_string();
-    (driver, Browser { port: driver_port, session })
+    (driver, Browser { port: driver_port, session, _slot: slot })
 }
 
 #[test]

@@ -376,6 +376,11 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
     let result = browser.script("return document.getElementById('result').innerText").as_str().unwrap().to_string();
     assert!(result.contains(" won") || result.contains("Nobody won") || result.contains("Shared win"), "{result}");
     assert!(played >= 6, "{played} plays");
+
+    assert!(thought >= played - 1, "the robot's thinking was shown before {thought} of {played} replies");
+    screenshots(&browser, "tile-finished");
+    click(&browser, "#history-link");
+    wait(&browser, "document.querySelectorAll('table.history tbody tr').length >= 8", "the move history");
     // No blank reached the player's rack in this game (it happens about one game in four): the
     // next games, until one does.
     for _ in 0..8 {
@@ -400,10 +405,6 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
         }
     }
     assert!(blank_chosen, "a blank came to the rack and was placed through its dialog");
-    assert!(thought >= played - 1, "the robot's thinking was shown before {thought} of {played} replies");
-    screenshots(&browser, "tile-finished");
-    click(&browser, "#history-link");
-    wait(&browser, "document.querySelectorAll('table.history tbody tr').length >= 8", "the move history");
     // The server (and its PostgreSQL) stops before its data directory goes.
     drop(server);
     close(&browser, &dir);
