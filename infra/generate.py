@@ -44,6 +44,17 @@ FUNCTIONS = [
     ("Me", "me", "GET", "/me", 512, 5, 5, (10, 20), "jwt"),
     ("AccountRatings", "account-ratings", "GET", "/accounts/{id}/ratings", 512, 5, 5, (10, 20), "jwt"),
     ("Leaderboard", "leaderboard", "GET", "/ratings/leaderboard", 512, 5, 5, (10, 20), "jwt"),
+    ("DrawTile", "draw-tile", "POST", "/games/{id}/draw", 1024, 10, 5, (10, 20), "jwt"),
+    ("CreateTournament", "create-tournament", "POST", "/tournaments", 512, 5, 2, (2, 5), "jwt"),
+    ("ListTournaments", "list-tournaments", "GET", "/tournaments", 512, 5, 2, (10, 20), "jwt"),
+    ("GetTournament", "get-tournament", "GET", "/tournaments/{id}", 512, 5, 5, (20, 40), "jwt"),
+    ("RegisterPlayer", "register-player", "POST", "/tournaments/{id}/players", 512, 5, 2, (5, 10), "jwt"),
+    ("WithdrawPlayer", "withdraw-player", "POST", "/tournaments/{id}/withdraw", 512, 5, 2, (2, 5), "jwt"),
+    ("PairRound", "pair-round", "POST", "/tournaments/{id}/rounds", 512, 10, 2, (2, 5), "jwt"),
+    ("StartRound", "start-round", "POST", "/tournaments/{id}/rounds/{round}/start", 1024, 10, 2, (2, 5), "jwt"),
+    ("RecordForfeit", "record-forfeit", "POST", "/tournaments/{id}/forfeits", 512, 5, 2, (2, 5), "jwt"),
+    ("CloseTournament", "close-tournament", "POST", "/tournaments/{id}/close", 512, 5, 2, (2, 5), "jwt"),
+    ("ExportTournament", "export-tournament", "GET", "/tournaments/{id}/export", 512, 5, 2, (5, 10), "jwt"),
     ("Web", "web", "GET", ["/", "/web/{id}", "/variants"], 256, 5, 20, (50, 100), "open"),
 ]
 MIGRATE_RESERVED = 1
@@ -53,7 +64,7 @@ WS_RESERVED = 20
 # The routes that commit moves (a player's, the robots' replies): they, the sweep and the ws
 # function may post to the WebSocket connections and publish to the bus (PushPolicy).
 PUSHERS = {"create-game", "submit-move", "resign", "challenge", "withdraw-game", "claim-timeout", "open-game", "join-game",
-           "attach-robot", "rematch", "decline-rematch"}
+           "attach-robot", "rematch", "decline-rematch", "draw-tile", "start-round"}
 
 # Every alarm notifies one topic, ALARM and OK alike: the stack's own (AlarmTopic, which
 # AlarmEmail subscribes to) unless AlarmTopicArn names an existing one.

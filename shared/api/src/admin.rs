@@ -342,12 +342,11 @@ fn html(rendered: Result<String, askama::Error>, nonce: &str) -> Result<Response
 
 /// The GCG text response.
 pub(crate) fn gcg(text: String) -> Response<Body> {
-    Response::builder().status(200).header("content-type", "text/plain; charset=utf-8").body(Body::Text(text)).expect("static headers")
+    crate::response::text_response(200, text)
 }
 
 /// The statuses the game list filters by.
-const STATUSES: [service::GameStatus; 4] =
-    [service::GameStatus::Open, service::GameStatus::Active, service::GameStatus::Finished, service::GameStatus::Withdrawn];
+const STATUSES: [service::GameStatus; 5] = service::GameStatus::ALL;
 
 /// The longest player filter: a display name's limit.
 const MAX_PLAYER_FILTER: usize = 64;

@@ -112,7 +112,8 @@ pub fn caller(req: &Request) -> Result<Caller, ApiError> {
 pub fn caller_of(claims: &std::collections::HashMap<String, String>) -> Result<Caller, ApiError> {
     let sub = claims.get("sub").ok_or_else(|| ApiError::new(HttpCode::Unauthenticated, "the token has no sub claim"))?;
     let account_id = Uuid::parse_str(sub).map_err(|_| ApiError::new(HttpCode::Unauthenticated, "the token's sub is not a UUID"))?;
-    Ok(Caller::new(account_id, name_claims(claims))?)
+    let director = claims.get("cognito:groups").is_some_and(|g| groups_name(g, "director") || groups_name(g, "admin"));
+    Ok(Caller::new(account_id, name_claims(claims))?.directing(director))
 }
 
 /// The token's name claims, in order of preference (`name`, `preferred_username`,
@@ -123,7 +124,12 @@ pub fn name_claims(claims: &std::collections::HashMap<String, String>) -> impl I
 
 /// Whether a flattened groups claim (API Gateway passes arrays as `[a b]`) names `admin`.
 pub fn groups_name_admin(groups: &str) -> bool {
-    groups.trim_matches(|c| c == '[' || c == ']').split([' ', ',']).any(|x| x.trim_matches('"') == "admin")
+    groups_name(groups, "admin")
+}
+
+/// Whether a flattened groups claim names `group`.
+pub fn groups_name(groups: &str, group: &str) -> bool {
+    groups.trim_matches(|c| c == '[' || c == ']').split([' ', ',']).any(|x| x.trim_matches('"') == group)
 }
 
 /// Whether the caller's groups claim names `admin`.

@@ -16,7 +16,7 @@ use futures_util::future::{join, join_all};
 use http_body_util::Full;
 use hyper::body::Bytes;
 use serde_json::json;
-use service::{InvitationEvent, MoveEvent, Notifier, NotifyFuture};
+use service::{InvitationEvent, MoveEvent, Notifier, NotifyFuture, TournamentEvent};
 use store::Store;
 
 use crate::iam::signed_headers;
@@ -117,6 +117,17 @@ impl AwsPush {
             })
             .collect();
         join(join_all(posts), self.publish_all(&credentials, &published)).await;
+    }
+
+    async fn tell_players(&self, events: &[TournamentEvent]) {
+        let credentials = match self.credentials.provide_credentials().await {
+            Ok(c) => c,
+            Err(e) => return tracing::error!(error = %e, "push: no AWS credentials"),
+        };
+        let posts = events.iter().filter(|_| self.connections_endpoint.is_some()).map(|event| async {
+            self.post_all(&credentials, &crate::push::player_connections(&self.store, event.account).await, &event.frame()).await
+        });
+        join_all(posts).await;
     }
 
     /// Publishes `published` to the bus, if one is configured, ten entries a call
@@ -254,6 +265,10 @@ impl Notifier for AwsPush {
 
     fn invited<'a>(&'a self, invitations: &'a [InvitationEvent]) -> NotifyFuture<'a> {
         Box::pin(within_budget(invitations.len(), self.tell(invitations)))
+    }
+
+    fn told<'a>(&'a self, events: &'a [TournamentEvent]) -> NotifyFuture<'a> {
+        Box::pin(within_budget(events.len(), self.tell_players(events)))
     }
 }
 

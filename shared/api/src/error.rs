@@ -94,11 +94,12 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::UnknownStatus
         | ErrorCode::UnknownTurn
         | ErrorCode::UnknownMessage
-        | ErrorCode::UnknownConnection => 400,
+        | ErrorCode::UnknownConnection
+        | ErrorCode::BadTournament => 400,
         // Never an HTTP answer: the push socket's reply to an oversized message.
         ErrorCode::MessageTooLarge => 413,
-        ErrorCode::RobotIdentity | ErrorCode::PlaceholderIdentity | ErrorCode::NotYourGame => 403,
-        ErrorCode::NotFound | ErrorCode::AccountNotFound => 404,
+        ErrorCode::RobotIdentity | ErrorCode::PlaceholderIdentity | ErrorCode::NotYourGame | ErrorCode::NotDirector => 403,
+        ErrorCode::NotFound | ErrorCode::AccountNotFound | ErrorCode::TournamentNotFound => 404,
         ErrorCode::TooManyOpenGames
         | ErrorCode::TooManyGames
         | ErrorCode::TooManyInvitations
@@ -115,7 +116,12 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::NotOpen
         | ErrorCode::AlreadySeated
         | ErrorCode::NotFinished
-        | ErrorCode::NotInvited => 409,
+        | ErrorCode::NotInvited
+        | ErrorCode::TournamentState
+        | ErrorCode::AlreadyRegistered
+        | ErrorCode::NotRegistered
+        | ErrorCode::DrawInProgress
+        | ErrorCode::NothingToDraw => 409,
         ErrorCode::IdempotencyKeyReused | ErrorCode::WrongFamily => 422,
         ErrorCode::Unavailable => 503,
         ErrorCode::Internal => 500,

@@ -12,7 +12,7 @@ use service::SubmitMove;
 use tracing::Instrument;
 use uuid::Uuid;
 
-use crate::requests::{ChallengeBody, CreateGameBody, OpenGameBody, PreviewBody, RobotBody};
+use crate::requests::{ChallengeBody, CreateGameBody, CreateTournamentBody, ForfeitBody, OpenGameBody, PlayerBody, PreviewBody, RobotBody};
 use crate::response::{self, json_response};
 use crate::{ApiError, AppState, HttpCode, MAX_BODY, Route, auth, requests, telemetry};
 
@@ -25,13 +25,15 @@ pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Bo
     let budget = state.request_budget();
     let work = async {
         state.renew_credentials().await;
-        let result = dispatch(state, route, &req).instrument(span.clone()).await;
+        // Boxed: the routes' futures together are large, and a test's thread (or a Lambda's) need
+        // not hold them on its stack.
+        let result = Box::pin(dispatch(state, route, &req)).instrument(span.clone()).await;
         // A connection that broke under the request (the database restarted): nothing was
         // committed, the pool now pings its other connections before use, and one retry on a
         // fresh connection usually succeeds.
         if matches!(&result, Err(e) if e.retry_now) {
             span.in_scope(|| tracing::warn!("database connection lost; retrying the request once"));
-            return dispatch(state, route, &req).instrument(span.clone()).await;
+            return Box::pin(dispatch(state, route, &req)).instrument(span.clone()).await;
         }
         result
     };
@@ -205,6 +207,51 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             };
             crate::admin::games_page(&query, &svc.admin_games(&query).await?, auth::admin_token(req).map(auth::csrf_token))
         }
+        (Route::DrawTile, Ok(caller)) => {
+            let id = game_id(req)?;
+            let body: service::DrawTile = if req.body().is_empty() { service::DrawTile::default() } else { parse_body(req)? };
+            Ok(json_response(200, &svc.draw_tile(&caller, id, &body).await?))
+        }
+        (Route::CreateTournament, Ok(caller)) => {
+            let body = parse_body::<CreateTournamentBody>(req)?.parse()?;
+            Ok(json_response(201, &svc.create_tournament(&caller, &body).await?))
+        }
+        (Route::ListTournaments, Ok(caller)) => {
+            let mine = match req.query_string_parameters_ref().and_then(|q| q.first("mine")) {
+                None | Some("false") => false,
+                Some("true") => true,
+                Some(_) => return Err(ApiError::new(HttpCode::InvalidQuery, "mine must be true or false")),
+            };
+            Ok(json_response(200, &svc.tournaments(&caller, mine).await?))
+        }
+        (Route::GetTournament, Ok(caller)) => Ok(json_response(200, &svc.tournament(&caller, tournament_id(req)?).await?)),
+        (Route::RegisterPlayer, Ok(caller)) => {
+            let id = tournament_id(req)?;
+            let body: PlayerBody = parse_body(req)?;
+            Ok(json_response(200, &svc.register_player(&caller, id, body.account_id).await?))
+        }
+        (Route::WithdrawPlayer, Ok(caller)) => {
+            let id = tournament_id(req)?;
+            let body: PlayerBody = parse_body(req)?;
+            Ok(json_response(200, &svc.withdraw_player(&caller, id, body.account_id).await?))
+        }
+        (Route::PairRound, Ok(caller)) => Ok(json_response(200, &svc.pair_round(&caller, tournament_id(req)?).await?)),
+        (Route::StartRound, Ok(caller)) => {
+            let id = tournament_id(req)?;
+            let round = req
+                .path_parameters_ref()
+                .and_then(|p| p.first("round"))
+                .and_then(|r| r.parse::<u32>().ok())
+                .ok_or_else(|| ApiError::new(HttpCode::InvalidQuery, "the round in the path must be a number"))?;
+            Ok(json_response(200, &svc.start_round(&caller, id, round).await?))
+        }
+        (Route::RecordForfeit, Ok(caller)) => {
+            let id = tournament_id(req)?;
+            let body: ForfeitBody = parse_body(req)?;
+            Ok(json_response(200, &svc.record_forfeit(&caller, id, body.round, body.table, body.side).await?))
+        }
+        (Route::CloseTournament, Ok(caller)) => Ok(json_response(200, &svc.close_tournament(&caller, tournament_id(req)?).await?)),
+        (Route::ExportTournament, Ok(_)) => Ok(response::text_response(200, svc.tournament_export(tournament_id(req)?).await?)),
         (Route::AttachRobot, Ok(caller)) => {
             let id = game_id(req)?;
             let level = parse_body::<RobotBody>(req)?.parse()?;
@@ -232,6 +279,15 @@ fn game_id(req: &Request) -> Result<Uuid, ApiError> {
         .and_then(|p| p.first("id"))
         .ok_or_else(|| ApiError::new(HttpCode::InvalidGameId, "no game id in the path"))?;
     parse_id(raw)
+}
+
+/// The `{id}` path parameter as a tournament id.
+fn tournament_id(req: &Request) -> Result<Uuid, ApiError> {
+    let raw = req
+        .path_parameters_ref()
+        .and_then(|p| p.first("id"))
+        .ok_or_else(|| ApiError::new(HttpCode::InvalidGameId, "no tournament id in the path"))?;
+    Uuid::parse_str(raw).map_err(|_| ApiError::new(HttpCode::InvalidGameId, format!("{raw:?} is not a tournament id")))
 }
 
 /// A UUID from a path segment.

@@ -124,6 +124,12 @@ pub fn demo_account_id(name: &str) -> uuid::Uuid {
 
 /// A development token for demo account `name`, valid for `days`, in the admin group if asked.
 pub fn demo_token(name: &str, admin: bool, days: i64, now: i64) -> String {
+    demo_token_in(name, if admin { &["admin"] } else { &[] }, days, now)
+}
+
+/// A development token for demo account `name`, valid for `days`, in `groups` (`admin`,
+/// `director`).
+pub fn demo_token_in(name: &str, groups: &[&str], days: i64, now: i64) -> String {
     let mut claims = serde_json::json!({
         "sub": demo_account_id(name).to_string(),
         "name": name,
@@ -132,8 +138,8 @@ pub fn demo_token(name: &str, admin: bool, days: i64, now: i64) -> String {
         "iat": now,
         "exp": now + days * 86_400,
     });
-    if admin {
-        claims["cognito:groups"] = serde_json::json!(["admin"]);
+    if !groups.is_empty() {
+        claims["cognito:groups"] = serde_json::json!(groups);
     }
     sign(&claims, &dev_secret())
 }

@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-use service::{InvitationEvent, MoveEvent, Notifier, NotifyFuture};
+use service::{InvitationEvent, MoveEvent, Notifier, NotifyFuture, TournamentEvent};
 use store::Store;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
@@ -67,6 +67,18 @@ impl LocalHub {
         }
     }
 
+    async fn tell_players(&self, events: &[TournamentEvent]) {
+        if self.lock().is_empty() {
+            return;
+        }
+        for event in events {
+            let frame = event.frame();
+            for id in player_connections(&self.store, event.account).await {
+                self.send(&id, &frame).await;
+            }
+        }
+    }
+
     /// Sends `frame` to connection `id`, forgetting the connection if its socket is gone.
     async fn send(&self, id: &str, frame: &str) {
         let sent = self.lock().get(id).is_some_and(|socket| socket.send(frame.to_string()).is_ok());
@@ -97,6 +109,14 @@ pub(crate) async fn invitee_connections(store: &Store, invitation: &InvitationEv
     })
 }
 
+/// The live connections of a player (none, logged, if they cannot be read).
+pub(crate) async fn player_connections(store: &Store, account: uuid::Uuid) -> Vec<String> {
+    store.connections_of(account, chrono::Utc::now()).await.unwrap_or_else(|e| {
+        tracing::error!(account = %account, error = %e, "push: cannot read the player's connections");
+        Vec::new()
+    })
+}
+
 impl Notifier for LocalHub {
     fn moved<'a>(&'a self, events: &'a [MoveEvent]) -> NotifyFuture<'a> {
         Box::pin(self.push(events))
@@ -104,5 +124,9 @@ impl Notifier for LocalHub {
 
     fn invited<'a>(&'a self, invitations: &'a [InvitationEvent]) -> NotifyFuture<'a> {
         Box::pin(self.tell(invitations))
+    }
+
+    fn told<'a>(&'a self, events: &'a [TournamentEvent]) -> NotifyFuture<'a> {
+        Box::pin(self.tell_players(events))
     }
 }

@@ -6,7 +6,8 @@
 
 use serde::Deserialize;
 use service::{
-    ChallengeRule, CreateGame, Invalid, Level, Move, OpenGame, Opponent, ServiceError, SubmitMove, TimeControl, TimeControlKind, Variant,
+    ChallengeRule, CreateGame, CreateTournament, ForfeitSide, Invalid, Level, Move, OpenGame, Opponent, PairingSystem, ServiceError,
+    SubmitMove, TimeControl, TimeControlKind, Variant,
 };
 use uuid::Uuid;
 
@@ -306,4 +307,70 @@ mod tests {
         assert_eq!(time_control_kind("fast").unwrap_err().code, "bad_time_control");
         assert_eq!(variant("").unwrap_err().code, "unknown_variant", "an empty id names no variant");
     }
+}
+
+/// The body of `POST /tournaments`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct CreateTournamentBody {
+    name: String,
+    variant: String,
+    #[serde(default)]
+    time_control: Option<serde_json::Value>,
+    #[serde(default)]
+    challenge_rule: Option<serde_json::Value>,
+    #[serde(default)]
+    rated: bool,
+    pairing: String,
+    #[serde(default)]
+    king_of_the_hill: bool,
+    rounds: u32,
+    #[serde(default)]
+    draw_seconds: Option<u32>,
+}
+
+impl CreateTournamentBody {
+    /// The request.
+    ///
+    /// # Errors
+    /// `400 unknown_variant`, `400 bad_tournament` (an unknown pairing system), `400
+    /// bad_time_control`, `400 bad_challenge_rule`.
+    pub(crate) fn parse(self) -> Result<CreateTournament, ApiError> {
+        let variant = variant(&self.variant)?;
+        let pairing = PairingSystem::from_id(&self.pairing).ok_or_else(|| ServiceError::Invalid {
+            reason: Invalid::BadTournament,
+            message: format!("pairing {:?}: one of round_robin, swiss", self.pairing),
+        })?;
+        Ok(CreateTournament {
+            name: self.name,
+            variant,
+            time_control: time_control(self.time_control)?,
+            challenge_rule: challenge_rule(self.challenge_rule)?,
+            rated: self.rated,
+            pairing,
+            king_of_the_hill: self.king_of_the_hill,
+            rounds: self.rounds,
+            draw_seconds: self.draw_seconds,
+        })
+    }
+}
+
+/// The body of `POST /tournaments/{id}/players` and `POST /tournaments/{id}/withdraw`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct PlayerBody {
+    /// The player's account.
+    pub(crate) account_id: Uuid,
+}
+
+/// The body of `POST /tournaments/{id}/forfeits`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct ForfeitBody {
+    /// The round.
+    pub(crate) round: u32,
+    /// The table.
+    pub(crate) table: u32,
+    /// Which side forfeits.
+    pub(crate) side: ForfeitSide,
 }

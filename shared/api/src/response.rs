@@ -15,6 +15,15 @@ pub(crate) fn json_response(status: u16, body: &impl serde::Serialize) -> Respon
         .expect("a static header and a valid status")
 }
 
+/// A plain-text answer (UTF-8) with `status`.
+pub(crate) fn text_response(status: u16, text: String) -> Response<Body> {
+    Response::builder()
+        .status(status)
+        .header("content-type", "text/plain; charset=utf-8")
+        .body(Body::Text(text))
+        .expect("a static header and a valid status")
+}
+
 /// Marks an answer that depends on who asks: no shared cache may keep it
 /// (`Cache-Control: private`), the caller's own cache must revalidate it before each reuse
 /// (`no-cache`, which is what makes its `ETag` useful), and it varies with the token that

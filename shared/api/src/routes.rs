@@ -66,11 +66,34 @@ pub enum Route {
     AccountRatings,
     /// `GET /ratings/leaderboard?variant=&speed=`: the established players, best first.
     Leaderboard,
+    /// `POST /games/{id}/draw`: draw one tile of a tournament game's first-move draw.
+    DrawTile,
+    /// `POST /tournaments` (director): create a tournament.
+    CreateTournament,
+    /// `GET /tournaments?mine=`: tournaments, newest first.
+    ListTournaments,
+    /// `GET /tournaments/{id}`: a tournament, its pairings and standings.
+    GetTournament,
+    /// `POST /tournaments/{id}/players` (director): register a player.
+    RegisterPlayer,
+    /// `POST /tournaments/{id}/withdraw` (director, or the player): withdraw a player.
+    WithdrawPlayer,
+    /// `POST /tournaments/{id}/rounds` (director): pair the next round.
+    PairRound,
+    /// `POST /tournaments/{id}/rounds/{round}/start` (director): create the round's games.
+    StartRound,
+    /// `POST /tournaments/{id}/forfeits` (director): record a forfeit.
+    RecordForfeit,
+    /// `POST /tournaments/{id}/close` (director): close the tournament.
+    CloseTournament,
+    /// `GET /tournaments/{id}/export`: the results as the standard tournament software's `.t`
+    /// file.
+    ExportTournament,
 }
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 29] = [
+    pub const ALL: [Route; 40] = [
         Route::CreateGame,
         Route::GetGame,
         Route::SubmitMove,
@@ -100,6 +123,17 @@ impl Route {
         Route::Me,
         Route::AccountRatings,
         Route::Leaderboard,
+        Route::DrawTile,
+        Route::CreateTournament,
+        Route::ListTournaments,
+        Route::GetTournament,
+        Route::RegisterPlayer,
+        Route::WithdrawPlayer,
+        Route::PairRound,
+        Route::StartRound,
+        Route::RecordForfeit,
+        Route::CloseTournament,
+        Route::ExportTournament,
     ];
 
     /// The HTTP method.
@@ -120,7 +154,10 @@ impl Route {
             | Route::Variants
             | Route::Me
             | Route::AccountRatings
-            | Route::Leaderboard => "GET",
+            | Route::Leaderboard
+            | Route::ListTournaments
+            | Route::GetTournament
+            | Route::ExportTournament => "GET",
             Route::CreateGame
             | Route::SubmitMove
             | Route::PreviewMove
@@ -133,11 +170,20 @@ impl Route {
             | Route::WithdrawGame
             | Route::Rematch
             | Route::DeclineRematch
-            | Route::AdminSignOut => "POST",
+            | Route::AdminSignOut
+            | Route::DrawTile
+            | Route::CreateTournament
+            | Route::RegisterPlayer
+            | Route::WithdrawPlayer
+            | Route::PairRound
+            | Route::StartRound
+            | Route::RecordForfeit
+            | Route::CloseTournament => "POST",
         }
     }
 
-    /// The path template, with `{id}` for the game id.
+    /// The path template, with `{id}` for the game's (or tournament's) id and `{round}` for a
+    /// round's number.
     pub const fn path(self) -> &'static str {
         match self {
             Route::CreateGame | Route::ListMyGames => "/games",
@@ -166,6 +212,16 @@ impl Route {
             Route::Me => "/me",
             Route::AccountRatings => "/accounts/{id}/ratings",
             Route::Leaderboard => "/ratings/leaderboard",
+            Route::DrawTile => "/games/{id}/draw",
+            Route::CreateTournament | Route::ListTournaments => "/tournaments",
+            Route::GetTournament => "/tournaments/{id}",
+            Route::RegisterPlayer => "/tournaments/{id}/players",
+            Route::WithdrawPlayer => "/tournaments/{id}/withdraw",
+            Route::PairRound => "/tournaments/{id}/rounds",
+            Route::StartRound => "/tournaments/{id}/rounds/{round}/start",
+            Route::RecordForfeit => "/tournaments/{id}/forfeits",
+            Route::CloseTournament => "/tournaments/{id}/close",
+            Route::ExportTournament => "/tournaments/{id}/export",
         }
     }
 
@@ -198,6 +254,17 @@ impl Route {
             Route::Me => "me",
             Route::AccountRatings => "account-ratings",
             Route::Leaderboard => "leaderboard",
+            Route::DrawTile => "draw-tile",
+            Route::CreateTournament => "create-tournament",
+            Route::ListTournaments => "list-tournaments",
+            Route::GetTournament => "get-tournament",
+            Route::RegisterPlayer => "register-player",
+            Route::WithdrawPlayer => "withdraw-player",
+            Route::PairRound => "pair-round",
+            Route::StartRound => "start-round",
+            Route::RecordForfeit => "record-forfeit",
+            Route::CloseTournament => "close-tournament",
+            Route::ExportTournament => "export-tournament",
             // The public, unchanging reads: no identity, no database.
             Route::WebApp | Route::WebAsset | Route::Variants => "web",
         }

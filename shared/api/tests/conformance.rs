@@ -103,6 +103,34 @@ async fn every_route_answers_as_the_document_says() {
     ] {
         app.call(Some(ann), "GET", &path, "").await;
     }
+    // A tournament: created, its players registered, a round paired, started and drawn by
+    // hand, a forfeit, the export, the close; and a director's call by a player.
+    let sub = ann.0.to_string();
+    let director = [("sub", sub.as_str()), ("name", "Ann"), ("cognito:groups", "[director]")];
+    let body = json!({"name": "Cup", "variant": "erudit", "pairing": "swiss", "rounds": 1}).to_string();
+    let (status, t) = app.call_claims(&director, "POST", "/tournaments", &body).await;
+    assert_eq!(status, 201, "{t}");
+    let tid = t["tournament_id"].as_str().unwrap().to_string();
+    for who in [ann, bob, ann] {
+        app.call_claims(&director, "POST", &format!("/tournaments/{tid}/players"), &json!({"account_id": who.0}).to_string()).await;
+    }
+    app.call(Some(bob), "POST", &format!("/tournaments/{tid}/rounds"), "").await;
+    app.call_claims(&director, "POST", &format!("/tournaments/{tid}/rounds"), "").await;
+    let (_, t) = app.call_claims(&director, "POST", &format!("/tournaments/{tid}/rounds/1/start"), "").await;
+    let game = t["pairings"][0]["tables"][0]["game_id"].as_str().unwrap().to_string();
+    for who in [ann, bob] {
+        let (status, view) = app.call(Some(who), "POST", &format!("/games/{game}/draw"), "{}").await;
+        assert_eq!(status, 200, "{view}");
+    }
+    app.call(Some(ann), "POST", &format!("/games/{game}/draw"), "").await;
+    app.call(Some(ann), "GET", &format!("/tournaments/{tid}"), "").await;
+    app.call(Some(ann), "GET", "/tournaments?mine=true", "").await;
+    let body = json!({"round": 1, "table": 1, "side": "first"}).to_string();
+    app.call_claims(&director, "POST", &format!("/tournaments/{tid}/forfeits"), &body).await;
+    let (status, _, _) = app.raw(Some(ann), false, "GET", &format!("/tournaments/{tid}/export"), "").await;
+    assert_eq!(status, 200);
+    app.call(Some(bob), "POST", &format!("/tournaments/{tid}/withdraw"), &json!({"account_id": bob.0}).to_string()).await;
+    app.call_claims(&director, "POST", &format!("/tournaments/{tid}/close"), "").await;
     // 304 and the admin pages.
     let (_, headers, _) = app.call_with_headers(ann, "GET", &format!("/games/{id}"), &[]).await;
     app.call_with_headers(ann, "GET", &format!("/games/{id}"), &[("if-none-match", &headers["etag"])]).await;

@@ -908,6 +908,8 @@ fn push_has_a_websocket_api_authorised_on_connect_a_bus_endpoints_and_grants() {
     let committing = [Route::CreateGame, Route::SubmitMove, Route::Resign, Route::Challenge, Route::WithdrawGame, Route::ClaimTimeout]
         .into_iter()
         .chain([Route::OpenGame, Route::JoinGame, Route::AttachRobot, Route::Rematch, Route::DeclineRematch])
+        // A tournament's round start and its games' draws tell the players on their sockets.
+        .chain([Route::StartRound, Route::DrawTile])
         .map(|r| r.function().to_string())
         .chain(["sweep".to_string(), "ws".to_string()])
         .collect::<BTreeSet<_>>();

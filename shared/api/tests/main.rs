@@ -27,6 +27,7 @@ mod sessions;
 mod sweep;
 mod timed;
 mod times;
+mod tournaments;
 mod trust;
 mod unavailable;
 mod websocket;

@@ -61,7 +61,7 @@ async fn exchanged_tiles_are_seen_by_the_exchanger_and_admins_only_on_every_rout
     // without the tiles (a route added later is walked too).
     let pass = json!({"expected_move_no": seen["move_count"], "move": {"kind": "pass"}});
     for route in Route::ALL {
-        let path = route.path().replace("{id}", &id);
+        let path = route.path().replace("{id}", &id).replace("{round}", "1");
         let body = match route {
             Route::SubmitMove => pass.to_string(),
             Route::PreviewMove => json!({"move": {"kind": "pass"}}).to_string(),
@@ -113,6 +113,8 @@ async fn a_game_waiting_on_a_robot_is_moved_on_by_the_next_request() {
             invited_by: None,
             rated: false,
             rating_range: None,
+            tournament_id: None,
+            draw_deadline: None,
         };
         let update = store::GameUpdate {
             move_count: 0,
@@ -236,7 +238,7 @@ async fn robot_and_placeholder_identities_cannot_call_any_route() {
     let before = app.everything().await;
     for (sub, code) in [(hard.as_str(), "robot_identity"), (nil.as_str(), "placeholder_identity")] {
         for route in Route::ALL {
-            let path = route.path().replace("{id}", &id);
+            let path = route.path().replace("{id}", &id).replace("{round}", "1");
             let body = match route {
                 Route::CreateGame => json!({"variant": "scrabble-en", "opponents": [{"robot": "easy"}]}).to_string(),
                 Route::OpenGame => json!({"variant": "scrabble-en"}).to_string(),

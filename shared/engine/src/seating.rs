@@ -2,9 +2,10 @@
 //! set; the tile closest to the start of the alphabet leads and a blank beats every letter;
 //! participants tied for the best tile draw again until one leader remains.
 //!
-//! [`Seating`] is a state machine with a discrete step, one tile for the next participant per
-//! call, so a tournament can drive "player N draws a tile" one call at a time; [`draw`] just
-//! loops. Entropy is injected ([`Entropy`]): production passes the OS CSPRNG, fresh for every
+//! [`Seating`] is a state machine with a discrete step, one tile per call, so a tournament can
+//! drive "player N draws a tile" one call at a time, in whatever order the players call
+//! ([`Seating::step_for`]), and take the draw up again from its recorded picks
+//! ([`Seating::replay`]); [`draw`] just loops. Entropy is injected ([`Entropy`]): production passes the OS CSPRNG, fresh for every
 //! draw and never the game's bag seed; tests pass a script.
 
 use crate::setup::SetupError;
@@ -41,8 +42,8 @@ pub struct Seating<'r> {
     round: u16,
     /// Who draws this round, in order.
     contenders: Vec<usize>,
-    /// How many of them have drawn.
-    drawn: usize,
+    /// Which of them have drawn, in the order they drew.
+    drawn: Vec<usize>,
     /// What is left of this round's shuffled set, in set order.
     pool: Vec<RackTile>,
     log: Vec<DrawRecord>,
@@ -62,34 +63,93 @@ impl<'r> Seating<'r> {
             rules,
             round: 1,
             contenders: (0..participants).collect(),
-            drawn: 0,
+            drawn: Vec::new(),
             pool: rules.full_set(),
             log: Vec::new(),
             leader: None,
         })
     }
 
-    /// The participant who draws next, or `None` once a leader is known.
+    /// The participant who draws next in turn, or `None` once a leader is known.
     pub fn next_participant(&self) -> Option<usize> {
-        if self.leader.is_some() { None } else { self.contenders.get(self.drawn).copied() }
+        if self.leader.is_some() { None } else { self.pending().next() }
     }
 
-    /// Draws one tile for the next participant; closes the round after its last pick. Returns
-    /// the pick, or `None` once the draw is over.
+    /// The participants who have still to draw this round, in turn order (none once a leader
+    /// is known).
+    pub fn pending(&self) -> impl Iterator<Item = usize> + '_ {
+        self.contenders.iter().copied().filter(|c| self.leader.is_none() && !self.drawn.contains(c))
+    }
+
+    /// The round being drawn, from 1 (ties draw again in the next).
+    pub fn round(&self) -> u16 {
+        self.round
+    }
+
+    /// Draws one tile for the next participant in turn; closes the round after its last pick.
+    /// Returns the pick, or `None` once the draw is over.
     pub fn step(&mut self, entropy: &mut dyn Entropy) -> Option<DrawRecord> {
         let participant = self.next_participant()?;
-        let tile = self.pool.remove(entropy.pick(self.pool.len()).min(self.pool.len() - 1));
+        self.step_for(participant, entropy).ok()
+    }
+
+    /// Draws one tile for `participant`, who may draw before others of the round: a manual
+    /// draw takes the players in the order they call.
+    ///
+    /// # Errors
+    /// [`StepError`] once the draw is over, or for a participant not to draw this round.
+    pub fn step_for(&mut self, participant: usize, entropy: &mut dyn Entropy) -> Result<DrawRecord, StepError> {
+        self.check_turn(participant)?;
+        let index = entropy.pick(self.pool.len()).min(self.pool.len() - 1);
+        Ok(self.take(participant, index))
+    }
+
+    /// The draw again from its recorded picks, in order, ready for the next.
+    ///
+    /// # Errors
+    /// [`StepError`] for a pick out of turn, of another round, or of a tile the set has no more
+    /// of; [`SetupError`] through [`StepError::Setup`] for a participant count outside 2..=4.
+    pub fn replay(rules: &'r Rules, participants: usize, picks: &[DrawRecord]) -> Result<Seating<'r>, StepError> {
+        let mut seating = Seating::new(rules, participants).map_err(StepError::Setup)?;
+        for pick in picks {
+            seating.check_turn(pick.participant)?;
+            let index = seating
+                .pool
+                .iter()
+                .position(|t| match t {
+                    RackTile::Blank => pick.is_blank,
+                    RackTile::Letter(l) => !pick.is_blank && rules.char_of(*l) == pick.letter,
+                })
+                .filter(|_| pick.round == seating.round)
+                .ok_or(StepError::NotDrawable { round: pick.round, letter: pick.letter })?;
+            seating.take(pick.participant, index);
+        }
+        Ok(seating)
+    }
+
+    fn check_turn(&self, participant: usize) -> Result<(), StepError> {
+        if self.leader.is_some() {
+            return Err(StepError::Over);
+        }
+        if !self.pending().any(|p| p == participant) {
+            return Err(StepError::NotToDraw(participant));
+        }
+        Ok(())
+    }
+
+    fn take(&mut self, participant: usize, index: usize) -> DrawRecord {
+        let tile = self.pool.remove(index);
         let (letter, is_blank, rank) = match tile {
             RackTile::Letter(l) => (self.rules.char_of(l), false, l.index() as i16),
             RackTile::Blank => ('?', true, -1),
         };
-        self.drawn += 1;
-        let record = DrawRecord { round: self.round, pick_no: self.drawn as u16, participant, letter, is_blank, rank };
+        self.drawn.push(participant);
+        let record = DrawRecord { round: self.round, pick_no: self.drawn.len() as u16, participant, letter, is_blank, rank };
         self.log.push(record);
-        if self.drawn == self.contenders.len() {
+        if self.drawn.len() == self.contenders.len() {
             self.close_round();
         }
-        Some(record)
+        record
     }
 
     fn close_round(&mut self) {
@@ -99,11 +159,13 @@ impl<'r> Seating<'r> {
         if let [one] = tied[..] {
             self.leader = Some(one);
         } else {
+            // The tied draw again in their seat order, whatever order they called in.
             self.contenders = tied;
+            self.contenders.sort_unstable();
             self.round += 1;
             self.pool = self.rules.full_set();
         }
-        self.drawn = 0;
+        self.drawn.clear();
     }
 
     /// The leader, once the draw is over.
@@ -115,6 +177,29 @@ impl<'r> Seating<'r> {
     pub fn log(&self) -> &[DrawRecord] {
         &self.log
     }
+}
+
+/// Why a draw cannot take a step.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    /// The draw is over: a leader is known.
+    #[error("the draw is over")]
+    Over,
+    /// The participant is not one who has still to draw this round (drawn already, or out of
+    /// a tie-break).
+    #[error("participant {0} has no tile to draw now")]
+    NotToDraw(usize),
+    /// A recorded pick names a tile the round's set has no more of, or another round.
+    #[error("round {round}'s set has no {letter:?} left to draw")]
+    NotDrawable {
+        /// The pick's round.
+        round: u16,
+        /// The pick's letter.
+        letter: char,
+    },
+    /// The participant count.
+    #[error(transparent)]
+    Setup(SetupError),
 }
 
 /// The result of a complete draw.
@@ -228,6 +313,42 @@ mod tests {
         s.step(&mut e);
         assert_eq!((s.next_participant(), s.leader()), (None, Some(0)));
         assert_eq!(s.step(&mut e), None);
+    }
+
+    #[test]
+    fn players_may_draw_in_any_order_and_the_draw_replays_from_its_picks() {
+        let rules = Variant::ScrabbleEn.rules();
+        let mut s = Seating::new(rules, 3).unwrap();
+        let mut e = script(rules, "EQEDA");
+        // Round 1 in the order 2, 0, 1: seats 2 and 1 tie on E; round 2 among them only.
+        assert_eq!(s.step_for(2, &mut e).unwrap().pick_no, 1);
+        assert_eq!(s.step_for(2, &mut e), Err(StepError::NotToDraw(2)), "one tile a round");
+        s.step_for(0, &mut e).unwrap();
+        s.step_for(1, &mut e).unwrap();
+        assert_eq!((s.round(), s.pending().collect::<Vec<_>>()), (2, vec![1, 2]));
+        assert_eq!(s.step_for(0, &mut e), Err(StepError::NotToDraw(0)), "out of the tie");
+        s.step_for(2, &mut e).unwrap();
+        s.step_for(1, &mut e).unwrap();
+        assert_eq!(s.leader(), Some(1), "A beats D");
+        assert_eq!(s.step_for(1, &mut e), Err(StepError::Over));
+        let again = Seating::replay(rules, 3, s.log()).unwrap();
+        assert_eq!((again.leader(), again.log()), (Some(1), s.log()));
+        let half = Seating::replay(rules, 3, &s.log()[..4]).unwrap();
+        assert_eq!((half.round(), half.pending().collect::<Vec<_>>()), (2, vec![1]));
+        assert_eq!(half.pool.len(), 99);
+    }
+
+    #[test]
+    fn a_replay_refuses_picks_the_set_cannot_give() {
+        let rules = Variant::ScrabbleEn.rules();
+        let blank = |participant| DrawRecord { round: 1, pick_no: 1, participant, letter: '?', is_blank: true, rank: -1 };
+        let mut s = Seating::new(rules, 4).unwrap();
+        let picks: Vec<DrawRecord> = (0..3).map(blank).collect();
+        assert!(matches!(Seating::replay(rules, 4, &picks), Err(StepError::NotDrawable { round: 1, letter: '?' })));
+        assert_eq!(Seating::replay(rules, 4, &[blank(0), blank(0)]).err(), Some(StepError::NotToDraw(0)));
+        let other_round = DrawRecord { round: 2, ..blank(1) };
+        assert!(Seating::replay(rules, 4, &[other_round]).is_err());
+        assert_eq!(s.step(&mut script(rules, "Z")).map(|r| r.letter), Some('Z'));
     }
 
     #[test]

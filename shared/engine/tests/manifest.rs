@@ -1,12 +1,14 @@
 //! The engines stay pure: their manifests (the tile engine's, Nối từ's, the vocabulary they
-//! share and the ratings') name nothing async, networked or database-bound.
+//! share, the ratings' and the tournaments') name nothing async, networked or database-bound.
 
-/// The manifests checked: this crate's, its sibling engine's, the shared vocabulary's and the ratings'.
-const MANIFESTS: [&str; 4] = [
+/// The manifests checked: this crate's, its sibling engine's, the shared vocabulary's, the
+/// ratings' and the tournaments'.
+const MANIFESTS: [&str; 5] = [
     concat!(env!("CARGO_MANIFEST_DIR"), "/Cargo.toml"),
     concat!(env!("CARGO_MANIFEST_DIR"), "/../noitu/Cargo.toml"),
     concat!(env!("CARGO_MANIFEST_DIR"), "/../vocabulary/Cargo.toml"),
     concat!(env!("CARGO_MANIFEST_DIR"), "/../ratings/Cargo.toml"),
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../tournament/Cargo.toml"),
 ];
 
 #[test]

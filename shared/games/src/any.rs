@@ -270,18 +270,7 @@ impl Families {
         match tile_rules(variant) {
             Some(v) => {
                 let drawn = engine::seating::draw(v.rules(), participants, entropy).map_err(|e| GameError::Replay(e.to_string()))?;
-                let log = drawn
-                    .log
-                    .iter()
-                    .map(|d| DrawPick {
-                        round: d.round,
-                        pick_no: d.pick_no,
-                        participant: d.participant,
-                        letter: Some(d.letter),
-                        is_blank: d.is_blank,
-                        rank: d.rank,
-                    })
-                    .collect();
+                let log = drawn.log.iter().map(DrawPick::of_tile).collect();
                 Ok(Draw { leader: drawn.leader, log })
             }
             None => Ok(Lots::new(participants).run(entropy)),

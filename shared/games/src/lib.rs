@@ -28,7 +28,7 @@ mod variant;
 pub use any::{AnyGame, Families, GameState, NewSetup, Stored, challenge_rule_of};
 pub use catalog::{LetterInfo, TileSet, VariantInfo, catalog};
 pub use contract::{Budget, Checked, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline};
-pub use draw::{Draw, DrawPick};
+pub use draw::{Draw, DrawError, DrawPick, DrawState, draw_state, draw_step};
 pub use engine::gcg::GcgHeader;
 pub use engine::seating::Entropy;
 pub use engine::{LexiconError, Lexicons};

@@ -19,6 +19,7 @@ const MAX_NAME_CHARS: usize = 64;
 pub struct Caller {
     account_id: Uuid,
     display_name: String,
+    director: bool,
 }
 
 impl Caller {
@@ -36,7 +37,20 @@ impl Caller {
             return Err(ServiceError::ReservedIdentity(ReservedIdentity::Robot));
         }
         let display_name = names.into_iter().find_map(clean_name).unwrap_or_else(|| NEUTRAL_NAME.to_string());
-        Ok(Caller { account_id, display_name })
+        Ok(Caller { account_id, display_name, director: false })
+    }
+
+    /// The caller, who may direct tournaments when the gateway vouched for the role (the token's
+    /// `director` or `admin` group).
+    #[must_use]
+    pub fn directing(mut self, director: bool) -> Caller {
+        self.director = director;
+        self
+    }
+
+    /// Whether the caller may direct tournaments.
+    pub fn is_director(&self) -> bool {
+        self.director
     }
 
     /// The account id.

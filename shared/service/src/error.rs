@@ -29,6 +29,8 @@ pub enum Invalid {
     UnknownTurn,
     /// A push message on a connection that is not open (or expired).
     UnknownConnection,
+    /// A tournament's settings out of bounds (name, rounds, draw time, pairing, a chain game).
+    BadTournament,
 }
 
 impl Invalid {
@@ -46,6 +48,7 @@ impl Invalid {
             Invalid::UnknownStatus => ErrorCode::UnknownStatus,
             Invalid::UnknownTurn => ErrorCode::UnknownTurn,
             Invalid::UnknownConnection => ErrorCode::UnknownConnection,
+            Invalid::BadTournament => ErrorCode::BadTournament,
         }
     }
 }
@@ -130,13 +133,29 @@ pub enum ErrorCode {
     UnknownConnection,
     /// `too_many_connections`: a push connection over the account's cap.
     TooManyConnections,
+    /// `bad_tournament`
+    BadTournament,
+    /// `not_director`: a director's action by someone who does not direct the tournament.
+    NotDirector,
+    /// `tournament_not_found`
+    TournamentNotFound,
+    /// `tournament_state`: an action the tournament's state does not allow now.
+    TournamentState,
+    /// `already_registered`
+    AlreadyRegistered,
+    /// `not_registered`
+    NotRegistered,
+    /// `draw_in_progress`: a move, hint or resignation while the players draw for who starts.
+    DrawInProgress,
+    /// `nothing_to_draw`: a draw by a player with no tile to draw now.
+    NothingToDraw,
     /// `internal`
     Internal,
 }
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 39] = [
+    pub const ALL: [ErrorCode; 47] = [
         ErrorCode::UnknownVariant,
         ErrorCode::BadOpponents,
         ErrorCode::UnknownRobotLevel,
@@ -175,6 +194,14 @@ impl ErrorCode {
         ErrorCode::MessageTooLarge,
         ErrorCode::UnknownConnection,
         ErrorCode::TooManyConnections,
+        ErrorCode::BadTournament,
+        ErrorCode::NotDirector,
+        ErrorCode::TournamentNotFound,
+        ErrorCode::TournamentState,
+        ErrorCode::AlreadyRegistered,
+        ErrorCode::NotRegistered,
+        ErrorCode::DrawInProgress,
+        ErrorCode::NothingToDraw,
         ErrorCode::Internal,
     ];
 
@@ -219,6 +246,14 @@ impl ErrorCode {
             ErrorCode::MessageTooLarge => "message_too_large",
             ErrorCode::UnknownConnection => "unknown_connection",
             ErrorCode::TooManyConnections => "too_many_connections",
+            ErrorCode::BadTournament => "bad_tournament",
+            ErrorCode::NotDirector => "not_director",
+            ErrorCode::TournamentNotFound => "tournament_not_found",
+            ErrorCode::TournamentState => "tournament_state",
+            ErrorCode::AlreadyRegistered => "already_registered",
+            ErrorCode::NotRegistered => "not_registered",
+            ErrorCode::DrawInProgress => "draw_in_progress",
+            ErrorCode::NothingToDraw => "nothing_to_draw",
             ErrorCode::Internal => "internal",
         }
     }
@@ -350,6 +385,28 @@ pub enum ServiceError {
     /// A concurrent request won the race.
     #[error("a concurrent request changed the game; reload and retry")]
     Conflict,
+    /// A director's action by someone who does not direct this tournament.
+    #[error("only the tournament's director may do this")]
+    NotDirector,
+    /// No such tournament.
+    #[error("no such tournament")]
+    TournamentNotFound,
+    /// The tournament's state does not allow the action now: what it is and why.
+    #[error("{0}")]
+    TournamentState(String),
+    /// The account is registered in the tournament already.
+    #[error("this player is registered already")]
+    AlreadyRegistered,
+    /// The account is not registered in the tournament.
+    #[error("this player is not registered in the tournament")]
+    NotRegistered,
+    /// The players are still drawing for who moves first: nothing is played before.
+    #[error("the players are still drawing tiles for who moves first")]
+    DrawInProgress,
+    /// The player has no tile to draw now: drawn this round already, out of a tie-break, or
+    /// the draw is over.
+    #[error("{0}")]
+    NothingToDraw(String),
     /// The rules refuse the move: the family's code, message and details.
     #[error("{0}")]
     Rejected(Rejected),
@@ -397,6 +454,13 @@ impl ServiceError {
             ServiceError::NotFinished => ErrorCode::NotFinished,
             ServiceError::NotInvited => ErrorCode::NotInvited,
             ServiceError::Conflict => ErrorCode::Conflict,
+            ServiceError::NotDirector => ErrorCode::NotDirector,
+            ServiceError::TournamentNotFound => ErrorCode::TournamentNotFound,
+            ServiceError::TournamentState(_) => ErrorCode::TournamentState,
+            ServiceError::AlreadyRegistered => ErrorCode::AlreadyRegistered,
+            ServiceError::NotRegistered => ErrorCode::NotRegistered,
+            ServiceError::DrawInProgress => ErrorCode::DrawInProgress,
+            ServiceError::NothingToDraw(_) => ErrorCode::NothingToDraw,
             ServiceError::WrongFamily(_) => ErrorCode::WrongFamily,
             ServiceError::Rejected(_) => return None,
             ServiceError::Store(_) | ServiceError::Lexicon(_) | ServiceError::Replay(_) => ErrorCode::Internal,

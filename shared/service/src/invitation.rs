@@ -18,8 +18,11 @@ pub(crate) fn awaiting(record: &GameRecord) -> bool {
 }
 
 /// Refuses anything that plays (a move, a preview, a hint, a resignation, a timeout, a robot)
-/// while the game waits for its invitees.
+/// while the game waits for its invitees, or for its players' draw.
 pub(crate) fn ensure_not_awaiting(record: &GameRecord) -> Result<(), ServiceError> {
+    if record.status == GameStatus::Drawing {
+        return Err(ServiceError::DrawInProgress);
+    }
     if awaiting(record) {
         return Err(ServiceError::AwaitingAcceptance);
     }

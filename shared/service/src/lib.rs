@@ -7,6 +7,7 @@
 mod admin;
 mod caller;
 pub mod clock;
+mod drawing;
 mod entropy;
 mod error;
 mod history;
@@ -25,11 +26,13 @@ pub mod robot;
 mod runtime;
 mod standings;
 mod sweep;
+mod tournaments;
 mod usecases;
 mod view;
 
 pub use admin::{ADMIN_GAMES_PAGE, AdminAccount, AdminGameQuery, AdminGamesPage, AdminReplay, AdminSeat};
 pub use caller::{Caller, NEUTRAL_NAME, clean_name};
+pub use drawing::DrawTile;
 pub use entropy::OsEntropy;
 pub use error::{ErrorCode, Invalid, ReservedIdentity, ServiceError};
 pub use games::{
@@ -43,7 +46,7 @@ pub use my_games::{MAX_MY_GAMES_PAGE, MyGameView, MyGamesPage};
 pub use playout::MoveOutcome;
 pub use push::{
     CONNECTION_TTL, ClientMessage, InvitationEvent, MAX_CONNECTIONS, MAX_PUSH_MESSAGE, MoveEvent, NoNotifier, Notifier, NotifyFuture,
-    ServerReply,
+    ServerReply, TournamentEvent, TournamentEventKind,
 };
 pub use rating::{RatingsView, SeatRatingView};
 pub use repository::stored;
@@ -52,8 +55,13 @@ pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, 
 pub use standings::{AccountRatings, LeaderboardPage, MAX_LEADERBOARD_PAGE, MeView, RankedView, RatingChangeView, RatingView};
 pub use store::{AccountGame, AccountKind, GameStamp, GameStatus, LastMove, ListedGame, ListedPlayer, MyGameSeat, SeatStamp};
 pub use sweep::{SweepConfig, SweepReport};
+pub use tournament::{Outcome as TournamentOutcome, PairingSystem};
+pub use tournaments::{
+    CreateTournament, DEFAULT_DRAW_SECONDS, ForfeitSide, MAX_TOURNAMENT_LIST, MAX_TOURNAMENT_NAME, PairingView, RoundView, StandingView,
+    TournamentList, TournamentSummaryView, TournamentView,
+};
 pub use usecases::{Preview, Submitted};
-pub use view::{DrawView, GameView, ResultView, SeatView};
+pub use view::{DrawView, DrawingView, GameView, ResultView, SeatView};
 
 use games::Families;
 use store::Store;

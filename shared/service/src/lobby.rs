@@ -152,7 +152,7 @@ impl Service {
         match tx.game.status {
             GameStatus::Open => {}
             GameStatus::Withdrawn => return Err(ServiceError::Withdrawn),
-            GameStatus::Active | GameStatus::Finished => return Err(ServiceError::NotOpen),
+            GameStatus::Drawing | GameStatus::Active | GameStatus::Finished => return Err(ServiceError::NotOpen),
         }
         ensure_inviter(&tx.game, caller.account_id(), seat)?;
         let mut record = tx.game.clone();

@@ -56,6 +56,8 @@ pub struct MyGameView {
     pub challenge_rule: games::ChallengeRule,
     /// Whether it is rated.
     pub rated: bool,
+    /// The tournament whose round it is a game of (null outside tournaments).
+    pub tournament_id: Option<Uuid>,
     /// When the game last changed.
     #[serde(serialize_with = "store::timestamp::millis")]
     pub last_activity: DateTime<Utc>,
@@ -122,6 +124,7 @@ fn listed(g: MyGame) -> MyGameView {
         time_control: g.time_control,
         challenge_rule: g.challenge_rule,
         rated: g.rated,
+        tournament_id: g.tournament_id,
         last_activity: g.last_activity,
         last_move: g.last_move,
         seats: g.seats,

@@ -237,6 +237,8 @@ mod tests {
             move_times: Vec::new(),
             draws: Vec::new(),
             rated: false,
+            tournament_id: None,
+            draw_deadline: None,
             ratings: Vec::new(),
             rating_range: None,
             version: "1".into(),

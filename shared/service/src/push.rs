@@ -72,6 +72,47 @@ impl InvitationEvent {
     }
 }
 
+/// What a tournament tells one of its players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TournamentEventKind {
+    /// "Your round N game is ready": the round started and this player's game was created.
+    RoundReady,
+    /// "Draw a tile": the game's draw waits for this player's tile (its first round, or a
+    /// tie-break the player is in).
+    DrawATile,
+    /// The draw is over: the game has started, the leader at seat 0.
+    DrawOver,
+}
+
+/// A tournament's news for one player, pushed to the player's live connections:
+/// `{"type": "round_ready" | "draw_a_tile" | "draw_over", "tournament_id", "round", "game_id"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TournamentEvent {
+    /// What happened.
+    #[serde(skip)]
+    pub kind: TournamentEventKind,
+    /// The tournament.
+    pub tournament_id: Uuid,
+    /// The tournament's round.
+    pub round: u32,
+    /// The player's game in it.
+    pub game_id: Uuid,
+    /// The player told (not in the frame: the frame goes to its connections only).
+    #[serde(skip)]
+    pub account: Uuid,
+}
+
+impl TournamentEvent {
+    /// The text frame pushed to the player.
+    pub fn frame(&self) -> String {
+        let kind = serde_json::to_value(self.kind).expect("a kind serializes");
+        let mut frame = serde_json::to_value(self).expect("an event serializes");
+        frame["type"] = kind;
+        frame.to_string()
+    }
+}
+
 /// A future a notifier returns.
 pub type NotifyFuture<'a> = Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
 
@@ -85,6 +126,10 @@ pub trait Notifier: Send + Sync {
     /// Tells each invitee of `invitations`, the invitations one commit sent, on its live
     /// connections.
     fn invited<'a>(&'a self, invitations: &'a [InvitationEvent]) -> NotifyFuture<'a>;
+
+    /// Tells each player of `events`, a tournament's news of one commit, on its live
+    /// connections.
+    fn told<'a>(&'a self, events: &'a [TournamentEvent]) -> NotifyFuture<'a>;
 }
 
 /// Announces nothing (no push configured).
@@ -97,6 +142,10 @@ impl Notifier for NoNotifier {
     }
 
     fn invited<'a>(&'a self, _: &'a [InvitationEvent]) -> NotifyFuture<'a> {
+        Box::pin(async {})
+    }
+
+    fn told<'a>(&'a self, _: &'a [TournamentEvent]) -> NotifyFuture<'a> {
         Box::pin(async {})
     }
 }

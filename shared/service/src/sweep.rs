@@ -2,7 +2,8 @@
 //! its timeout recorded (the same rules as a player's claim), batch after batch, the longest
 //! overdue first, until none is left or the run's budget (by the injected clock) is spent; what
 //! is left is reported as the backlog. Every open game nobody joined within the expiry is
-//! withdrawn (no result), a batch per run. One game per transaction, and idempotent: a game
+//! withdrawn (no result), a batch per run. Every tournament game whose players have not all drawn
+//! by its draw deadline gets the server's draw for them, a batch per run. One game per transaction, and idempotent: a game
 //! another request (or another sweep) already moved on is left as it is.
 
 use std::collections::HashSet;
@@ -58,6 +59,9 @@ pub struct SweepReport {
     pub timed_out: Vec<Uuid>,
     /// The open games it withdrew.
     pub expired: Vec<Uuid>,
+    /// The tournament games whose players had not all drawn by the deadline: the server drew
+    /// for them (the director's default).
+    pub drawn: u32,
     /// Push connections past their time to live, deleted.
     pub connections_dropped: u64,
     /// Games it found due but left as they were (another request moved first, or a failure).
@@ -110,6 +114,7 @@ impl Service {
                 break;
             }
         }
+        report.drawn = self.default_draws(config.batch as u32).await?;
         let (cutoff, realtime_cutoff) = (now - config.open_expiry, now - config.realtime_open_expiry);
         for id in self.store.open_games_created_before(cutoff, realtime_cutoff, config.batch as i64).await? {
             match self.sweep_expiry(id, cutoff, realtime_cutoff).await {

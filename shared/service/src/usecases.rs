@@ -83,6 +83,8 @@ impl Service {
             invited_by: None,
             rated: pinned.rated,
             rating_range: None,
+            tournament_id: None,
+            draw_deadline: None,
             seats,
             draws,
             limits: None,

@@ -20,7 +20,8 @@ pub struct GameView {
     pub variant: Variant,
     /// The variant's family: tile or chain.
     pub family: Family,
-    /// open, active, finished or withdrawn.
+    /// open, drawing (a tournament game's players drawing for who starts), active, finished or
+    /// withdrawn.
     pub status: GameStatus,
     /// Seats in order, with names and scores.
     pub seats: Vec<SeatView>,
@@ -49,9 +50,13 @@ pub struct GameView {
     /// A rated game's ratings: each seat's before the game and, once it ended rated, the
     /// change (null for a casual game).
     pub ratings: Option<crate::rating::RatingsView>,
-    /// The recorded draw for who moves first, once the game is active (empty for games from
-    /// before it).
+    /// The recorded draw for who moves first, once the game is active or being drawn (empty for
+    /// games from before it).
     pub draw: Vec<DrawView>,
+    /// The tournament whose round it is a game of.
+    pub tournament_id: Option<Uuid>,
+    /// While the players draw by hand: who has still to draw, and until when.
+    pub drawing: Option<DrawingView>,
     /// The family's own view: board, bag and the caller's rack; or the chain.
     #[serde(flatten)]
     pub position: FamilyView,
@@ -74,6 +79,19 @@ pub struct DrawView {
     pub blank: bool,
     /// The rank: −1 for a blank, else the alphabet index; a lot's number. The lowest leads.
     pub rank: i16,
+}
+
+/// A manual draw in progress (a tournament game): each player draws a tile with
+/// `POST /games/{id}/draw`; ties draw again among the tied; the leader moves first.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct DrawingView {
+    /// The round of the draw, from 1 (ties draw again in the next).
+    pub round: u16,
+    /// The seats who have still to draw this round.
+    pub to_draw: Vec<usize>,
+    /// When the server draws for whoever has not.
+    #[serde(serialize_with = "store::timestamp::millis")]
+    pub deadline: DateTime<Utc>,
 }
 
 /// One seat.
@@ -146,7 +164,7 @@ pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat
         status: record.status,
         seats,
         invited_by: record.invited_by,
-        to_move: (!game.is_over() && record.status != GameStatus::Withdrawn).then(|| game.to_move().index()),
+        to_move: (!game.is_over() && !matches!(record.status, GameStatus::Withdrawn | GameStatus::Drawing)).then(|| game.to_move().index()),
         move_count: game.move_count(),
         turn_deadline: record.turn_deadline,
         time_control: record.time_control,
@@ -157,6 +175,8 @@ pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat
         rated: record.rated,
         ratings: crate::rating::view(record, game),
         draw: if record.status == GameStatus::Open { Vec::new() } else { draw_view(record) },
+        tournament_id: record.tournament_id,
+        drawing: drawing_view(record),
         position: game.view(seat),
     }
 }
@@ -196,6 +216,14 @@ fn leftover_racks(record: &GameRecord, game: &impl Position) -> Option<Vec<Vec<S
             FamilyView::Chain(_) => None,
         })
         .collect()
+}
+
+/// The manual draw of a drawing game: who has still to draw (none if the recorded picks do not
+/// replay, which the draw itself reports).
+fn drawing_view(record: &GameRecord) -> Option<DrawingView> {
+    let deadline = record.draw_deadline.filter(|_| record.status == GameStatus::Drawing)?;
+    let state = games::draw_state(record.variant, record.seats, &crate::drawing::picks(record)).ok()?;
+    Some(DrawingView { round: state.round, to_draw: state.pending, deadline })
 }
 
 pub(crate) fn draw_view(record: &GameRecord) -> Vec<DrawView> {

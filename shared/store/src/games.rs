@@ -5,6 +5,7 @@
 //! [`crate::GameStatus`], which accounts' and other lists read too.
 
 mod create;
+mod drawing;
 mod finish;
 mod lobby;
 mod rated;
@@ -13,7 +14,9 @@ mod record;
 mod rows;
 mod transaction;
 
+pub(crate) use create::insert_game;
 pub use create::{Limits, NewGame};
+pub use drawing::{DrawnBy, KeyedPick};
 pub use finish::{GameUpdate, NewMove};
 pub use lobby::OpenGameSummary;
 pub use record::{ClientMove, DrawRow, GameRecord, GameStamp, KnownGame, Player, SeatRating, SeatStamp};

@@ -23,19 +23,23 @@ mod status;
 mod sweep;
 pub mod testing;
 pub mod timestamp;
+mod tournaments;
 
 pub use accounts::{Account, AccountGame, AccountKind, Level, robot_account};
 pub use admin::{GameFilter, ListedGame, ListedPlayer};
 pub use admin_sessions::SpentToken;
 pub use error::{Conflict, StoreError};
 pub use games::{
-    ClientMove, DrawRow, GameRecord, GameStamp, GameTx, GameUpdate, KnownGame, Limits, NewGame, NewMove, OpenGameSummary, Player,
-    SeatRating, SeatStamp,
+    ClientMove, DrawRow, DrawnBy, GameRecord, GameStamp, GameTx, GameUpdate, KeyedPick, KnownGame, Limits, NewGame, NewMove,
+    OpenGameSummary, Player, SeatRating, SeatStamp,
 };
 pub use my_games::{LastMove, MyGame, MyGameSeat, MyGamesFilter};
 pub use ratings::{RankedPlayer, RatingChange, RatingWrite, StoredRating};
 pub use roles::{AppRole, RoleNameError};
 pub use status::GameStatus;
+pub use tournaments::{
+    NewTournament, PairingRow, TournamentPlayer, TournamentRecord, TournamentSettings, TournamentStatus, TournamentSummary, TournamentTx,
+};
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -38,6 +38,8 @@ pub struct MyGame {
     pub challenge_rule: vocabulary::ChallengeRule,
     /// Whether it is rated.
     pub rated: bool,
+    /// The tournament whose round it is a game of.
+    pub tournament_id: Option<Uuid>,
     /// When it last changed (the list's order).
     pub last_activity: DateTime<Utc>,
     /// The account's seat.
@@ -125,7 +127,7 @@ pub(crate) fn my_games_sql(filter: MyGamesFilter, after: bool) -> String {
     }
     format!(
         "SELECT p.game_id, p.seat, p.invited, p.last_activity, g.variant, g.status, g.move_count, g.turn_deadline, g.rematch_of,
-            g.turn_seconds, g.time_control::text AS time_control, {CHALLENGE_SQL}, g.rated,
+            g.turn_seconds, g.time_control::text AS time_control, {CHALLENGE_SQL}, g.rated, g.tournament_id,
             (SELECT json_agg(s)::text FROM (
                 SELECT q.seat, a.account_id, a.display_name, a.kind, a.robot_level, q.score, q.my_turn, q.invited,
                        CASE WHEN g.rated AND q.account_id IS NOT NULL
@@ -187,6 +189,7 @@ impl Store {
                     time_control: crate::games::time_control_of(r)?,
                     challenge_rule: crate::games::challenge_of(r)?,
                     rated: r.try_get("rated")?,
+                    tournament_id: r.try_get("tournament_id")?,
                     last_activity: r.try_get("last_activity")?,
                     seat: r.try_get::<i16, _>("seat")? as usize,
                     invited: r.try_get("invited")?,

@@ -1,4 +1,5 @@
-//! A game's lifecycle: open, active, finished, withdrawn.
+//! A game's lifecycle: open, drawing (a tournament game's manual draw), active, finished,
+//! withdrawn.
 
 use crate::StoreError;
 
@@ -14,6 +15,8 @@ pub enum GameStatus {
     Finished,
     /// Withdrawn by its opener before anyone joined: no result.
     Withdrawn,
+    /// Seated, its players drawing tiles by hand for who moves first (a tournament game).
+    Drawing,
 }
 
 impl std::fmt::Display for GameStatus {
@@ -30,11 +33,13 @@ impl GameStatus {
             GameStatus::Active => "active",
             GameStatus::Finished => "finished",
             GameStatus::Withdrawn => "withdrawn",
+            GameStatus::Drawing => "drawing",
         }
     }
 
     /// Every status.
-    pub const ALL: [GameStatus; 4] = [GameStatus::Open, GameStatus::Active, GameStatus::Finished, GameStatus::Withdrawn];
+    pub const ALL: [GameStatus; 5] =
+        [GameStatus::Open, GameStatus::Drawing, GameStatus::Active, GameStatus::Finished, GameStatus::Withdrawn];
 
     /// The status with this stored name.
     pub fn from_id(id: &str) -> Option<GameStatus> {

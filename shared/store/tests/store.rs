@@ -51,6 +51,8 @@ async fn new_game(store: &Store, human: Uuid) -> Uuid {
             invited_by: None,
             rated: false,
             rating_range: None,
+            tournament_id: None,
+            draw_deadline: None,
         })
         .await
         .unwrap()
@@ -222,6 +224,8 @@ fn open_game(human: Uuid, limit: u32) -> NewGame {
         invited_by: None,
         rated: false,
         rating_range: None,
+        tournament_id: None,
+        draw_deadline: None,
     }
 }
 

@@ -7,7 +7,7 @@ use api::{ApiError, HttpCode, jwt};
 use serde_json::json;
 
 /// The demo accounts `serve` creates at start-up (`wordgame token --account alice`).
-pub const DEMO_ACCOUNTS: [&str; 2] = ["alice", "bob"];
+pub const DEMO_ACCOUNTS: [&str; 3] = ["alice", "bob", "director"];
 
 /// Days a token minted here lasts, as `wordgame token`'s default.
 const TOKEN_DAYS: i64 = 30;
@@ -51,7 +51,10 @@ pub fn answer(
                         .ok_or_else(|| ApiError::new(HttpCode::InvalidBody, format!("not a demo account: one of {DEMO_ACCOUNTS:?}")))
                 });
             Some(match asked {
-                Ok(name) => json(json!({ "token": jwt::demo_token(name, false, TOKEN_DAYS, now) })),
+                // The account named `director` may run tournaments.
+                Ok(name) => json(
+                    json!({ "token": jwt::demo_token_in(name, if name == "director" { &["director"] } else { &[] }, TOKEN_DAYS, now) }),
+                ),
                 Err(e) => e.response(request_id),
             })
         }

@@ -12,6 +12,9 @@ pub struct Args {
     /// Put the account in the admin group.
     #[arg(long)]
     admin: bool,
+    /// Put the account in the director group (it may run tournaments).
+    #[arg(long)]
+    director: bool,
     /// Days until the token expires.
     #[arg(long, default_value_t = 30)]
     days: i64,
@@ -41,6 +44,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         println!("http://127.0.0.1:{}/_gm/signin?code={code}", args.port);
         return Ok(());
     }
-    println!("{}", api::jwt::demo_token(&args.account, args.admin, args.days, now));
+    let groups: Vec<&str> = [(args.admin, "admin"), (args.director, "director")].into_iter().filter(|g| g.0).map(|g| g.1).collect();
+    println!("{}", api::jwt::demo_token_in(&args.account, &groups, args.days, now));
     Ok(())
 }

@@ -44,6 +44,10 @@ pub struct NewGame {
     pub rated: bool,
     /// A rated open game's acceptable distance of a joiner's rating, ± points (none: anyone).
     pub rating_range: Option<u32>,
+    /// The tournament whose round it is a game of.
+    pub tournament_id: Option<Uuid>,
+    /// A drawing game's deadline for its players' draws.
+    pub draw_deadline: Option<DateTime<Utc>>,
     /// The account in each seat, seat 0 first (`None` = open).
     pub seats: Vec<Option<Uuid>>,
     /// The first-move draw, every tile drawn.
@@ -82,9 +86,17 @@ impl Store {
         if let Some(limits) = &game.limits {
             check_limits(&mut tx, game, limits).await?;
         }
-        sqlx::query(
-            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline, setup, created_at, updated_at, rematch_of, invited_by, time_control, started_at, rated, rating_range)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10, $10, $11, $12, $13::jsonb, $14, $15, $16)",
+        insert_game(&mut tx, game).await?;
+        let (game, _) = load(&mut tx, game.game_id, None, None).await?;
+        Ok(GameTx { conn: Held::Locked(tx), game, client_move: None })
+    }
+}
+
+/// Inserts `game` with its seats and draw on `conn` (in the caller's transaction).
+pub(crate) async fn insert_game(conn: &mut sqlx::PgConnection, game: &NewGame) -> Result<(), StoreError> {
+    sqlx::query(
+            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline, setup, created_at, updated_at, rematch_of, invited_by, time_control, started_at, rated, rating_range, tournament_id, draw_deadline)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10, $10, $11, $12, $13::jsonb, $14, $15, $16, $17, $18)",
         )
         .bind(game.game_id)
         .bind(game.variant.id())
@@ -102,22 +114,24 @@ impl Store {
         .bind(game.started_at)
         .bind(game.rated)
         .bind(game.rating_range.map(|r| i32::try_from(r).unwrap_or(i32::MAX)))
-        .execute(&mut *tx)
+        .bind(game.tournament_id)
+        .bind(game.draw_deadline)
+        .execute(&mut *conn)
         .await?;
-        let seats: Vec<i16> = (0..game.seats.len() as i16).collect();
-        sqlx::query(
-            "INSERT INTO game_players (game_id, seat, account_id, game_status, invited)
+    let seats: Vec<i16> = (0..game.seats.len() as i16).collect();
+    sqlx::query(
+        "INSERT INTO game_players (game_id, seat, account_id, game_status, invited)
              SELECT $1, s, a, $4, coalesce(($5::bool[])[s + 1], false) FROM UNNEST($2::smallint[], $3::uuid[]) AS x(s, a)",
-        )
-        .bind(game.game_id)
-        .bind(&seats)
-        .bind(&game.seats)
-        .bind(game.status.id())
-        .bind(&game.invited)
-        .execute(&mut *tx)
-        .await?;
-        let d = &game.draws;
-        sqlx::query(
+    )
+    .bind(game.game_id)
+    .bind(&seats)
+    .bind(&game.seats)
+    .bind(game.status.id())
+    .bind(&game.invited)
+    .execute(&mut *conn)
+    .await?;
+    let d = &game.draws;
+    sqlx::query(
             "INSERT INTO game_setup_draws (game_id, round, pick_no, account_id, letter, is_blank, rank)
              SELECT $1, r, p, a, l, b, k FROM UNNEST($2::smallint[], $3::smallint[], $4::uuid[], $5::text[], $6::bool[], $7::smallint[]) AS x(r, p, a, l, b, k)",
         )
@@ -128,11 +142,9 @@ impl Store {
         .bind(d.iter().map(|d| d.letter.clone()).collect::<Vec<_>>())
         .bind(d.iter().map(|d| d.is_blank).collect::<Vec<_>>())
         .bind(d.iter().map(|d| d.rank).collect::<Vec<_>>())
-        .execute(&mut *tx)
+        .execute(&mut *conn)
         .await?;
-        let (game, _) = load(&mut tx, game.game_id, None, None).await?;
-        Ok(GameTx { conn: Held::Locked(tx), game, client_move: None })
-    }
+    Ok(())
 }
 
 /// Refuses a game past the creator's [`Limits`]. The creator's account row is the lock: two

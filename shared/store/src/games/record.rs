@@ -75,6 +75,11 @@ pub struct GameRecord {
     /// A rated open game's acceptable distance of a joiner's rating from its opener's, ± points
     /// (none: anyone may join).
     pub rating_range: Option<u32>,
+    /// The tournament whose round it is a game of.
+    pub tournament_id: Option<Uuid>,
+    /// While its players draw for who moves first: when the server draws for those who have
+    /// not.
+    pub draw_deadline: Option<DateTime<Utc>>,
     /// A rated game's seats' ratings: as they are now, and the change the game made once it
     /// ended (empty for a casual game).
     pub ratings: Vec<SeatRating>,
