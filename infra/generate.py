@@ -38,6 +38,7 @@ FUNCTIONS = [
     ("AdminReplay", "admin-replay", "GET", "/_gm/games/{id}", 512, 10, 5, (5, 10), "cookie"),
     ("AdminTimeline", "admin-timeline", "GET", "/_gm/games/{id}/timeline.json", 512, 10, 5, (5, 10), "cookie"),
     ("AdminAccount", "admin-account", "GET", "/_gm/accounts/{id}", 512, 10, 5, (5, 10), "cookie"),
+    ("AdminTournament", "admin-tournament", "GET", "/_gm/tournaments/{id}", 512, 10, 5, (5, 10), "cookie"),
     ("AdminGames", "admin-games", "GET", "/_gm", 512, 10, 5, (5, 10), "cookie"),
     ("AdminSignOut", "admin-signout", "POST", "/_gm/signout", 256, 5, 2, (2, 5), "cookie"),
     ("AdminSignIn", "admin-signin", "GET", "/_gm/signin", 256, 10, 2, (2, 5), "public"),

@@ -295,6 +295,40 @@ pub(crate) fn account_page(a: &AdminAccount) -> Result<Response<Body>, ApiError>
     html(page.render(), &nonce)
 }
 
+#[derive(Template)]
+#[template(path = "tournament.html")]
+struct TournamentPage<'a> {
+    nonce: &'a str,
+    t: &'a service::TournamentView,
+    /// Each player's name by number (index 0: number 1).
+    names: Vec<&'a str>,
+}
+
+impl TournamentPage<'_> {
+    fn name(&self, no: &u32) -> &str {
+        self.names.get(*no as usize - 1).copied().unwrap_or("?")
+    }
+
+    /// A table's result as the page writes it.
+    fn result(&self, table: &service::PairingView) -> String {
+        match table.outcome {
+            None => table.game_status.map_or_else(|| "not started".to_string(), |s| s.id().to_string()),
+            Some(service::TournamentOutcome::Played { first_score, second_score }) => format!("{first_score}–{second_score}"),
+            Some(service::TournamentOutcome::Forfeit { loser }) => format!("{} forfeits", self.name(&loser)),
+            Some(service::TournamentOutcome::DoubleForfeit) => "both forfeit".to_string(),
+            Some(service::TournamentOutcome::Bye) => "bye".to_string(),
+        }
+    }
+}
+
+/// A tournament's page: its settings, standings, and every round's tables with links to the
+/// games' replays.
+pub(crate) fn tournament_page(t: &service::TournamentView) -> Result<Response<Body>, ApiError> {
+    let nonce = nonce();
+    let names = t.players.iter().map(|p| p.display_name.as_str()).collect();
+    html(TournamentPage { nonce: &nonce, t, names }.render(), &nonce)
+}
+
 /// A fresh page nonce: 122 random bits from the OS, as hex.
 fn nonce() -> String {
     Uuid::new_v4().simple().to_string()
@@ -405,6 +439,7 @@ pub(crate) struct GameRow {
 struct GamesPage<'a> {
     nonce: &'a str,
     csrf: Option<String>,
+    tournaments: &'a [service::TournamentSummaryView],
     variants: Vec<Choice>,
     statuses: Vec<Choice>,
     player: &'a str,
@@ -417,6 +452,7 @@ struct GamesPage<'a> {
 pub(crate) fn games_page(
     query: &service::AdminGameQuery<'_>,
     page: &service::AdminGamesPage,
+    tournaments: &service::TournamentList,
     csrf: Option<String>,
 ) -> Result<Response<Body>, ApiError> {
     let nonce = nonce();
@@ -451,6 +487,7 @@ pub(crate) fn games_page(
     let page = GamesPage {
         nonce: &nonce,
         csrf,
+        tournaments: &tournaments.tournaments,
         variants: service::Variant::ALL.iter().map(|v| Choice { value: v.id(), selected: v.id() == variant }).collect(),
         statuses: STATUSES.iter().map(|s| Choice { value: s.id(), selected: s.id() == status }).collect(),
         player,

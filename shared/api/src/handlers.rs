@@ -191,6 +191,13 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             }
         }
         (Route::AdminTimeline, Ok(_)) => Ok(json_response(200, &svc.admin_replay(game_id(req)?).await?)),
+        (Route::AdminTournament, Ok(_)) => {
+            let raw = req.path_parameters_ref().and_then(|p| p.first("id")).unwrap_or_default();
+            match raw.strip_suffix(".t") {
+                Some(id) => Ok(response::text_response(200, svc.tournament_export(parse_id(id)?).await?)),
+                None => crate::admin::tournament_page(&svc.admin_tournament(tournament_id(req)?).await?),
+            }
+        }
         (Route::AdminAccount, Ok(_)) => crate::admin::account_page(&svc.admin_account(game_id(req)?).await?),
         (Route::AdminSignOut, Ok(_)) => crate::admin::sign_out(svc, req).await,
         (Route::AdminGames, Ok(_)) => {
@@ -205,7 +212,8 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
                 variant: variant.as_deref().filter(|v| !v.is_empty()).map(requests::variant).transpose()?,
                 cursor: cursor.as_deref(),
             };
-            crate::admin::games_page(&query, &svc.admin_games(&query).await?, auth::admin_token(req).map(auth::csrf_token))
+            let tournaments = svc.tournaments(None).await?;
+            crate::admin::games_page(&query, &svc.admin_games(&query).await?, &tournaments, auth::admin_token(req).map(auth::csrf_token))
         }
         (Route::DrawTile, Ok(caller)) => {
             let id = game_id(req)?;
@@ -222,7 +230,7 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
                 Some("true") => true,
                 Some(_) => return Err(ApiError::new(HttpCode::InvalidQuery, "mine must be true or false")),
             };
-            Ok(json_response(200, &svc.tournaments(&caller, mine).await?))
+            Ok(json_response(200, &svc.tournaments(mine.then(|| caller.account_id())).await?))
         }
         (Route::GetTournament, Ok(caller)) => Ok(json_response(200, &svc.tournament(&caller, tournament_id(req)?).await?)),
         (Route::RegisterPlayer, Ok(caller)) => {

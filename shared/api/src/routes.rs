@@ -47,6 +47,9 @@ pub enum Route {
     AdminTimeline,
     /// `GET /_gm/accounts/{id}` (admin)
     AdminAccount,
+    /// `GET /_gm/tournaments/{id}` (admin): a tournament's standings and pairings, with links to
+    /// every game's replay.
+    AdminTournament,
     /// `GET /_gm/` (admin): recent games, filtered and paginated.
     AdminGames,
     /// `POST /_gm/signout` (admin session): ends the session, given the page's CSRF token.
@@ -93,7 +96,7 @@ pub enum Route {
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 40] = [
+    pub const ALL: [Route; 41] = [
         Route::CreateGame,
         Route::GetGame,
         Route::SubmitMove,
@@ -114,6 +117,7 @@ impl Route {
         Route::AdminReplay,
         Route::AdminTimeline,
         Route::AdminAccount,
+        Route::AdminTournament,
         Route::AdminGames,
         Route::AdminSignOut,
         Route::AdminSignIn,
@@ -147,6 +151,7 @@ impl Route {
             | Route::AdminReplay
             | Route::AdminTimeline
             | Route::AdminAccount
+            | Route::AdminTournament
             | Route::AdminGames
             | Route::AdminSignIn
             | Route::WebApp
@@ -203,6 +208,7 @@ impl Route {
             Route::AdminReplay => "/_gm/games/{id}",
             Route::AdminTimeline => "/_gm/games/{id}/timeline.json",
             Route::AdminAccount => "/_gm/accounts/{id}",
+            Route::AdminTournament => "/_gm/tournaments/{id}",
             Route::AdminGames => "/_gm",
             Route::AdminSignOut => "/_gm/signout",
             Route::AdminSignIn => "/_gm/signin",
@@ -248,6 +254,7 @@ impl Route {
             Route::AdminReplay => "admin-replay",
             Route::AdminTimeline => "admin-timeline",
             Route::AdminAccount => "admin-account",
+            Route::AdminTournament => "admin-tournament",
             Route::AdminGames => "admin-games",
             Route::AdminSignOut => "admin-signout",
             Route::AdminSignIn => "admin-signin",
@@ -272,7 +279,7 @@ impl Route {
 
     /// Whether only the admin group may call the route.
     pub const fn admin_only(self) -> bool {
-        matches!(self, Route::AdminReplay | Route::AdminTimeline | Route::AdminAccount | Route::AdminGames)
+        matches!(self, Route::AdminReplay | Route::AdminTimeline | Route::AdminAccount | Route::AdminTournament | Route::AdminGames)
     }
 
     /// Whether the route serves anyone, without a token: the admin sign-in, the web app and

@@ -140,6 +140,8 @@ async fn every_route_answers_as_the_document_says() {
         format!("/_gm/games/{cid}/timeline.json"),
         format!("/_gm/accounts/{}", ann.0),
         "/_gm?variant=noi-tu&status=finished".to_string(),
+        format!("/_gm/tournaments/{tid}"),
+        format!("/_gm/tournaments/{tid}.t"),
     ] {
         let (status, _, body) = app.raw(Some(ann), true, "GET", &path, "").await;
         assert_eq!(status, 200, "{path}: {body}");

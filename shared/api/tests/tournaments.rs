@@ -180,6 +180,17 @@ async fn a_director_runs_a_twelve_player_five_round_swiss_to_its_end() {
         let against: i64 = line.opponents.iter().enumerate().map(|(r, o)| i64::from(lines[*o as usize - 1].scores[r])).sum();
         assert_eq!(own - against, spread[&no], "player {no}: {line:?}");
     }
+    // The admin pages: the tournament in the list; its standings and every game's replay link.
+    let (status, _, list) = app.raw(Some(director), true, "GET", "/_gm", "").await;
+    assert!(status == 200 && list.contains(&format!("/_gm/tournaments/{id}")), "{list}");
+    let (status, _, page) = app.raw(Some(director), true, "GET", &format!("/_gm/tournaments/{id}"), "").await;
+    assert_eq!(status, 200, "{page}");
+    for table in t["pairings"].as_array().unwrap().iter().flat_map(|r| r["tables"].as_array().unwrap()) {
+        assert!(page.contains(&format!("/_gm/games/{}", table["game_id"].as_str().unwrap())), "{page}");
+    }
+    assert_eq!(page.matches("<tr>").count(), 1 + 12 + 5 * 7, "standings and five rounds of six tables, each with its header");
+    let (status, _, file) = app.raw(Some(director), true, "GET", &format!("/_gm/tournaments/{id}.t"), "").await;
+    assert_eq!((status, file), (200, text.clone()));
     // My games links each tournament game to its tournament.
     let (_, page) = app.call(Some(field[5]), "GET", "/games?status=finished", "").await;
     let games = page["games"].as_array().unwrap();

@@ -240,15 +240,24 @@ impl Service {
     /// [`ServiceError::TournamentNotFound`].
     pub async fn tournament(&self, caller: &Caller, id: Uuid) -> Result<TournamentView, ServiceError> {
         let record = self.store.tournament(id).await.map_err(not_found)?;
-        view(&record, caller)
+        Ok(view(&record, Some(caller)))
     }
 
-    /// Tournaments, newest first: all, or only the caller's (`mine`).
+    /// The tournament as an admin sees it (no seat of their own in it).
+    ///
+    /// # Errors
+    /// [`ServiceError::TournamentNotFound`].
+    pub async fn admin_tournament(&self, id: Uuid) -> Result<TournamentView, ServiceError> {
+        let record = self.store.tournament(id).await.map_err(not_found)?;
+        Ok(view(&record, None))
+    }
+
+    /// Tournaments, newest first: all, or only those `player` is registered in.
     ///
     /// # Errors
     /// Storage failures.
-    pub async fn tournaments(&self, caller: &Caller, mine: bool) -> Result<TournamentList, ServiceError> {
-        let list = self.store.tournaments(mine.then(|| caller.account_id()), MAX_TOURNAMENT_LIST).await?;
+    pub async fn tournaments(&self, player: Option<Uuid>) -> Result<TournamentList, ServiceError> {
+        let list = self.store.tournaments(player, MAX_TOURNAMENT_LIST).await?;
         Ok(TournamentList {
             tournaments: list
                 .into_iter()
@@ -468,7 +477,7 @@ impl Service {
             store::StoreError::Conflict(_) => ServiceError::Conflict,
             other => other.into(),
         })?;
-        view(&record, caller)
+        Ok(view(&record, Some(caller)))
     }
 }
 
@@ -516,7 +525,8 @@ pub(crate) fn outcome(p: &PairingRow) -> Option<Outcome> {
     })
 }
 
-fn view(t: &TournamentRecord, caller: &Caller) -> Result<TournamentView, ServiceError> {
+/// The tournament as `viewer` sees it (an admin: nobody's pairing).
+fn view(t: &TournamentRecord, viewer: Option<&Caller>) -> TournamentView {
     let games = round_games(t);
     let standings = tournament::standings(&entrants(t), &games);
     let tables: Vec<PairingView> = t
@@ -535,21 +545,21 @@ fn view(t: &TournamentRecord, caller: &Caller) -> Result<TournamentView, Service
         .collect();
     let pairings =
         (1..=t.round).map(|round| RoundView { round, tables: tables.iter().filter(|p| p.round == round).cloned().collect() }).collect();
-    let me = t.players.iter().find(|p| p.account_id == caller.account_id()).map(|p| p.player_no);
+    let me = viewer.and_then(|c| t.players.iter().find(|p| p.account_id == c.account_id())).map(|p| p.player_no);
     let your_pairing = me.and_then(|no| tables.iter().find(|p| p.round == t.round && (p.first == no || p.second == Some(no))).cloned());
-    Ok(TournamentView {
+    TournamentView {
         tournament_id: t.tournament_id,
         settings: t.settings.clone(),
         status: t.status,
         round: t.round,
         round_started: t.round_started,
         director_id: t.director_id,
-        you_direct: directs(t, caller),
+        you_direct: viewer.is_some_and(|c| directs(t, c)),
         players: t.players.clone(),
         pairings,
         standings: standings.iter().map(|s| standing_view(t, s)).collect(),
         your_pairing,
-    })
+    }
 }
 
 fn standing_view(t: &TournamentRecord, s: &Standing) -> StandingView {
