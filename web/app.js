@@ -9,6 +9,7 @@ import { $, ApiFailure, S, api, applyLanguage, base64url, claimsOf, h, setLang, 
 import { PRESETS, label } from './clock.js';
 import { describeMove, loadGame, refreshGame, renderGame } from './game.js';
 import { loadRatings } from './ratings.js';
+import { loadTournament, loadTournaments } from './tournaments.js';
 
 // ---------------------------------------------------------------- sign-in
 
@@ -18,7 +19,12 @@ function adoptToken(token) {
   const claims = claimsOf(token);
   if (!claims || !claims.sub || (claims.exp && claims.exp * 1000 < Date.now())) return false;
   S.token = token;
-  S.me = { id: claims.sub, name: claims.name || claims.preferred_username || claims['cognito:username'] || 'Player' };
+  const groups = [].concat(claims['cognito:groups'] || []);
+  S.me = {
+    id: claims.sub, name: claims.name || claims.preferred_username || claims['cognito:username'] || 'Player',
+    // The server decides; this only shows a director's controls.
+    director: groups.includes('director') || groups.includes('admin'),
+  };
   sessionStorage.setItem(TOKEN_KEY, token);
   return true;
 }
@@ -132,6 +138,7 @@ const push = {
       try { m = JSON.parse(e.data); } catch { return; }
       if (m.type === 'move') onPushedMove(m);
       else if (m.type === 'invitation') onInvitation(m);
+      else if (['round_ready', 'draw_a_tile', 'draw_over'].includes(m.type)) onTournament(m);
     };
     ws.onclose = () => {
       const wasLive = this.live;
@@ -171,6 +178,16 @@ function onInvitation(m) {
   if (S.route.view === 'lobby') loadLobby();
 }
 
+/** A tournament's news: the player's game is ready, or its draw wants a tile, or is over. */
+function onTournament(m) {
+  if (m.type !== 'draw_over') {
+    status(t(m.type === 'round_ready' ? 'round_ready' : 'draw_a_tile', { n: m.round }), true);
+  }
+  if (S.route.view === 'game' && S.route.id === m.game_id) refreshGame();
+  else if (S.route.view === 'tournament') loadTournament(S.route.id);
+  else if (S.route.view === 'lobby') loadLobby();
+}
+
 // Every 3 s: without a live socket, the game is polled (ETag, so mostly 304) and the lobby
 // every 15 s; with one, a slow safety poll every 60 s.
 let ticks = 0;
@@ -179,9 +196,12 @@ setInterval(() => {
   ticks += 1;
   // Accepting an invitation is not pushed (only moves and invitations are): an open game is
   // polled as if there were no socket.
-  const every = push.live && !(S.game && S.game.status === 'open') ? 20 : 1;
+  const every = push.live && !(S.game && ['open', 'drawing'].includes(S.game.status)) ? 20 : 1;
   if (S.route && S.route.view === 'game' && ticks % every === 0) refreshGame();
   if (S.route && S.route.view === 'lobby' && ticks % (push.live ? 20 : 5) === 0) loadLobby();
+  // A tournament's page follows its games' results (not while the director types in it).
+  const typing = document.activeElement && document.activeElement.tagName === 'INPUT';
+  if (S.route && S.route.view === 'tournament' && ticks % (push.live ? 20 : 5) === 0 && !typing) loadTournament(S.route.id);
 }, 3000);
 
 // ---------------------------------------------------------------- routing
@@ -190,6 +210,8 @@ function parseRoute() {
   const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
   if (parts[0] === 'g' && parts[1]) return { view: parts[2] === 'history' ? 'history' : 'game', id: parts[1] };
   if (parts[0] === 'ratings') return { view: 'ratings' };
+  if (parts[0] === 't' && parts[1]) return { view: 'tournament', id: parts[1] };
+  if (parts[0] === 't') return { view: 'tournaments' };
   return { view: 'lobby' };
 }
 
@@ -207,6 +229,8 @@ function show() {
   if (route.view === 'lobby') { push.watch([]); renderLobbyShell(); loadLobby(); }
   else if (route.view === 'game') { push.watch([route.id]); loadGame(route.id); }
   else if (route.view === 'ratings') { push.watch([]); loadRatings(); }
+  else if (route.view === 'tournaments') { push.watch([]); loadTournaments(); }
+  else if (route.view === 'tournament') { push.watch([]); loadTournament(route.id); }
   else { push.watch([]); loadHistory(route.id); }
 }
 
@@ -274,7 +298,8 @@ function renderLobbyShell() {
     h('section', { class: 'card', id: 'account' },
       h('p', {}, t('your_id'), ' ', h('code', { class: 'id', id: 'my-id' }, S.me.id), ' ',
         h('button', { type: 'button', id: 'copy-id', onclick: async (e) => { try { await navigator.clipboard.writeText(S.me.id); e.target.textContent = t('copied'); } catch { /* no clipboard: the id is on screen */ } } }, t('copy'))),
-      h('p', {}, h('a', { href: '#/ratings', id: 'ratings-link' }, t('ratings_link')))),
+      h('p', {}, h('a', { href: '#/ratings', id: 'ratings-link' }, t('ratings_link')), ' · ',
+        h('a', { href: '#/t', id: 'tournaments-link' }, t('tournaments_link')))),
     h('section', { class: 'card', 'aria-labelledby': 'inv-title' }, h('h2', { id: 'inv-title' }, t('invitations')), h('ul', { class: 'list', id: 'invitations' })),
     h('section', { class: 'card', 'aria-labelledby': 'mine-title' }, h('h2', { id: 'mine-title' }, t('my_games')), h('ul', { class: 'list', id: 'my-games' })),
     h('section', { class: 'card', 'aria-labelledby': 'new-title' }, h('h2', { id: 'new-title' }, t('new_game')), form),

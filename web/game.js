@@ -116,6 +116,7 @@ function turnLine() {
   const g = S.game;
   if (g.status === 'finished') return h('p', { id: 'turn' }, t('game_over'));
   if (g.status === 'withdrawn') return h('p', { id: 'turn' }, t('withdrawn'));
+  if (g.status === 'drawing') return h('p', { id: 'turn' }, t('drawing_for_start'));
   // An invitation is nobody's turn until everyone has accepted.
   if (g.to_move == null || (g.status === 'open' && g.seats.some((s) => s.invited))) return h('p', { id: 'turn' }, t('not_started'));
   const text = g.to_move === g.your_seat ? t('turn_mine') : t('turn_of', { name: seatName(g.to_move) });
@@ -124,6 +125,31 @@ function turnLine() {
   return h('p', { id: 'turn', class: g.to_move === g.your_seat ? 'mine' : '' }, text,
     dated ? h('span', { class: 'muted' }, ` · ${t('deadline', { time: new Date(g.turn_deadline).toLocaleString(lang) })}`) : null,
     claimable() ? [' ', claimButton((answer) => reveal(answer, 1))] : null);
+}
+
+/** A tournament game's draw for who starts, by hand: the tiles drawn so far, who has still to
+ * draw this round (ties draw again), the deadline, and the player's own "Draw a tile" button. */
+export function drawPanel() {
+  const g = S.game;
+  if (g.status !== 'drawing' || !g.drawing) return null;
+  const d = g.drawing;
+  const mine = d.to_draw.includes(g.your_seat);
+  const picks = g.draw.map((p) => h('li', { dataset: { round: p.round } },
+    `${t('draw_round', { n: p.round })}: ${p.display_name} `, h('span', { class: 'tile draw-tile' }, p.blank ? '?' : p.letter)));
+  const waiting = d.to_draw.filter((s) => s !== g.your_seat).map(seatName);
+  return h('section', { class: 'card', id: 'draw-panel', 'aria-labelledby': 'draw-title' },
+    h('h2', { id: 'draw-title' }, t('draw_title')),
+    h('p', { class: 'muted' }, t('draw_rule')),
+    picks.length ? h('ul', { class: 'list', id: 'draw-picks' }, picks) : null,
+    d.round > 1 ? h('p', { id: 'draw-tie' }, t('draw_tie', { n: d.round })) : null,
+    waiting.length ? h('p', { class: 'muted' }, t('draw_waiting', { names: waiting.join(', ') })) : null,
+    h('p', { class: 'muted' }, t('draw_deadline', { time: new Date(d.deadline).toLocaleString(lang) })),
+    mine ? h('div', { class: 'controls' },
+      action(t('draw_a_tile_button'), 'primary draw-tile', async () => {
+        const { json } = await api('POST', `/games/${g.game_id}/draw`, { client_draw_id: uuid() });
+        S.etag = null;
+        setGame(json);
+      })) : null);
 }
 
 /** An open game's state: invitations to answer or wait on, or a seat nobody took yet. */
@@ -176,7 +202,8 @@ export function renderGame() {
   const g = S.game;
   const focusId = document.activeElement && document.activeElement.id;
   const head = h('div', {},
-    h('h2', {}, variantName(g.variant), ' ', h('a', { href: '#/', class: 'muted' }, `← ${t('lobby_link')}`)),
+    h('h2', {}, variantName(g.variant), ' ', h('a', { href: '#/', class: 'muted' }, `← ${t('lobby_link')}`),
+      g.tournament_id ? [' ', h('a', { href: `#/t/${g.tournament_id}`, class: 'muted', id: 'tournament-link' }, t('tournament_link'))] : null),
     g.time_control && g.time_control.kind !== 'none' ? h('p', { class: 'muted', id: 'time-control' }, label(g.time_control)) : null,
     g.challenge_rule && g.challenge_rule !== 'void' ? h('p', { class: 'muted', id: 'challenge-rule' }, t(`rule_${g.challenge_rule}`)) : null,
     renderSeats(), turnLine(),

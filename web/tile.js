@@ -2,7 +2,7 @@
 // click, drag or keyboard (and input methods), the live preview, hints, exchange.
 
 import { $, S, api, explain, h, showError, squareAt, squareName, status, t, uuid } from './core.js';
-import { confirmButton, hintsList, loadHints, myTurn, openPanel, renderGame, resign, resultPanel, seatName, showAnswer, submit } from './game.js';
+import { confirmButton, drawPanel, hintsList, loadHints, myTurn, openPanel, renderGame, resign, resultPanel, seatName, showAnswer, submit } from './game.js';
 
 // ---------------------------------------------------------------- the tile game
 
@@ -116,7 +116,7 @@ export function tileGame(head) {
       g.status === 'active' ? confirmButton('resign', t('resign'), t('confirm_resign'), resign) : null);
   }
   const panel = h('div', { class: 'panel' },
-    head, openPanel(), resultPanel(), challengePanel(canMove),
+    head, drawPanel(), openPanel(), resultPanel(), challengePanel(canMove),
     g.status !== 'finished' && g.status !== 'withdrawn' ? h('p', { class: 'muted', id: 'bag' }, t('bag', { n: g.bag_size })) : null,
     S.exchange ? h('p', {}, t('pick_tiles')) : null,
     h('p', { id: 'preview', 'aria-live': 'polite' }),

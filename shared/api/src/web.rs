@@ -28,7 +28,7 @@ const INDEX: &str = include_str!("../../../web/index.html");
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// The app's files under `/web/`.
-const ASSETS: [Asset; 9] = [
+const ASSETS: [Asset; 10] = [
     Asset { name: "app.js", media_type: JS, text: include_str!("../../../web/app.js") },
     Asset { name: "core.js", media_type: JS, text: include_str!("../../../web/core.js") },
     Asset { name: "game.js", media_type: JS, text: include_str!("../../../web/game.js") },
@@ -36,6 +36,7 @@ const ASSETS: [Asset; 9] = [
     Asset { name: "chain.js", media_type: JS, text: include_str!("../../../web/chain.js") },
     Asset { name: "clock.js", media_type: JS, text: include_str!("../../../web/clock.js") },
     Asset { name: "ratings.js", media_type: JS, text: include_str!("../../../web/ratings.js") },
+    Asset { name: "tournaments.js", media_type: JS, text: include_str!("../../../web/tournaments.js") },
     Asset { name: "i18n.js", media_type: JS, text: include_str!("../../../web/i18n.js") },
     Asset { name: "app.css", media_type: "text/css; charset=utf-8", text: include_str!("../../../web/app.css") },
 ];

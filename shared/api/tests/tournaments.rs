@@ -270,6 +270,7 @@ async fn the_manual_draw_takes_one_tile_a_call_redraws_ties_and_is_retry_and_rac
     let seat_b = first["seats"].as_array().unwrap().iter().position(|s| s["account_id"] == json!(b.0)).unwrap();
     assert_eq!(first["drawing"]["to_draw"], json!([seat_b]));
     assert_eq!(first["to_move"], Value::Null);
+    assert_eq!(first["your_rack"], Value::Null, "no rack before the draw decides the seats");
     // A retry answers again without drawing; the key under another caller is refused.
     let (status, again) = draw(a, key).await;
     assert_eq!((status, again["draw"].as_array().unwrap().len()), (200, 1), "{again}");
@@ -278,7 +279,13 @@ async fn the_manual_draw_takes_one_tile_a_call_redraws_ties_and_is_retry_and_rac
     // One tile a round.
     let (status, refused) = draw(a, Uuid::new_v4()).await;
     assert_eq!((status, refused["error"]["code"].as_str()), (409, Some("nothing_to_draw")), "{refused}");
+    // A conditional read by a holds the view of its own pick; b's pick changes it.
+    let (_, headers, _) = app.call_with_headers(a, "GET", &format!("/games/{game}"), &[]).await;
+    let (status, _, _) = app.call_with_headers(a, "GET", &format!("/games/{game}"), &[("if-none-match", &headers["etag"])]).await;
+    assert_eq!(status, 304);
     let (status, tied) = draw(b, Uuid::new_v4()).await;
+    let (status_after, _, _) = app.call_with_headers(a, "GET", &format!("/games/{game}"), &[("if-none-match", &headers["etag"])]).await;
+    assert_eq!(status_after, 200, "another tile drawn changes the tag");
     assert_eq!(status, 200, "{tied}");
     let picks = tied["draw"].as_array().unwrap();
     assert_eq!(picks[0]["rank"], picks[1]["rank"], "a tie: {picks:?}");

@@ -38,11 +38,13 @@ impl GameVersion {
             .iter()
             .map(|s| SeatStamp { account_id: s.account_id, display_name: s.display_name.clone(), invited: s.invited })
             .collect();
-        GameVersion(GameStamp { move_count: view.move_count, status: view.status, turn_deadline: view.turn_deadline, seats })
+        let drawn = if view.status == GameStatus::Drawing { view.draw.len() as u32 } else { 0 };
+        GameVersion(GameStamp { move_count: view.move_count, status: view.status, turn_deadline: view.turn_deadline, seats, drawn })
     }
 
     /// The entity tag, quoted: the move count and the status, readable, then the first 8 bytes
-    /// (16 hex digits) of a SHA-256 over the deadline (in milliseconds) and the seats, say
+    /// (16 hex digits) of a SHA-256 over the deadline (in milliseconds), the seats and a draw by
+    /// hand's picks, say
     /// `"12-active-3f9a0c1e5b7d2a46"`.
     pub fn etag(&self) -> String {
         let stamp = &self.0;
@@ -55,6 +57,10 @@ impl GameVersion {
             hash.update((name.len() as u64).to_be_bytes());
             hash.update(name.as_bytes());
             hash.update([u8::from(seat.account_id.is_some()), u8::from(seat.invited)]);
+        }
+        // A draw by hand's picks (hashed only then: every other game's tag is as before).
+        if stamp.drawn > 0 {
+            hash.update(stamp.drawn.to_be_bytes());
         }
         let digest = hash.finalize();
         let short: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();

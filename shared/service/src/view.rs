@@ -177,7 +177,9 @@ pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat
         draw: if record.status == GameStatus::Open { Vec::new() } else { draw_view(record) },
         tournament_id: record.tournament_id,
         drawing: drawing_view(record),
-        position: game.view(seat),
+        // While the players draw for who starts, nobody holds a seat's rack yet: the draw decides
+        // who sits where, so a rack shown now could be the opponent's.
+        position: game.view(seat.filter(|_| record.status != GameStatus::Drawing)),
     }
 }
 

@@ -1019,3 +1019,101 @@ fn webapp_shows_the_players_ratings_and_the_leaderboard_a_page_at_a_time_in_chro
     drop(server);
     close(&browser, &dir);
 }
+
+/// Draws the player's tile in the game on screen whenever the draw asks for it, until the game
+/// has started.
+fn draw_until_started(browser: &Browser) {
+    let until = Instant::now() + Duration::from_secs(60);
+    loop {
+        let state = browser.script(
+            "return document.querySelector('#draw-panel .draw-tile:not([disabled])') ? 'mine' : \
+             (document.querySelector('#draw-panel') ? 'waiting' : (document.querySelector('#turn') ? 'started' : 'loading'))",
+        );
+        match state.as_str() {
+            Some("started") => return,
+            Some("mine") => click(browser, "#draw-panel .draw-tile"),
+            _ => {}
+        }
+        assert!(Instant::now() < until, "the draw did not end: {}", text(browser, "#main"));
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn webapp_runs_a_tournament_whose_players_draw_their_tiles_by_hand_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    let (server, port, dir) = start_server("webapp-tournament-test");
+    let (alice_id, bob_id) = (api::jwt::demo_account_id("alice").to_string(), api::jwt::demo_account_id("bob").to_string());
+    // The director creates it, registers alice and bob, pairs and starts round 1.
+    {
+        let (_driver, director) = chromium(&dir.join("director"));
+        sign_in(&director, port, "director");
+        click(&director, "#tournaments-link");
+        wait(&director, "document.querySelector('#new-tournament')", "the director's form");
+        type_into(&director, "#t-name", "Club night");
+        choose(&director, "#t-variant", "scrabble-en");
+        choose(&director, "#t-pairing", "round_robin");
+        act(&director, "#t-rounds", "clear", json!({}));
+        type_into(&director, "#t-rounds", "1");
+        click(&director, "#t-create");
+        wait(&director, "document.querySelector('#director')", "the tournament's page");
+        assert!(text(&director, "#t-settings").contains("round 0 of 1"), "{}", text(&director, "#t-settings"));
+        for (n, id) in [(1, &alice_id), (2, &bob_id)] {
+            type_into(&director, "#register-id", id);
+            click(&director, "#director .register");
+            wait(&director, &format!("document.querySelectorAll('#standings tbody tr').length === {n}"), "the player registered");
+        }
+        assert_eq!(director.script(UNNAMED), json!([]), "every control has a name");
+        click(&director, "#director .pair-round");
+        wait(&director, "document.querySelector('#director .start-round')", "round 1 paired");
+        click(&director, "#director .start-round");
+        wait(&director, "document.querySelector('.round .game-link')", "round 1's game");
+        screenshots(&director, "tournament-director");
+        close(&director, &dir.join("director"));
+    }
+    // Each player finds the game from their tournament page and draws by hand.
+    let (_alice_driver, alice) = chromium(&dir.join("alice"));
+    let (_bob_driver, bob) = chromium(&dir.join("bob"));
+    for (browser, account) in [(&alice, "alice"), (&bob, "bob")] {
+        sign_in(browser, port, account);
+        click(browser, "#tournaments-link");
+        wait(browser, "document.querySelector('#my-tournaments a')", "the player's tournament");
+        click(browser, "#my-tournaments a");
+        wait(browser, "document.querySelector('#your-game')", "the player's pairing");
+        assert!(text(browser, "#your-pairing").contains(if account == "alice" { "bob" } else { "alice" }));
+        click(browser, "#your-game");
+        wait(browser, "document.querySelector('#draw-panel')", "the draw");
+        assert_eq!(browser.script("return document.getElementById('turn').textContent !== ''"), json!(true));
+        assert_eq!(browser.script("return document.querySelectorAll('#rack .tile').length"), json!(0), "no rack before the draw");
+    }
+    assert_eq!(alice.script(LOW_CONTRAST), json!([]), "text contrast in the draw");
+    screenshots(&alice, "tournament-draw");
+    click(&alice, "#draw-panel .draw-tile");
+    wait(&alice, "document.querySelectorAll('#draw-picks li').length >= 1", "alice's tile shown");
+    draw_until_started(&bob);
+    draw_until_started(&alice);
+    wait(&alice, "document.querySelectorAll('#rack .tile').length === 7", "alice's rack once the game starts");
+    // The leader (seat 0) moves first; the loser of the draw resigns, and the standings count it.
+    let resigner = if alice.script("return document.querySelector('#hint') && !document.querySelector('#hint').disabled") == json!(true) {
+        &bob
+    } else {
+        &alice
+    };
+    wait(resigner, "document.querySelector('#resign')", "the resign button");
+    click(resigner, "#resign");
+    click(resigner, "#resign-yes");
+    wait(resigner, "document.querySelector('#result')", "the result");
+    click(resigner, "#tournament-link");
+    wait(
+        resigner,
+        "document.querySelector('#standings tbody tr td:nth-child(4)') && document.querySelector('#standings tbody tr td:nth-child(4)').textContent === '1'",
+        "the standings",
+    );
+    assert!(text(resigner, ".round").contains("forfeits") || text(resigner, ".round").contains("–"), "{}", text(resigner, ".round"));
+    screenshots(resigner, "tournament-standings");
+    drop(server);
+    close(&alice, &dir.join("alice"));
+    close(&bob, &dir.join("bob"));
+}

@@ -36,7 +36,7 @@ impl Store {
     }
 
     /// What the game's view shows that can change without a load ([`GameStamp`]: move count,
-    /// status, turn deadline, seats) and whether `account_id` sits in it (invited or not), in one
+    /// status, turn deadline, seats, the tiles of a draw by hand) and whether `account_id` sits in it (invited or not), in one
     /// small query: for a conditional read that must not load the game.
     ///
     /// # Errors
@@ -44,6 +44,7 @@ impl Store {
     pub async fn game_stamp(&self, id: Uuid, account_id: Uuid) -> Result<(GameStamp, bool), StoreError> {
         let row = sqlx::query(
             "SELECT g.move_count, g.status, g.turn_deadline,
+                    CASE WHEN g.status = 'drawing' THEN (SELECT count(*) FROM game_setup_draws d WHERE d.game_id = g.game_id) ELSE 0 END AS drawn,
                     EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = g.game_id AND p.account_id = $2) AS seated,
                     (SELECT coalesce(json_agg(s), '[]'::json)::text
                        FROM (SELECT p.account_id, a.display_name, p.invited
@@ -62,6 +63,7 @@ impl Store {
             status: GameStatus::parse(&status)?,
             turn_deadline: row.try_get("turn_deadline")?,
             seats: serde_json::from_str(&seats).map_err(|e| StoreError::Corrupt(format!("game {id}: seats: {e}")))?,
+            drawn: row.try_get::<i64, _>("drawn")? as u32,
         };
         Ok((stamp, row.try_get("seated")?))
     }

@@ -159,6 +159,8 @@ pub struct GameStamp {
     pub turn_deadline: Option<DateTime<Utc>>,
     /// The seats in order.
     pub seats: Vec<SeatStamp>,
+    /// While its players draw by hand (`drawing`): the tiles drawn so far; else 0.
+    pub drawn: u32,
 }
 
 /// Who sits in a seat, as the game view shows it.

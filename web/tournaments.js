@@ -1,0 +1,133 @@
+// Tournaments: the list (the player's own, then all), one tournament's standings, rounds and the
+// player's current pairing; for its director, the controls that run it (register a player, pair
+// the next round, start it, record a forfeit, close). A tournament game's draw for who starts is
+// in game.js (`drawPanel`).
+
+import { action, go, variantName } from './app.js';
+import { $, S, api, h, showError, status, t } from './core.js';
+
+/** The tournaments screen: the player's, all, and (for a director) a new tournament's form. */
+export async function loadTournaments() {
+  $('#main').replaceChildren(
+    h('p', {}, h('a', { href: '#/' }, `← ${t('lobby_link')}`)),
+    h('section', { class: 'card', 'aria-labelledby': 'mine-t-title' }, h('h2', { id: 'mine-t-title' }, t('my_tournaments')), h('ul', { class: 'list', id: 'my-tournaments' })),
+    h('section', { class: 'card', 'aria-labelledby': 'all-t-title' }, h('h2', { id: 'all-t-title' }, t('all_tournaments')), h('ul', { class: 'list', id: 'all-tournaments' })),
+    S.me.director ? newTournamentForm() : '');
+  try {
+    const [mine, all] = await Promise.all([api('GET', '/tournaments?mine=true'), api('GET', '/tournaments')]);
+    const row = (tr) => h('li', { dataset: { tournament: tr.tournament_id } },
+      h('a', { href: `#/t/${tr.tournament_id}`, class: 'open-link' }, tr.name),
+      h('span', { class: 'muted' }, ` · ${variantName(tr.variant)} · ${t(`t_status_${tr.status}`)} · ${t('round_of', { n: tr.round, of: tr.rounds })} · ${t('players_n', { n: tr.players })}`));
+    const list = (items) => (items.length ? items.map(row) : [h('li', { class: 'muted' }, t('no_tournaments'))]);
+    $('#my-tournaments').replaceChildren(...list(mine.json.tournaments));
+    $('#all-tournaments').replaceChildren(...list(all.json.tournaments));
+  } catch (e) { showError(e); }
+}
+
+function newTournamentForm() {
+  const tiles = [...S.variants.values()].filter((v) => v.family === 'tile');
+  const field = (label, input) => h('label', {}, label, input);
+  return h('section', { class: 'card', 'aria-labelledby': 'new-t-title' }, h('h2', { id: 'new-t-title' }, t('new_tournament')),
+    h('form', {
+      id: 'new-tournament',
+      onsubmit: async (e) => {
+        e.preventDefault();
+        const body = {
+          name: $('#t-name').value, variant: $('#t-variant').value, pairing: $('#t-pairing').value,
+          rounds: Number($('#t-rounds').value), king_of_the_hill: $('#t-koth').checked, rated: $('#t-rated').checked,
+        };
+        try { const { json } = await api('POST', '/tournaments', body); go(`#/t/${json.tournament_id}`); } catch (err) { showError(err); }
+      },
+    },
+    h('div', { class: 'row' },
+      field(t('t_name'), h('input', { id: 't-name', required: true, maxlength: 80 })),
+      field(t('variant'), h('select', { id: 't-variant' }, tiles.map((v) => h('option', { value: v.id }, variantName(v.id))))),
+      field(t('pairing'), h('select', { id: 't-pairing' }, ['swiss', 'round_robin'].map((p) => h('option', { value: p }, t(`pairing_${p}`))))),
+      field(t('rounds'), h('input', { id: 't-rounds', type: 'number', min: 1, max: 40, value: 5 }))),
+    h('div', { class: 'row' },
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 't-koth' }), t('king_of_the_hill')),
+      h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 't-rated' }), t('rated'))),
+    h('button', { type: 'submit', class: 'primary', id: 't-create' }, t('create_tournament'))));
+}
+
+/** One tournament: the caller's pairing, the director's controls, standings, every round. */
+export async function loadTournament(id) {
+  try {
+    const { json } = await api('GET', `/tournaments/${id}`);
+    S.tournament = json;
+    renderTournament();
+  } catch (e) { showError(e); }
+}
+
+function renderTournament() {
+  const tr = S.tournament;
+  const name = (no) => (tr.players.find((p) => p.player_no === no) || {}).display_name || '?';
+  const sections = [
+    h('p', {}, h('a', { href: '#/t' }, `← ${t('tournaments_link')}`)),
+    h('section', { class: 'card', id: 'tournament' },
+      h('h2', {}, tr.name),
+      h('p', { class: 'muted', id: 't-settings' },
+        `${variantName(tr.variant)} · ${t(`pairing_${tr.pairing}`)}${tr.king_of_the_hill ? ` · ${t('king_of_the_hill')}` : ''} · ${t(tr.rated ? 'rated' : 'casual_only')} · `,
+        `${t(`t_status_${tr.status}`)} · ${t('round_of', { n: tr.round, of: tr.rounds })}`),
+      yourPairing(tr, name)),
+    tr.you_direct ? directorPanel(tr) : null,
+    h('section', { class: 'card', 'aria-labelledby': 'standings-title' }, h('h2', { id: 'standings-title' }, t('standings')),
+      h('table', { class: 'history', id: 'standings' },
+        h('thead', {}, h('tr', {}, [t('rank'), t('player'), t('rating'), t('won'), t('lost'), t('spread')].map((c) => h('th', { scope: 'col' }, c)))),
+        h('tbody', {}, tr.standings.map((s) => h('tr', { dataset: { player: s.player_no, account: s.account_id } },
+          h('td', {}, s.rank), h('td', {}, s.display_name, s.withdrawn ? ` (${t('withdrawn_player')})` : ''), h('td', {}, s.rating),
+          h('td', {}, s.wins + s.draws / 2), h('td', {}, s.losses), h('td', {}, s.spread > 0 ? `+${s.spread}` : s.spread)))))),
+    ...tr.pairings.slice().reverse().map((r) => h('section', { class: 'card round', dataset: { round: r.round } },
+      h('h2', {}, t('round_n', { n: r.round })),
+      h('table', { class: 'history' },
+        h('thead', {}, h('tr', {}, [t('table'), t('first_player'), t('second_player'), t('result'), t('game')].map((c) => h('th', { scope: 'col' }, c)))),
+        h('tbody', {}, r.tables.map((p) => h('tr', { dataset: { table: p.table } },
+          h('td', {}, p.table), h('td', {}, name(p.first)), h('td', {}, p.second == null ? t('bye') : name(p.second)),
+          h('td', {}, outcome(p, name)),
+          h('td', {}, p.game_id ? h('a', { href: `#/g/${p.game_id}`, class: 'game-link' }, t('open_game_link')) : ''))))))),
+  ];
+  $('#main').replaceChildren(...sections.filter(Boolean));
+}
+
+function yourPairing(tr, name) {
+  const p = tr.your_pairing;
+  if (!p) return null;
+  const me = tr.players.find((x) => x.account_id === S.me.id);
+  const opponent = p.second == null ? null : name(p.first === me.player_no ? p.second : p.first);
+  return h('p', { id: 'your-pairing' },
+    opponent == null ? t('your_bye', { n: p.round }) : t('your_pairing', { n: p.round, name: opponent, table: p.table }), ' ',
+    p.game_id ? h('a', { href: `#/g/${p.game_id}`, id: 'your-game', class: 'primary' }, p.game_status === 'drawing' ? t('go_draw') : t('open_game_link')) : null);
+}
+
+function outcome(p, name) {
+  const o = p.outcome;
+  if (!o) return p.game_status ? t(`gs_${p.game_status}`) : t('not_started_round');
+  switch (o.kind) {
+    case 'played': return `${o.first_score}–${o.second_score}`;
+    case 'forfeit': return t('forfeits', { name: name(o.loser) });
+    case 'double_forfeit': return t('double_forfeit');
+    default: return t('bye');
+  }
+}
+
+function directorPanel(tr) {
+  const send = (method, path, body) => async () => {
+    const { json } = await api(method, path, body);
+    S.tournament = json;
+    status('');
+    renderTournament();
+  };
+  const base = `/tournaments/${tr.tournament_id}`;
+  const account = h('input', { id: 'register-id', autocomplete: 'off', spellcheck: 'false', placeholder: '00000000-…' });
+  const paired = tr.round > 0 && !tr.round_started;
+  const controls = [];
+  if (tr.status !== 'closed') {
+    if (paired) controls.push(action(t('start_round', { n: tr.round }), 'primary start-round', send('POST', `${base}/rounds/${tr.round}/start`)));
+    else if (tr.round < tr.rounds) controls.push(action(t('pair_round', { n: tr.round + 1 }), 'primary pair-round', send('POST', `${base}/rounds`)));
+    controls.push(action(t('close_tournament'), 'close-tournament', send('POST', `${base}/close`)));
+  }
+  return h('section', { class: 'card', id: 'director', 'aria-labelledby': 'director-title' }, h('h2', { id: 'director-title' }, t('directing')),
+    tr.status === 'closed' ? null : h('div', { class: 'row' }, h('label', {}, t('register_player'), account),
+      action(t('register'), 'register', async () => send('POST', `${base}/players`, { account_id: account.value.trim() })())),
+    h('div', { class: 'controls', id: 'director-controls' }, controls));
+}
