@@ -11,15 +11,15 @@
 //! state it left. A call may carry an idempotency key (`client_draw_id`): a retry of the same
 //! request answers with the game as it is, another request under the key is refused.
 
-use games::{DrawError, DrawPick, Position};
+use games::{DrawError, Position};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
-use store::{DrawRow, DrawnBy, GameRecord, GameStatus, GameTx, GameUpdate};
+use store::{DrawRow, DrawnBy, GameStatus, GameTx, GameUpdate};
 use uuid::Uuid;
 
 use crate::push::{TournamentEvent, TournamentEventKind};
 use crate::runtime::Picks;
-use crate::view::{GameView, build, running};
+use crate::view::{GameView, build, participant_of, picks, running};
 use crate::{Caller, Service, ServiceError};
 
 /// A request to draw a tile.
@@ -229,26 +229,6 @@ impl Service {
         }
         Ok(done)
     }
-}
-
-/// The recorded picks as the draw reads them: each naming its player's index among the seats.
-pub(crate) fn picks(record: &GameRecord) -> Vec<DrawPick> {
-    record
-        .draws
-        .iter()
-        .map(|d| DrawPick {
-            round: d.round as u16,
-            pick_no: d.pick_no as u16,
-            participant: d.account_id.and_then(|a| participant_of(record, a)).unwrap_or(usize::MAX),
-            letter: d.letter.as_deref().and_then(|l| l.chars().next()),
-            is_blank: d.is_blank,
-            rank: d.rank,
-        })
-        .collect()
-}
-
-fn participant_of(record: &GameRecord, account: Uuid) -> Option<usize> {
-    record.players.iter().position(|p| p.account.as_ref().is_some_and(|a| a.account_id == account))
 }
 
 fn corrupt(e: DrawError) -> ServiceError {

@@ -48,7 +48,7 @@ pub use push::{
     CONNECTION_TTL, ClientMessage, InvitationEvent, MAX_CONNECTIONS, MAX_PUSH_MESSAGE, MoveEvent, NoNotifier, Notifier, NotifyFuture,
     ServerReply, TournamentEvent, TournamentEventKind,
 };
-pub use rating::{RatingsView, SeatRatingView};
+pub use rating::{RatingsView, SeatRatingView, aborted};
 pub use repository::stored;
 pub use requests::{CreateGame, OpenGame, Opponent, SubmitMove};
 pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, SystemClock};

@@ -83,7 +83,7 @@ fn seat_view(seat: usize, rating: f64, deviation: f64, change: Option<f64>) -> S
 
 /// Whether a finished game ended before each of its `seats` had made a move (a play, a pass, an
 /// exchange or a word): then it is not rated.
-pub(crate) fn aborted(game: &impl Position, seats: usize) -> bool {
+pub fn aborted(game: &impl Position, seats: usize) -> bool {
     let moved = |seat: usize| {
         (0..game.move_count())
             .filter_map(|i| game.entry(i))

@@ -132,6 +132,7 @@ impl Service {
         tracing::info!(
             timed_out = report.timed_out.len(),
             expired = report.expired.len(),
+            drawn = report.drawn,
             skipped = report.skipped,
             connections_dropped = report.connections_dropped,
             backlog = report.backlog,

@@ -4,7 +4,7 @@
 //! [`entry_view`] (the contract's one function deciding what a seat may see of it).
 
 use chrono::{DateTime, Utc};
-use games::{EntryView, Family, FamilyView, Position, Seat, SeatDetail, TimeControl, Variant, Viewer, entry_view};
+use games::{DrawPick, EntryView, Family, FamilyView, Position, Seat, SeatDetail, TimeControl, Variant, Viewer, entry_view};
 use serde::Serialize;
 use store::{AccountKind, GameRecord, GameStatus, Level};
 use uuid::Uuid;
@@ -224,8 +224,28 @@ fn leftover_racks(record: &GameRecord, game: &impl Position) -> Option<Vec<Vec<S
 /// replay, which the draw itself reports).
 fn drawing_view(record: &GameRecord) -> Option<DrawingView> {
     let deadline = record.draw_deadline.filter(|_| record.status == GameStatus::Drawing)?;
-    let state = games::draw_state(record.variant, record.seats, &crate::drawing::picks(record)).ok()?;
+    let state = games::draw_state(record.variant, record.seats, &picks(record)).ok()?;
     Some(DrawingView { round: state.round, to_draw: state.pending, deadline })
+}
+
+/// The recorded picks as the draw reads them: each naming its player's index among the seats.
+pub(crate) fn picks(record: &GameRecord) -> Vec<DrawPick> {
+    record
+        .draws
+        .iter()
+        .map(|d| DrawPick {
+            round: d.round as u16,
+            pick_no: d.pick_no as u16,
+            participant: d.account_id.and_then(|a| participant_of(record, a)).unwrap_or(usize::MAX),
+            letter: d.letter.as_deref().and_then(|l| l.chars().next()),
+            is_blank: d.is_blank,
+            rank: d.rank,
+        })
+        .collect()
+}
+
+pub(crate) fn participant_of(record: &GameRecord, account: Uuid) -> Option<usize> {
+    record.players.iter().position(|p| p.account.as_ref().is_some_and(|a| a.account_id == account))
 }
 
 pub(crate) fn draw_view(record: &GameRecord) -> Vec<DrawView> {

@@ -125,13 +125,14 @@ pub(crate) fn my_games_sql(filter: MyGamesFilter, after: bool) -> String {
     } else {
         cond.push_str(" AND $3::timestamptz IS NULL AND $4::uuid IS NULL");
     }
+    const NEWCOMER: f64 = ratings::DEFAULT_RATING;
     format!(
         "SELECT p.game_id, p.seat, p.invited, p.last_activity, g.variant, g.status, g.move_count, g.turn_deadline, g.rematch_of,
             g.turn_seconds, g.time_control::text AS time_control, {CHALLENGE_SQL}, g.rated, g.tournament_id,
             (SELECT json_agg(s)::text FROM (
                 SELECT q.seat, a.account_id, a.display_name, a.kind, a.robot_level, q.score, q.my_turn, q.invited,
                        CASE WHEN g.rated AND q.account_id IS NOT NULL
-                            THEN round(coalesce(c.rating_before, r.rating, 1500))::int END AS rating,
+                            THEN round(coalesce(c.rating_before, r.rating, {NEWCOMER}))::int END AS rating,
                        round(c.rating_after - c.rating_before)::int AS rating_change
                 FROM game_players q LEFT JOIN accounts a ON a.account_id = q.account_id
                 LEFT JOIN rating_changes c ON g.rated AND c.game_id = q.game_id AND c.account_id = q.account_id

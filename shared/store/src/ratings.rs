@@ -147,9 +147,11 @@ impl Store {
         after: Option<(f64, Uuid)>,
         limit: i64,
     ) -> Result<Vec<RankedPlayer>, StoreError> {
+        // A literal, not a parameter: the planner proves the partial index's predicate from it.
+        const PROVISIONAL: f64 = ratings::PROVISIONAL_DEVIATION;
         let sql = format!(
             "SELECT {RATING_COLUMNS}, a.display_name FROM ratings r JOIN accounts a ON a.account_id = r.account_id
-             WHERE r.variant = $1 AND r.speed = $2 AND r.deviation < 110
+             WHERE r.variant = $1 AND r.speed = $2 AND r.deviation < {PROVISIONAL}
                AND ($3::float8 IS NULL OR (r.rating, r.account_id) < ($3, $4))
              ORDER BY r.rating DESC, r.account_id DESC LIMIT $5"
         );
@@ -164,5 +166,16 @@ impl Store {
             .iter()
             .map(|r| Ok(RankedPlayer { rating: rating_from_row(r)?, display_name: r.try_get("display_name")? }))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_leaderboard_index_holds_the_established_players_the_ratings_crate_names() {
+        // The partial index's predicate is migration text: it must say the same bound.
+        let migration = include_str!("../../../migrations/0014_ratings.sql");
+        assert!(migration.contains(&format!("WHERE deviation < {}", ratings::PROVISIONAL_DEVIATION)), "{migration}");
+        assert_eq!(format!("{}", ratings::PROVISIONAL_DEVIATION), "110");
     }
 }

@@ -804,13 +804,8 @@ async fn check_ratings(pool: &sqlx::PgPool, families: &games::Families, store: &
     for (game_id, status) in &rated {
         let Ok(record) = store.game(*game_id).await else { continue };
         let Ok(game) = families.replay(&service::stored(&record)) else { continue };
-        let moved = |seat: usize| {
-            (0..game.move_count()).filter_map(|i| game.entry(i)).any(|e| {
-                e.seat().index() == seat && matches!(e.kind(), games::MoveKind::Play | games::MoveKind::Pass | games::MoveKind::Exchange)
-            })
-        };
         let finished = status == "finished";
-        let counts = finished && moved(0) && moved(1);
+        let counts = finished && !service::aborted(&game, record.seats);
         f.rated_games.0 += usize::from(finished);
         f.rated_games.1 += usize::from(counts);
         let want = if counts { 2 } else { 0 };

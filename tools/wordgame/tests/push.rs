@@ -256,3 +256,57 @@ fn the_move_that_ends_a_rated_game_pushes_both_ratings_change() {
         assert!(changes.iter().any(|c| *c > 0) && changes.iter().any(|c| *c < 0), "{pushed}");
     });
 }
+
+fn directing(port: u16, method: &str, path: &str, body: &str) -> (u16, Value) {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let auth = format!("Bearer {}", api::jwt::demo_token_in("director", &["director"], 1, now));
+    let (status, text) = request(port, method, path, &[("authorization", &auth)], body).expect("serve answers");
+    (status, serde_json::from_str(&text).unwrap_or(Value::Null))
+}
+
+#[test]
+fn a_tournament_tells_its_players_their_game_is_ready_and_when_the_draw_wants_their_tile() {
+    let (_server, port, _dir) = start_server("push-tournament");
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let mut alice = connect(port, "alice").await;
+        let mut bob = connect(port, "bob").await;
+        let body = json!({"name": "Cup", "variant": "scrabble-ru", "pairing": "round_robin", "rounds": 1}).to_string();
+        let (status, t) = directing(port, "POST", "/tournaments", &body);
+        assert_eq!(status, 201, "{t}");
+        let id = t["tournament_id"].as_str().unwrap().to_string();
+        for name in ["alice", "bob"] {
+            let body = json!({"account_id": api::jwt::demo_account_id(name)}).to_string();
+            assert_eq!(directing(port, "POST", &format!("/tournaments/{id}/players"), &body).0, 200);
+        }
+        assert_eq!(directing(port, "POST", &format!("/tournaments/{id}/rounds"), "").0, 200);
+        let (status, t) = directing(port, "POST", &format!("/tournaments/{id}/rounds/1/start"), "");
+        assert_eq!(status, 200, "{t}");
+        let game = t["pairings"][0]["tables"][0]["game_id"].clone();
+        for socket in [&mut alice, &mut bob] {
+            for kind in ["round_ready", "draw_a_tile"] {
+                assert_eq!(next(socket).await, json!({"type": kind, "tournament_id": id, "round": 1, "game_id": game}));
+            }
+        }
+        let path = format!("/games/{}/draw", game.as_str().unwrap());
+        // Each draws when asked; a tie asks the tied again; the end tells both.
+        let mut asked = vec!["alice", "bob"];
+        for _ in 0..20 {
+            for who in std::mem::take(&mut asked) {
+                let (status, view) = call(port, who, "POST", &path, "");
+                assert_eq!(status, 200, "{view}");
+            }
+            let (a, b) = (next(&mut alice).await, next(&mut bob).await);
+            assert_eq!(a["type"], b["type"], "{a} {b}");
+            if a["type"] == "draw_over" {
+                nothing_queued(&mut alice, "one frame for the draw's end").await;
+                let (_, view) = call(port, "alice", "GET", &format!("/games/{}", game.as_str().unwrap()), "");
+                assert_eq!(view["status"], "active");
+                return;
+            }
+            assert_eq!(a["type"], "draw_a_tile", "a tie asks both again: {a}");
+            asked = vec!["alice", "bob"];
+        }
+        panic!("the draw did not end in 20 ties");
+    });
+}

@@ -48,9 +48,10 @@ impl Store {
         after: Option<(DateTime<Utc>, Uuid)>,
         limit: i64,
     ) -> Result<Vec<OpenGameSummary>, StoreError> {
+        const NEWCOMER: f64 = ratings::DEFAULT_RATING;
         let sql = format!(
             "SELECT g.game_id, g.variant, g.created_at AS game_created_at, g.turn_seconds, g.time_control::text AS time_control, {CHALLENGE_SQL}, g.rated, g.rating_range,
-                    CASE WHEN g.rated THEN coalesce(o.rating, 1500) END AS opener_rating,
+                    CASE WHEN g.rated THEN coalesce(o.rating, {NEWCOMER}) END AS opener_rating,
                     a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
              FROM games g
              JOIN game_players p ON p.game_id = g.game_id
@@ -61,7 +62,7 @@ impl Store {
                AND ($7::bool IS NULL OR g.rated = $7)
                AND (NOT $8 OR NOT g.rated OR g.rating_range IS NULL
                     OR abs(coalesce((SELECT c.rating FROM ratings c WHERE c.account_id = $2 AND c.variant = g.variant
-                                       AND c.speed = {SPEED_SQL}), 1500) - coalesce(o.rating, 1500)) <= g.rating_range)
+                                       AND c.speed = {SPEED_SQL}), {NEWCOMER}) - coalesce(o.rating, {NEWCOMER})) <= g.rating_range)
                AND NOT EXISTS (SELECT 1 FROM game_players q WHERE q.game_id = g.game_id AND (q.account_id = $2 OR q.invited))
                AND ($4::timestamptz IS NULL OR (g.created_at, g.game_id) > ($4, $5))
              ORDER BY g.created_at, g.game_id
