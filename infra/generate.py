@@ -45,6 +45,7 @@ FUNCTIONS = [
     ("Me", "me", "GET", "/me", 512, 5, 5, (10, 20), "jwt"),
     ("AccountRatings", "account-ratings", "GET", "/accounts/{id}/ratings", 512, 5, 5, (10, 20), "jwt"),
     ("Leaderboard", "leaderboard", "GET", "/ratings/leaderboard", 512, 5, 5, (10, 20), "jwt"),
+    ("Analysis", "analysis", "GET", "/games/{id}/analysis", 1769, 29, 5, (5, 10), "jwt"),
     ("DrawTile", "draw-tile", "POST", "/games/{id}/draw", 1024, 10, 5, (10, 20), "jwt"),
     ("CreateTournament", "create-tournament", "POST", "/tournaments", 512, 5, 2, (2, 5), "jwt"),
     ("ListTournaments", "list-tournaments", "GET", "/tournaments", 512, 5, 2, (10, 20), "jwt"),

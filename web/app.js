@@ -7,7 +7,7 @@
 
 import { $, ApiFailure, S, api, applyLanguage, base64url, claimsOf, h, setLang, showError, status, t } from './core.js';
 import { PRESETS, label } from './clock.js';
-import { describeMove, loadGame, refreshGame, renderGame } from './game.js';
+import { describeMove, loadAnalysis, loadGame, refreshGame, renderGame } from './game.js';
 import { loadRatings } from './ratings.js';
 import { loadTournament, loadTournaments } from './tournaments.js';
 
@@ -208,7 +208,7 @@ setInterval(() => {
 
 function parseRoute() {
   const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
-  if (parts[0] === 'g' && parts[1]) return { view: parts[2] === 'history' ? 'history' : 'game', id: parts[1] };
+  if (parts[0] === 'g' && parts[1]) return { view: ['history', 'analysis'].includes(parts[2]) ? parts[2] : 'game', id: parts[1] };
   if (parts[0] === 'ratings') return { view: 'ratings' };
   if (parts[0] === 't' && parts[1]) return { view: 'tournament', id: parts[1] };
   if (parts[0] === 't') return { view: 'tournaments' };
@@ -230,6 +230,7 @@ function show() {
   else if (route.view === 'game') { push.watch([route.id]); loadGame(route.id); }
   else if (route.view === 'ratings') { push.watch([]); loadRatings(); }
   else if (route.view === 'tournaments') { push.watch([]); loadTournaments(); }
+  else if (route.view === 'analysis') { push.watch([]); loadAnalysis(route.id); }
   else if (route.view === 'tournament') { push.watch([]); loadTournament(route.id); }
   else { push.watch([]); loadHistory(route.id); }
 }

@@ -195,6 +195,7 @@ export function resultPanel() {
     h('ul', { class: 'list' }, lines),
     h('p', { class: 'row' },
       h('a', { href: `#/g/${g.game_id}/history`, id: 'history-link' }, t('history')),
+      h('a', { href: `#/g/${g.game_id}/analysis`, id: 'analysis-link' }, t('analysis')),
       action(t('rematch'), 'rematch', async () => { const { json } = await api('POST', `/games/${g.game_id}/rematch`); go(`#/g/${json.game_id}`); })));
 }
 
@@ -314,5 +315,40 @@ export async function loadHints() {
     const { json } = await api('GET', `/games/${S.game.game_id}/hint?limit=5`);
     S.hints = json.hints;
     renderGame();
+  } catch (e) { showError(e); }
+}
+
+// ---------------------------------------------------------------- analysis
+
+/** A finished game's analysis: each move beside the hard robot's (tile), or each word beside a
+ * winning word where one existed (Nối từ), and each player's summary. */
+export async function loadAnalysis(id) {
+  $('#main').replaceChildren(h('p', { class: 'muted' }, t('analysing')));
+  try {
+    const [{ json: view }, { json: a }] = await Promise.all([api('GET', `/games/${id}`), api('GET', `/games/${id}/analysis`)]);
+    S.game = view;
+    const rows = a.family === 'tile'
+      ? a.moves.map((m) => h('tr', { dataset: { move: m.move_no } },
+        h('td', {}, m.move_no + 1), h('td', {}, seatName(m.seat)), h('td', {}, m.played_equity.toFixed(1)),
+        h('td', {}, m.best_play ? `${m.best_play.coord} ${m.best_play.word} ${m.best_play.score}` : m.best_kind === 'exchange' ? t('best_exchange', { tiles: m.best_exchange.join(' ') }) : t('best_pass')),
+        h('td', {}, m.best_equity.toFixed(1)), h('td', { class: m.equity_lost > 0 ? 'lost' : '' }, m.equity_lost > 0 ? `−${m.equity_lost.toFixed(1)}` : '✓')))
+      : a.words.map((w) => h('tr', { dataset: { move: w.move_no } },
+        h('td', {}, w.move_no + 1), h('td', {}, seatName(w.seat)), h('td', {}, w.word),
+        h('td', {}, w.wins ? t('word_wins') : w.winning_word ? t('winning_word', { word: w.winning_word }) : '—')));
+    const head = a.family === 'tile'
+      ? [t('move_no'), t('player'), t('equity_played'), t('best_move'), t('equity_best'), t('equity_lost')]
+      : [t('move_no'), t('player'), t('move'), t('winning')];
+    const summary = a.players.map((p) => h('li', { dataset: { seat: p.seat } }, `${seatName(p.seat)}: `,
+      a.family === 'tile'
+        ? t('summary_tile', { n: p.moves, lost: p.mean_equity_lost == null ? '0' : p.mean_equity_lost.toFixed(1) })
+        : t('summary_chain', { n: p.moves, missed: p.missed_wins })));
+    $('#main').replaceChildren(h('section', { class: 'card', id: 'analysis' },
+      h('h2', {}, `${t('analysis')}: ${variantName(view.variant)}`),
+      h('p', {}, h('a', { href: `#/g/${id}` }, `← ${t('back')}`)),
+      h('p', { class: 'muted' }, t(a.family === 'tile' ? 'analysis_tile_help' : 'analysis_chain_help')),
+      h('ul', { class: 'list', id: 'analysis-summary' }, summary),
+      h('div', { class: 'table-scroll' }, h('table', { class: 'history' },
+        h('thead', {}, h('tr', {}, head.map((c) => h('th', { scope: 'col' }, c)))),
+        h('tbody', {}, rows)))));
   } catch (e) { showError(e); }
 }

@@ -132,6 +132,7 @@ struct ReplayPage<'a> {
     log: Vec<String>,
     last_step: usize,
     timeline_json: String,
+    analysis: Vec<String>,
 }
 
 #[derive(Template)]
@@ -142,6 +143,7 @@ struct ChainPage<'a> {
     log: Vec<String>,
     last_step: usize,
     timeline_json: String,
+    analysis: Vec<String>,
 }
 
 #[derive(Template)]
@@ -243,8 +245,56 @@ fn embedded(replay: &AdminReplay) -> Result<String, ApiError> {
     Ok(serde_json::to_string(replay).map_err(|_| ApiError::new(HttpCode::Internal, "internal error"))?.replace('<', "\\u003c"))
 }
 
-/// The replay page of a game: the board and racks of a tile game, or the chain's steps.
-pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiError> {
+/// A finished game's analysis as lines beside the log: each move's equity against the hard
+/// robot's move (tile), or each word beside a winning word (chain).
+fn analysis_lines(analysis: Option<&serde_json::Value>, name_of: &dyn Fn(usize) -> String) -> Vec<String> {
+    let Some(a) = analysis else { return Vec::new() };
+    let seat = |m: &serde_json::Value| name_of(m["seat"].as_u64().unwrap_or(0) as usize);
+    let n = |m: &serde_json::Value| m["move_no"].as_u64().unwrap_or(0) + 1;
+    let rows = |key: &str| a[key].as_array().cloned().unwrap_or_default();
+    let mut lines: Vec<String> = rows("moves")
+        .iter()
+        .map(|m| {
+            let best = match m["best_kind"].as_str() {
+                Some("play") => format!(
+                    "{} {} {}",
+                    m["best_play"]["coord"].as_str().unwrap_or(""),
+                    m["best_play"]["word"].as_str().unwrap_or(""),
+                    m["best_play"]["score"]
+                ),
+                Some("exchange") => format!(
+                    "exchange {}",
+                    m["best_exchange"]
+                        .as_array()
+                        .map(|t| t.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(""))
+                        .unwrap_or_default()
+                ),
+                _ => "pass".to_string(),
+            };
+            format!(
+                "{}. {}: equity {} · hard robot: {best} ({}) · given away {}",
+                n(m),
+                seat(m),
+                m["played_equity"],
+                m["best_equity"],
+                m["equity_lost"]
+            )
+        })
+        .collect();
+    lines.extend(rows("words").iter().map(|w| {
+        let verdict = if w["wins"] == true {
+            "wins by force".to_string()
+        } else {
+            w["winning_word"].as_str().map_or_else(|| "no winning word".to_string(), |x| format!("{x} would have won"))
+        };
+        format!("{}. {}: {} · {verdict}", n(w), seat(w), w["word"].as_str().unwrap_or(""))
+    }));
+    lines
+}
+
+/// The replay page of a game: the board and racks of a tile game, or the chain's steps; a
+/// finished game's analysis beside the log.
+pub(crate) fn replay_page(replay: &AdminReplay, analysis: Option<&serde_json::Value>) -> Result<Response<Body>, ApiError> {
     let nonce = nonce();
     let name_of = |seat: usize| replay.seats.get(seat).map_or_else(|| format!("seat {seat}"), |s| s.display_name.clone());
     let head = |draw_title| Heading {
@@ -263,7 +313,14 @@ pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiErr
     let timeline = match &replay.steps {
         Timeline::Tile(t) => t,
         Timeline::Chain(chain) => {
-            let page = ChainPage { head: head("Draw of lots"), opening: &chain.opening, log, last_step, timeline_json: embedded(replay)? };
+            let page = ChainPage {
+                head: head("Draw of lots"),
+                opening: &chain.opening,
+                log,
+                last_step,
+                timeline_json: embedded(replay)?,
+                analysis: analysis_lines(analysis, &name_of),
+            };
             return html(page.render(), &nonce);
         }
     };
@@ -275,6 +332,7 @@ pub(crate) fn replay_page(replay: &AdminReplay) -> Result<Response<Body>, ApiErr
         log,
         last_step,
         timeline_json: embedded(replay)?,
+        analysis: analysis_lines(analysis, &name_of),
     };
     html(page.render(), &nonce)
 }

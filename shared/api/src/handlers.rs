@@ -16,13 +16,18 @@ use crate::requests::{ChallengeBody, CreateGameBody, CreateTournamentBody, Forfe
 use crate::response::{self, json_response};
 use crate::{ApiError, AppState, HttpCode, MAX_BODY, Route, auth, requests, telemetry};
 
+/// The time budget of `GET /games/{id}/analysis`, whose first request computes the analysis.
+pub const ANALYSIS_BUDGET: std::time::Duration = std::time::Duration::from_secs(25);
+
 /// Handles one request for `route` within the state's request budget; every failure is an HTTP
 /// error answer, never `Err`.
 pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Body> {
     let started = Instant::now();
     let request_id = telemetry::request_id(&req);
     let span = telemetry::request_span(route.function(), &request_id, &req);
-    let budget = state.request_budget();
+    // The analysis of a whole game is CPU work of up to a few seconds (docs/ROBOTS.md): its route
+    // has a budget of its own, under its function's 29 s timeout.
+    let budget = if route == Route::Analysis { ANALYSIS_BUDGET.max(state.request_budget()) } else { state.request_budget() };
     let work = async {
         state.renew_credentials().await;
         // Boxed: the routes' futures together are large, and a test's thread (or a Lambda's) need
@@ -187,7 +192,17 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             let raw = req.path_parameters_ref().and_then(|p| p.first("id")).unwrap_or_default();
             match raw.strip_suffix(".gcg") {
                 Some(id) => Ok(crate::admin::gcg(svc.admin_gcg(parse_id(id)?).await?)),
-                None => crate::admin::replay_page(&svc.admin_replay(game_id(req)?).await?),
+                None => {
+                    let replay = svc.admin_replay(game_id(req)?).await?;
+                    // A finished game's analysis (computed on the first view, stored after).
+                    let analysis = match replay.status {
+                        service::GameStatus::Finished => {
+                            serde_json::from_str::<serde_json::Value>(svc.admin_analysis(replay.game_id).await?.get()).ok()
+                        }
+                        _ => None,
+                    };
+                    crate::admin::replay_page(&replay, analysis.as_ref())
+                }
             }
         }
         (Route::AdminTimeline, Ok(_)) => Ok(json_response(200, &svc.admin_replay(game_id(req)?).await?)),
@@ -220,6 +235,7 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             let body: service::DrawTile = if req.body().is_empty() { service::DrawTile::default() } else { parse_body(req)? };
             Ok(json_response(200, &svc.draw_tile(&caller, id, &body).await?))
         }
+        (Route::Analysis, Ok(caller)) => Ok(json_response(200, &svc.analysis(&caller, game_id(req)?).await?)),
         (Route::CreateTournament, Ok(caller)) => {
             let body = parse_body::<CreateTournamentBody>(req)?.parse()?;
             Ok(json_response(201, &svc.create_tournament(&caller, &body).await?))

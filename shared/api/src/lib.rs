@@ -31,7 +31,7 @@ pub mod websocket;
 pub use admin::security_headers as admin_security_headers;
 pub use config::{AppState, Config, ConfigError, Database};
 pub use error::{ApiError, HttpCode};
-pub use handlers::handle;
+pub use handlers::{ANALYSIS_BUDGET, handle};
 pub use routes::Route;
 
 /// The allocator of every binary built on this crate (the Lambda functions and `wordgame`):

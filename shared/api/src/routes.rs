@@ -71,6 +71,8 @@ pub enum Route {
     Leaderboard,
     /// `POST /games/{id}/draw`: draw one tile of a tournament game's first-move draw.
     DrawTile,
+    /// `GET /games/{id}/analysis`: a finished game's post-game analysis.
+    Analysis,
     /// `POST /tournaments` (director): create a tournament.
     CreateTournament,
     /// `GET /tournaments?mine=`: tournaments, newest first.
@@ -96,7 +98,7 @@ pub enum Route {
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 41] = [
+    pub const ALL: [Route; 42] = [
         Route::CreateGame,
         Route::GetGame,
         Route::SubmitMove,
@@ -128,6 +130,7 @@ impl Route {
         Route::AccountRatings,
         Route::Leaderboard,
         Route::DrawTile,
+        Route::Analysis,
         Route::CreateTournament,
         Route::ListTournaments,
         Route::GetTournament,
@@ -161,6 +164,7 @@ impl Route {
             | Route::AccountRatings
             | Route::Leaderboard
             | Route::ListTournaments
+            | Route::Analysis
             | Route::GetTournament
             | Route::ExportTournament => "GET",
             Route::CreateGame
@@ -219,6 +223,7 @@ impl Route {
             Route::AccountRatings => "/accounts/{id}/ratings",
             Route::Leaderboard => "/ratings/leaderboard",
             Route::DrawTile => "/games/{id}/draw",
+            Route::Analysis => "/games/{id}/analysis",
             Route::CreateTournament | Route::ListTournaments => "/tournaments",
             Route::GetTournament => "/tournaments/{id}",
             Route::RegisterPlayer => "/tournaments/{id}/players",
@@ -262,6 +267,7 @@ impl Route {
             Route::AccountRatings => "account-ratings",
             Route::Leaderboard => "leaderboard",
             Route::DrawTile => "draw-tile",
+            Route::Analysis => "analysis",
             Route::CreateTournament => "create-tournament",
             Route::ListTournaments => "list-tournaments",
             Route::GetTournament => "get-tournament",

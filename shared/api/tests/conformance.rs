@@ -95,6 +95,10 @@ async fn every_route_answers_as_the_document_says() {
     }
     let (status, body) = app.call(Some(ann), "POST", &format!("/games/{rated_id}/resign"), "").await;
     assert_eq!(status, 200, "{body}");
+    // Analyses: a finished tile game, a finished chain game, and one not over (refused).
+    for game in [&rated_id, &cid, &rid] {
+        app.call(Some(ann), "GET", &format!("/games/{game}/analysis"), "").await;
+    }
     for path in [
         "/me".to_string(),
         format!("/accounts/{}/ratings", bob.0),

@@ -2,6 +2,7 @@
 //! binary of its own (one link and, for those that use it, one private PostgreSQL per binary).
 
 mod admin;
+mod analysis;
 mod automatch;
 mod aws_push;
 mod chain;

@@ -32,6 +32,7 @@ pub mod play;
 pub mod rack;
 pub mod rejection;
 pub mod replay;
+pub mod review;
 pub mod robot;
 pub mod scoring;
 pub mod seat;

@@ -44,6 +44,13 @@ fn answer_wins(view: &RobotView<'_, '_>, word: WordId) -> bool {
     })
 }
 
+impl ChainGame {
+    /// The chain engine's game.
+    pub(crate) fn engine_game(&self) -> &Game<'static> {
+        &self.game
+    }
+}
+
 fn rejected(r: noitu::Rejection) -> GameError {
     GameError::Rejected(Rejected::from(r))
 }

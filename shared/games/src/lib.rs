@@ -9,6 +9,7 @@
 //! Adding a family: the exact list of places it touches is in docs/ARCHITECTURE.md, "Game
 //! families".
 
+mod analysis;
 mod any;
 mod catalog;
 pub mod chain;
@@ -25,6 +26,7 @@ pub mod tile;
 mod tile_view;
 mod variant;
 
+pub use analysis::{ANALYSIS_NODES, ANALYSIS_ROUNDS, Analysis, ChainReview, TileReview};
 pub use any::{AnyGame, Families, GameState, NewSetup, Stored, challenge_rule_of};
 pub use catalog::{LetterInfo, TileSet, VariantInfo, catalog};
 pub use contract::{Budget, Checked, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline};

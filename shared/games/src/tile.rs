@@ -2,7 +2,7 @@
 //! `engine` crate. Board, racks, bag, premiums, words and the no-repeat rule stay here.
 
 use engine::robot::{LevelRobot, RobotView, seeded};
-use engine::{Lexicon, Lexicons, MoveGenerator, PlacementInput, RackTile, Square};
+use engine::{Lexicon, Lexicons, MoveGenerator, RackTile, Square};
 
 use crate::contract::{
     Budget, Checked, CheckedInner, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline,
@@ -71,7 +71,12 @@ impl<'a> TileGame<'a> {
         engine::gcg::to_gcg(self.game.setup(), self.game.journal(), header).map_err(|e| GameError::Replay(e.to_string()))
     }
 
-    fn graph(&self) -> Result<&'a engine::WordGraph, GameError> {
+    /// The engine's game.
+    pub(crate) fn engine_game(&self) -> &engine::Game {
+        &self.game
+    }
+
+    pub(crate) fn graph(&self) -> Result<&'a engine::WordGraph, GameError> {
         Ok(self.lexicons.get(self.game.rules().variant)?)
     }
 }
@@ -239,18 +244,7 @@ impl Position for TileGame<'_> {
         let leave = engine::LeaveTable::standard(rules);
         // Static equity while tiles remain in the bag; with it empty, the endgame value.
         let plays = engine::endgame::ranked(&self.game, &generator, seat, limit.clamp(1, MAX_HINTS), &leave);
-        Ok(plays
-            .iter()
-            .map(|p| {
-                Hint::Tile(TileHint {
-                    coord: p.coordinate(),
-                    word: p.notation(rules),
-                    score: p.score,
-                    equity: p.equity,
-                    placements: p.placements().into_iter().map(|pl| PlacementInput::from_placement(rules, pl)).collect(),
-                })
-            })
-            .collect())
+        Ok(plays.iter().map(|p| Hint::Tile(TileHint::of_play(rules, p))).collect())
     }
 
     fn robot(&self, level: Level, seed: u64, mut budget: Budget) -> Result<Option<RobotMove>, GameError> {

@@ -52,6 +52,19 @@ pub struct TileHint {
     pub placements: Vec<PlacementInput>,
 }
 
+impl TileHint {
+    /// The hint that shows `play`.
+    pub(crate) fn of_play(rules: &engine::Rules, play: &engine::movegen::GeneratedPlay) -> TileHint {
+        TileHint {
+            coord: play.coordinate(),
+            word: play.notation(rules),
+            score: play.score,
+            equity: play.equity,
+            placements: play.placements().into_iter().map(|pl| PlacementInput::from_placement(rules, pl)).collect(),
+        }
+    }
+}
+
 /// The admin replay of a tile game.
 #[derive(Debug, Clone, Serialize)]
 pub struct TileTimeline {

@@ -37,7 +37,7 @@ use crate::view::RobotView;
 pub use vocabulary::{Budget, Level, Work};
 
 pub use easy::Easy;
-pub use hard::{DEFAULT_DEPTH, DEFAULT_KILL_RATE, DEFAULT_NODE_CAP, Hard};
+pub use hard::{DEFAULT_DEPTH, DEFAULT_KILL_RATE, DEFAULT_NODE_CAP, Hard, is_win};
 pub use medium::Medium;
 
 /// The robot of `level` with its default tuning: easy plays at random, medium greedily on the

@@ -375,9 +375,9 @@ pub enum ServiceError {
     /// The caller already has a seat in this game.
     #[error("you are already seated in this game")]
     AlreadySeated,
-    /// A rematch of a game that is not finished.
-    #[error("only a finished game can be rematched")]
-    NotFinished,
+    /// A rematch, or an analysis, of a game that is not finished: what it needs.
+    #[error("{0}")]
+    NotFinished(&'static str),
     /// A decline by someone seated but not invited (the inviter withdraws instead), or of a
     /// game no longer waiting for acceptance.
     #[error("you are not invited to this game")]
@@ -451,7 +451,7 @@ impl ServiceError {
             ServiceError::StaleMove { .. } => ErrorCode::StaleMove,
             ServiceError::NotOpen => ErrorCode::NotOpen,
             ServiceError::AlreadySeated => ErrorCode::AlreadySeated,
-            ServiceError::NotFinished => ErrorCode::NotFinished,
+            ServiceError::NotFinished(_) => ErrorCode::NotFinished,
             ServiceError::NotInvited => ErrorCode::NotInvited,
             ServiceError::Conflict => ErrorCode::Conflict,
             ServiceError::NotDirector => ErrorCode::NotDirector,

@@ -5,6 +5,7 @@
 //! When the next seat is a robot, the robot moves in the same request.
 
 mod admin;
+mod analysis;
 mod caller;
 pub mod clock;
 mod drawing;
@@ -31,6 +32,7 @@ mod usecases;
 mod view;
 
 pub use admin::{ADMIN_GAMES_PAGE, AdminAccount, AdminGameQuery, AdminGamesPage, AdminReplay, AdminSeat};
+pub use analysis::ANALYSIS_VERSION;
 pub use caller::{Caller, NEUTRAL_NAME, clean_name};
 pub use drawing::DrawTile;
 pub use entropy::OsEntropy;

@@ -24,7 +24,7 @@ impl Service {
         let record = self.store.game(game_id).await?;
         seat_of(&record, caller)?;
         if record.status != GameStatus::Finished {
-            return Err(ServiceError::NotFinished);
+            return Err(ServiceError::NotFinished("only a finished game can be rematched"));
         }
         if let Some(existing) = self.store.rematch_of(game_id).await? {
             return Ok((false, self.get_game(caller, existing).await?));

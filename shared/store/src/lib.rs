@@ -12,6 +12,7 @@
 mod accounts;
 mod admin;
 mod admin_sessions;
+mod analyses;
 mod error;
 mod games;
 pub mod local;
@@ -28,6 +29,7 @@ mod tournaments;
 pub use accounts::{Account, AccountGame, AccountKind, Level, robot_account};
 pub use admin::{GameFilter, ListedGame, ListedPlayer};
 pub use admin_sessions::SpentToken;
+pub use analyses::StoredAnalysis;
 pub use error::{Conflict, StoreError};
 pub use games::{
     ClientMove, DrawRow, DrawnBy, GameRecord, GameStamp, GameTx, GameUpdate, KeyedPick, KnownGame, Limits, NewGame, NewMove,

@@ -6,6 +6,7 @@
 //! PostgreSQL; `graphs` writes the word graphs for the Lambda lexicon layer. The robot research
 //! lives apart, in the `lab` crate.
 
+mod analyse;
 mod bench;
 mod cgp_file;
 mod chaos;
@@ -42,6 +43,8 @@ enum Command {
     Robot(robot::Args),
     /// Measures the move generator over a file of CGP positions.
     Bench(bench::Args),
+    /// Measures what the post-game analysis of seeded self-play games costs.
+    Analyse(analyse::Args),
     /// Prints positions from seeded self-play, one CGP per line.
     Positions(positions::Args),
     /// Serves every route locally, as API Gateway would, on 127.0.0.1:3000.
@@ -70,6 +73,7 @@ fn main() -> ExitCode {
         Command::Movegen(args) => movegen::run(&args),
         Command::Robot(args) => robot::run(&args),
         Command::Bench(args) => bench::run(&args),
+        Command::Analyse(args) => analyse::run(&args),
         Command::Positions(args) => positions::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Token(args) => token::run(&args),

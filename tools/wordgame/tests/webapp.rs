@@ -379,6 +379,13 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
 
     assert!(thought >= played - 1, "the robot's thinking was shown before {thought} of {played} replies");
     screenshots(&browser, "tile-finished");
+    // The analysis: each move beside the hard robot's, both players summed up.
+    click(&browser, "#analysis-link");
+    wait(&browser, "document.querySelectorAll('#analysis tbody tr').length >= 8", "the analysis");
+    assert_eq!(browser.script("return document.querySelectorAll('#analysis-summary li').length"), json!(2));
+    screenshots(&browser, "tile-analysis");
+    browser.script("history.back(); return null");
+    wait(&browser, "document.querySelector('#result')", "the finished game again");
     click(&browser, "#history-link");
     wait(&browser, "document.querySelectorAll('table.history tbody tr').length >= 8", "the move history");
     // No blank reached the player's rack in this game (it happens about one game in four): the
@@ -462,6 +469,14 @@ fn webapp_plays_a_whole_noi_tu_game_against_a_robot_in_chromium() {
     let chain = browser.script("return document.querySelectorAll('#chain li').length").as_u64().unwrap();
     assert!(chain as usize > words, "the chain shows the opening and every word: {chain} for {words} of ours");
     screenshots(&browser, "chain-finished");
+    // The analysis: every word of the game, ours and the robot's.
+    click(&browser, "#analysis-link");
+    wait(&browser, "document.querySelectorAll('#analysis tbody tr').length > 0", "the analysis");
+    let analysed = browser.script("return document.querySelectorAll('#analysis tbody tr').length").as_u64().unwrap();
+    assert_eq!(analysed + 1, chain, "a row for every word but the opening");
+    assert_eq!(browser.script("return document.querySelectorAll('#analysis-summary li').length"), json!(2));
+    assert_eq!(browser.script(UNNAMED), json!([]), "every control has a name");
+    screenshots(&browser, "chain-analysis");
     // The server (and its PostgreSQL) stops before its data directory goes.
     drop(server);
     close(&browser, &dir);

@@ -110,6 +110,12 @@ impl Hard {
     }
 }
 
+/// Whether a value of [`Hard::judge`] is a forced win for the mover (a link leaving no answer,
+/// or one the search proved wins).
+pub fn is_win(value: i32) -> bool {
+    value >= WIN - 64
+}
+
 /// Whether `link` has an unused familiar word.
 fn has_familiar(view: &RobotView<'_, '_>, link: LinkId) -> bool {
     let dict = view.dictionary();
