@@ -5,7 +5,6 @@
 
 use askama::Template;
 use lambda_http::{Body, Response};
-use service::Timeline;
 use service::{AdminAccount, AdminReplay, DrawView};
 use uuid::Uuid;
 
@@ -16,16 +15,6 @@ pub(crate) struct DrawRound {
     round: i16,
     picks: Vec<DrawView>,
     leader: Option<String>,
-}
-
-pub(crate) struct Cell {
-    name: String,
-    premium: String,
-}
-
-pub(crate) struct Row {
-    number: usize,
-    cells: Vec<Cell>,
 }
 
 /// One seat's line of the result: its final score, what the moves made and the settlement.
@@ -45,78 +34,13 @@ pub(crate) struct GameResult {
     rows: Vec<ResultRow>,
 }
 
-/// One entry of the premium squares' legend.
-pub(crate) struct LegendEntry {
-    class: String,
-    mark: &'static str,
-    label: String,
-}
-
-/// The premiums' classes on the board and their names, in the legend's order.
-const PREMIUMS: [(&str, &str); 4] = [("tw", "triple word"), ("dw", "double word"), ("tl", "triple letter"), ("dl", "double letter")];
-
-/// The board's side: the timeline holds one premium per square, row by row.
-fn side(premiums: &[&str]) -> usize {
-    premiums.len().isqrt()
-}
-
-/// The board as rows of cells: each square's premium as the variant's layout has
-/// it, the start square marked with a star over its own premium (or none).
-fn board_rows(premiums: &[&str], start: &str) -> Vec<Row> {
-    let side = side(premiums);
-    (0..side)
-        .map(|r| Row {
-            number: r + 1,
-            cells: (0..side)
-                .map(|c| {
-                    let name = square_name(c, r);
-                    let premium = premiums[r * side + c];
-                    let premium = if name == start { format!("{premium} star").trim_start().to_string() } else { premium.to_string() };
-                    Cell { name, premium }
-                })
-                .collect(),
-        })
-        .collect()
-}
-
-/// The legend: the premiums this layout has, then the start square as the board shows it.
-fn legend(premiums: &[&str], start: &str) -> Vec<LegendEntry> {
-    let mut entries: Vec<LegendEntry> = PREMIUMS
-        .iter()
-        .filter(|(class, _)| premiums.contains(class))
-        .map(|&(class, label)| LegendEntry { class: class.to_string(), mark: "", label: label.to_string() })
-        .collect();
-    let side = side(premiums);
-    let at = (0..side * side).find(|&i| square_name(i % side, i / side) == start);
-    let premium = at.map_or("", |i| premiums[i]);
-    let under = PREMIUMS.iter().find(|(class, _)| *class == premium).map_or("plain".to_string(), |(_, label)| label.to_string());
-    let centre = if at == Some(side / 2 * side + side / 2) { ", the centre" } else { "" };
-    entries.push(LegendEntry {
-        class: format!("{premium} star").trim_start().to_string(),
-        mark: "★",
-        label: format!("{start}{centre}: the first word covers it ({under})"),
-    });
-    entries
-}
-
-/// The letter naming board column `c` (0: A).
-fn column(c: usize) -> char {
-    char::from(b'A' + c as u8)
-}
-
-/// The name of the square in column `c` and row `r` (both 0-based): "H8" for (7, 7).
-fn square_name(c: usize, r: usize) -> String {
-    format!("{}{}", column(c), r + 1)
-}
-
-/// What both replay pages show above their steps: the game, its seats, its result and its draw.
+/// What the replay page shows above the family's stage: the game, its result and its draw.
 pub(crate) struct Heading<'a> {
     nonce: &'a str,
     game_id: Uuid,
     variant: &'static str,
     status: &'static str,
     end_reason: Option<&'static str>,
-    seats: &'a [service::AdminSeat],
     draw_title: &'static str,
     draw_rounds: Vec<DrawRound>,
     result: Option<GameResult>,
@@ -126,22 +50,10 @@ pub(crate) struct Heading<'a> {
 #[template(path = "replay.html")]
 struct ReplayPage<'a> {
     head: Heading<'a>,
-    columns: Vec<char>,
-    rows: Vec<Row>,
-    legend: Vec<LegendEntry>,
+    stage: service::Stage,
     log: Vec<String>,
     last_step: usize,
-    timeline_json: String,
-    analysis: Vec<String>,
-}
-
-#[derive(Template)]
-#[template(path = "chain.html")]
-struct ChainPage<'a> {
-    head: Heading<'a>,
-    opening: &'a str,
-    log: Vec<String>,
-    last_step: usize,
+    export: Option<&'static str>,
     timeline_json: String,
     analysis: Vec<String>,
 }
@@ -187,10 +99,7 @@ fn signed(n: i32) -> String {
 /// chain game, where the points do not decide, who won and why).
 fn game_result(replay: &AdminReplay, name_of: &dyn Fn(usize) -> String) -> Option<GameResult> {
     let outcome = replay.outcome.as_ref()?;
-    let finals: Vec<i32> = match &replay.steps {
-        Timeline::Tile(t) => t.timeline.steps.last()?.scores.clone(),
-        Timeline::Chain(c) => c.steps.last()?.scores.clone(),
-    };
+    let finals = replay.steps.finals();
     let who = outcome.seat.map_or_else(String::new, |s| name_of(s.index()));
     let reason = match outcome.reason {
         service::EndReason::WentOut => format!("{who} went out"),
@@ -199,7 +108,7 @@ fn game_result(replay: &AdminReplay, name_of: &dyn Fn(usize) -> String) -> Optio
         service::EndReason::NoLegalMove => format!("{who} had no word left"),
         service::EndReason::Timeout => format!("{who} ran out of time"),
     };
-    let chain = matches!(replay.steps, Timeline::Chain(_));
+    let chain = !replay.steps.points_decide();
     let winners: Vec<usize> = outcome.winners.iter().map(|s| s.index()).collect();
     let best = winners.iter().map(|&w| finals[w]).max().unwrap_or(0);
     let runner_up = finals.iter().enumerate().filter(|(i, _)| !winners.contains(i)).map(|(_, s)| *s).max();
@@ -245,94 +154,35 @@ fn embedded(replay: &AdminReplay) -> Result<String, ApiError> {
     Ok(serde_json::to_string(replay).map_err(|_| ApiError::new(HttpCode::Internal, "internal error"))?.replace('<', "\\u003c"))
 }
 
-/// A finished game's analysis as lines beside the log: each move's equity against the hard
-/// robot's move (tile), or each word beside a winning word (chain).
-fn analysis_lines(analysis: Option<&serde_json::Value>, name_of: &dyn Fn(usize) -> String) -> Vec<String> {
-    let Some(a) = analysis else { return Vec::new() };
-    let seat = |m: &serde_json::Value| name_of(m["seat"].as_u64().unwrap_or(0) as usize);
-    let n = |m: &serde_json::Value| m["move_no"].as_u64().unwrap_or(0) + 1;
-    let rows = |key: &str| a[key].as_array().cloned().unwrap_or_default();
-    let mut lines: Vec<String> = rows("moves")
-        .iter()
-        .map(|m| {
-            let best = match m["best_kind"].as_str() {
-                Some("play") => format!(
-                    "{} {} {}",
-                    m["best_play"]["coord"].as_str().unwrap_or(""),
-                    m["best_play"]["word"].as_str().unwrap_or(""),
-                    m["best_play"]["score"]
-                ),
-                Some("exchange") => format!(
-                    "exchange {}",
-                    m["best_exchange"]
-                        .as_array()
-                        .map(|t| t.iter().filter_map(|x| x.as_str()).collect::<Vec<_>>().join(""))
-                        .unwrap_or_default()
-                ),
-                _ => "pass".to_string(),
-            };
-            format!(
-                "{}. {}: equity {} · hard robot: {best} ({}) · given away {}",
-                n(m),
-                seat(m),
-                m["played_equity"],
-                m["best_equity"],
-                m["equity_lost"]
-            )
-        })
-        .collect();
-    lines.extend(rows("words").iter().map(|w| {
-        let verdict = if w["wins"] == true {
-            "wins by force".to_string()
-        } else {
-            w["winning_word"].as_str().map_or_else(|| "no winning word".to_string(), |x| format!("{x} would have won"))
-        };
-        format!("{}. {}: {} · {verdict}", n(w), seat(w), w["word"].as_str().unwrap_or(""))
-    }));
-    lines
-}
-
 /// The replay page of a game: the board and racks of a tile game, or the chain's steps; a
 /// finished game's analysis beside the log.
 pub(crate) fn replay_page(replay: &AdminReplay, analysis: Option<&serde_json::Value>) -> Result<Response<Body>, ApiError> {
     let nonce = nonce();
     let name_of = |seat: usize| replay.seats.get(seat).map_or_else(|| format!("seat {seat}"), |s| s.display_name.clone());
-    let head = |draw_title| Heading {
+    let head = |draw_title: &'static str| Heading {
         nonce: &nonce,
         game_id: replay.game_id,
         variant: replay.variant.id(),
         status: replay.status.id(),
         end_reason: replay.end_reason.map(service::EndReason::id),
-        seats: &replay.seats,
         draw_title,
         draw_rounds: draw_rounds(replay),
         result: game_result(replay, &name_of),
     };
-    let log = replay.steps.log(&name_of);
-    let last_step = replay.steps.last_step();
-    let timeline = match &replay.steps {
-        Timeline::Tile(t) => t,
-        Timeline::Chain(chain) => {
-            let page = ChainPage {
-                head: head("Draw of lots"),
-                opening: &chain.opening,
-                log,
-                last_step,
-                timeline_json: embedded(replay)?,
-                analysis: analysis_lines(analysis, &name_of),
-            };
-            return html(page.render(), &nonce);
-        }
-    };
+    let seats: Vec<service::PageSeat<'_>> = replay
+        .seats
+        .iter()
+        .map(|s| service::PageSeat { seat: s.seat, name: &s.display_name, href: s.account_id.map(|id| format!("/_gm/accounts/{id}")) })
+        .collect();
+    let stage = replay.steps.stage(&seats);
     let page = ReplayPage {
-        head: head("First-move draw"),
-        columns: (0..side(&timeline.premiums)).map(column).collect(),
-        rows: board_rows(&timeline.premiums, &timeline.start),
-        legend: legend(&timeline.premiums, &timeline.start),
-        log,
-        last_step,
+        head: head(stage.draw_title),
+        log: replay.steps.log(&name_of),
+        last_step: replay.steps.last_step(),
+        export: replay.steps.export(),
         timeline_json: embedded(replay)?,
-        analysis: analysis_lines(analysis, &name_of),
+        analysis: analysis.map(|a| replay.steps.analysis_lines(a, &name_of)).unwrap_or_default(),
+        stage,
     };
     html(page.render(), &nonce)
 }
@@ -675,29 +525,6 @@ pub fn admin_keys() -> crate::oidc::KeyCache {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_board_and_its_legend_follow_the_layout_and_star_the_start_square() {
-        // A 3×3 layout: triple word corners, a plain centre that the first play covers.
-        let plain_centre = ["tw", "", "tw", "", "", "", "tw", "dl", "tw"];
-        let rows = board_rows(&plain_centre, "B2");
-        let classes: Vec<Vec<&str>> = rows.iter().map(|r| r.cells.iter().map(|c| c.premium.as_str()).collect()).collect();
-        assert_eq!(classes, [["tw", "", "tw"], ["", "star", ""], ["tw", "dl", "tw"]]);
-        assert_eq!(rows[2].cells[1].name, "B3");
-        let labels: Vec<(String, String)> = legend(&plain_centre, "B2").into_iter().map(|e| (e.class, e.label)).collect();
-        assert_eq!(
-            labels,
-            [
-                ("tw".to_string(), "triple word".to_string()),
-                ("dl".to_string(), "double letter".to_string()),
-                ("star".to_string(), "B2, the centre: the first word covers it (plain)".to_string()),
-            ]
-        );
-        let double_centre = ["", "", "", "", "dw", "", "", "", ""];
-        assert_eq!(board_rows(&double_centre, "B2")[1].cells[1].premium, "dw star");
-        assert_eq!(legend(&double_centre, "B2").last().unwrap().label, "B2, the centre: the first word covers it (double word)");
-        assert_eq!(legend(&double_centre, "A1").last().unwrap().label, "A1: the first word covers it (plain)");
-    }
-
     /// A finished chain game of two steps with `scores` at the end, ended by `reason` against
     /// `loser`.
     fn chain_replay(scores: [i32; 2], reason: service::EndReason, loser: usize) -> AdminReplay {
@@ -722,7 +549,7 @@ mod tests {
             }),
             seats: vec![seat(0, "An"), seat(1, "Bình")],
             draw: Vec::new(),
-            steps: Timeline::Chain(games::chain::ChainTimeline {
+            steps: games::Timeline::new(games::chain::ChainTimeline {
                 opening: "hòa bình".into(),
                 steps: vec![step(0, [0, 0]), step(1, scores)],
             }),

@@ -5,11 +5,9 @@
 //! are counted ([`ANALYSIS_ROUNDS`], [`ANALYSIS_NODES`]), so a game's analysis is the same on every
 //! run.
 
-use noitu::{Game, RobotView};
 use serde::Serialize;
 
-use crate::any::AnyGame;
-use crate::contract::{Budget, GameError};
+use crate::open::Reviewed;
 use crate::tile_view::TileHint;
 
 /// The simulation rounds the hard level runs per tile move in an analysis.
@@ -18,20 +16,36 @@ pub const ANALYSIS_ROUNDS: u32 = 8;
 /// The search nodes the hard level may visit per word in a chain game's analysis.
 pub const ANALYSIS_NODES: u64 = 20_000;
 
-/// A finished game, move by move.
+/// A finished game, move by move: the family's reviews and each player's summary.
 #[derive(Debug, Clone, Serialize, PartialEq)]
-#[serde(tag = "family", rename_all = "snake_case")]
-pub enum Analysis {
-    /// A tile game's plays, passes and exchanges.
-    Tile {
-        /// Each reviewed move, in order.
-        moves: Vec<TileReview>,
-    },
-    /// A chain game's words.
-    Chain {
-        /// Each word, in order.
-        words: Vec<ChainReview>,
-    },
+pub struct Analysis {
+    /// The family's reviews: `{"family": "tile", "moves": [...]}`, `{"family": "chain",
+    /// "words": [...]}`.
+    #[serde(flatten)]
+    pub reviewed: Reviewed,
+    /// Each seat's moves in sum, seat 0 first.
+    pub players: Vec<PlayerSummary>,
+}
+
+/// One player's moves in sum.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct PlayerSummary {
+    /// The seat.
+    pub seat: usize,
+    /// Moves (tile) or words (chain) analysed.
+    pub moves: u32,
+    /// Tile: the mean equity given away per move, points.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_equity_lost: Option<f64>,
+    /// Tile: the move that gave away least (the first such); chain: a winning word played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_move: Option<u32>,
+    /// Tile: the move that gave away most; chain: the first word where a win was missed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub worst_move: Option<u32>,
+    /// Chain: words played where a winning word existed and was not played.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub missed_wins: Option<u32>,
 }
 
 /// One tile move beside the hard level's.
@@ -72,89 +86,7 @@ pub struct ChainReview {
     pub winning_word: Option<String>,
 }
 
-fn points(thousandths: i32) -> f64 {
+/// Thousandths of a point as points, to a tenth.
+pub(crate) fn points(thousandths: i32) -> f64 {
     (f64::from(thousandths) / 100.0).round() / 10.0
-}
-
-impl AnyGame<'_> {
-    /// The analysis of this game (over or not: the service analyses finished games only).
-    ///
-    /// # Errors
-    /// [`GameError::Lexicon`]; [`GameError::Replay`] for a journal that does not replay.
-    pub fn analysis(&self) -> Result<Analysis, GameError> {
-        match self {
-            AnyGame::Tile(t) => {
-                let game = t.engine_game();
-                let rules = game.rules();
-                let reviews = engine::review::review(game.setup(), game.journal(), t.graph()?, ANALYSIS_ROUNDS)
-                    .map_err(|e| GameError::Replay(e.to_string()))?;
-                let moves = reviews
-                    .into_iter()
-                    .map(|r| {
-                        let (best_kind, best_exchange) = match &r.best {
-                            engine::Move::Exchange { tiles } => (
-                                "exchange",
-                                tiles
-                                    .iter()
-                                    .map(|t| match t {
-                                        engine::moves::TileInput::Letter(c) => c.to_string(),
-                                        engine::moves::TileInput::Blank => "?".to_string(),
-                                    })
-                                    .collect(),
-                            ),
-                            engine::Move::Play { .. } => ("play", Vec::new()),
-                            _ => ("pass", Vec::new()),
-                        };
-                        TileReview {
-                            move_no: r.move_no,
-                            seat: r.seat.index(),
-                            played_equity: points(r.played_equity),
-                            best_kind,
-                            best_play: r.best_play.map(|p| TileHint::of_play(rules, &p)),
-                            best_exchange,
-                            best_equity: points(r.best_equity),
-                            equity_lost: points(r.lost()),
-                        }
-                    })
-                    .collect();
-                Ok(Analysis::Tile { moves })
-            }
-            AnyGame::Chain(c) => {
-                let played = c.engine_game();
-                let dict = played.dictionary();
-                let mut game = Game::new(played.setup(), dict).map_err(|e| GameError::Replay(e.to_string()))?;
-                let mut words = Vec::new();
-                for entry in played.journal() {
-                    if let noitu::Action::Word { word, spelled } = &entry.action
-                        && !game.is_over()
-                    {
-                        let view = RobotView::new(&game);
-                        let mut budget = Budget::Counted { rounds: 0, nodes: ANALYSIS_NODES };
-                        let judged = noitu::robot::Hard::default().judge(&view, &mut budget);
-                        let winning: Vec<_> = judged.iter().filter(|(_, v)| noitu::robot::is_win(*v)).map(|(l, _)| *l).collect();
-                        let id = dict.lookup(word);
-                        let wins = id.is_some_and(|w| winning.contains(&dict.link_of(w)));
-                        let winning_word = (!wins)
-                            .then(|| {
-                                winning.first().and_then(|&link| {
-                                    let mut options: Vec<_> = dict.link(link).words().filter(|&w| !view.is_used(w)).collect();
-                                    options.sort_by_key(|&w| (!dict.is_familiar(w), w));
-                                    options.first().map(|&w| dict.display(w).to_string())
-                                })
-                            })
-                            .flatten();
-                        words.push(ChainReview {
-                            move_no: entry.move_no,
-                            seat: entry.seat.index(),
-                            word: spelled.clone().unwrap_or_else(|| id.map_or_else(|| word.clone(), |w| dict.display(w).to_string())),
-                            wins,
-                            winning_word,
-                        });
-                    }
-                    game.apply_recorded(entry).map_err(|e| GameError::Replay(e.to_string()))?;
-                }
-                Ok(Analysis::Chain { words })
-            }
-        }
-    }
 }

@@ -11,16 +11,20 @@
 use noitu::robot::seeded;
 use noitu::{Dictionary, Game, RobotView, WordId};
 
-use crate::contract::{
-    Budget, Checked, CheckedInner, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline,
-};
-use crate::entry::{Entry, EntryView, Viewer, entry_view};
+use crate::analysis::{ANALYSIS_NODES, Analysis, ChainReview, PlayerSummary};
+use crate::contract::{Budget, Checked, GameError, GameState, Level, Position, RobotMove};
+use crate::draw::Draw;
+use crate::entry::{Entry, EntryView, MoveKind, Viewer};
+use crate::family::{FamilyRules, NewSetup, Stored};
+use crate::lots::Lots;
 use crate::moves::Move;
+use crate::open::{FamilyView, Hint, Revealed, Reviewed, Score, SeatDetail};
 use crate::outcome::{EndReason, Outcome};
 use crate::rejection::Rejected;
 use crate::seat::{Seat, Timestamp};
-use crate::variant::{Family, Variant};
-use vocabulary::Lapse;
+use crate::timeline::Timeline;
+use crate::variant::Variant;
+use vocabulary::{ChallengeRule, Lapse};
 
 pub use crate::chain_view::{ChainHint, ChainLink, ChainScore, ChainStep, ChainTimeline, ChainView};
 
@@ -55,11 +59,42 @@ fn rejected(r: noitu::Rejection) -> GameError {
     GameError::Rejected(Rejected::from(r))
 }
 
-fn checked(c: Checked) -> noitu::CheckedMove {
-    match c.0 {
-        CheckedInner::Chain(c) => c,
-        CheckedInner::Tile(_) => panic!("a tile move applied to a chain game"),
+/// The family's name, in its checked moves.
+const FAMILY: &str = "chain";
+
+/// The chain family's entry points: Nối từ over its built-in word lists.
+#[derive(Debug, Clone, Copy)]
+pub struct ChainRules;
+
+impl FamilyRules for ChainRules {
+    /// A chain game is always under the void rule: the variant's checks refuse any other before
+    /// a game is set up.
+    fn setup(&self, _variant: Variant, _seats: usize, seed: u64, _challenge: ChallengeRule) -> Result<NewSetup, GameError> {
+        Ok(NewSetup { seed, no_repeat_words: None, setup: ChainGame::new(seed)?.setup_json() })
     }
+
+    fn replay<'a>(&'a self, stored: &Stored<'_>) -> Result<Box<dyn Position + 'a>, GameError> {
+        let setup = stored.setup.ok_or_else(|| GameError::Replay("a chain game without its setup".into()))?;
+        Ok(Box::new(ChainGame::replay(setup, stored.journal)?))
+    }
+
+    fn resume<'a>(&'a self, state: &GameState) -> Box<dyn Position + 'a> {
+        Box::new(state.get::<ChainGame>().clone())
+    }
+
+    fn draw(&self, _variant: Variant, participants: usize, entropy: &mut dyn crate::Entropy) -> Result<Draw, GameError> {
+        Ok(Lots::new(participants).run(entropy))
+    }
+}
+
+/// The contract's entry for the chain's journal `entry`.
+pub fn entry_of(entry: &noitu::JournalEntry) -> Entry {
+    let kind = match entry.action {
+        noitu::Action::Word { .. } => MoveKind::Word,
+        noitu::Action::Resign => MoveKind::Resign,
+        noitu::Action::Timeout => MoveKind::Timeout,
+    };
+    Entry::new(entry.move_no, entry.seat, kind, i32::try_from(entry.score).unwrap_or(i32::MAX), entry)
 }
 
 /// The last syllable of a word as shown.
@@ -125,10 +160,6 @@ impl ChainGame {
 }
 
 impl Position for ChainGame {
-    fn variant(&self) -> Variant {
-        Variant::NoiTu
-    }
-
     fn seats(&self) -> usize {
         2
     }
@@ -163,26 +194,36 @@ impl Position for ChainGame {
         self.game.set_deadline(deadline);
     }
 
+    /// A chain has no racks: nothing more to reveal.
+    fn revealed(&self) -> Revealed {
+        Revealed::of(&serde_json::json!({ "racks": null }))
+    }
+
     fn entry(&self, move_no: u32) -> Option<Entry> {
-        self.game.journal().get(move_no as usize).cloned().map(Entry::Chain)
+        self.game.journal().get(move_no as usize).map(entry_of)
+    }
+
+    /// Nothing in a chain is private: every viewer sees the entry as journalled.
+    fn entry_view(&self, move_no: u32, _viewer: Viewer) -> Option<EntryView> {
+        self.game.journal().get(move_no as usize).map(|e| EntryView::of(&entry_of(e), &e.action))
     }
 
     fn check(&self, seat: Seat, mv: &Move, now: Timestamp) -> Result<Checked, GameError> {
         let c = match mv {
             Move::Word { word } => self.game.check(seat, word, now),
             Move::Resign => self.game.check_resign(seat),
-            Move::Play { .. } => return Err(GameError::WrongFamily { family: Family::Chain, kind: "play" }),
-            Move::Pass => return Err(GameError::WrongFamily { family: Family::Chain, kind: "pass" }),
-            Move::Exchange { .. } => return Err(GameError::WrongFamily { family: Family::Chain, kind: "exchange" }),
-            Move::Challenge => return Err(GameError::WrongFamily { family: Family::Chain, kind: "challenge" }),
-            Move::Accept => return Err(GameError::WrongFamily { family: Family::Chain, kind: "accept" }),
+            Move::Play { .. } => return Err(GameError::WrongFamily { family: FAMILY, kind: "play" }),
+            Move::Pass => return Err(GameError::WrongFamily { family: FAMILY, kind: "pass" }),
+            Move::Exchange { .. } => return Err(GameError::WrongFamily { family: FAMILY, kind: "exchange" }),
+            Move::Challenge => return Err(GameError::WrongFamily { family: FAMILY, kind: "challenge" }),
+            Move::Accept => return Err(GameError::WrongFamily { family: FAMILY, kind: "accept" }),
         };
-        Ok(Checked(CheckedInner::Chain(c.map_err(rejected)?)))
+        Ok(Checked::new(FAMILY, c.map_err(rejected)?))
     }
 
     /// Running out of time always loses a chain game, whatever `lapse` says.
     fn check_timeout(&self, now: Timestamp, _lapse: Lapse) -> Result<Checked, GameError> {
-        Ok(Checked(CheckedInner::Chain(self.game.check_timeout(now).map_err(rejected)?)))
+        Ok(Checked::new(FAMILY, self.game.check_timeout(now).map_err(rejected)?))
     }
 
     fn time_penalty(&self, _seat: Seat, _points: i32) -> Option<Checked> {
@@ -190,21 +231,17 @@ impl Position for ChainGame {
     }
 
     fn apply(&mut self, c: Checked) -> Entry {
-        Entry::Chain(self.game.apply(checked(c)).clone())
+        entry_of(self.game.apply(c.take::<noitu::CheckedMove>()))
     }
 
     fn preview(&self, c: &Checked) -> Score {
-        match &c.0 {
-            CheckedInner::Chain(c) => {
-                let word = c.spelled().map(str::to_string).or_else(|| c.word().map(|w| self.dictionary().display(w).to_string()));
-                Score::Chain(ChainScore { word, total: c.score() as i32 })
-            }
-            CheckedInner::Tile(_) => panic!("a tile move previewed in a chain game"),
-        }
+        let c = c.get::<noitu::CheckedMove>();
+        let word = c.spelled().map(str::to_string).or_else(|| c.word().map(|w| self.dictionary().display(w).to_string()));
+        Score::of(&ChainScore { word, total: c.score() as i32 })
     }
 
     fn view(&self, _viewer: Option<Seat>) -> FamilyView {
-        FamilyView::Chain(ChainView {
+        FamilyView::of(&ChainView {
             opening: self.dictionary().display(self.game.opening()).to_string(),
             chain: self.links(),
             syllable: self.game.current_shown().to_string(),
@@ -213,7 +250,7 @@ impl Position for ChainGame {
     }
 
     fn seat_detail(&self, _seat: Seat) -> SeatDetail {
-        SeatDetail::Chain {}
+        SeatDetail::of(&serde_json::json!({}))
     }
 
     fn hints(&self, seat: Seat, limit: usize, mut budget: Budget) -> Result<Vec<Hint>, GameError> {
@@ -244,7 +281,7 @@ impl Position for ChainGame {
                 let score = self.game.check(seat, &word, now).map_or(0, |c| c.score() as i32);
                 let replies = view.replies_after(w);
                 let familiarity = dict.familiarity(w);
-                Hint::Chain(ChainHint { word, score, replies, answer_wins: replies > 0 && answer_wins(&view, w), familiarity })
+                Hint::of(&ChainHint { word, score, replies, answer_wins: replies > 0 && answer_wins(&view, w), familiarity })
             })
             .collect())
     }
@@ -268,9 +305,108 @@ impl Position for ChainGame {
         };
         let mut steps = vec![step(&game, 0, None)];
         for entry in self.game.journal() {
-            let applied = Entry::Chain(game.apply_recorded(entry).map_err(|e| GameError::Replay(e.to_string()))?.clone());
-            steps.push(step(&game, steps.len(), Some(entry_view(&applied, Viewer::Admin))));
+            let applied = game.apply_recorded(entry).map_err(|e| GameError::Replay(e.to_string()))?;
+            let shown = EntryView::of(&entry_of(applied), &applied.action);
+            steps.push(step(&game, steps.len(), Some(shown)));
         }
-        Ok(Timeline::Chain(ChainTimeline { opening: dict.display(game.opening()).to_string(), steps }))
+        Ok(Timeline::new(ChainTimeline { opening: dict.display(game.opening()).to_string(), steps }))
+    }
+
+    fn export(&self, _header: &crate::GcgHeader<'_>) -> Option<Result<String, GameError>> {
+        None
+    }
+
+    fn analysis(&self) -> Result<Analysis, GameError> {
+        analysis_of(self)
+    }
+
+    fn state(&self) -> GameState {
+        GameState::new(self.clone())
+    }
+}
+
+/// The chain family's reviews.
+#[derive(serde::Serialize)]
+#[serde(tag = "family", rename = "chain")]
+struct ChainReviews<'a> {
+    words: &'a [ChainReview],
+}
+
+/// The analysis of chain game `c`, over or not.
+///
+/// # Errors
+/// [`GameError::Replay`] for a journal that does not replay.
+fn analysis_of(c: &ChainGame) -> Result<Analysis, GameError> {
+    let played = c.engine_game();
+    let dict = played.dictionary();
+    let mut game = Game::new(played.setup(), dict).map_err(|e| GameError::Replay(e.to_string()))?;
+    let mut words = Vec::new();
+    for entry in played.journal() {
+        if let noitu::Action::Word { word, spelled } = &entry.action
+            && !game.is_over()
+        {
+            let view = RobotView::new(&game);
+            let mut budget = Budget::Counted { rounds: 0, nodes: ANALYSIS_NODES };
+            let judged = noitu::robot::Hard::default().judge(&view, &mut budget);
+            let winning: Vec<_> = judged.iter().filter(|(_, v)| noitu::robot::is_win(*v)).map(|(l, _)| *l).collect();
+            let id = dict.lookup(word);
+            let wins = id.is_some_and(|w| winning.contains(&dict.link_of(w)));
+            let winning_word = (!wins)
+                .then(|| {
+                    winning.first().and_then(|&link| {
+                        let mut options: Vec<_> = dict.link(link).words().filter(|&w| !view.is_used(w)).collect();
+                        options.sort_by_key(|&w| (!dict.is_familiar(w), w));
+                        options.first().map(|&w| dict.display(w).to_string())
+                    })
+                })
+                .flatten();
+            words.push(ChainReview {
+                move_no: entry.move_no,
+                seat: entry.seat.index(),
+                word: spelled.clone().unwrap_or_else(|| id.map_or_else(|| word.clone(), |w| dict.display(w).to_string())),
+                wins,
+                winning_word,
+            });
+        }
+        game.apply_recorded(entry).map_err(|e| GameError::Replay(e.to_string()))?;
+    }
+    let players = (0..Position::seats(c)).map(|seat| chain_summary(seat, &words)).collect();
+    Ok(Analysis { reviewed: Reviewed::of(&ChainReviews { words: &words }), players })
+}
+
+/// A chain player's summary: words reviewed, a winning word played, the first and the number of
+/// wins missed.
+fn chain_summary(seat: usize, words: &[ChainReview]) -> PlayerSummary {
+    let mine: Vec<_> = words.iter().filter(|w| w.seat == seat).collect();
+    let missed: Vec<_> = mine.iter().filter(|w| w.winning_word.is_some()).collect();
+    PlayerSummary {
+        seat,
+        moves: mine.len() as u32,
+        mean_equity_lost: None,
+        best_move: mine.iter().find(|w| w.wins).map(|w| w.move_no),
+        worst_move: missed.first().map(|w| w.move_no),
+        missed_wins: Some(missed.len() as u32),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_chain_entry_shows_as_journalled_to_everyone() {
+        let mut game = ChainGame::new(1).unwrap();
+        let robot = game.robot(Level::Hard, 1, Budget::Counted { rounds: 1, nodes: 2_000 }).unwrap().unwrap();
+        let checked = game.check(Seat(0), &robot.mv, Timestamp(0)).unwrap();
+        let applied = game.apply(checked);
+        let entry = game.entry(0).unwrap();
+        assert_eq!(applied, entry);
+        let journalled: serde_json::Value = serde_json::from_str(&entry.to_json()).unwrap();
+        assert_eq!(journalled["kind"], "word");
+        for viewer in [Viewer::Public, Viewer::Seat(Seat(1)), Viewer::Admin] {
+            assert_eq!(serde_json::to_value(game.entry_view(0, viewer).unwrap()).unwrap(), journalled);
+        }
+        assert_eq!((entry.kind(), entry.seat(), entry.move_no()), (MoveKind::Word, Seat(0), 0));
+        assert_eq!(i64::from(entry.score()), journalled["score"].as_i64().unwrap());
     }
 }

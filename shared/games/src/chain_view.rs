@@ -94,11 +94,12 @@ impl ChainTimeline {
             .iter()
             .filter_map(|s| s.mv.as_ref().map(|m| (s, m)))
             .map(|(s, m)| {
-                let what = match &m.action {
-                    crate::ActionView::Chain(noitu::Action::Word { word, spelled }) => {
-                        format!("plays {} for {}", spelled.as_deref().unwrap_or(word), m.score)
+                let action = &m.action;
+                let what = match action["kind"].as_str() {
+                    Some("word") => {
+                        format!("plays {} for {}", action["spelled"].as_str().or(action["word"].as_str()).unwrap_or(""), m.score)
                     }
-                    crate::ActionView::Chain(noitu::Action::Resign) => "resigns".to_string(),
+                    Some("resign") => "resigns".to_string(),
                     _ => "runs out of time".to_string(),
                 };
                 let scores: Vec<String> = s.scores.iter().enumerate().map(|(i, p)| format!("{} {p}", name_of(i))).collect();

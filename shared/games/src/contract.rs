@@ -5,31 +5,57 @@
 //! family has (a board, a rack, a bag; a chain and its syllable) stays in that family's view
 //! types.
 
+use std::any::Any;
 use std::time::Instant;
 
-use serde::Serialize;
-
-use crate::chain_view::{ChainHint, ChainScore, ChainTimeline, ChainView};
-use crate::entry::Entry;
+use crate::analysis::Analysis;
+use crate::entry::{Entry, EntryView, Viewer};
 use crate::moves::Move;
+use crate::open::{FamilyView, Hint, Revealed, Score, SeatDetail};
 use crate::outcome::Outcome;
 use crate::rejection::Rejected;
 use crate::seat::{Seat, Timestamp};
-use crate::tile_view::{TileHint, TileTimeline, TileView};
-use crate::variant::{Family, Variant};
+use crate::timeline::Timeline;
 use vocabulary::{Lapse, Work};
 
 /// A robot's level, in every family.
 pub use vocabulary::Level;
 
-/// A move checked against one state of one game; only that game's `apply` takes it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Checked(pub(crate) CheckedInner);
+/// A move checked against one state of one game; only that game's `apply` takes it. Opaque:
+/// each family keeps its own checked type inside ([`Checked::new`], [`Checked::take`]).
+pub struct Checked {
+    family: &'static str,
+    inner: Box<dyn Any + Send + Sync>,
+}
 
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum CheckedInner {
-    Tile(engine::CheckedMove),
-    Chain(noitu::CheckedMove),
+impl Checked {
+    /// `inner`, checked by the family `family` (its name, for the panic of a misuse).
+    pub fn new<T: Any + Send + Sync>(family: &'static str, inner: T) -> Checked {
+        Checked { family, inner: Box::new(inner) }
+    }
+
+    /// The family's checked move.
+    ///
+    /// # Panics
+    /// If it is another family's (a move checked against one game applied to another).
+    pub fn take<T: Any>(self) -> T {
+        let family = self.family;
+        *self.inner.downcast::<T>().unwrap_or_else(|_| panic!("a {family} move given to another family's game"))
+    }
+
+    /// The family's checked move, borrowed.
+    ///
+    /// # Panics
+    /// As [`Checked::take`].
+    pub fn get<T: Any>(&self) -> &T {
+        self.inner.downcast_ref::<T>().unwrap_or_else(|| panic!("a {} move given to another family's game", self.family))
+    }
+}
+
+impl std::fmt::Debug for Checked {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Checked({} move)", self.family)
+    }
 }
 
 /// A robot's move: submitted through `check` like anyone's.
@@ -82,10 +108,10 @@ pub enum GameError {
     #[error(transparent)]
     Rejected(#[from] Rejected),
     /// The move is one of another family's kinds (tiles to a chain, a word to a board).
-    #[error("a {kind} move is not a move of a {} game", match .family { Family::Tile => "tile", Family::Chain => "chain" })]
+    #[error("a {kind} move is not a move of a {family} game")]
     WrongFamily {
-        /// The game's family.
-        family: Family,
+        /// The game's family, by name ("tile", "chain").
+        family: &'static str,
         /// The kind sent.
         kind: &'static str,
     },
@@ -97,86 +123,14 @@ pub enum GameError {
     Replay(String),
 }
 
-/// A game's family-specific view, beside the fields every family has.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-#[serde(untagged)]
-pub enum FamilyView {
-    /// Board, bag, the viewer's rack, the no-repeat rule.
-    Tile(TileView),
-    /// The chain and the syllable to continue from.
-    Chain(ChainView),
-}
-
-/// What a family shows of one seat besides its score.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-#[serde(untagged)]
-pub enum SeatDetail {
-    /// Tiles on the seat's rack.
-    Tile {
-        /// How many.
-        rack_size: usize,
-    },
-    /// Nothing more.
-    Chain {},
-}
-
-/// A suggested move, best first.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-#[serde(untagged)]
-pub enum Hint {
-    /// A play.
-    Tile(TileHint),
-    /// A word.
-    Chain(ChainHint),
-}
-
-/// What a move would score if submitted now.
-#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
-#[serde(untagged)]
-pub enum Score {
-    /// Words formed, the bingo bonus and the total.
-    Tile(engine::ScoreBreakdown),
-    /// The word and its points.
-    Chain(ChainScore),
-}
-
-/// The admin replay's steps, family by family.
-#[derive(Debug, Clone, Serialize)]
-#[serde(untagged)]
-pub enum Timeline {
-    /// Racks, board and bag after every move.
-    Tile(TileTimeline),
-    /// The chain step by step.
-    Chain(ChainTimeline),
-}
-
-impl Timeline {
-    /// One line per move for the replay page's log, each player named by `name_of(seat)`: a
-    /// tile move with the tiles it drew and the bag left, a word with the running scores and
-    /// the syllable it hands on.
-    pub fn log(&self, name_of: &dyn Fn(usize) -> String) -> Vec<String> {
-        match self {
-            Timeline::Tile(t) => t.log(name_of),
-            Timeline::Chain(c) => c.log(name_of),
-        }
-    }
-
-    /// The last step's index.
-    pub fn last_step(&self) -> usize {
-        match self {
-            Timeline::Tile(t) => t.timeline.steps.len().saturating_sub(1),
-            Timeline::Chain(c) => c.steps.len().saturating_sub(1),
-        }
-    }
-}
-
-/// One game of some family, in play or over. Every method but `apply` leaves it unchanged.
-pub trait Position {
-    /// The variant.
-    fn variant(&self) -> Variant;
+/// One game of some family, in play or over. Every method but `apply` and `set_deadline` leaves
+/// it unchanged. What a family shows (views, hints, scores, entries, its timeline) is its own
+/// data, handed on as JSON ([`crate::open`]); nothing outside the family names its types.
+pub trait Position: Send + Sync {
     /// Number of seats.
     fn seats(&self) -> usize;
-    /// The seat to move (meaningless once over).
+    /// The seat to move (meaningless once over). One seat moves at a time in every family: a
+    /// move is answered by the next, and the service's turn, clock and robot loop rely on it.
     fn to_move(&self) -> Seat;
     /// Whether the game has ended.
     fn is_over(&self) -> bool;
@@ -186,10 +140,14 @@ pub trait Position {
     fn scores(&self) -> Vec<i32>;
     /// How it ended.
     fn outcome(&self) -> Option<Outcome>;
+    /// What the end reveals besides who won (each seat's leftover tiles); only asked once over.
+    fn revealed(&self) -> Revealed;
     /// Sets the current turn's deadline (applying a move clears it).
     fn set_deadline(&mut self, deadline: Option<Timestamp>);
     /// The journal entry `move_no`.
     fn entry(&self, move_no: u32) -> Option<Entry>;
+    /// What `viewer` may see of journal entry `move_no`: the one place that decides it.
+    fn entry_view(&self, move_no: u32, viewer: Viewer) -> Option<EntryView>;
     /// Validates `mv` by `seat` at `now` (a resignation on either turn).
     ///
     /// # Errors
@@ -222,14 +180,56 @@ pub trait Position {
     /// [`GameError::Rejected`] once the game is over; [`GameError::Lexicon`].
     fn hints(&self, seat: Seat, limit: usize, budget: Budget) -> Result<Vec<Hint>, GameError>;
     /// The move of a robot of `level` for the seat to move, its choices seeded by `seed`, its
-    /// thinking stopped by `budget`; `None` when it has no move (the game is then over).
+    /// thinking stopped by `budget` (an instant, or counted rounds and nodes); `None` when it
+    /// has no move (the game is then over).
     ///
     /// # Errors
     /// [`GameError::Lexicon`].
     fn robot(&self, level: Level, seed: u64, budget: Budget) -> Result<Option<RobotMove>, GameError>;
-    /// The admin replay's steps.
+    /// The admin replay's steps, with the family's page for them.
     ///
     /// # Errors
     /// [`GameError::Replay`] if the journal does not fold.
     fn timeline(&self) -> Result<Timeline, GameError>;
+    /// The game in the family's exchange format with `header`'s id, names and description (GCG
+    /// for a tile game); `None` for a family without one.
+    ///
+    /// # Errors
+    /// [`GameError::Replay`] if the journal does not fold.
+    fn export(&self, header: &crate::GcgHeader<'_>) -> Option<Result<String, GameError>>;
+    /// Each move beside what its family's strongest robot would have done, within counted
+    /// budgets (the same on every run).
+    ///
+    /// # Errors
+    /// [`GameError::Lexicon`]; [`GameError::Replay`] for a journal that does not replay.
+    fn analysis(&self) -> Result<Analysis, GameError>;
+    /// The game without what its family plays with (word lists), for a process to keep between
+    /// requests; its family's [`crate::FamilyRules::resume`] plays it again.
+    fn state(&self) -> GameState;
+}
+
+/// A replayed game, owned and free of the word lists: what [`Position::state`] keeps, for its
+/// family's [`FamilyRules::resume`]. Cloning it is cheap (shared).
+#[derive(Clone)]
+pub struct GameState(std::sync::Arc<dyn Any + Send + Sync>);
+
+impl GameState {
+    /// A family's own `state`.
+    pub fn new<T: Any + Send + Sync>(state: T) -> GameState {
+        GameState(std::sync::Arc::new(state))
+    }
+
+    /// The family's state.
+    ///
+    /// # Panics
+    /// If it is another family's.
+    pub fn get<T: Any>(&self) -> &T {
+        self.0.downcast_ref::<T>().expect("a game state resumed by its own family")
+    }
+}
+
+impl std::fmt::Debug for GameState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("GameState")
+    }
 }

@@ -4,15 +4,20 @@
 use engine::robot::{LevelRobot, RobotView, seeded};
 use engine::{Lexicon, Lexicons, MoveGenerator, RackTile, Square};
 
-use crate::contract::{
-    Budget, Checked, CheckedInner, FamilyView, GameError, Hint, Level, Position, RobotMove, Score, SeatDetail, Timeline,
-};
-use crate::entry::Entry;
+use std::sync::Arc;
+
+use crate::analysis::{ANALYSIS_ROUNDS, Analysis, PlayerSummary, TileReview, points};
+use crate::contract::{Budget, Checked, GameError, GameState, Level, Position, RobotMove};
+use crate::draw::{Draw, DrawPick};
+use crate::entry::{Entry, EntryView, MoveKind, Viewer};
+use crate::family::{FamilyRules, NewSetup, Stored, challenge_rule_of};
 use crate::moves::Move;
+use crate::open::{FamilyView, Hint, Revealed, Reviewed, Score, SeatDetail};
 use crate::outcome::{EndReason, Outcome};
 use crate::seat::{Seat, Timestamp};
-use crate::variant::{Family, Variant, of_tile};
-use vocabulary::Lapse;
+use crate::timeline::Timeline;
+use crate::variant::{Variant, tile_rules};
+use vocabulary::{ChallengeRule, Lapse};
 
 pub use crate::tile_view::{BoardTile, TileHint, TileTimeline, TileView};
 
@@ -63,14 +68,6 @@ impl<'a> TileGame<'a> {
         &self.game
     }
 
-    /// The game in GCG, with `header`'s id, names and description.
-    ///
-    /// # Errors
-    /// [`GameError::Replay`] if the journal does not fold.
-    pub fn gcg(&self, header: &crate::GcgHeader<'_>) -> Result<String, GameError> {
-        engine::gcg::to_gcg(self.game.setup(), self.game.journal(), header).map_err(|e| GameError::Replay(e.to_string()))
-    }
-
     /// The engine's game.
     pub(crate) fn engine_game(&self) -> &engine::Game {
         &self.game
@@ -81,10 +78,99 @@ impl<'a> TileGame<'a> {
     }
 }
 
-fn checked(c: Checked) -> engine::CheckedMove {
-    match c.0 {
-        CheckedInner::Tile(c) => c,
-        CheckedInner::Chain(_) => panic!("a chain move applied to a tile game"),
+/// The family's name, in its checked moves.
+const FAMILY: &str = "tile";
+
+/// The tile family's entry points: Scrabble and Эрудит over their word graphs.
+#[derive(Clone)]
+pub struct TileRules {
+    lexicons: Arc<Lexicons>,
+}
+
+impl TileRules {
+    /// The tile family over `lexicons`.
+    pub fn new(lexicons: Arc<Lexicons>) -> TileRules {
+        TileRules { lexicons }
+    }
+}
+
+/// The engine's variant that `variant` plays: a variant of another family is the caller's bug.
+fn rules_of(variant: Variant) -> engine::Variant {
+    tile_rules(variant).unwrap_or_else(|| panic!("{} is not a tile variant", variant.id()))
+}
+
+impl FamilyRules for TileRules {
+    fn setup(&self, variant: Variant, seats: usize, seed: u64, challenge: ChallengeRule) -> Result<NewSetup, GameError> {
+        let v = rules_of(variant);
+        let setup = engine::Setup { variant: v, seats, seed, no_repeat_words: v.rules().no_repeat_words, challenge };
+        let json = serde_json::to_string(&setup).expect("a setup always serializes");
+        Ok(NewSetup { seed, no_repeat_words: Some(setup.no_repeat_words), setup: json })
+    }
+
+    fn replay<'a>(&'a self, stored: &Stored<'_>) -> Result<Box<dyn Position + 'a>, GameError> {
+        // The challenge rule is pinned in the setup as written (absent: void, as every game
+        // before the rule was).
+        let setup = engine::Setup {
+            variant: rules_of(stored.variant),
+            seats: stored.seats,
+            seed: stored.seed,
+            no_repeat_words: stored.no_repeat_words.unwrap_or(false),
+            challenge: challenge_rule_of(stored.setup)?,
+        };
+        Ok(Box::new(TileGame::replay(&setup, stored.journal, &self.lexicons)?))
+    }
+
+    fn resume<'a>(&'a self, state: &GameState) -> Box<dyn Position + 'a> {
+        Box::new(TileGame::resume(state.get::<engine::Game>().clone(), &self.lexicons))
+    }
+
+    fn draw(&self, variant: Variant, participants: usize, entropy: &mut dyn crate::Entropy) -> Result<Draw, GameError> {
+        let drawn =
+            engine::seating::draw(rules_of(variant).rules(), participants, entropy).map_err(|e| GameError::Replay(e.to_string()))?;
+        Ok(Draw { leader: drawn.leader, log: drawn.log.iter().map(DrawPick::of_tile).collect() })
+    }
+}
+
+/// The kind of a tile journal entry.
+fn kind_of(action: &engine::Action) -> MoveKind {
+    match action {
+        engine::Action::Play { .. } => MoveKind::Play,
+        engine::Action::Pass => MoveKind::Pass,
+        engine::Action::Exchange { .. } => MoveKind::Exchange,
+        engine::Action::Resign => MoveKind::Resign,
+        engine::Action::Timeout => MoveKind::Timeout,
+        engine::Action::OutOfTime => MoveKind::OutOfTime,
+        engine::Action::TimePenalty => MoveKind::TimePenalty,
+        engine::Action::ChallengedOff => MoveKind::ChallengedOff,
+        engine::Action::ChallengeBonus => MoveKind::ChallengeBonus,
+        engine::Action::ChallengeFailed => MoveKind::ChallengeFailed,
+        engine::Action::ChallengeTurnLost => MoveKind::ChallengeTurnLost,
+        engine::Action::Accept => MoveKind::Accept,
+    }
+}
+
+/// The contract's entry for the engine's journal `entry`.
+pub fn entry_of(entry: &engine::JournalEntry) -> Entry {
+    Entry::new(entry.move_no, entry.seat, kind_of(&entry.action), entry.score, entry)
+}
+
+/// What `viewer` may see of `entry`: everything, except that an exchange made by another seat
+/// shows only how many tiles went back.
+fn entry_view_of(entry: &engine::JournalEntry, viewer: Viewer) -> EntryView {
+    #[derive(serde::Serialize)]
+    struct Exchanged<'a> {
+        kind: MoveKind,
+        count: usize,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        tiles: Option<&'a [engine::TileInput]>,
+    }
+    let shown = entry_of(entry);
+    match &entry.action {
+        engine::Action::Exchange { tiles } => {
+            let sees = viewer.sees_private_of(entry.seat);
+            EntryView::of(&shown, &Exchanged { kind: MoveKind::Exchange, count: tiles.len(), tiles: sees.then_some(tiles.as_slice()) })
+        }
+        public => EntryView::of(&shown, public),
     }
 }
 
@@ -123,10 +209,6 @@ impl TileGame<'_> {
 }
 
 impl Position for TileGame<'_> {
-    fn variant(&self) -> Variant {
-        of_tile(self.game.rules().variant)
-    }
-
     fn seats(&self) -> usize {
         self.game.seats()
     }
@@ -162,40 +244,61 @@ impl Position for TileGame<'_> {
         self.game.set_deadline(deadline);
     }
 
+    fn revealed(&self) -> Revealed {
+        #[derive(serde::Serialize)]
+        struct Racks {
+            /// Every seat's leftover rack (letters, `?` for a blank), seat 0 first.
+            racks: Vec<Vec<String>>,
+        }
+        let rules = self.game.rules();
+        let rack = |s: usize| {
+            self.game
+                .rack(Seat(s as u8))
+                .tiles()
+                .map(|t| match t {
+                    RackTile::Letter(l) => rules.char_of(l).to_string(),
+                    RackTile::Blank => "?".to_string(),
+                })
+                .collect()
+        };
+        Revealed::of(&Racks { racks: (0..self.game.seats()).map(rack).collect() })
+    }
+
     fn entry(&self, move_no: u32) -> Option<Entry> {
-        self.game.journal().get(move_no as usize).cloned().map(Entry::Tile)
+        self.game.journal().get(move_no as usize).map(entry_of)
+    }
+
+    fn entry_view(&self, move_no: u32, viewer: Viewer) -> Option<EntryView> {
+        self.game.journal().get(move_no as usize).map(|e| entry_view_of(e, viewer))
     }
 
     fn check(&self, seat: Seat, mv: &Move, now: Timestamp) -> Result<Checked, GameError> {
-        let m = mv.tile().ok_or(GameError::WrongFamily { family: Family::Tile, kind: "word" })?;
+        let m = mv.tile().ok_or(GameError::WrongFamily { family: FAMILY, kind: "word" })?;
         let lexicon: &dyn Lexicon = match m {
             engine::Move::Play { .. } | engine::Move::Challenge => self.graph()?,
             _ => &NoWords,
         };
         let c = self.game.check(lexicon, seat, &m, now).map_err(crate::Rejected::from)?;
-        Ok(Checked(CheckedInner::Tile(c)))
+        Ok(Checked::new(FAMILY, c))
     }
 
     fn check_timeout(&self, now: Timestamp, lapse: Lapse) -> Result<Checked, GameError> {
         let c = self.game.check_timeout(now, lapse).map_err(crate::Rejected::from)?;
-        Ok(Checked(CheckedInner::Tile(c)))
+        Ok(Checked::new(FAMILY, c))
     }
 
     fn time_penalty(&self, seat: Seat, points: i32) -> Option<Checked> {
-        self.game.time_penalty(seat, points).map(|c| Checked(CheckedInner::Tile(c)))
+        self.game.time_penalty(seat, points).map(|c| Checked::new(FAMILY, c))
     }
 
     fn apply(&mut self, c: Checked) -> Entry {
-        Entry::Tile(self.game.apply(checked(c)).clone())
+        entry_of(self.game.apply(c.take::<engine::CheckedMove>()))
     }
 
     fn preview(&self, c: &Checked) -> Score {
-        match &c.0 {
-            CheckedInner::Tile(c) => match c.action() {
-                engine::moves::CheckedAction::Play { score, .. } => Score::Tile(score.clone()),
-                _ => Score::Tile(engine::ScoreBreakdown { words: Vec::new(), bingo: 0, total: 0 }),
-            },
-            CheckedInner::Chain(_) => panic!("a chain move previewed in a tile game"),
+        match c.get::<engine::CheckedMove>().action() {
+            engine::moves::CheckedAction::Play { score, .. } => Score::of(score),
+            _ => Score::of(&engine::ScoreBreakdown { words: Vec::new(), bingo: 0, total: 0 }),
         }
     }
 
@@ -219,7 +322,7 @@ impl Position for TileGame<'_> {
                 })
                 .collect()
         });
-        FamilyView::Tile(TileView {
+        FamilyView::of(&TileView {
             no_repeat_words: self.game.no_repeat_words(),
             played_words,
             board,
@@ -232,7 +335,12 @@ impl Position for TileGame<'_> {
     }
 
     fn seat_detail(&self, seat: Seat) -> SeatDetail {
-        SeatDetail::Tile { rack_size: self.game.rack(seat).len() }
+        #[derive(serde::Serialize)]
+        struct RackSize {
+            /// Tiles on the seat's rack.
+            rack_size: usize,
+        }
+        SeatDetail::of(&RackSize { rack_size: self.game.rack(seat).len() })
     }
 
     fn hints(&self, seat: Seat, limit: usize, _budget: Budget) -> Result<Vec<Hint>, GameError> {
@@ -244,7 +352,7 @@ impl Position for TileGame<'_> {
         let leave = engine::LeaveTable::standard(rules);
         // Static equity while tiles remain in the bag; with it empty, the endgame value.
         let plays = engine::endgame::ranked(&self.game, &generator, seat, limit.clamp(1, MAX_HINTS), &leave);
-        Ok(plays.iter().map(|p| Hint::Tile(TileHint::of_play(rules, p))).collect())
+        Ok(plays.iter().map(|p| Hint::of(&TileHint::of_play(rules, p))).collect())
     }
 
     fn robot(&self, level: Level, seed: u64, mut budget: Budget) -> Result<Option<RobotMove>, GameError> {
@@ -261,6 +369,115 @@ impl Position for TileGame<'_> {
         let timeline = engine::timeline::timeline(self.game.setup(), self.game.journal()).map_err(|e| GameError::Replay(e.to_string()))?;
         let premiums = crate::catalog::premium_names(&rules.layout);
         let values = rules.letters.iter().map(|l| (l.ch.to_string(), i32::from(l.value))).collect();
-        Ok(Timeline::Tile(TileTimeline { premiums, start: Square::CENTER.to_string(), values, timeline }))
+        Ok(Timeline::new(TileTimeline { premiums, start: Square::CENTER.to_string(), values, timeline }))
+    }
+
+    fn export(&self, header: &crate::GcgHeader<'_>) -> Option<Result<String, GameError>> {
+        Some(engine::gcg::to_gcg(self.game.setup(), self.game.journal(), header).map_err(|e| GameError::Replay(e.to_string())))
+    }
+
+    fn analysis(&self) -> Result<Analysis, GameError> {
+        analysis_of(self)
+    }
+
+    fn state(&self) -> GameState {
+        GameState::new(self.game.clone())
+    }
+}
+
+/// The tile family's reviews.
+#[derive(serde::Serialize)]
+#[serde(tag = "family", rename = "tile")]
+struct TileReviews<'a> {
+    moves: &'a [TileReview],
+}
+
+/// The analysis of tile game `t` (over or not: the service analyses finished games only).
+///
+/// # Errors
+/// [`GameError::Lexicon`]; [`GameError::Replay`] for a journal that does not replay.
+fn analysis_of(t: &TileGame<'_>) -> Result<Analysis, GameError> {
+    let game = t.engine_game();
+    let rules = game.rules();
+    let reviews =
+        engine::review::review(game.setup(), game.journal(), t.graph()?, ANALYSIS_ROUNDS).map_err(|e| GameError::Replay(e.to_string()))?;
+    let moves = reviews
+        .into_iter()
+        .map(|r| {
+            let (best_kind, best_exchange) = match &r.best {
+                engine::Move::Exchange { tiles } => (
+                    "exchange",
+                    tiles
+                        .iter()
+                        .map(|t| match t {
+                            engine::moves::TileInput::Letter(c) => c.to_string(),
+                            engine::moves::TileInput::Blank => "?".to_string(),
+                        })
+                        .collect(),
+                ),
+                engine::Move::Play { .. } => ("play", Vec::new()),
+                _ => ("pass", Vec::new()),
+            };
+            TileReview {
+                move_no: r.move_no,
+                seat: r.seat.index(),
+                played_equity: points(r.played_equity),
+                best_kind,
+                best_play: r.best_play.map(|p| TileHint::of_play(rules, &p)),
+                best_exchange,
+                best_equity: points(r.best_equity),
+                equity_lost: points(r.lost()),
+            }
+        })
+        .collect();
+    let moves: Vec<TileReview> = moves;
+    let players = (0..game.seats()).map(|seat| tile_summary(seat, &moves)).collect();
+    Ok(Analysis { reviewed: Reviewed::of(&TileReviews { moves: &moves }), players })
+}
+
+/// A tile player's summary: moves reviewed, the mean equity given away, the best and worst.
+fn tile_summary(seat: usize, moves: &[TileReview]) -> PlayerSummary {
+    let mine: Vec<_> = moves.iter().filter(|m| m.seat == seat).collect();
+    let lost: f64 = mine.iter().map(|m| m.equity_lost).sum();
+    let by_lost = |m: &&&TileReview| (m.equity_lost * 10.0).round() as i64;
+    PlayerSummary {
+        seat,
+        moves: mine.len() as u32,
+        mean_equity_lost: (!mine.is_empty()).then(|| (lost / mine.len() as f64 * 10.0).round() / 10.0),
+        best_move: mine.iter().min_by_key(by_lost).map(|m| m.move_no),
+        worst_move: mine.iter().rev().max_by_key(by_lost).map(|m| m.move_no),
+        missed_wins: None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::{Action, JournalEntry, TileInput};
+
+    #[test]
+    fn an_exchange_shows_its_tiles_only_to_its_seat_and_admins() {
+        let entry = JournalEntry {
+            move_no: 4,
+            seat: Seat(1),
+            action: Action::Exchange { tiles: vec![TileInput::Letter('Q'), TileInput::Blank] },
+            score: 0,
+        };
+        let tiles = |v: Viewer| {
+            let shown = serde_json::to_value(entry_view_of(&entry, v)).unwrap();
+            (shown["count"].as_u64(), shown.get("tiles").cloned())
+        };
+        let full = Some(serde_json::json!([{"letter": "Q"}, "blank"]));
+        assert_eq!(tiles(Viewer::Seat(Seat(1))), (Some(2), full.clone()));
+        assert_eq!(tiles(Viewer::Admin), (Some(2), full));
+        assert_eq!(tiles(Viewer::Seat(Seat(0))), (Some(2), None));
+        assert_eq!(tiles(Viewer::Public), (Some(2), None));
+        let json = serde_json::to_value(entry_view_of(&entry, Viewer::Seat(Seat(0)))).unwrap();
+        assert_eq!(json, serde_json::json!({"move_no": 4, "seat": 1, "kind": "exchange", "count": 2, "score": 0}));
+        let pass = JournalEntry { move_no: 5, seat: Seat(0), action: Action::Pass, score: 0 };
+        let json = serde_json::to_value(entry_view_of(&pass, Viewer::Public)).unwrap();
+        assert_eq!(json, serde_json::to_value(&pass).unwrap(), "a public entry shows as journalled");
+        assert_eq!(entry_of(&pass).to_json(), serde_json::to_string(&pass).unwrap(), "the journal row is the engine's entry");
+        assert_eq!((entry_of(&entry).kind(), entry_of(&entry).seat(), entry_of(&entry).move_no()), (MoveKind::Exchange, Seat(1), 4));
     }
 }

@@ -13,15 +13,6 @@ pub(crate) const fn tile_rules(variant: Variant) -> Option<engine::Variant> {
     }
 }
 
-/// The variant id of the tile engine's `variant`.
-pub(crate) const fn of_tile(variant: engine::Variant) -> Variant {
-    match variant {
-        engine::Variant::ScrabbleEn => Variant::ScrabbleEn,
-        engine::Variant::ScrabbleRu => Variant::ScrabbleRu,
-        engine::Variant::Erudit => Variant::Erudit,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -32,7 +23,6 @@ mod tests {
             match tile_rules(v) {
                 Some(t) => {
                     assert_eq!(t.id(), v.id());
-                    assert_eq!(of_tile(t), v);
                     assert_eq!(v.family(), Family::Tile);
                 }
                 None => assert_eq!((v.id(), v.family()), (noitu::VARIANT, Family::Chain)),

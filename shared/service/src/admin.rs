@@ -124,7 +124,7 @@ impl Service {
         let title = format!("wordgame {} game {}", record.variant.id(), record.game_id);
         let id = record.game_id.to_string();
         let header = games::GcgHeader { id: &id, names: &names, title: &title };
-        Ok(game.gcg(&header).ok_or(ServiceError::NotFound)??)
+        Ok(game.export(&header).ok_or(ServiceError::NotFound)??)
     }
 
     /// An account and its games.

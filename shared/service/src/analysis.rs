@@ -1,5 +1,5 @@
 //! The post-game analysis of a finished game, for its players and admins: each move beside the
-//! hard level's (`games::Analysis`) and a summary per player. Computed on the first request, within
+//! hard level's and a summary per player, as the game's family reviews it (`games::Analysis`). Computed on the first request, within
 //! counted budgets (`games::ANALYSIS_ROUNDS` per tile move, `games::ANALYSIS_NODES` per word),
 //! stored, and served from storage afterwards. Nothing is shown before the game's end: the
 //! analysis would tell a player the best move of a position still in play.
@@ -17,34 +17,13 @@ use crate::{Caller, Service, ServiceError};
 /// computed again.
 pub const ANALYSIS_VERSION: i32 = 1;
 
-/// The answer: the analysis, each player's summary, and how long it took to compute.
+/// The answer: the analysis with each player's summary (`games::Analysis`).
 #[derive(Debug, Clone, Serialize)]
 struct AnalysisAnswer<'a> {
     game_id: Uuid,
     version: i32,
     #[serde(flatten)]
     analysis: &'a Analysis,
-    players: Vec<PlayerSummary>,
-}
-
-/// One player's moves in sum.
-#[derive(Debug, Clone, Serialize, PartialEq)]
-struct PlayerSummary {
-    seat: usize,
-    /// Moves (tile) or words (chain) analysed.
-    moves: u32,
-    /// Tile: the mean equity given away per move, points.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    mean_equity_lost: Option<f64>,
-    /// Tile: the move that gave away least (the first such); chain: a winning word played.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    best_move: Option<u32>,
-    /// Tile: the move that gave away most; chain: the first word where a win was missed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    worst_move: Option<u32>,
-    /// Chain: words played where a winning word existed and was not played.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    missed_wins: Option<u32>,
 }
 
 impl Service {
@@ -79,12 +58,7 @@ impl Service {
                 let started = std::time::Instant::now();
                 let analysis = game.analysis()?;
                 let computed_ms = started.elapsed().as_millis() as u32;
-                let answer = AnalysisAnswer {
-                    game_id: record.game_id,
-                    version: ANALYSIS_VERSION,
-                    players: summaries(&analysis, record.seats),
-                    analysis: &analysis,
-                };
+                let answer = AnalysisAnswer { game_id: record.game_id, version: ANALYSIS_VERSION, analysis: &analysis };
                 let text = serde_json::to_string(&answer).map_err(|e| store::StoreError::Corrupt(e.to_string()))?;
                 tracing::info!(game_id = %record.game_id, computed_ms, "analysed");
                 let fresh = StoredAnalysis { version: ANALYSIS_VERSION, analysis: text, computed_ms };
@@ -93,37 +67,4 @@ impl Service {
         };
         RawValue::from_string(stored.analysis).map_err(|e| store::StoreError::Corrupt(e.to_string()).into())
     }
-}
-
-/// Each seat's summary.
-fn summaries(analysis: &Analysis, seats: usize) -> Vec<PlayerSummary> {
-    (0..seats)
-        .map(|seat| match analysis {
-            Analysis::Tile { moves } => {
-                let mine: Vec<_> = moves.iter().filter(|m| m.seat == seat).collect();
-                let lost: f64 = mine.iter().map(|m| m.equity_lost).sum();
-                let by_lost = |m: &&&games::TileReview| (m.equity_lost * 10.0).round() as i64;
-                PlayerSummary {
-                    seat,
-                    moves: mine.len() as u32,
-                    mean_equity_lost: (!mine.is_empty()).then(|| (lost / mine.len() as f64 * 10.0).round() / 10.0),
-                    best_move: mine.iter().min_by_key(by_lost).map(|m| m.move_no),
-                    worst_move: mine.iter().rev().max_by_key(by_lost).map(|m| m.move_no),
-                    missed_wins: None,
-                }
-            }
-            Analysis::Chain { words } => {
-                let mine: Vec<_> = words.iter().filter(|w| w.seat == seat).collect();
-                let missed: Vec<_> = mine.iter().filter(|w| w.winning_word.is_some()).collect();
-                PlayerSummary {
-                    seat,
-                    moves: mine.len() as u32,
-                    mean_equity_lost: None,
-                    best_move: mine.iter().find(|w| w.wins).map(|w| w.move_no),
-                    worst_move: missed.first().map(|w| w.move_no),
-                    missed_wins: Some(missed.len() as u32),
-                }
-            }
-        })
-        .collect()
 }

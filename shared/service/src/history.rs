@@ -1,7 +1,7 @@
 //! What a reconnecting client needs: the journal as the caller's seat may see it, from any
 //! move on, and a cheap check of whether the game changed since it last looked.
 
-use games::{EntryView, Viewer, entry_view};
+use games::{EntryView, Position, Viewer};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 use store::{GameStamp, GameStatus, SeatStamp};
@@ -70,7 +70,7 @@ impl GameVersion {
 
 impl Service {
     /// The game's journal from move `after` on (0: all of it), each entry as the caller's seat
-    /// may see it through [`entry_view`]. An `after` at or past the move count gives no moves.
+    /// may see it through its family's [`Position::entry_view`]. An `after` at or past the move count gives no moves.
     ///
     /// # Errors
     /// [`ServiceError::NotFound`]; [`ServiceError::NotYourGame`] for a non-player.
@@ -78,7 +78,7 @@ impl Service {
     pub async fn moves(&self, caller: &Caller, game_id: Uuid, after: u32) -> Result<MovesPage, ServiceError> {
         let (record, game) = self.load_settled(game_id).await?;
         let seat = seat_of(&record, caller)?;
-        let moves = game.entries().iter().skip(after as usize).map(|e| entry_view(e, Viewer::Seat(seat))).collect();
+        let moves = (after..game.move_count()).filter_map(|i| game.entry_view(i, Viewer::Seat(seat))).collect();
         Ok(MovesPage { game_id, status: record.status, move_count: record.move_count, moves })
     }
 

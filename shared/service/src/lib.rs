@@ -37,10 +37,8 @@ pub use caller::{Caller, NEUTRAL_NAME, clean_name};
 pub use drawing::DrawTile;
 pub use entropy::OsEntropy;
 pub use error::{ErrorCode, Invalid, ReservedIdentity, ServiceError};
-pub use games::{
-    ActionView, EndReason, EntryView, ExchangeKind, Hint, Level, Move, Timeline, UnknownLevel, UnknownVariant, Variant, Viewer, entry_view,
-};
 pub use games::{ChallengeRule, Speed, TimeControl, TimeControlKind};
+pub use games::{EndReason, EntryView, Hint, Level, Move, PageSeat, Stage, Timeline, UnknownLevel, UnknownVariant, Variant, Viewer};
 pub use history::{GameVersion, MovesPage};
 pub use limits::{MAX_INVITATIONS_FROM_ONE, MAX_OPEN_PER_VARIANT, MAX_UNFINISHED_GAMES};
 pub use lobby::{MAX_LOBBY_PAGE, OpenGameView, OpenGamesPage};

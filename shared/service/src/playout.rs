@@ -5,7 +5,7 @@
 //! injected [`Runtime`].
 
 use chrono::{DateTime, Utc};
-use games::{AnyGame, Checked, Entry, EntryView, Position, Seat, TimeControl, Viewer, entry_view};
+use games::{AnyGame, Checked, Entry, EntryView, Position, Seat, TimeControl, Viewer};
 use serde::Serialize;
 use store::{GameRecord, GameStatus, GameUpdate, Level, NewMove};
 
@@ -134,7 +134,7 @@ pub(crate) fn play_out(
     game.set_deadline(deadline.map(timestamp));
     let seen = viewer.map_or(Viewer::Public, Viewer::Seat);
     let outcome = MoveOutcome {
-        moves: entries.iter().map(|e| entry_view(e, seen)).collect(),
+        moves: entries.iter().filter_map(|e| game.entry_view(e.move_no(), seen)).collect(),
         thinking_ms,
         game: build(&record, &*game, viewer, runtime.clock.now()),
     };

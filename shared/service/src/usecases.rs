@@ -6,7 +6,6 @@
 use chrono::{DateTime, Utc};
 use games::{
     AnyGame, ChallengeRule, Draw, EndReason, EntryView, Hint, Lapse, Move, Position, Score, Seat, TimeControl, Timestamp, Variant, Viewer,
-    entry_view,
 };
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -425,7 +424,7 @@ fn replayed_outcome(record: &GameRecord, game: &AnyGame<'_>, seat: Seat, move_no
         .skip(move_no as usize)
         .enumerate()
         .take_while(|(i, e)| *i == 0 || is_robot(record, e.seat()))
-        .map(|(_, e)| entry_view(e, Viewer::Seat(seat)))
+        .filter_map(|(_, e)| game.entry_view(e.move_no(), Viewer::Seat(seat)))
         .collect();
     MoveOutcome { moves, thinking_ms: 0, game: build(record, game, Some(seat), now) }
 }

@@ -1,10 +1,10 @@
 //! What a player sees of a game: what every family shows (seats, scores, whose turn, the time
 //! control and the clock, the last move, the result, the draw) and the family's own view (a board and the
 //! player's own rack; a chain). A journal entry reaches a player only through
-//! [`entry_view`] (the contract's one function deciding what a seat may see of it).
+//! its family's [`Position::entry_view`] (the one place deciding what a seat may see of it).
 
 use chrono::{DateTime, Utc};
-use games::{DrawPick, EntryView, Family, FamilyView, Position, Seat, SeatDetail, TimeControl, Variant, Viewer, entry_view};
+use games::{DrawPick, EntryView, Family, FamilyView, Position, Revealed, Seat, SeatDetail, TimeControl, Variant, Viewer};
 use serde::Serialize;
 use store::{AccountKind, GameRecord, GameStatus, Level};
 use uuid::Uuid;
@@ -127,9 +127,11 @@ pub struct ResultView {
     pub winners: Vec<usize>,
     /// The end-of-game settlement per seat.
     pub adjustments: Vec<i32>,
-    /// Tile games: every seat's leftover rack (letters, `?` for a blank), seat 0 first; null
-    /// for the chain, which has no racks.
-    pub racks: Option<Vec<Vec<String>>>,
+    /// What the end reveals, as the family says (an object, flattened): a tile game's `racks`,
+    /// every seat's leftover rack (letters, `?` for a blank), seat 0 first; null for the chain,
+    /// which has no racks.
+    #[serde(flatten)]
+    pub revealed: Revealed,
 }
 
 /// The view of `record` (rebuilt as `game`) for the caller in `seat`, its clock read at `now`.
@@ -154,7 +156,7 @@ pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat
         seat: o.seat.map(Seat::index),
         winners: o.winners.iter().map(|s| s.index()).collect(),
         adjustments: o.adjustments,
-        racks: leftover_racks(record, game),
+        revealed: game.revealed(),
     });
     let viewer = seat.map_or(Viewer::Public, Viewer::Seat);
     GameView {
@@ -169,7 +171,7 @@ pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat
         turn_deadline: record.turn_deadline,
         time_control: record.time_control,
         clock: record.time_control.is_timed().then(|| clock_view(record, game, now)),
-        last_move: game.move_count().checked_sub(1).and_then(|i| game.entry(i)).map(|e| entry_view(&e, viewer)),
+        last_move: game.move_count().checked_sub(1).and_then(|i| game.entry_view(i, viewer)),
         your_seat: seat.map(Seat::index),
         result,
         rated: record.rated,
@@ -207,17 +209,6 @@ fn clock_view(record: &GameRecord, game: &impl Position, now: DateTime<Utc>) -> 
         view.running = running.map(Seat::index);
     }
     view
-}
-
-/// Every seat's rack at the end (the game is over, so nothing on them is hidden any more), or
-/// `None` for a family without racks.
-fn leftover_racks(record: &GameRecord, game: &impl Position) -> Option<Vec<Vec<String>>> {
-    (0..record.seats)
-        .map(|s| match game.view(Some(Seat(s as u8))) {
-            FamilyView::Tile(t) => t.your_rack,
-            FamilyView::Chain(_) => None,
-        })
-        .collect()
 }
 
 /// The manual draw of a drawing game: who has still to draw (none if the recorded picks do not

@@ -66,7 +66,7 @@ fn row(entry: &engine::JournalEntry) -> NewMove {
     NewMove {
         move_no: entry.move_no,
         seat: entry.seat.0,
-        kind: games::Entry::Tile(entry.clone()).kind(),
+        kind: games::tile::entry_of(entry).kind(),
         score: entry.score,
         entry: serde_json::to_string(entry).unwrap(),
         client_move_id: None,

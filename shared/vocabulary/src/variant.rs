@@ -16,6 +16,16 @@ pub enum Family {
     Chain,
 }
 
+impl Family {
+    /// The id: tile or chain.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Family::Tile => "tile",
+            Family::Chain => "chain",
+        }
+    }
+}
+
 /// A variant the service plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Variant {

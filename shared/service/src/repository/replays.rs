@@ -89,7 +89,7 @@ mod tests {
         assert_eq!(replays.get(id).unwrap().known.version, "11");
         assert!(replays.get(Uuid::from_u128(2)).is_none());
         let families = Families::new(Arc::new(Lexicons::builtin()));
-        assert_eq!(families.resume(replays.get(id).unwrap().state.clone()).move_count(), 0);
+        assert_eq!(families.resume(Variant::NoiTu, &replays.get(id).unwrap().state).move_count(), 0);
     }
 
     #[test]
