@@ -396,7 +396,7 @@ pub(crate) fn games_page(
         nonce: &nonce,
         csrf,
         tournaments: &tournaments.tournaments,
-        variants: service::Variant::ALL.iter().map(|v| Choice { value: v.id(), selected: v.id() == variant }).collect(),
+        variants: service::Variant::SHIPPED.iter().map(|v| Choice { value: v.id(), selected: v.id() == variant }).collect(),
         statuses: STATUSES.iter().map(|s| Choice { value: s.id(), selected: s.id() == status }).collect(),
         player,
         games,
@@ -538,7 +538,7 @@ mod tests {
         let seat = |seat: usize, name: &str| service::AdminSeat { seat, account_id: None, display_name: name.into() };
         AdminReplay {
             game_id: Uuid::nil(),
-            variant: service::Variant::NoiTu,
+            variant: service::Variant::NOI_TU,
             status: service::GameStatus::Finished,
             end_reason: Some(reason),
             outcome: Some(games::Outcome {

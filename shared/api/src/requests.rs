@@ -276,7 +276,7 @@ mod tests {
         ))
         .unwrap();
         let want = CreateGame {
-            variant: Variant::NoiTu,
+            variant: Variant::NOI_TU,
             opponents: vec![Opponent::Robot(Level::Medium), Opponent::Account(id)],
             time_control: None,
             turn_seconds: Some(60),

@@ -156,7 +156,7 @@ async fn an_invitation_is_posted_to_the_invitees_connections_and_published() {
     let game = uuid::Uuid::new_v4();
     let invitation = service::InvitationEvent {
         game_id: game,
-        variant: service::Variant::NoiTu,
+        variant: service::Variant::NOI_TU,
         invited_by: ann.0,
         inviter_name: "Ann".into(),
         invitee: bob.0,

@@ -96,7 +96,7 @@ async fn a_game_waiting_on_a_robot_is_moved_on_by_the_next_request() {
         let robot = store::robot_account(store::Level::Medium);
         let new = store::NewGame {
             game_id: id,
-            variant: games::Variant::ScrabbleEn,
+            variant: games::Variant::SCRABBLE_EN,
             seed: 7,
             no_repeat_words: Some(false),
             setup: r#"{"variant":"scrabble-en","seats":2,"seed":7}"#.into(),

@@ -1,7 +1,7 @@
 //! One game of any family ([`AnyGame`]), forwarding the contract to the family's game, and the
 //! families' entry points ([`Families`], each family's [`FamilyRules`]): a new setup, replay from
 //! storage, resuming a kept game, the draw for the first move. A new family implements
-//! [`FamilyRules`] and [`Position`] and is named once, in [`Families::rules`].
+//! [`FamilyRules`] and [`Position`] and is named once, in [`Families::rules`], or added with [`Families::with`].
 
 use std::sync::Arc;
 
@@ -129,24 +129,53 @@ impl Position for AnyGame<'_> {
 }
 
 /// The families the service plays, with what each needs (the tile games' word graphs, each
-/// loaded on first use; the chain's dictionary is parsed on first use).
+/// loaded on first use; the chain's dictionary is parsed on first use), and any family added
+/// with [`Families::with`].
 #[derive(Clone)]
 pub struct Families {
     tile: TileRules,
     chain: ChainRules,
+    added: Vec<(Family, Arc<dyn FamilyRules>)>,
 }
 
 impl Families {
-    /// The families over `lexicons`.
+    /// The shipped families over `lexicons`.
     pub fn new(lexicons: Arc<Lexicons>) -> Families {
-        Families { tile: TileRules::new(lexicons), chain: ChainRules }
+        Families { tile: TileRules::new(lexicons), chain: ChainRules, added: Vec::new() }
     }
 
-    /// The rules of `family`: the one place that names every family.
-    pub fn rules(&self, family: Family) -> &dyn FamilyRules {
+    /// These families and `rules`, which play `variants` (of one family, written outside the
+    /// service); the variants parse from their ids from now on.
+    ///
+    /// # Errors
+    /// [`GameError::Replay`] if a variant's id is another variant's, or `variants` name more
+    /// than one family or a family already here.
+    pub fn with(mut self, rules: Arc<dyn FamilyRules>, variants: &[Variant]) -> Result<Families, GameError> {
+        let family = variants.first().ok_or_else(|| GameError::Replay("a family with no variant".into()))?.family();
+        if variants.iter().any(|v| v.family() != family) || self.rules(family).is_ok() {
+            return Err(GameError::Replay(format!("the {} family is here already or its variants name others", family.id())));
+        }
+        for &v in variants {
+            Variant::admit(v).map_err(|e| GameError::Replay(e.to_string()))?;
+        }
+        self.added.push((family, rules));
+        Ok(self)
+    }
+
+    /// The rules of `family`: the one place that names every shipped family.
+    ///
+    /// # Errors
+    /// [`GameError::Replay`] for a family not here (a variant made but never added).
+    pub fn rules(&self, family: Family) -> Result<&dyn FamilyRules, GameError> {
         match family {
-            Family::Tile => &self.tile,
-            Family::Chain => &self.chain,
+            Family::TILE => Ok(&self.tile),
+            Family::CHAIN => Ok(&self.chain),
+            _ => self
+                .added
+                .iter()
+                .find(|(f, _)| *f == family)
+                .map(|(_, rules)| &**rules)
+                .ok_or_else(|| GameError::Replay(format!("no rules for the {} family here", family.id()))),
         }
     }
 
@@ -164,7 +193,7 @@ impl Families {
     /// # Errors
     /// As [`Families::setup`].
     pub fn setup_with(&self, variant: Variant, seats: usize, seed: u64, challenge: ChallengeRule) -> Result<NewSetup, GameError> {
-        self.rules(variant.family()).setup(variant, seats, seed, challenge)
+        self.rules(variant.family())?.setup(variant, seats, seed, challenge)
     }
 
     /// The stored game, replayed.
@@ -172,13 +201,16 @@ impl Families {
     /// # Errors
     /// [`GameError::Replay`] if its setup or journal does not replay.
     pub fn replay(&self, stored: &Stored<'_>) -> Result<AnyGame<'_>, GameError> {
-        Ok(AnyGame::new(stored.variant, self.rules(stored.variant.family()).replay(stored)?))
+        Ok(AnyGame::new(stored.variant, self.rules(stored.variant.family())?.replay(stored)?))
     }
 
     /// The game of `variant` that `state` was taken from, playing with these families' word
     /// lists again: the same game a replay of its journal gives, without the replay.
-    pub fn resume(&self, variant: Variant, state: &GameState) -> AnyGame<'_> {
-        AnyGame::new(variant, self.rules(variant.family()).resume(state))
+    ///
+    /// # Errors
+    /// [`GameError::Replay`] if the variant's family is not here.
+    pub fn resume(&self, variant: Variant, state: &GameState) -> Result<AnyGame<'_>, GameError> {
+        Ok(AnyGame::new(variant, self.rules(variant.family())?.resume(state)))
     }
 
     /// Who moves first among `participants`, by the variant's draw.
@@ -186,6 +218,6 @@ impl Families {
     /// # Errors
     /// [`GameError::Replay`] for a participant count the family does not seat.
     pub fn draw(&self, variant: Variant, participants: usize, entropy: &mut dyn crate::Entropy) -> Result<Draw, GameError> {
-        self.rules(variant.family()).draw(variant, participants, entropy)
+        self.rules(variant.family())?.draw(variant, participants, entropy)
     }
 }

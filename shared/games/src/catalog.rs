@@ -64,9 +64,9 @@ pub(crate) fn premium_names(layout: &engine::Layout) -> Vec<&'static str> {
         .collect()
 }
 
-/// Every variant the service plays, in [`Variant::ALL`]'s order.
+/// Every variant the service plays, in [`Variant::SHIPPED`]'s order.
 pub fn catalog() -> Vec<VariantInfo> {
-    Variant::ALL
+    Variant::SHIPPED
         .into_iter()
         .map(|v| VariantInfo {
             id: v.id(),
@@ -107,7 +107,7 @@ mod tests {
                     assert_eq!(t.start, "H8");
                     assert!(t.letters.iter().all(|l| l.count > 0), "{}", v.id);
                 }
-                None => assert_eq!(v.family, Family::Chain),
+                None => assert_eq!(v.family, Family::CHAIN),
             }
         }
         // Эрудит's centre is plain; Scrabble's is a double word.

@@ -94,7 +94,12 @@ pub fn entry_of(entry: &noitu::JournalEntry) -> Entry {
         noitu::Action::Resign => MoveKind::Resign,
         noitu::Action::Timeout => MoveKind::Timeout,
     };
-    Entry::new(entry.move_no, entry.seat, kind, i32::try_from(entry.score).unwrap_or(i32::MAX), entry)
+    Entry::new(entry.move_no, entry.seat, kind, score_of(entry), entry)
+}
+
+/// An entry's score as the contract counts it.
+fn score_of(entry: &noitu::JournalEntry) -> i32 {
+    i32::try_from(entry.score).unwrap_or(i32::MAX)
 }
 
 /// The last syllable of a word as shown.
@@ -205,7 +210,7 @@ impl Position for ChainGame {
 
     /// Nothing in a chain is private: every viewer sees the entry as journalled.
     fn entry_view(&self, move_no: u32, _viewer: Viewer) -> Option<EntryView> {
-        self.game.journal().get(move_no as usize).map(|e| EntryView::of(&entry_of(e), &e.action))
+        self.game.journal().get(move_no as usize).map(|e| EntryView::new(e.move_no, e.seat, score_of(e), &e.action))
     }
 
     fn check(&self, seat: Seat, mv: &Move, now: Timestamp) -> Result<Checked, GameError> {
@@ -306,7 +311,7 @@ impl Position for ChainGame {
         let mut steps = vec![step(&game, 0, None)];
         for entry in self.game.journal() {
             let applied = game.apply_recorded(entry).map_err(|e| GameError::Replay(e.to_string()))?;
-            let shown = EntryView::of(&entry_of(applied), &applied.action);
+            let shown = EntryView::new(applied.move_no, applied.seat, score_of(applied), &applied.action);
             steps.push(step(&game, steps.len(), Some(shown)));
         }
         Ok(Timeline::new(ChainTimeline { opening: dict.display(game.opening()).to_string(), steps }))

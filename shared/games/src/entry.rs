@@ -116,7 +116,16 @@ impl EntryView {
     /// # Panics
     /// If `action` does not serialize.
     pub fn of(entry: &Entry, action: &impl Serialize) -> EntryView {
+        EntryView::new(entry.move_no(), entry.seat(), entry.score(), action)
+    }
+
+    /// The view of move `move_no` by `seat`, scoring `score`, whose action the viewer sees as
+    /// `action` (straight from a family's journal entry, without building its [`Entry`]).
+    ///
+    /// # Panics
+    /// If `action` does not serialize.
+    pub fn new(move_no: u32, seat: Seat, score: i32, action: &impl Serialize) -> EntryView {
         let action = serde_json::to_value(action).expect("an action always serializes");
-        EntryView { move_no: entry.move_no(), seat: entry.seat(), action, score: entry.score() }
+        EntryView { move_no, seat, action, score }
     }
 }

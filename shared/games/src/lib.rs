@@ -49,4 +49,5 @@ pub use rejection::{Rejected, codes};
 pub use seat::{Seat, Timestamp};
 pub use timeline::{FamilyTimeline, PageSeat, Stage, Timeline};
 pub use variant::{Family, UnknownVariant, Variant};
+pub use vocabulary::Clocks;
 pub use vocabulary::{ChallengeRule, Lapse, Speed, TimeControl, TimeControlError, TimeControlKind, UnknownLevel};

@@ -164,13 +164,17 @@ fn entry_view_of(entry: &engine::JournalEntry, viewer: Viewer) -> EntryView {
         #[serde(skip_serializing_if = "Option::is_none")]
         tiles: Option<&'a [engine::TileInput]>,
     }
-    let shown = entry_of(entry);
     match &entry.action {
         engine::Action::Exchange { tiles } => {
             let sees = viewer.sees_private_of(entry.seat);
-            EntryView::of(&shown, &Exchanged { kind: MoveKind::Exchange, count: tiles.len(), tiles: sees.then_some(tiles.as_slice()) })
+            EntryView::new(
+                entry.move_no,
+                entry.seat,
+                entry.score,
+                &Exchanged { kind: MoveKind::Exchange, count: tiles.len(), tiles: sees.then_some(tiles.as_slice()) },
+            )
         }
-        public => EntryView::of(&shown, public),
+        public => EntryView::new(entry.move_no, entry.seat, entry.score, public),
     }
 }
 

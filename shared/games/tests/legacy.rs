@@ -32,7 +32,7 @@ fn chain_games_stored_before_the_everyday_list_replay_identically() {
     let everyday = noitu::Dictionary::builtin();
     for g in &old {
         let stored =
-            Stored { variant: Variant::NoiTu, seats: 2, seed: g.seed, no_repeat_words: None, setup: Some(&g.setup), journal: &g.journal };
+            Stored { variant: Variant::NOI_TU, seats: 2, seed: g.seed, no_repeat_words: None, setup: Some(&g.setup), journal: &g.journal };
         let game = families.replay(&stored).unwrap_or_else(|e| panic!("game {}: {e}", g.seed));
         let journal = format!("[{}]", game.entries().iter().map(games::Entry::to_json).collect::<Vec<_>>().join(","));
         assert_eq!(journal, g.journal, "game {}: the entries as written", g.seed);

@@ -107,7 +107,7 @@ impl Games {
     /// replayed from the record, and then kept if `keep` (a record just read, so unchanged).
     fn rebuild_from(&self, record: &GameRecord, kept: Option<&Replayed>, keep: bool) -> Result<AnyGame<'_>, ServiceError> {
         let mut game = match kept.filter(|k| k.known.version == record.version) {
-            Some(kept) => self.families.resume(record.variant, &kept.state),
+            Some(kept) => self.families.resume(record.variant, &kept.state)?,
             None => {
                 let game = self.families.replay(&stored(record))?;
                 if keep {

@@ -199,7 +199,7 @@ impl Service {
             .ok_or_else(|| {
                 invalid(Invalid::BadTournament, format!("a tournament's name has 1 to {MAX_TOURNAMENT_NAME} visible characters"))
             })?;
-        if req.variant.family() != Family::Tile {
+        if req.variant.family() != Family::TILE {
             return Err(invalid(Invalid::BadTournament, format!("tournaments are played in tile games, not {}", req.variant)));
         }
         if !(1..=40).contains(&req.rounds) {

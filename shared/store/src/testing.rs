@@ -52,6 +52,23 @@ pub async fn migrate_past(pool: &PgPool, version: i64) {
     apply(pool, |v| v > version).await;
 }
 
+/// Adds `variant`'s row to the variants table, as the migration that ships its family would:
+/// for a family written in a test, whose games the store then keeps like any other.
+///
+/// # Panics
+/// If the row cannot be written.
+pub async fn add_variant(pool: &PgPool, variant: vocabulary::Variant) {
+    let seats = variant.seats();
+    sqlx::query("INSERT INTO variants (variant, family, min_seats, max_seats) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING")
+        .bind(variant.id())
+        .bind(variant.family().id())
+        .bind(i16::try_from(*seats.start()).unwrap_or(i16::MAX))
+        .bind(i16::try_from(*seats.end()).unwrap_or(i16::MAX))
+        .execute(pool)
+        .await
+        .unwrap_or_else(|e| panic!("variant {variant}: {e}"));
+}
+
 async fn apply(pool: &PgPool, which: impl Fn(i64) -> bool) {
     for m in MIGRATOR.iter().filter(|m| which(m.version) && m.migration_type.is_up_migration()) {
         sqlx::raw_sql(&m.sql).execute(pool).await.unwrap_or_else(|e| panic!("migration {}: {e}", m.version));

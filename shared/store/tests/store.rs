@@ -24,7 +24,7 @@ async fn new_game(store: &Store, human: Uuid) -> Uuid {
     store
         .create_game(&NewGame {
             game_id: id,
-            variant: Variant::ScrabbleEn,
+            variant: Variant::SCRABBLE_EN,
             seed: u64::MAX - 3,
             no_repeat_words: Some(false),
             setup: r#"{"variant":"scrabble-en","seats":2,"seed":1}"#.into(),
@@ -174,6 +174,27 @@ async fn sql_checks_refuse_impossible_rows() {
     assert_eq!(store.applied_migrations().await.unwrap(), every, "migrating again changes nothing");
 }
 
+/// The variants table names exactly the shipped variants, each with its family and seats, and
+/// a game of a variant it does not name is refused until its row is added.
+#[tokio::test]
+async fn the_variants_table_is_the_vocabulary_s_and_a_game_needs_its_variant_s_row() {
+    let store = Store::new(database().await);
+    let pool = store.pool();
+    let rows: Vec<(String, String, i16, i16)> =
+        sqlx::query_as("SELECT variant, family, min_seats, max_seats FROM variants ORDER BY variant").fetch_all(pool).await.unwrap();
+    let mut shipped: Vec<(String, String, i16, i16)> = Variant::SHIPPED
+        .iter()
+        .map(|v| (v.id().to_string(), v.family().id().to_string(), *v.seats().start() as i16, *v.seats().end() as i16))
+        .collect();
+    shipped.sort();
+    assert_eq!(rows, shipped);
+    let toy = "INSERT INTO games (game_id, variant, seed, seats, status, setup) VALUES (gen_random_uuid(), 'toy', 1, 2, 'active', '{}')";
+    assert!(sqlx::query(toy).execute(pool).await.is_err(), "no row, no game");
+    let family = games::Family::new("toy", "toy", games::Clocks::TurnTimer, false);
+    store::testing::add_variant(pool, Variant::new("toy", family, 2, 2)).await;
+    sqlx::query(toy).execute(pool).await.expect("a game of a variant with a row, without the tile columns");
+}
+
 /// A pooled connection the server closed while it sat idle: past the ping threshold it is
 /// pinged, found dead and replaced, and the query succeeds; below it, it is handed out unpinged
 /// and the query fails (the round trip saved on every busy request).
@@ -207,7 +228,7 @@ async fn an_idle_connection_closed_by_the_server_is_replaced_once_past_the_ping_
 fn open_game(human: Uuid, limit: u32) -> NewGame {
     NewGame {
         game_id: Uuid::new_v4(),
-        variant: Variant::Erudit,
+        variant: Variant::ERUDIT,
         seed: 1,
         no_repeat_words: Some(true),
         setup: r#"{"variant":"erudit","seats":2,"seed":1,"no_repeat_words":true}"#.into(),

@@ -77,11 +77,7 @@ impl ChallengeRule {
     /// # Errors
     /// [`ChallengeRuleError`] for a rule other than void in the chain.
     pub fn check(self, family: Family) -> Result<ChallengeRule, ChallengeRuleError> {
-        match family {
-            Family::Tile => Ok(self),
-            Family::Chain if self == ChallengeRule::Void => Ok(self),
-            Family::Chain => Err(ChallengeRuleError { family: "chain" }),
-        }
+        if family.challenges() || self == ChallengeRule::Void { Ok(self) } else { Err(ChallengeRuleError { family: family.id() }) }
     }
 }
 
@@ -104,8 +100,8 @@ mod tests {
     fn each_rule_says_what_a_failed_challenge_costs() {
         let costs: Vec<(bool, i32, bool)> = ChallengeRule::ALL.iter().map(|r| (r.allows_phonies(), r.bonus(), r.costs_turn())).collect();
         assert_eq!(costs, vec![(false, 0, false), (true, 0, false), (true, 0, true), (true, 5, false), (true, 10, false)]);
-        assert!(ChallengeRule::Double.check(Family::Chain).is_err());
-        assert_eq!(ChallengeRule::Void.check(Family::Chain), Ok(ChallengeRule::Void));
-        assert_eq!(ChallengeRule::TenPoint.check(Family::Tile), Ok(ChallengeRule::TenPoint));
+        assert!(ChallengeRule::Double.check(Family::CHAIN).is_err());
+        assert_eq!(ChallengeRule::Void.check(Family::CHAIN), Ok(ChallengeRule::Void));
+        assert_eq!(ChallengeRule::TenPoint.check(Family::TILE), Ok(ChallengeRule::TenPoint));
     }
 }

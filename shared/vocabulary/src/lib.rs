@@ -20,4 +20,4 @@ pub use level::{Level, UnknownLevel};
 pub use move_kind::MoveKind;
 pub use seat::{Seat, Timestamp};
 pub use time_control::{Lapse, Speed, TimeControl, TimeControlError, TimeControlKind};
-pub use variant::{Family, UnknownVariant, Variant};
+pub use variant::{Clocks, Family, UnknownVariant, Variant};

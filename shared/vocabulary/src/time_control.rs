@@ -5,7 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::Family;
+use crate::{Clocks, Family};
 
 /// How a game is timed. Written as JSON with a `kind` (`none`, `correspondence`, `realtime`)
 /// and the fields of that kind.
@@ -161,8 +161,8 @@ impl TimeControl {
 
     /// What running out of time costs in a game of `family` under this control.
     pub const fn lapse(self, family: Family) -> Lapse {
-        match (self, family) {
-            (TimeControl::Correspondence { .. }, Family::Tile) => Lapse::Turn,
+        match (self, family.clocks()) {
+            (TimeControl::Correspondence { .. }, Clocks::GameClock) => Lapse::Turn,
             _ => Lapse::Game,
         }
     }
@@ -177,27 +177,27 @@ impl TimeControl {
         let within = |field, value, (min, max): (u32, u32)| {
             if (min..=max).contains(&value) { Ok(()) } else { Err(TimeControlError::OutOfRange { field, value, min, max }) }
         };
-        match (self, family) {
+        match (self, family.clocks()) {
             (TimeControl::None, _) => {}
             (TimeControl::Correspondence { turn_seconds, bank_seconds }, _) => {
                 within("turn_seconds", turn_seconds, TURN_SECONDS)?;
                 within("bank_seconds", bank_seconds, BANK_SECONDS)?;
             }
-            (TimeControl::Realtime { initial_seconds, increment_seconds, max_overtime_minutes }, Family::Tile) => {
+            (TimeControl::Realtime { initial_seconds, increment_seconds, max_overtime_minutes }, Clocks::GameClock) => {
                 within("initial_seconds", initial_seconds, INITIAL_SECONDS)?;
                 within("increment_seconds", increment_seconds, INCREMENT_SECONDS)?;
                 within("max_overtime_minutes", max_overtime_minutes, MAX_OVERTIME_MINUTES)?;
             }
-            (TimeControl::TurnTimer { turn_seconds }, Family::Chain) => within("turn_seconds", turn_seconds, TURN_TIMER_SECONDS)?,
-            (TimeControl::Realtime { .. }, Family::Chain) => {
+            (TimeControl::TurnTimer { turn_seconds }, Clocks::TurnTimer) => within("turn_seconds", turn_seconds, TURN_TIMER_SECONDS)?,
+            (TimeControl::Realtime { .. }, Clocks::TurnTimer) => {
                 return Err(TimeControlError::NotForFamily {
-                    family: "noi-tu",
+                    family: family.name(),
                     allowed: "none, correspondence, or realtime with turn_seconds only",
                 });
             }
-            (TimeControl::TurnTimer { .. }, Family::Tile) => {
+            (TimeControl::TurnTimer { .. }, Clocks::GameClock) => {
                 return Err(TimeControlError::NotForFamily {
-                    family: "tile",
+                    family: family.name(),
                     allowed: "none, correspondence, or realtime with initial_seconds, increment_seconds and max_overtime_minutes",
                 });
             }
@@ -320,27 +320,27 @@ mod tests {
     #[test]
     fn bounds_and_families_are_checked() {
         let clock = TimeControl::Realtime { initial_seconds: 1500, increment_seconds: 0, max_overtime_minutes: 1 };
-        assert_eq!(clock.check(Family::Tile), Ok(clock));
-        assert!(matches!(clock.check(Family::Chain), Err(TimeControlError::NotForFamily { .. })));
-        assert!(matches!(TimeControl::TurnTimer { turn_seconds: 20 }.check(Family::Tile), Err(TimeControlError::NotForFamily { .. })));
+        assert_eq!(clock.check(Family::TILE), Ok(clock));
+        assert!(matches!(clock.check(Family::CHAIN), Err(TimeControlError::NotForFamily { .. })));
+        assert!(matches!(TimeControl::TurnTimer { turn_seconds: 20 }.check(Family::TILE), Err(TimeControlError::NotForFamily { .. })));
         assert_eq!(
-            TimeControl::TurnTimer { turn_seconds: 4 }.check(Family::Chain),
+            TimeControl::TurnTimer { turn_seconds: 4 }.check(Family::CHAIN),
             Err(TimeControlError::OutOfRange { field: "turn_seconds", value: 4, min: 5, max: 600 })
         );
         let over = TimeControl::Realtime { initial_seconds: 1500, increment_seconds: 0, max_overtime_minutes: 11 };
-        assert_eq!(over.check(Family::Tile).unwrap_err().to_string(), "max_overtime_minutes must be 0..=10, not 11");
+        assert_eq!(over.check(Family::TILE).unwrap_err().to_string(), "max_overtime_minutes must be 0..=10, not 11");
         let bank = TimeControl::Correspondence { turn_seconds: 60, bank_seconds: 2_592_001 };
-        assert!(bank.check(Family::Chain).is_err());
-        assert_eq!(TimeControl::None.check(Family::Chain), Ok(TimeControl::None));
+        assert!(bank.check(Family::CHAIN).is_err());
+        assert_eq!(TimeControl::None.check(Family::CHAIN), Ok(TimeControl::None));
     }
 
     #[test]
     fn only_a_correspondence_tile_game_loses_a_turn_on_time() {
         let post = TimeControl::Correspondence { turn_seconds: 60, bank_seconds: 0 };
-        assert_eq!(post.lapse(Family::Tile), Lapse::Turn);
-        assert_eq!(post.lapse(Family::Chain), Lapse::Game);
+        assert_eq!(post.lapse(Family::TILE), Lapse::Turn);
+        assert_eq!(post.lapse(Family::CHAIN), Lapse::Game);
         let clock = TimeControl::Realtime { initial_seconds: 60, increment_seconds: 0, max_overtime_minutes: 0 };
-        assert_eq!(clock.lapse(Family::Tile), Lapse::Game);
+        assert_eq!(clock.lapse(Family::TILE), Lapse::Game);
         assert_eq!(TimeControl::from_turn_seconds(None), TimeControl::None);
         assert_eq!(TimeControl::from_turn_seconds(Some(60)), post);
         assert_eq!(TimeControl::TurnTimer { turn_seconds: 9 }.kind(), TimeControlKind::Realtime);

@@ -71,7 +71,7 @@ mod tests {
 
     fn replayed(version: &str) -> Replayed {
         let families = Families::new(Arc::new(Lexicons::builtin()));
-        let variant = Variant::NoiTu;
+        let variant = Variant::NOI_TU;
         let setup = families.setup(variant, 2, 7).unwrap();
         let stored = Stored { variant, seats: 2, seed: 7, no_repeat_words: None, setup: Some(&setup.setup), journal: "[]" };
         let state = families.replay(&stored).unwrap().state();
@@ -89,7 +89,7 @@ mod tests {
         assert_eq!(replays.get(id).unwrap().known.version, "11");
         assert!(replays.get(Uuid::from_u128(2)).is_none());
         let families = Families::new(Arc::new(Lexicons::builtin()));
-        assert_eq!(families.resume(Variant::NoiTu, &replays.get(id).unwrap().state).move_count(), 0);
+        assert_eq!(families.resume(Variant::NOI_TU, &replays.get(id).unwrap().state).unwrap().move_count(), 0);
     }
 
     #[test]
