@@ -128,6 +128,11 @@ impl Position for AnyGame<'_> {
     }
 }
 
+/// A family that cannot be added to [`Families`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("cannot add the family: {0}")]
+pub struct FamilyConflict(pub String);
+
 /// The families the service plays, with what each needs (the tile games' word graphs, each
 /// loaded on first use; the chain's dictionary is parsed on first use), and any family added
 /// with [`Families::with`].
@@ -148,15 +153,21 @@ impl Families {
     /// service); the variants parse from their ids from now on.
     ///
     /// # Errors
-    /// [`GameError::Replay`] if a variant's id is another variant's, or `variants` name more
-    /// than one family or a family already here.
-    pub fn with(mut self, rules: Arc<dyn FamilyRules>, variants: &[Variant]) -> Result<Families, GameError> {
-        let family = variants.first().ok_or_else(|| GameError::Replay("a family with no variant".into()))?.family();
-        if variants.iter().any(|v| v.family() != family) || self.rules(family).is_ok() {
-            return Err(GameError::Replay(format!("the {} family is here already or its variants name others", family.id())));
+    /// [`FamilyConflict`], nothing admitted, if `variants` is empty or names more than one
+    /// family, the family is here already, or a variant's id is another variant's.
+    pub fn with(mut self, rules: Arc<dyn FamilyRules>, variants: &[Variant]) -> Result<Families, FamilyConflict> {
+        let family = variants.first().ok_or_else(|| FamilyConflict("a family with no variant".into()))?.family();
+        if variants.iter().any(|v| v.family() != family) {
+            return Err(FamilyConflict(format!("the {} family's variants name other families", family.id())));
+        }
+        if self.rules(family).is_ok() {
+            return Err(FamilyConflict(format!("the {} family is here already", family.id())));
+        }
+        if let Some(taken) = variants.iter().find(|v| v.id().parse::<Variant>().is_ok_and(|known| known != **v)) {
+            return Err(FamilyConflict(format!("another variant is called {}", taken.id())));
         }
         for &v in variants {
-            Variant::admit(v).map_err(|e| GameError::Replay(e.to_string()))?;
+            Variant::admit(v).map_err(|e| FamilyConflict(e.to_string()))?;
         }
         self.added.push((family, rules));
         Ok(self)
@@ -165,17 +176,12 @@ impl Families {
     /// The rules of `family`: the one place that names every shipped family.
     ///
     /// # Errors
-    /// [`GameError::Replay`] for a family not here (a variant made but never added).
+    /// [`GameError::NoFamily`] for a family not here (a variant made but never added).
     pub fn rules(&self, family: Family) -> Result<&dyn FamilyRules, GameError> {
         match family {
             Family::TILE => Ok(&self.tile),
             Family::CHAIN => Ok(&self.chain),
-            _ => self
-                .added
-                .iter()
-                .find(|(f, _)| *f == family)
-                .map(|(_, rules)| &**rules)
-                .ok_or_else(|| GameError::Replay(format!("no rules for the {} family here", family.id()))),
+            _ => self.added.iter().find(|(f, _)| *f == family).map(|(_, rules)| &**rules).ok_or(GameError::NoFamily(family.id())),
         }
     }
 
@@ -208,7 +214,7 @@ impl Families {
     /// lists again: the same game a replay of its journal gives, without the replay.
     ///
     /// # Errors
-    /// [`GameError::Replay`] if the variant's family is not here.
+    /// [`GameError::NoFamily`] if the variant's family is not here.
     pub fn resume(&self, variant: Variant, state: &GameState) -> Result<AnyGame<'_>, GameError> {
         Ok(AnyGame::new(variant, self.rules(variant.family())?.resume(state)))
     }

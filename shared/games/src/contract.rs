@@ -121,6 +121,10 @@ pub enum GameError {
     /// A stored game does not replay (a corrupt setup or journal).
     #[error("stored game does not replay: {0}")]
     Replay(String),
+    /// No family here plays the variant: its family was never added to the service's
+    /// [`crate::Families`] (a deployment fault, not the caller's).
+    #[error("no family here plays the {0} family's games")]
+    NoFamily(&'static str),
 }
 
 /// One game of some family, in play or over. Every method but `apply` and `set_deadline` leaves

@@ -92,3 +92,18 @@ fn the_toy_refuses_by_its_own_codes_and_ends_by_its_own_rule() {
     assert!(game.is_over(), "two passes in a row end it");
     assert_eq!(game.outcome().unwrap().winners, [Seat(0)]);
 }
+
+#[test]
+fn a_family_is_added_once_and_no_variant_takes_another_s_id() {
+    let families = Families::new(Arc::new(engine::Lexicons::builtin())).with(Arc::new(ToyRules), &[TOY]).unwrap();
+    assert!(families.clone().with(Arc::new(ToyRules), &[TOY]).is_err(), "the toy is here already");
+    let other = games::Family::new("other", "other", games::Clocks::TurnTimer, false);
+    let impostor = Variant::new("erudit", other, 2, 2);
+    let fresh = Variant::new("other-fresh", other, 2, 2);
+    assert!(families.clone().with(Arc::new(ToyRules), &[fresh, impostor]).is_err());
+    assert!("other-fresh".parse::<Variant>().is_err(), "a refused family admits none of its variants");
+    assert!(families.clone().with(Arc::new(ToyRules), &[]).is_err());
+    assert!(families.clone().with(Arc::new(ToyRules), &[fresh, TOY]).is_err(), "one family's variants");
+    assert!(matches!(families.rules(other), Err(GameError::NoFamily("other"))));
+    assert_eq!("toy-rack".parse::<Variant>(), Ok(TOY));
+}

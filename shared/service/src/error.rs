@@ -475,6 +475,7 @@ impl From<GameError> for ServiceError {
             e @ GameError::WrongFamily { .. } => ServiceError::WrongFamily(e.to_string()),
             GameError::Lexicon(e) => ServiceError::Lexicon(e),
             GameError::Replay(e) => ServiceError::Replay(e),
+            e @ GameError::NoFamily(_) => ServiceError::Replay(e.to_string()),
         }
     }
 }

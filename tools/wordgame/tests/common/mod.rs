@@ -130,8 +130,10 @@ pub fn start_server_logged(tag: &str) -> (Guard, u16, std::path::PathBuf, String
     (guard, port, dir, serving)
 }
 
-/// `wordgame serve` on a free port with its data in `dir`, `args` and the environment variables
-/// `env`, waited for; with `log`, a channel that gets its "serving" log line.
+/// `wordgame serve` on a port the system picks (`--port 0`: no other process can be given it
+/// between choosing and binding) with its data in `dir`, `args` and the environment variables
+/// `env`; its port read from the line it logs once listening; with `log`, a channel that has
+/// that "serving" line.
 fn spawn_server(
     dir: &std::path::Path,
     log: bool,
@@ -147,35 +149,40 @@ fn spawn_server(
     let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default().replace(&std::process::id().to_string(), "");
     let seed = name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)) ^ starts;
     eprintln!("wordgame serve --seed {seed} (data {})", dir.display());
-    let port = free_port();
     let child = Command::new(env!("CARGO_BIN_EXE_wordgame"))
-        .args(["serve", "--port", &port.to_string(), "--data-dir", dir.to_str().unwrap(), "--seed", &seed.to_string()])
+        .args(["serve", "--port", "0", "--data-dir", dir.to_str().unwrap(), "--seed", &seed.to_string()])
         .args(args)
         .envs(env.iter().copied())
-        .stdout(if log { Stdio::piped() } else { Stdio::null() })
+        .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
     let mut guard = Guard(child);
-    let serving = guard.0.stdout.take().map(|out| {
-        let (tx, rx) = std::sync::mpsc::channel();
-        // Read to the end, so the server never blocks on a full pipe.
-        std::thread::spawn(move || {
-            for line in std::io::BufRead::lines(std::io::BufReader::new(out)).map_while(Result::ok) {
-                if line.contains("serving") {
-                    let _ = tx.send(line);
-                }
+    let out = guard.0.stdout.take().expect("a piped log");
+    let (tx, rx) = std::sync::mpsc::channel();
+    // Read to the end, so the server never blocks on a full pipe.
+    std::thread::spawn(move || {
+        for line in std::io::BufRead::lines(std::io::BufReader::new(out)).map_while(Result::ok) {
+            if line.contains("serving") {
+                let _ = tx.send(line);
             }
-        });
-        rx
+        }
     });
-    let started = Instant::now();
-    while request(port, "GET", "/games", &[], "").is_none() {
-        assert!(started.elapsed() < Duration::from_secs(60), "serve did not come up");
-        assert!(guard.0.try_wait().unwrap().is_none(), "serve exited early");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    (guard, port, serving)
+    let serving = rx.recv_timeout(Duration::from_secs(60)).unwrap_or_else(|_| {
+        let exited = guard.0.try_wait().ok().flatten();
+        panic!("serve did not log that it is serving within 60 s (exited: {exited:?})")
+    });
+    let port = port_of(&serving);
+    let (again, line) = std::sync::mpsc::channel();
+    let _ = again.send(serving);
+    (guard, port, log.then_some(line))
+}
+
+/// The port in serve's "serving" line (`http://127.0.0.1:PORT/`).
+fn port_of(serving: &str) -> u16 {
+    let at = serving.find("http://127.0.0.1:").unwrap_or_else(|| panic!("no address in {serving:?}")) + "http://127.0.0.1:".len();
+    let digits: String = serving[at..].chars().take_while(char::is_ascii_digit).collect();
+    digits.parse().unwrap_or_else(|_| panic!("no port in {serving:?}"))
 }
 
 /// A development token from `wordgame token`.
