@@ -34,8 +34,9 @@ pub struct Args {
     /// The first game's seed.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Also fit whole-leave values (superleaves) and write them to this file: the engine's
-    /// `shared/engine/data/leaves/<variant>.bin`, compiled in.
+    /// Also fit whole-leave values (superleaves) and write them to this file: 12-byte entries in
+    /// key order, or packed when it ends in `.lv`, as the engine's compiled-in
+    /// `shared/engine/data/leaves/<variant>.lv`.
     #[arg(long)]
     superleaves: Option<String>,
     /// Self-play games for the superleave fit, per generation.
@@ -138,7 +139,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             bytes = superleaves::to_bytes(&entries);
             fitted = heuristic.clone().with_superleaves(SuperLeaves::from_bytes(Box::leak(bytes.clone().into_boxed_slice())));
         }
-        std::fs::write(path, &bytes).map_err(|e| CliError::Input(format!("{path}: {e}")))?;
+        let written = if path.ends_with(".lv") { engine::leave::pack(&bytes).unwrap_or_default() } else { bytes };
+        std::fs::write(path, &written).map_err(|e| CliError::Input(format!("{path}: {e}")))?;
         println!("superleaves: {} leaves written to {path}", fitted.superleaves().map_or(0, |t| t.len()));
         report("superleave equity vs score", &play_match(variant, Strategy::Equity(&fitted), Strategy::Score, args.games, base));
         report(
@@ -230,4 +232,32 @@ fn report(label: &str, r: &MatchResult) {
         r.mean_a,
         r.mean_b
     );
+}
+
+/// Arguments of `lab pack-leaves`.
+#[derive(clap::Args)]
+pub struct PackArgs {
+    /// A whole-leave table: 12-byte entries in key order, as `leaves --superleaves` writes it.
+    from: String,
+    /// Where to write it packed (what the engine compiles in from `data/leaves/<variant>.lv`).
+    to: String,
+}
+
+/// Packs a whole-leave table (`engine::leave::pack`), byte for byte the same each run.
+///
+/// # Errors
+/// [`CliError::Input`] for a file that cannot be read or written, or is no table.
+pub fn pack(args: &PackArgs) -> Result<(), CliError> {
+    let bytes = std::fs::read(&args.from).map_err(|e| CliError::Input(format!("{}: {e}", args.from)))?;
+    let packed = engine::leave::pack(&bytes)
+        .ok_or_else(|| CliError::Input(format!("{}: not a whole-leave table (12-byte entries in key order)", args.from)))?;
+    std::fs::write(&args.to, &packed).map_err(|e| CliError::Input(format!("{}: {e}", args.to)))?;
+    println!(
+        "{} leaves, {} bytes packed into {} written to {}",
+        bytes.len() / engine::leave::SUPERLEAVE_ENTRY,
+        bytes.len(),
+        packed.len(),
+        args.to
+    );
+    Ok(())
 }

@@ -28,6 +28,8 @@ enum Command {
     Ladder(ladder::Args),
     /// Refines the leave table from self-play and measures equity against pure score.
     Leaves(leaves::Args),
+    /// Packs a whole-leave table as the engine compiles it in.
+    PackLeaves(leaves::PackArgs),
     /// Measures what the hard level's endgame loses to its time budget.
     EndgameLoss(endgame_loss::Args),
 }
@@ -36,6 +38,7 @@ fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Ladder(args) => ladder::run(&args),
         Command::Leaves(args) => leaves::run(&args),
+        Command::PackLeaves(args) => leaves::pack(&args),
         Command::EndgameLoss(args) => endgame_loss::run(&args),
     };
     match result {

@@ -58,6 +58,17 @@ fn a_fitted_table_is_written_and_reads_back() {
     let out = ladder(file.to_str().unwrap());
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert!(String::from_utf8(out.stdout).unwrap().contains("| hard (hard) vs static equity |"));
+    // Packed (as the engine compiles its tables in), it holds the same entries and plays the same.
+    let packed = dir.join("erudit.lv");
+    let out =
+        Command::new(env!("CARGO_BIN_EXE_lab")).args(["pack-leaves", file.to_str().unwrap(), packed.to_str().unwrap()]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let entries = std::fs::read(&file).unwrap();
+    let lv = std::fs::read(&packed).unwrap();
+    assert!(lv.starts_with(engine::leave::PACKED_MAGIC) && lv.len() < entries.len(), "{} of {} bytes", lv.len(), entries.len());
+    assert_eq!(engine::leave::unpack(&lv), Some(entries));
+    let out = ladder(packed.to_str().unwrap());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let bad = dir.join("bad.bin");
     std::fs::write(&bad, [1u8; 13]).unwrap();
     for table in [bad.to_str().unwrap(), dir.join("missing.bin").to_str().unwrap()] {

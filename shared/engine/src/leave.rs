@@ -8,8 +8,10 @@
 //!
 //! Over it, [`SuperLeaves`]: values for whole leaves (multisets of kept tiles, as Quackle's and
 //! macondo's "superleaves"), fitted from self-play by the lab's `leaves --superleaves` and
-//! compiled in from `data/leaves/<variant>.bin` (no I/O at cold start); a leave the table does not
-//! hold keeps its heuristic value. [`LeaveTable::standard`] is the heuristic with the variant's
+//! compiled in from `data/leaves/<variant>.lv` (no I/O at cold start); a leave the table does not
+//! hold keeps its heuristic value. A table is 12-byte entries in key order; the compiled-in
+//! files are the same entries packed ([`pack`]: key deltas and values as varints, about half the
+//! deflated size in a Lambda zip), unpacked once per process on first use. [`LeaveTable::standard`] is the heuristic with the variant's
 //! fitted table, what hints and robots use.
 
 use std::sync::OnceLock;
@@ -51,10 +53,81 @@ pub struct LeaveTable {
     superleaves: Option<SuperLeaves>,
 }
 
-/// The fitted whole-leave tables, by variant (empty: none fitted).
-const SCRABBLE_EN_LEAVES: &[u8] = include_bytes!("../data/leaves/scrabble-en.bin");
-const SCRABBLE_RU_LEAVES: &[u8] = include_bytes!("../data/leaves/scrabble-ru.bin");
-const ERUDIT_LEAVES: &[u8] = include_bytes!("../data/leaves/erudit.bin");
+/// The fitted whole-leave tables, by variant, packed ([`pack`]).
+const SCRABBLE_EN_LEAVES: &[u8] = include_bytes!("../data/leaves/scrabble-en.lv");
+const SCRABBLE_RU_LEAVES: &[u8] = include_bytes!("../data/leaves/scrabble-ru.lv");
+const ERUDIT_LEAVES: &[u8] = include_bytes!("../data/leaves/erudit.lv");
+
+/// The first bytes of a packed table.
+pub const PACKED_MAGIC: &[u8; 4] = b"SLv1";
+
+/// `table` (12-byte entries in key order) packed: [`PACKED_MAGIC`], the entry count, each key
+/// less the one before, then each value zigzagged, all as LEB128 varints. `None` for bytes that
+/// are no table.
+pub fn pack(table: &[u8]) -> Option<Vec<u8>> {
+    if table.is_empty() || !table.len().is_multiple_of(SUPERLEAVE_ENTRY) {
+        return None;
+    }
+    let n = table.len() / SUPERLEAVE_ENTRY;
+    let mut out = PACKED_MAGIC.to_vec();
+    put_varint(&mut out, n as u64);
+    let mut last = 0u64;
+    for i in 0..n {
+        let (key, _) = entry(table, i);
+        put_varint(&mut out, key.checked_sub(last).filter(|&d| d > 0 || i == 0)?);
+        last = key;
+    }
+    for i in 0..n {
+        let (_, value) = entry(table, i);
+        put_varint(&mut out, u64::from(((value << 1) ^ (value >> 31)) as u32));
+    }
+    Some(out)
+}
+
+/// The table [`pack`] packed, or `None` for bytes it did not write.
+pub fn unpack(packed: &[u8]) -> Option<Vec<u8>> {
+    let mut at = packed.strip_prefix(PACKED_MAGIC)?;
+    let n = usize::try_from(take_varint(&mut at)?).ok()?;
+    // Each entry takes at least two bytes packed: no count past that is believed.
+    if n == 0 || n > at.len() / 2 {
+        return None;
+    }
+    let mut keys = Vec::with_capacity(n);
+    let mut key = 0u64;
+    for _ in 0..n {
+        key = key.checked_add(take_varint(&mut at)?)?;
+        keys.push(key);
+    }
+    let mut table = Vec::with_capacity(n * SUPERLEAVE_ENTRY);
+    for key in keys {
+        let z = u32::try_from(take_varint(&mut at)?).ok()?;
+        let value = (z >> 1) as i32 ^ -((z & 1) as i32);
+        table.extend(key.to_le_bytes());
+        table.extend(value.to_le_bytes());
+    }
+    at.is_empty().then_some(table)
+}
+
+fn put_varint(out: &mut Vec<u8>, mut x: u64) {
+    while x >= 0x80 {
+        out.push((x as u8) | 0x80);
+        x >>= 7;
+    }
+    out.push(x as u8);
+}
+
+fn take_varint(at: &mut &[u8]) -> Option<u64> {
+    let mut x = 0u64;
+    for shift in (0..64).step_by(7) {
+        let (&b, rest) = at.split_first()?;
+        *at = rest;
+        x |= u64::from(b & 0x7f).checked_shl(shift)?;
+        if b & 0x80 == 0 {
+            return Some(x);
+        }
+    }
+    None
+}
 
 /// Bytes of one entry: the leave's key (u64) and its value in thousandths (i32), little-endian.
 pub const SUPERLEAVE_ENTRY: usize = 12;
@@ -101,6 +174,12 @@ impl SuperLeaves {
             }
         }
         Some(SuperLeaves { bytes, index: Vec::leak(index) })
+    }
+
+    /// The table in `bytes`, whole entries or packed ([`pack`]), kept for the process's life.
+    pub fn read(bytes: Vec<u8>) -> Option<SuperLeaves> {
+        let bytes = if bytes.starts_with(PACKED_MAGIC) { unpack(&bytes)? } else { bytes };
+        SuperLeaves::from_bytes(Vec::leak(bytes))
     }
 
     /// Leaves held.
@@ -199,7 +278,7 @@ impl LeaveTable {
             Variant::ScrabbleRu => (1, SCRABBLE_RU_LEAVES),
             Variant::Erudit => (2, ERUDIT_LEAVES),
         };
-        LeaveTable::heuristic(rules).with_superleaves(*TABLES[slot].get_or_init(|| SuperLeaves::from_bytes(bytes)))
+        LeaveTable::heuristic(rules).with_superleaves(*TABLES[slot].get_or_init(|| SuperLeaves::read(bytes.to_vec())))
     }
 
     /// The same table over other whole-leave values (or none).
@@ -343,10 +422,32 @@ mod tests {
     }
 
     #[test]
+    fn a_table_packs_and_unpacks_to_itself_and_damage_is_no_table() {
+        let mut table = Vec::new();
+        for (key, value) in [(1u64 << 6 | 3, -34_173i32), (1 << 12 | 3 << 6 | 9, 0), (u64::MAX >> 1, i32::MAX), (u64::MAX, i32::MIN)] {
+            table.extend(key.to_le_bytes());
+            table.extend(value.to_le_bytes());
+        }
+        let packed = pack(&table).unwrap();
+        assert_eq!(unpack(&packed).unwrap(), table);
+        assert_eq!(SuperLeaves::read(packed.clone()).unwrap().len(), 4);
+        assert_eq!(SuperLeaves::read(table.clone()).unwrap().len(), 4, "whole entries read as they are");
+        assert_eq!(unpack(&packed[..packed.len() - 1]), None, "cut short");
+        assert_eq!(unpack(&[packed.as_slice(), &[0]].concat()), None, "trailing bytes");
+        assert_eq!(unpack(&table), None, "no magic");
+        let mut unordered = table[12..24].to_vec();
+        unordered.extend(&table[..12]);
+        assert_eq!(pack(&unordered), None, "keys out of order");
+        assert_eq!(pack(&table[..13]), None);
+    }
+
+    #[test]
     fn the_compiled_tables_find_every_entry_through_their_index_and_nothing_else() {
-        for (variant, bytes) in
+        for (variant, packed) in
             [(Variant::ScrabbleEn, SCRABBLE_EN_LEAVES), (Variant::ScrabbleRu, SCRABBLE_RU_LEAVES), (Variant::Erudit, ERUDIT_LEAVES)]
         {
+            let bytes = &unpack(packed).expect("a packed table")[..];
+            assert_eq!(pack(bytes).as_deref(), Some(packed), "{variant}: packing is the inverse, byte for byte");
             let table = *LeaveTable::standard(variant.rules()).superleaves().expect("a fitted table");
             assert_eq!(table.len(), bytes.len() / SUPERLEAVE_ENTRY);
             for i in 0..table.len() {

@@ -201,8 +201,8 @@ pub fn run_pairings<'a>(options: &Options, pairings: &[(Player<'a>, Player<'a>)]
         None => LeaveTable::standard(variant.rules()),
         Some(path) => {
             let bytes = std::fs::read(path).map_err(|e| CliError::Input(format!("{path}: {e}")))?;
-            let table = SuperLeaves::from_bytes(Box::leak(bytes.into_boxed_slice()))
-                .ok_or_else(|| CliError::Input(format!("{path}: not a whole-leave table (12-byte entries in key order)")))?;
+            let table = SuperLeaves::read(bytes)
+                .ok_or_else(|| CliError::Input(format!("{path}: not a whole-leave table (12-byte entries in key order, or packed)")))?;
             LeaveTable::heuristic(variant.rules()).with_superleaves(Some(table))
         }
     };
