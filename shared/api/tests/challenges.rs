@@ -303,6 +303,9 @@ async fn a_real_time_clock_decides_the_window_after_a_play_that_went_out() {
         }
         let flag = v["clock"]["flag_at"].as_str().unwrap().parse::<chrono::DateTime<chrono::Utc>>().unwrap();
         assert_eq!(v["to_move"], v["your_seat"], "the window is the player's turn");
+        // The window takes a challenge or an acceptance: there is no play to hint at.
+        let (status, hints) = app.call(Some(ann), "GET", &format!("/games/{id}/hint?limit=3"), "").await;
+        assert_eq!((status, hints["error"]["code"].as_str()), (422, Some("challenge_window")), "{hints}");
         clock.advance(chrono::Duration::seconds(361));
         let end = view(&app, ann, &id).await;
         assert_eq!((end["status"].as_str(), end["result"]["reason"].as_str()), (Some("finished"), Some("went_out")), "{end}");

@@ -351,6 +351,10 @@ impl Position for TileGame<'_> {
         if self.game.is_over() {
             return Err(crate::Rejected::from(engine::Rejection::GameOver).into());
         }
+        // While the play that went out waits to be challenged or accepted, no play can be made.
+        if self.game.end_pending() {
+            return Err(crate::Rejected::from(engine::Rejection::ChallengeWindow).into());
+        }
         let rules = self.game.rules();
         let generator = MoveGenerator::new(rules, self.graph()?);
         let leave = engine::LeaveTable::standard(rules);

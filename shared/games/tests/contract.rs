@@ -238,6 +238,8 @@ fn over_whole_games_a_phony_playing_player_meets_each_level_s_challenges() {
                 let Some(seat) = game.next_seat() else { break };
                 let mv = if seat == Seat(0) {
                     if game.view(None).json()["end_pending"] == true {
+                        let refused = game.hints(seat, 1, budget);
+                        assert!(matches!(&refused, Err(GameError::Rejected(r)) if r.code == "challenge_window"), "{refused:?}");
                         Move::Accept
                     } else {
                         let hints = game.hints(seat, 1, budget).unwrap_or_default();
