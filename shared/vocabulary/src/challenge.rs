@@ -72,10 +72,11 @@ impl ChallengeRule {
         matches!(self, ChallengeRule::Double)
     }
 
-    /// The rule checked against the family that plays it: the chain has only `void`.
+    /// The rule checked against the family that plays it: a family without challenges (the
+    /// chain) has only `void`.
     ///
     /// # Errors
-    /// [`ChallengeRuleError`] for a rule other than void in the chain.
+    /// [`ChallengeRuleError`] for a rule other than void in a family without challenges.
     pub fn check(self, family: Family) -> Result<ChallengeRule, ChallengeRuleError> {
         if family.challenges() || self == ChallengeRule::Void { Ok(self) } else { Err(ChallengeRuleError { family: family.id() }) }
     }

@@ -159,7 +159,8 @@ impl TimeControl {
         !matches!(self, TimeControl::None)
     }
 
-    /// What running out of time costs in a game of `family` under this control.
+    /// What running out of time costs in a game of `family` under this control: a turn in
+    /// correspondence under a game clock (the tile games), else the game.
     pub const fn lapse(self, family: Family) -> Lapse {
         match (self, family.clocks()) {
             (TimeControl::Correspondence { .. }, Clocks::GameClock) => Lapse::Turn,
@@ -167,9 +168,9 @@ impl TimeControl {
         }
     }
 
-    /// The control checked against the documented bounds and the family's controls: tile games
-    /// take none, correspondence or a clock; the chain takes none, correspondence or a limit a
-    /// turn.
+    /// The control checked against the documented bounds and the family's clocks: a family with
+    /// a game clock (the tile games) takes none, correspondence or a clock; one with a turn timer
+    /// (the chain) none, correspondence or a limit a turn.
     ///
     /// # Errors
     /// [`TimeControlError`].
