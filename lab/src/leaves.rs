@@ -139,7 +139,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             bytes = superleaves::to_bytes(&entries);
             fitted = heuristic.clone().with_superleaves(SuperLeaves::from_bytes(Box::leak(bytes.clone().into_boxed_slice())));
         }
-        let written = if path.ends_with(".lv") { engine::leave::pack(&bytes).unwrap_or_default() } else { bytes };
+        let written = if path.ends_with(".lv") {
+            engine::leave::pack(&bytes).ok_or_else(|| CliError::Input(format!("{path}: no whole leaves were fitted to pack")))?
+        } else {
+            bytes
+        };
         std::fs::write(path, &written).map_err(|e| CliError::Input(format!("{path}: {e}")))?;
         println!("superleaves: {} leaves written to {path}", fitted.superleaves().map_or(0, |t| t.len()));
         report("superleave equity vs score", &play_match(variant, Strategy::Equity(&fitted), Strategy::Score, args.games, base));

@@ -278,7 +278,8 @@ impl LeaveTable {
             Variant::ScrabbleRu => (1, SCRABBLE_RU_LEAVES),
             Variant::Erudit => (2, ERUDIT_LEAVES),
         };
-        LeaveTable::heuristic(rules).with_superleaves(*TABLES[slot].get_or_init(|| SuperLeaves::read(bytes.to_vec())))
+        LeaveTable::heuristic(rules)
+            .with_superleaves(*TABLES[slot].get_or_init(|| unpack(bytes).and_then(|t| SuperLeaves::from_bytes(Vec::leak(t)))))
     }
 
     /// The same table over other whole-leave values (or none).
