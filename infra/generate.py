@@ -473,9 +473,9 @@ DB_LOG_RETENTION
         - AllowOrigins: !Split [",", !Ref AllowedOrigins]
           AllowMethods: [GET, POST, OPTIONS]
           # if-none-match and etag: a client polls GET /games/{id} with the ETag it was given
-          # (docs/API.md); retry-after comes with a 429 or a 503.
+          # (docs/API.md); retry-after comes with a 429 or a 503; x-request-id names every answer.
           AllowHeaders: [authorization, content-type, if-none-match]
-          ExposeHeaders: [retry-after, etag]
+          ExposeHeaders: [retry-after, etag, x-request-id]
           MaxAge: 600
         - !Ref "AWS::NoValue"
       Auth:

@@ -161,7 +161,7 @@ impl ApiError {
     pub fn response(&self, request_id: &str) -> Response<Body> {
         let body = json!({ "error": { "code": self.code, "message": self.message, "details": self.details, "request_id": request_id } });
         let mut response = crate::response::json_response(self.status, &body);
-        crate::telemetry::name_request(response.headers_mut(), request_id);
+        crate::telemetry::answer_headers(response.headers_mut(), request_id);
         if let Some(seconds) = self.retry_after {
             response.headers_mut().insert("retry-after", seconds.into());
         }

@@ -52,7 +52,7 @@ pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Bo
         Ok(r) => r,
         Err(e) => e.response(&request_id),
     };
-    telemetry::name_request(response.headers_mut(), &request_id);
+    telemetry::answer_headers(response.headers_mut(), &request_id);
     if auth::is_admin_path(route.path()) {
         crate::admin::security_headers(&mut response);
     } else if !route.public() {
@@ -320,12 +320,14 @@ fn parse_id(raw: &str) -> Result<Uuid, ApiError> {
 }
 
 /// The JSON body as `T`: 400 `malformed_json` if it is not JSON, 400 `invalid_body` if it is
-/// JSON of the wrong shape or types.
+/// not an object (serde would read an array by position) or an object of the wrong shape or types.
 fn parse_body<T: DeserializeOwned>(req: &Request) -> Result<T, ApiError> {
-    serde_json::from_slice(req.body().as_ref()).map_err(|e| match e.classify() {
-        serde_json::error::Category::Data => ApiError::new(HttpCode::InvalidBody, e.to_string()),
-        _ => ApiError::new(HttpCode::MalformedJson, format!("the body is not valid JSON: {e}")),
-    })
+    let value: serde_json::Value = serde_json::from_slice(req.body().as_ref())
+        .map_err(|e| ApiError::new(HttpCode::MalformedJson, format!("the body is not valid JSON: {e}")))?;
+    if !value.is_object() {
+        return Err(ApiError::new(HttpCode::InvalidBody, "the body must be a JSON object"));
+    }
+    serde_json::from_value(value).map_err(|e| ApiError::new(HttpCode::InvalidBody, e.to_string()))
 }
 
 /// `304 Not Modified` with the entity tag the client already holds.

@@ -69,7 +69,7 @@ pub async fn run_sign_in() -> Result<(), Error> {
         let request_id = telemetry::request_id(&req);
         let mut response =
             crate::admin::sign_in(&req, crate::oidc::OidcConfig::from_env()).await.unwrap_or_else(|e| e.response(&request_id));
-        telemetry::name_request(response.headers_mut(), &request_id);
+        telemetry::answer_headers(response.headers_mut(), &request_id);
         crate::admin::security_headers(&mut response);
         Ok::<_, std::convert::Infallible>(response)
     }))

@@ -43,7 +43,7 @@ pub async fn sign_in(state: &AppState, query: &str, secret: &[u8], now: i64, req
         .header("set-cookie", auth::session_cookie(&session, auth::ADMIN_SESSION_SECONDS))
         .body(Body::Empty)
         .expect("static headers");
-    crate::telemetry::name_request(response.headers_mut(), request_id);
+    crate::telemetry::answer_headers(response.headers_mut(), request_id);
     response
 }
 

@@ -87,10 +87,12 @@ pub fn request_span(function: &str, request_id: &str, req: &Request) -> tracing:
     )
 }
 
-/// Names request `request_id` in a response's `x-request-id` header (an id that cannot be a
-/// header value, which no id made here is, is left out).
-pub fn name_request(headers: &mut http::HeaderMap, request_id: &str) {
+/// The headers every answer carries: request `request_id` named in `x-request-id` (an id that
+/// cannot be a header value, which no id made here is, is left out) and
+/// `x-content-type-options: nosniff`, so no browser reads a JSON or text answer as another type.
+pub fn answer_headers(headers: &mut http::HeaderMap, request_id: &str) {
     if let Ok(value) = http::HeaderValue::from_str(request_id) {
         headers.insert(REQUEST_ID_HEADER, value);
     }
+    headers.insert(http::header::X_CONTENT_TYPE_OPTIONS, http::HeaderValue::from_static("nosniff"));
 }

@@ -153,7 +153,7 @@ pub async fn run() -> Result<(), lambda_http::Error> {
             Some(route) => answer(route, &req, config).unwrap_or_else(|e| e.response(&request_id)),
             None => ApiError::new(HttpCode::NoRoute, "not a route of the web function").response(&request_id),
         };
-        crate::telemetry::name_request(response.headers_mut(), &request_id);
+        crate::telemetry::answer_headers(response.headers_mut(), &request_id);
         Ok::<_, std::convert::Infallible>(response)
     }))
     .await

@@ -193,3 +193,49 @@ async fn text_postgresql_refuses_in_a_body_is_a_400_or_422_and_writes_nothing() 
     }
     assert_eq!(app.everything().await, before);
 }
+
+#[tokio::test]
+async fn every_body_that_is_not_a_json_object_is_400_invalid_body_and_writes_nothing() {
+    // serde reads a struct from an array by position: `[]` drew a tile, `["erudit"]` opened a
+    // game, `[0,null,{"kind":"pass"}]` submitted a pass. Every route that reads a body is sent
+    // an array (empty and positional), a string, a number, a boolean and null.
+    let app = App::new().await;
+    let me = Player::new();
+    let director = Player::new();
+    let game = app.create(me, "noi-tu", r#"[{"robot":"easy"}]"#).await["game_id"].as_str().unwrap().to_string();
+    let sub = director.0.to_string();
+    let claims = [("sub", sub.as_str()), ("name", "Director"), ("cognito:groups", "[director]")];
+    let (status, t) =
+        app.call_claims(&claims, "POST", "/tournaments", r#"{"name":"Club","variant":"scrabble-en","pairing":"swiss","rounds":3}"#).await;
+    assert_eq!(status, 201, "{t}");
+    let tournament = t["tournament_id"].as_str().unwrap().to_string();
+    let with_body: Vec<(&str, String)> = vec![
+        ("POST", "/games".to_string()),
+        ("POST", "/games/open".to_string()),
+        ("POST", format!("/games/{game}/moves")),
+        ("POST", format!("/games/{game}/preview")),
+        ("POST", format!("/games/{game}/challenge")),
+        ("POST", format!("/games/{game}/draw")),
+        ("POST", format!("/games/{game}/robot")),
+        ("POST", "/tournaments".to_string()),
+        ("POST", format!("/tournaments/{tournament}/players")),
+        ("POST", format!("/tournaments/{tournament}/withdraw")),
+        ("POST", format!("/tournaments/{tournament}/forfeits")),
+    ];
+    let tournaments = || async {
+        let q = "SELECT (SELECT count(*) FROM tournaments) * 1000 + (SELECT count(*) FROM tournament_players)";
+        sqlx::query_scalar::<_, i64>(q).fetch_one(app.pool()).await.unwrap()
+    };
+    let before = (app.everything().await, tournaments().await);
+    for (method, path) in &with_body {
+        for body in ["[]", r#"["erudit"]"#, r#"[0,null,{"kind":"pass"}]"#, r#""erudit""#, "7", "true", "null"] {
+            let (status, answer) = if path.starts_with("/tournaments") {
+                app.call_claims(&claims, method, path, body).await
+            } else {
+                app.call(Some(me), method, path, body).await
+            };
+            assert_eq!((status, answer["error"]["code"].as_str()), (400, Some("invalid_body")), "{method} {path} {body}: {answer}");
+        }
+    }
+    assert_eq!((app.everything().await, tournaments().await), before, "a body that is not an object wrote something");
+}

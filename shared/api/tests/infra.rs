@@ -614,13 +614,14 @@ fn high_availability_is_a_parameter_with_the_reader_in_the_second_zone() {
     let (cond, cors, _) = if_of(&r["HttpApi"]["Properties"]["CorsConfiguration"]);
     assert_eq!(cond, "HasCors");
     // A browser on another origin can send the token and a JSON body, poll with If-None-Match
-    // and read the ETag it polls with and the Retry-After of a 429 or 503.
+    // and read the ETag it polls with, the Retry-After of a 429 or 503 and the X-Request-Id
+    // that names every answer.
     let listed =
         |key: &str| -> Vec<String> { cors[key].as_sequence().unwrap().iter().map(|h| h.as_str().unwrap().to_ascii_lowercase()).collect() };
     for header in ["authorization", "content-type", "if-none-match"] {
         assert!(listed("AllowHeaders").iter().any(|h| h == header), "CORS does not allow {header}");
     }
-    for header in ["etag", "retry-after"] {
+    for header in ["etag", "retry-after", "x-request-id"] {
         assert!(listed("ExposeHeaders").iter().any(|h| h == header), "CORS does not expose {header}");
     }
     assert!(operations().contains("If-None-Match") && operations().contains("`ETag` exposed"));

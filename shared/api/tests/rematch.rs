@@ -83,7 +83,20 @@ async fn a_human_opponent_is_invited_and_accepts_by_joining_or_declines() {
     let before = app.everything().await;
     let (status, body) = app.call(Some(bob), "POST", &format!("/games/{id}/decline"), "").await;
     assert_eq!((status, body["error"]["code"].as_str()), (409, Some("not_invited")));
+    // Joining the declined game is refused as not open, for the invitee and the one who asked.
+    for who in [bob, ann] {
+        let (status, body) = app.call(Some(who), "POST", &format!("/games/{id}/join"), "").await;
+        assert_eq!((status, body["error"]["code"].as_str()), (409, Some("not_open")), "{body}");
+    }
     assert_eq!(app.everything().await, before);
+    // So is joining one its asker withdrew.
+    let old = finished(&app, ann, json!([{"account": bob.0}]), None).await;
+    let (_, game) = app.call(Some(ann), "POST", &format!("/games/{old}/rematch"), "").await;
+    let id = game["game_id"].as_str().unwrap().to_string();
+    let (status, withdrawn) = app.call(Some(ann), "POST", &format!("/games/{id}/withdraw"), "").await;
+    assert_eq!((status, withdrawn["status"].as_str()), (200, Some("withdrawn")), "{withdrawn}");
+    let (status, body) = app.call(Some(bob), "POST", &format!("/games/{id}/join"), "").await;
+    assert_eq!((status, body["error"]["code"].as_str()), (409, Some("not_open")), "{body}");
 }
 
 #[tokio::test]

@@ -449,3 +449,85 @@ async fn a_forfeit_ends_the_game_without_a_result_and_scores_the_table() {
     let bye_2 = t["pairings"][1]["tables"].as_array().unwrap().iter().find(|p| p["second"].is_null()).unwrap()["first"].as_u64();
     assert_ne!(bye_1, bye_2);
 }
+
+/// The standings' and the export's line for player `no`: (wins, losses, spread) and the
+/// export's (opponent, score) of round 1.
+fn lines_of(t: &Value, export: &[tournament::TshPlayer], no: u64) -> ((u64, u64, i64), (u32, i32)) {
+    let s = t["standings"].as_array().unwrap().iter().find(|s| s["player_no"] == no).unwrap();
+    let e = &export[no as usize - 1];
+    ((s["wins"].as_u64().unwrap(), s["losses"].as_u64().unwrap(), s["spread"].as_i64().unwrap()), (e.opponents[0], e.scores[0]))
+}
+
+#[tokio::test]
+async fn a_real_time_game_lost_on_time_is_lost_in_the_standings_the_export_and_the_ratings_whatever_the_scores() {
+    // The reproduction: a player who runs out of time while ahead (here after the first play
+    // and a pass), and a flag at 0–0 before anyone moved. The game, the standings, the `.t`
+    // export and the ratings all say the flagger lost; games whose winners were never recorded
+    // (finished before they were kept) are rescored on the next read by the same rule.
+    let clock = Arc::new(ManualClock::new(chrono::DateTime::from_timestamp(1_800_000_000, 0).unwrap()));
+    let app = App::with_clock(clock.clone(), crate::common::test_seed()).await;
+    let control = json!({"kind": "realtime", "initial_seconds": 60, "increment_seconds": 0, "max_overtime_minutes": 1});
+    for moves_before_the_flag in [2usize, 0] {
+        let director = Player::new();
+        let field = players(&app, 2).await;
+        let by_account: HashMap<Uuid, Player> = field.iter().map(|p| (p.0, *p)).collect();
+        let settings = json!({"time_control": control, "rated": true, "draw_seconds": 60});
+        let (id, game) = one_game(&app, director, field[0], field[1], settings).await;
+        let started = draw_until_started(&app, &game, &by_account, field[0]).await;
+        let seat_player = |v: &Value, seat: usize| by_account[&v["seats"][seat]["account_id"].as_str().unwrap().parse::<Uuid>().unwrap()];
+        let flagger = seat_player(&started, started["to_move"].as_u64().unwrap() as usize);
+        let other = if flagger.0 == field[0].0 { field[1] } else { field[0] };
+        for n in 0..moves_before_the_flag {
+            let (who, body) = if n == 0 {
+                (flagger, app.best_move(flagger, &game).await)
+            } else {
+                (other, json!({"expected_move_no": n, "move": {"kind": "pass"}}).to_string())
+            };
+            let (status, answer) = app.call(Some(who), "POST", &format!("/games/{game}/moves"), &body).await;
+            assert_eq!(status, 200, "{answer}");
+        }
+        // The flag falls: 60 s and the minute of overtime.
+        clock.advance(chrono::Duration::seconds(125));
+        let (status, claimed) = app.call(Some(other), "POST", &format!("/games/{game}/timeout"), "").await;
+        assert_eq!(status, 200, "{claimed}");
+        let v = &claimed["game"];
+        let (flag_seat, other_seat) = if seat_player(v, 0).0 == flagger.0 { (0, 1) } else { (1, 0) };
+        let (flag_score, other_score) =
+            (v["seats"][flag_seat]["score"].as_i64().unwrap(), v["seats"][other_seat]["score"].as_i64().unwrap());
+        assert!(flag_score >= other_score, "the flagger is level or ahead on the board: {v}");
+        assert_eq!((v["result"]["reason"].as_str(), v["result"]["winners"].clone()), (Some("timeout"), json!([other_seat])), "{v}");
+        // Ratings: the flagger lost, unless nobody moved (aborted: no change).
+        let ratings = &v["ratings"];
+        if moves_before_the_flag > 0 {
+            assert!(
+                ratings["seats"][flag_seat]["change"].as_i64().unwrap() < 0 && ratings["seats"][other_seat]["change"].as_i64().unwrap() > 0,
+                "{ratings}"
+            );
+        } else {
+            assert_eq!(
+                (ratings["aborted"].as_bool(), ratings["seats"][flag_seat]["change"].clone()),
+                (Some(true), Value::Null),
+                "{ratings}"
+            );
+        }
+        let t = direct(&app, director, "GET", &format!("/tournaments/{id}"), "", 200).await;
+        let number = |who: Player| {
+            t["players"].as_array().unwrap().iter().find(|p| p["account_id"] == who.0.to_string()).unwrap()["player_no"].as_u64().unwrap()
+        };
+        let (f, o) = (number(flagger), number(other));
+        let table = &t["pairings"][0]["tables"][0];
+        assert_eq!((table["outcome"]["kind"].as_str(), table["outcome"]["loser"].as_u64()), (Some("forfeit"), Some(f)), "{table}");
+        let (_, _, text) = app.raw(Some(field[0]), false, "GET", &format!("/tournaments/{id}/export"), "").await;
+        let export = tournament::tsh_parse(&text).unwrap();
+        assert_eq!((lines_of(&t, &export, f), lines_of(&t, &export, o)), (((0, 1, -50), (0, -50)), ((1, 0, 50), (0, 50))), "{t}\n{text}");
+        // As a game finished before winners were recorded: rescored on the next read, the same.
+        sqlx::query("UPDATE games SET winners = NULL WHERE game_id = $1::uuid").bind(&game).execute(app.pool()).await.unwrap();
+        let again = direct(&app, director, "GET", &format!("/tournaments/{id}"), "", 200).await;
+        assert_eq!((again["standings"].clone(), again["pairings"].clone()), (t["standings"].clone(), t["pairings"].clone()));
+        let winners: Option<Vec<i16>> =
+            sqlx::query_scalar("SELECT winners FROM games WHERE game_id = $1::uuid").bind(&game).fetch_one(app.pool()).await.unwrap();
+        assert_eq!(winners, Some(vec![other_seat as i16]));
+        let (_, _, text_again) = app.raw(Some(field[0]), false, "GET", &format!("/tournaments/{id}/export"), "").await;
+        assert_eq!(text_again, text);
+    }
+}

@@ -123,6 +123,7 @@ async fn a_game_waiting_on_a_robot_is_moved_on_by_the_next_request() {
             started_at: None,
             finished_at: None,
             end_reason: None,
+            winners: None,
             to_move: Some(0),
             scores: vec![],
         };

@@ -163,6 +163,7 @@ impl Service {
                     started_at: Some(now),
                     finished_at: None,
                     end_reason: None,
+                    winners: None,
                     to_move: Some(0),
                     scores: game.scores(),
                 }
@@ -174,6 +175,7 @@ impl Service {
                 started_at: None,
                 finished_at: None,
                 end_reason: None,
+                winners: None,
                 to_move: None,
                 scores: game.scores(),
             },

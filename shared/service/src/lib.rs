@@ -23,6 +23,7 @@ mod rating;
 mod rematch;
 mod repository;
 mod requests;
+mod results;
 pub mod robot;
 mod runtime;
 mod standings;

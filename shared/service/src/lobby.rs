@@ -168,8 +168,9 @@ impl Service {
     /// the game becomes active, in one transaction.
     ///
     /// # Errors
-    /// [`ServiceError::NotOpen`] if the game is full, finished or an invitation to others (also
-    /// for the loser of a race), [`ServiceError::AlreadySeated`] for one's own game,
+    /// [`ServiceError::NotOpen`] if the game is full, finished, withdrawn or declined, or an
+    /// invitation to others (also for the loser of a race), [`ServiceError::AlreadySeated`] for
+    /// one's own live game,
     /// [`ServiceError::TooManyGames`] past [`crate::MAX_UNFINISHED_GAMES`],
     /// [`ServiceError::NotFound`].
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
@@ -181,7 +182,12 @@ impl Service {
                 self.ensure_caller(caller).await?;
                 return self.accept(tx, seat).await;
             }
-            return Err(ServiceError::AlreadySeated);
+            // A withdrawn, declined or finished game is no longer open to anyone, its own
+            // players included; only a live one the caller sits in is theirs already.
+            return Err(match tx.game.status {
+                GameStatus::Withdrawn | GameStatus::Finished => ServiceError::NotOpen,
+                GameStatus::Open | GameStatus::Drawing | GameStatus::Active => ServiceError::AlreadySeated,
+            });
         }
         if tx.game.status != GameStatus::Open || tx.game.players.iter().any(|p| p.invited) {
             return Err(ServiceError::NotOpen);

@@ -124,6 +124,7 @@ pub(crate) fn play_out(
         started_at: record.started_at.filter(|_| starts),
         finished_at: game.is_over().then(|| times.last().copied().unwrap_or(now)),
         end_reason: game.outcome().map(|o| o.reason),
+        winners: crate::results::winners(&*game),
         // Nobody's turn while invitees have not accepted: an invitation is nobody's move yet.
         to_move: (!game.is_over() && !record.players.iter().any(|p| p.invited)).then(|| game.to_move().0),
         scores: game.scores(),

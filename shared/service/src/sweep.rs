@@ -62,6 +62,8 @@ pub struct SweepReport {
     /// The tournament games whose players had not all drawn by the deadline: the server drew
     /// for them (the director's default).
     pub drawn: u32,
+    /// Finished games whose winners it recorded (games finished before winners were kept).
+    pub rescored: usize,
     /// Push connections past their time to live, deleted.
     pub connections_dropped: u64,
     /// Games it found due but left as they were (another request moved first, or a failure).
@@ -126,6 +128,7 @@ impl Service {
                 }
             }
         }
+        report.rescored = self.rescore(None, config.batch as i64).await?;
         report.connections_dropped = self.store.drop_expired_connections(now).await?;
         report.backlog = self.store.count_games_past_deadline(now).await?;
         // The `backlog` field is the metric `SweepBacklog` (a metric filter on this line).
@@ -133,6 +136,7 @@ impl Service {
             timed_out = report.timed_out.len(),
             expired = report.expired.len(),
             drawn = report.drawn,
+            rescored = report.rescored,
             skipped = report.skipped,
             connections_dropped = report.connections_dropped,
             backlog = report.backlog,

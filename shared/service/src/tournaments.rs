@@ -10,7 +10,7 @@ use chrono::Duration;
 use games::{ChallengeRule, Family, TimeControl, Variant};
 use serde::{Deserialize, Serialize};
 use store::{AccountKind, GameStatus, NewTournament, PairingRow, TournamentRecord, TournamentSettings, TournamentStatus, TournamentTx};
-use tournament::{Entrant, Outcome, Pairing, PairingSystem, RoundGame, Standing};
+use tournament::{Entrant, GameWinner, Outcome, Pairing, PairingSystem, RoundGame, Standing};
 use uuid::Uuid;
 
 use crate::error::Invalid;
@@ -239,7 +239,7 @@ impl Service {
     /// # Errors
     /// [`ServiceError::TournamentNotFound`].
     pub async fn tournament(&self, caller: &Caller, id: Uuid) -> Result<TournamentView, ServiceError> {
-        let record = self.store.tournament(id).await.map_err(not_found)?;
+        let record = self.scored_tournament(id).await?;
         Ok(view(&record, Some(caller)))
     }
 
@@ -248,7 +248,7 @@ impl Service {
     /// # Errors
     /// [`ServiceError::TournamentNotFound`].
     pub async fn admin_tournament(&self, id: Uuid) -> Result<TournamentView, ServiceError> {
-        let record = self.store.tournament(id).await.map_err(not_found)?;
+        let record = self.scored_tournament(id).await?;
         Ok(view(&record, None))
     }
 
@@ -315,6 +315,7 @@ impl Service {
     /// [`ServiceError::NotDirector`] for anyone else; [`ServiceError::NotRegistered`];
     /// [`ServiceError::TournamentState`] once closed.
     pub async fn withdraw_player(&self, caller: &Caller, id: Uuid, account: Uuid) -> Result<TournamentView, ServiceError> {
+        self.rescore(Some(id), i64::MAX).await?;
         let mut tx = self.store.tournament_for_change(id).await.map_err(not_found)?;
         if !directs(&tx.tournament, caller) && caller.account_id() != account {
             return Err(ServiceError::NotDirector);
@@ -459,12 +460,21 @@ impl Service {
     /// # Errors
     /// [`ServiceError::TournamentNotFound`].
     pub async fn tournament_export(&self, id: Uuid) -> Result<String, ServiceError> {
-        let record = self.store.tournament(id).await.map_err(not_found)?;
+        let record = self.scored_tournament(id).await?;
         Ok(tournament::tsh_export(&entrants(&record), &round_games(&record)))
     }
 
-    /// The tournament locked for a change by its director.
+    /// The tournament, its finished games' winners all recorded first
+    /// ([`Service::rescore`]): what its standings, pairings and export read.
+    async fn scored_tournament(&self, id: Uuid) -> Result<TournamentRecord, ServiceError> {
+        self.rescore(Some(id), i64::MAX).await?;
+        self.store.tournament(id).await.map_err(not_found)
+    }
+
+    /// The tournament locked for a change by its director (its finished games' winners
+    /// recorded first, as for a read).
     async fn directed(&self, caller: &Caller, id: Uuid) -> Result<TournamentTx, ServiceError> {
+        self.rescore(Some(id), i64::MAX).await?;
         let tx = self.store.tournament_for_change(id).await.map_err(not_found)?;
         if !directs(&tx.tournament, caller) {
             return Err(ServiceError::NotDirector);
@@ -506,9 +516,9 @@ pub(crate) fn round_games(t: &TournamentRecord) -> Vec<RoundGame> {
         .collect()
 }
 
-/// A table's result: a bye; a forfeit the director recorded; a finished game's scores, where a
-/// player who resigned or lost on time while level or ahead forfeits (the `.t` format and the
-/// standings read a result from the scores, which would credit them the win).
+/// A table's result: a bye; a forfeit the director recorded; a finished game's result as the
+/// game decided it (its recorded winners, [`Outcome::of_game`]), with its scores for the
+/// spread. None while the game is unfinished or its winners are not yet recorded.
 pub(crate) fn outcome(p: &PairingRow) -> Option<Outcome> {
     let Some(second) = p.second_no else { return Some(Outcome::Bye) };
     match p.forfeit.as_deref() {
@@ -517,12 +527,8 @@ pub(crate) fn outcome(p: &PairingRow) -> Option<Outcome> {
         Some(_) => return Some(Outcome::DoubleForfeit),
         None => {}
     }
-    let (first_score, second_score) = (p.first_score?, p.second_score?);
-    Some(match p.conceded_by.as_deref() {
-        Some("first") if first_score >= second_score => Outcome::Forfeit { loser: p.first_no },
-        Some("second") if second_score >= first_score => Outcome::Forfeit { loser: second },
-        _ => Outcome::Played { first_score, second_score },
-    })
+    let winner = GameWinner::of(p.first_won?, p.second_won?)?;
+    Some(Outcome::of_game(p.first_no, second, p.first_score?, p.second_score?, winner))
 }
 
 /// The tournament as `viewer` sees it (an admin: nobody's pairing).

@@ -19,6 +19,7 @@ pub mod local;
 mod my_games;
 mod push;
 mod ratings;
+mod results;
 mod roles;
 mod status;
 mod sweep;

@@ -83,6 +83,10 @@ pub struct MyGameSeat {
     /// What the rated game changed that rating by, rounded, once it ended rated.
     #[serde(default)]
     pub rating_change: Option<i32>,
+    /// Whether the seat won, as the game's recorded winners say (every winning seat on a tie);
+    /// none until the game is finished and its winners recorded.
+    #[serde(default)]
+    pub won: Option<bool>,
 }
 
 /// The last move of a listed game.
@@ -133,7 +137,8 @@ pub(crate) fn my_games_sql(filter: MyGamesFilter, after: bool) -> String {
                 SELECT q.seat, a.account_id, a.display_name, a.kind, a.robot_level, q.score, q.my_turn, q.invited,
                        CASE WHEN g.rated AND q.account_id IS NOT NULL
                             THEN round(coalesce(c.rating_before, r.rating, {NEWCOMER}))::int END AS rating,
-                       round(c.rating_after - c.rating_before)::int AS rating_change
+                       round(c.rating_after - c.rating_before)::int AS rating_change,
+                       CASE WHEN g.status = 'finished' THEN q.seat = ANY(g.winners) END AS won
                 FROM game_players q LEFT JOIN accounts a ON a.account_id = q.account_id
                 LEFT JOIN rating_changes c ON g.rated AND c.game_id = q.game_id AND c.account_id = q.account_id
                 LEFT JOIN ratings r ON g.rated AND r.account_id = q.account_id AND r.variant = g.variant AND r.speed = {SPEED_SQL}

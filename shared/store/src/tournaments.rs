@@ -137,8 +137,11 @@ pub struct PairingRow {
     pub first_score: Option<i32>,
     /// The second player's final score.
     pub second_score: Option<i32>,
-    /// Which of the two lost by resigning or on time (`first`, `second`), when the game ended so.
-    pub conceded_by: Option<String>,
+    /// Whether the first player won the finished game (a tie: both won), as the game's
+    /// recorded winners say; none until the game is finished and its winners recorded.
+    pub first_won: Option<bool>,
+    /// Whether the second player won it.
+    pub second_won: Option<bool>,
 }
 
 /// A tournament in a list.
@@ -173,9 +176,8 @@ const RECORD_SQL: &str = "SELECT t.tournament_id, t.name, t.variant, t.time_cont
            (SELECT x.round, x.table_no, x.first_no, x.second_no, x.game_id, x.forfeit, g.status AS game_status,
                    CASE WHEN g.status = 'finished' THEN f.score END AS first_score,
                    CASE WHEN g.status = 'finished' THEN s.score END AS second_score,
-                   CASE WHEN g.status = 'finished' AND g.end_reason IN ('resigned', 'timeout') THEN
-                     (SELECT CASE WHEN m.seat = f.seat THEN 'first' ELSE 'second' END FROM game_moves m
-                      WHERE m.game_id = g.game_id AND m.kind IN ('resign', 'timeout') ORDER BY m.move_no LIMIT 1) END AS conceded_by
+                   CASE WHEN g.status = 'finished' THEN f.seat = ANY(g.winners) END AS first_won,
+                   CASE WHEN g.status = 'finished' THEN s.seat = ANY(g.winners) END AS second_won
             FROM tournament_pairings x
             JOIN tournament_players fp ON fp.tournament_id = x.tournament_id AND fp.player_no = x.first_no
             LEFT JOIN tournament_players sp ON sp.tournament_id = x.tournament_id AND sp.player_no = x.second_no

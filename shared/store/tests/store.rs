@@ -14,6 +14,7 @@ fn update(move_count: u32) -> GameUpdate {
         started_at: None,
         finished_at: None,
         end_reason: None,
+        winners: None,
         to_move: Some(0),
         scores: vec![],
     }
@@ -258,6 +259,7 @@ fn open_update() -> GameUpdate {
         started_at: None,
         finished_at: None,
         end_reason: None,
+        winners: None,
         to_move: Some(0),
         scores: vec![],
     }

@@ -61,6 +61,54 @@ pub enum Outcome {
     Bye,
 }
 
+/// Who a finished game says won, between a pairing's two players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameWinner {
+    /// The first player won.
+    First,
+    /// The second player won.
+    Second,
+    /// Both (a tie).
+    Both,
+}
+
+impl GameWinner {
+    /// The winner from whether each player is among the game's winners; none when neither is
+    /// (a game this service never ends so).
+    pub fn of(first_won: bool, second_won: bool) -> Option<GameWinner> {
+        match (first_won, second_won) {
+            (true, false) => Some(GameWinner::First),
+            (false, true) => Some(GameWinner::Second),
+            (true, true) => Some(GameWinner::Both),
+            (false, false) => None,
+        }
+    }
+}
+
+impl Outcome {
+    /// A finished game's outcome as the standings and the export count it: the game decides
+    /// who won (`winner`, from the game's own end: went out, resignation, time), the scores only
+    /// the spread. Where the scores name the same result, the game counts as played with its
+    /// scores; where they do not (a player who resigned or ran out of time while level or
+    /// ahead), the loser forfeits (−[`FORFEIT_SPREAD`]), since a result read from those scores
+    /// would credit the win to the player who lost. A tie the game gives at unequal scores
+    /// counts as a draw at the first player's score.
+    pub fn of_game(first: PlayerNo, second: PlayerNo, first_score: i32, second_score: i32, winner: GameWinner) -> Outcome {
+        let by_scores = match first_score.cmp(&second_score) {
+            std::cmp::Ordering::Greater => GameWinner::First,
+            std::cmp::Ordering::Less => GameWinner::Second,
+            std::cmp::Ordering::Equal => GameWinner::Both,
+        };
+        match winner {
+            _ if winner == by_scores => Outcome::Played { first_score, second_score },
+            GameWinner::First => Outcome::Forfeit { loser: second },
+            GameWinner::Second => Outcome::Forfeit { loser: first },
+            GameWinner::Both => Outcome::Played { first_score, second_score: first_score },
+        }
+    }
+}
+
 /// A pairing of a round and, once known, its outcome.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoundGame {

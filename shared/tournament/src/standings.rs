@@ -68,7 +68,7 @@ pub fn standings(entrants: &[Entrant], games: &[RoundGame]) -> Vec<Standing> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::record::{Outcome, Pairing};
+    use crate::record::{GameWinner, Outcome, Pairing};
     use proptest::prelude::*;
     use proptest::test_runner::RngSeed;
 
@@ -159,5 +159,44 @@ pub(crate) mod tests {
             prop_assert!(keys.windows(2).all(|k| k[0] < k[1]));
             prop_assert!(table.iter().enumerate().all(|(i, s)| s.rank == i as u32 + 1));
         }
+
+        /// Whatever the scores, the standings and the `.t` export give the win to whom the game
+        /// gave it: a player who ran out of time or resigned while ahead or level is never
+        /// credited a win or a draw.
+        #[test]
+        fn a_game_s_result_is_the_game_s_whatever_the_scores(
+            first_score in -60..600i32,
+            second_score in -60..600i32,
+            winner in prop_oneof![Just(GameWinner::First), Just(GameWinner::Second)],
+        ) {
+            let entrants = [entrant(1, 0), entrant(2, 0)];
+            let games = [game(1, 1, Some(2), Outcome::of_game(1, 2, first_score, second_score, winner))];
+            let table = standings(&entrants, &games);
+            let line = |p: PlayerNo| table.iter().find(|s| s.player == p).unwrap().clone();
+            let (won, lost) = if winner == GameWinner::First { (1, 2) } else { (2, 1) };
+            prop_assert_eq!((line(won).wins, line(won).losses, line(lost).wins, line(lost).losses), (1, 0, 0, 1));
+            prop_assert!(line(won).spread > 0 && line(lost).spread < 0);
+            let export = crate::tsh_parse(&crate::tsh_export(&entrants, &games)).unwrap();
+            let margin = |p: &crate::TshPlayer| p.scores[0] - if p.opponents[0] == 0 { 0 } else { export[p.opponents[0] as usize - 1].scores[0] };
+            prop_assert!(margin(&export[won as usize - 1]) > 0 && margin(&export[lost as usize - 1]) < 0, "{:?}", export);
+        }
+
+        /// Scores that agree with the game are kept as played: the spread is the board's.
+        #[test]
+        fn scores_that_agree_with_the_game_are_played(a in 0..600i32, b in 0..600i32) {
+            let winner = match a.cmp(&b) {
+                std::cmp::Ordering::Greater => GameWinner::First,
+                std::cmp::Ordering::Less => GameWinner::Second,
+                std::cmp::Ordering::Equal => GameWinner::Both,
+            };
+            prop_assert_eq!(Outcome::of_game(1, 2, a, b, winner), Outcome::Played { first_score: a, second_score: b });
+        }
+    }
+
+    #[test]
+    fn a_flag_at_level_scores_is_a_forfeit_and_a_tie_the_game_gives_is_a_draw() {
+        assert_eq!(Outcome::of_game(3, 4, 0, 0, GameWinner::Second), Outcome::Forfeit { loser: 3 });
+        assert_eq!(Outcome::of_game(3, 4, 26, 24, GameWinner::Second), Outcome::Forfeit { loser: 3 });
+        assert_eq!(Outcome::of_game(3, 4, 26, 24, GameWinner::Both), Outcome::Played { first_score: 26, second_score: 26 });
     }
 }

@@ -28,7 +28,7 @@ pub fn answer(
             .header("cache-control", "no-store")
             .body(lambda_http::Body::Text(value.to_string()))
             .expect("static headers");
-        api::telemetry::name_request(response.headers_mut(), request_id);
+        api::telemetry::answer_headers(response.headers_mut(), request_id);
         response
     };
     match (method, path) {

@@ -286,7 +286,7 @@ async fn websocket(
         .header("sec-websocket-accept", accept)
         .body(Full::new(Bytes::new()))
         .expect("static headers and an accept key in base64");
-    telemetry::name_request(response.headers_mut(), &request_id);
+    telemetry::answer_headers(response.headers_mut(), &request_id);
     response
 }
 

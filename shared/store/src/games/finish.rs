@@ -25,6 +25,8 @@ pub struct GameUpdate {
     pub finished_at: Option<DateTime<Utc>>,
     /// Why the game ended, if it just did.
     pub end_reason: Option<EndReason>,
+    /// The winning seats, if it just ended (its family's outcome; more than one on a tie).
+    pub winners: Option<Vec<u8>>,
     /// The seat to move next (none once over).
     pub to_move: Option<u8>,
     /// Every seat's score, seat 0 first.
@@ -103,7 +105,7 @@ impl GameTx {
             "WITH game AS (
                  UPDATE games SET move_count = $8, status = $9, turn_deadline = $10, end_reason = $11, updated_at = now(),
                      finished_at = CASE WHEN $9 = 'finished' THEN coalesce(finished_at, $17, now()) ELSE NULL END,
-                     started_at = coalesce(started_at, $18)
+                     started_at = coalesce(started_at, $18), winners = CASE WHEN $9 = 'finished' THEN coalesce($30::smallint[], winners) END
                  WHERE game_id = $1 AND xmin::text = $12
                  RETURNING xmin::text AS version)
              , appended AS (
@@ -164,6 +166,7 @@ impl GameTx {
         .bind(ratings.first().map_or("", |r| r.after.speed.id()))
         .bind(ratings.iter().map(|r| r.change.rating_before).collect::<Vec<_>>())
         .bind(ratings.iter().map(|r| r.change.deviation_before).collect::<Vec<_>>())
+        .bind(update.winners.as_ref().map(|w| w.iter().map(|&s| i16::from(s)).collect::<Vec<_>>()))
         .fetch_one(&mut *conn)
         .await?;
         let Some(version) = version else {
