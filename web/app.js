@@ -396,7 +396,8 @@ async function loadLobby() {
   $('#my-games').replaceChildren(...(rows.length ? rows : [h('li', { class: 'muted' }, t('no_games'))]));
   const offers = lobby.json.games.map((g) => h('li', { class: 'open-row', dataset: { game: g.game_id } },
     h('span', {}, t('opened_by', { variant: variantName(g.variant), name: g.opener_name }), clockTag(g.time_control), ruleTag(g.challenge_rule),
-      g.rated ? h('span', { class: 'muted rated-tag' }, ` · ${t('rated_by', { rating: g.opener_rating, range: g.rating_range ? ` ±${g.rating_range}` : '' })}`) : null),
+      g.rated ? h('span', { class: 'muted rated-tag' }, ` · ${t('rated_by', { rating: g.opener_rating, range: g.rating_range ? ` ±${g.rating_range}` : '' })}`) : null,
+      g.pair_limited ? h('span', { class: 'muted pair-limited' }, ` · ${t('pair_limited_lobby')}`) : null),
     action(t('join'), 'primary join', async () => { await api('POST', `/games/${g.game_id}/join`); go(`#/g/${g.game_id}`); })));
   $('#lobby').replaceChildren(...(offers.length ? offers : [h('li', { class: 'muted' }, t('nobody_waiting'))]));
   const finished = done.json.games.map((g) => h('li', { class: 'finished-row', dataset: { game: g.game_id } },

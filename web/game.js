@@ -104,12 +104,15 @@ function ratingTag(seat) {
 
 function renderSeats() {
   const g = S.game;
-  return h('ul', { class: 'seats', id: 'scores', 'aria-label': t('scores') }, g.seats.map((s) => h('li', {
+  const seats = h('ul', { class: 'seats', id: 'scores', 'aria-label': t('scores') }, g.seats.map((s) => h('li', {
     class: s.seat === g.to_move ? 'to-move' : '', dataset: { seat: s.seat },
   }, seatName(s.seat), s.invited ? ` (${t('invited')})` : '', h('span', { class: 'score' }, s.score),
   g.family === 'tile' && g.status !== 'finished' ? h('span', { class: 'muted' }, ` · ${s.rack_size}`) : null,
   ratingTag(s.seat),
   seatClock(s.seat, seatName(s.seat)))));
+  // Asked rated, played casual: the pair's rated games for the day were used up.
+  if (!g.pair_limited) return seats;
+  return h('div', {}, seats, h('p', { class: 'muted pair-limited', id: 'pair-limited' }, t('pair_limited_game')));
 }
 
 function turnLine() {

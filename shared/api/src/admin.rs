@@ -69,6 +69,9 @@ struct AccountPage<'a> {
     created_at: String,
     games: &'a [service::AccountGame],
     ratings: &'a service::AccountRatings,
+    opponents: &'a [service::RatedOpponentView],
+    frequent: u32,
+    days: i64,
 }
 
 /// The draw's picks grouped by round, each round's leader named.
@@ -199,6 +202,9 @@ pub(crate) fn account_page(a: &AdminAccount) -> Result<Response<Body>, ApiError>
         created_at: a.account.created_at.to_rfc3339(),
         games: &a.games,
         ratings: &a.ratings,
+        opponents: &a.rated_opponents,
+        frequent: service::FREQUENT_PAIR_GAMES,
+        days: service::FREQUENT_PAIR_DAYS,
     };
     html(page.render(), &nonce)
 }

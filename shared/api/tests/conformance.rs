@@ -89,7 +89,7 @@ async fn every_route_answers_as_the_document_says() {
     let rated = app.create_with(ann, &body).await;
     let rated_id = rated["game_id"].as_str().unwrap().to_string();
     let (lead, follow) = if rated["to_move"] == rated["your_seat"] { (ann, bob) } else { (bob, ann) };
-    for who in [lead, follow] {
+    for who in [lead, follow, lead, follow] {
         let play = app.best_move(who, &rated_id).await;
         app.call(Some(who), "POST", &format!("/games/{rated_id}/moves"), &play).await;
     }

@@ -141,7 +141,7 @@ async fn every_invitee_must_accept_and_any_one_may_decline() {
     let (status, declined) = app.call(Some(bob), "POST", &format!("{path}/decline"), "").await;
     assert_eq!((status, declined["status"].as_str(), declined["result"].is_null()), (200, Some("withdrawn"), true), "{declined}");
     let answer = app.call(Some(cy), "POST", &format!("{path}/join"), "").await;
-    assert_eq!(code(&answer), (409, Some("already_seated")), "withdrawn: no acceptance any more: {}", answer.1);
+    assert_eq!(code(&answer), (409, Some("not_open")), "withdrawn: no acceptance any more: {}", answer.1);
 
     // Both accept: the game starts, and a robot that leads moves at once.
     let (_, game) = app.call(Some(ann), "POST", "/games", &body.to_string()).await;
@@ -169,7 +169,7 @@ async fn an_unanswered_invitation_expires() {
     let (_, view) = app.call(Some(bob), "GET", &format!("/games/{}", id(&game)), "").await;
     assert_eq!((view["status"].as_str(), view["result"].is_null()), (Some("withdrawn"), true), "{view}");
     let answer = app.call(Some(bob), "POST", &format!("/games/{}/join", id(&game)), "").await;
-    assert_eq!(code(&answer), (409, Some("already_seated")), "no acceptance any more");
+    assert_eq!(code(&answer), (409, Some("not_open")), "no acceptance any more");
 }
 
 /// The hostile test's three invitations blocked the victim from opening games of that variant:

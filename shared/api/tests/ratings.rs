@@ -16,7 +16,8 @@ async fn view(app: &App, who: Player, id: &str) -> Value {
     view
 }
 
-/// A rated scrabble-en game of `ann` and `bob`, both having moved once: its id, who moves next.
+/// A rated scrabble-en game of `ann` and `bob`, both having moved twice (so a resignation rates
+/// it): its id, who moves next.
 async fn rated_and_played(app: &App, ann: Player, bob: Player) -> (String, Player) {
     app.create(bob, "noi-tu", r#"[{"robot":"easy"}]"#).await;
     let body = json!({"variant": "scrabble-en", "opponents": [{"account": bob.0}], "rated": true}).to_string();
@@ -24,7 +25,7 @@ async fn rated_and_played(app: &App, ann: Player, bob: Player) -> (String, Playe
     assert_eq!((game["rated"].clone(), game["ratings"]["speed"].clone()), (json!(true), json!("correspondence")), "{game}");
     let id = game["game_id"].as_str().unwrap().to_string();
     let (first, second) = if game["to_move"] == game["your_seat"] { (ann, bob) } else { (bob, ann) };
-    for who in [first, second] {
+    for who in [first, second, first, second] {
         let body = app.best_move(who, &id).await;
         let (status, answer) = app.call(Some(who), "POST", &format!("/games/{id}/moves"), &body).await;
         assert_eq!(status, 200, "{answer}");
@@ -254,4 +255,103 @@ async fn a_rated_open_game_admits_only_joiners_within_its_rating_range() {
     assert_eq!(app.everything().await, before, "nothing written");
     let (status, joined) = app.call(Some(near), "POST", &format!("/games/{id}/join"), "").await;
     assert_eq!((status, joined["status"].as_str()), (200, Some("active")), "{joined}");
+}
+
+/// `who`'s rated scrabble-en invitation to `to`, accepted: the game view.
+async fn rated_invitation(app: &App, who: Player, to: Player) -> Value {
+    let body = json!({"variant": "scrabble-en", "opponents": [{"account": to.0}], "rated": true}).to_string();
+    app.create_with(who, &body).await
+}
+
+#[tokio::test]
+async fn two_accounts_of_one_person_cannot_farm_a_rating() {
+    // The reproduction: 40 rated games between two accounts, each ended by a resignation. Games
+    // resigned before each player made two moves are aborted; of the rest, three a day between
+    // the pair are rated and the others are played casual, which the view and the lobby say.
+    let clock = Arc::new(ManualClock::new(chrono::DateTime::from_timestamp(1_800_000_000, 0).unwrap()));
+    let app = App::with_clock(clock.clone(), 12).await;
+    let (ann, bob, cat) = (Player::new(), Player::new(), Player::new());
+    for p in [bob, cat] {
+        app.create(p, "noi-tu", r#"[{"robot":"easy"}]"#).await;
+    }
+    let changes = || async {
+        sqlx::query_scalar::<_, i64>("SELECT count(*) FROM rating_changes WHERE account_id = $1")
+            .bind(ann.0)
+            .fetch_one(app.pool())
+            .await
+            .unwrap()
+    };
+    for quick in 0..40 {
+        let ended = passed_and_resigned(&app, ann, bob, if quick < 10 { 0 } else { 4 }).await;
+        let g = &ended["game"];
+        match quick {
+            // Resigned at once: aborted, nothing changes (and it does not use up the day's games).
+            0..10 => assert_eq!(
+                (g["rated"].as_bool(), g["ratings"]["aborted"].as_bool(), g["pair_limited"].as_bool()),
+                (Some(true), Some(true), Some(false)),
+                "{g}"
+            ),
+            // The day's three rated games.
+            10..13 => assert_eq!(
+                (g["rated"].as_bool(), g["ratings"]["aborted"].as_bool(), g["pair_limited"].as_bool()),
+                (Some(true), Some(false), Some(false)),
+                "{g}"
+            ),
+            // The rest: asked rated, played casual.
+            _ => assert_eq!(
+                (g["rated"].as_bool(), g["ratings"].clone(), g["pair_limited"].as_bool()),
+                (Some(false), Value::Null, Some(true)),
+                "{g}"
+            ),
+        }
+        clock.advance(Duration::seconds(2));
+    }
+    assert_eq!(changes().await, 3, "three rated games a day between one pair");
+    let (_, me) = app.call(Some(ann), "GET", "/me", "").await;
+    assert_eq!(rating_of(&me)["games"], 3, "{me}");
+    // The lobby says it before anyone joins: Bob's rated open game is casual for Ann, rated for Cat.
+    let (status, open) = app.call(Some(bob), "POST", "/games/open", &json!({"variant": "scrabble-en", "rated": true}).to_string()).await;
+    assert_eq!(status, 201, "{open}");
+    let listed =
+        |page: &Value| page["games"].as_array().unwrap().iter().find(|g| g["game_id"] == open["game_id"]).unwrap()["pair_limited"].clone();
+    assert_eq!(listed(&app.call(Some(ann), "GET", "/games/open", "").await.1), json!(true));
+    assert_eq!(listed(&app.call(Some(cat), "GET", "/games/open", "").await.1), json!(false));
+    // Ann joins anyway: played casual.
+    let (status, joined) = app.call(Some(ann), "POST", &format!("/games/{}/join", open["game_id"].as_str().unwrap()), "").await;
+    assert_eq!((status, joined["rated"].as_bool(), joined["pair_limited"].as_bool()), (200, Some(false), Some(true)), "{joined}");
+    // A day after the first rated game, the pair may play rated again.
+    clock.advance(Duration::hours(24));
+    let game = rated_invitation(&app, ann, bob).await;
+    assert_eq!((game["rated"].as_bool(), game["pair_limited"].as_bool()), (Some(true), Some(false)), "{game}");
+    let (status, _) = app.call(Some(bob), "POST", &format!("/games/{}/withdraw", game["game_id"].as_str().unwrap()), "").await;
+    assert_eq!(status, 409, "an accepted game is resigned, not withdrawn");
+    // Three days more of three rated games each: the admin account page flags the pair.
+    let page = |app: App| async move { app.raw(Some(ann), true, "GET", &format!("/_gm/accounts/{}", ann.0), "").await };
+    let (status, _, before) = page(app.clone()).await;
+    assert!(status == 200 && before.contains("<td>3</td>") && !before.contains("frequent pair"), "{before}");
+    for _ in 0..3 {
+        clock.advance(Duration::hours(25));
+        for _ in 0..3 {
+            passed_and_resigned(&app, ann, bob, 4).await;
+        }
+    }
+    let (_, _, after) = page(app.clone()).await;
+    assert!(after.contains("<td>12</td>") && after.contains("frequent pair"), "{after}");
+}
+
+/// A rated invitation from `ann` to `bob`, accepted, `moves` passes in turn, then Bob resigns:
+/// the answer to the resignation.
+async fn passed_and_resigned(app: &App, ann: Player, bob: Player, moves: usize) -> Value {
+    let game = rated_invitation(app, ann, bob).await;
+    let id = game["game_id"].as_str().unwrap().to_string();
+    let mut mover = if game["to_move"] == game["your_seat"] { ann } else { bob };
+    for n in 0..moves {
+        let pass = json!({"expected_move_no": n, "move": {"kind": "pass"}}).to_string();
+        let (status, answer) = app.call(Some(mover), "POST", &format!("/games/{id}/moves"), &pass).await;
+        assert_eq!(status, 200, "{answer}");
+        mover = if mover.0 == ann.0 { bob } else { ann };
+    }
+    let (status, ended) = app.call(Some(bob), "POST", &format!("/games/{id}/resign"), "").await;
+    assert_eq!(status, 200, "{ended}");
+    ended
 }

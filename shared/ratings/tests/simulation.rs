@@ -35,23 +35,32 @@ fn spearman(a: &[f64], b: &[f64]) -> f64 {
     1.0 - 6.0 * d2 / (n * (n * n - 1.0))
 }
 
+/// True strengths: a bell around 1500 with a spread of about 300 (the sum of uniforms).
+fn population(rng: &mut ChaCha8Rng) -> Vec<f64> {
+    (0..PLAYERS).map(|_| 1500.0 + 300.0 * ((0..12).map(|_| unit(rng)).sum::<f64>() - 6.0)).collect()
+}
+
+/// A game between two random players, won as the Elo curve of their true strengths says.
+fn random_game(rng: &mut ChaCha8Rng, truth: &[f64]) -> (usize, usize, Score) {
+    let a = (rng.next_u64() % PLAYERS as u64) as usize;
+    let mut b = (rng.next_u64() % PLAYERS as u64) as usize;
+    while b == a {
+        b = (rng.next_u64() % PLAYERS as u64) as usize;
+    }
+    let p_win = 1.0 / (1.0 + 10f64.powf((truth[b] - truth[a]) / 400.0));
+    (a, b, if unit(rng) < p_win { Score::Win } else { Score::Loss })
+}
+
 #[test]
 fn ratings_recover_the_true_order_of_a_seeded_population() {
     eprintln!("seed {SEED}");
     let mut rng = ChaCha8Rng::seed_from_u64(SEED);
-    // True strengths: a bell around 1500 with a spread of about 300 (the sum of uniforms).
-    let truth: Vec<f64> = (0..PLAYERS).map(|_| 1500.0 + 300.0 * ((0..12).map(|_| unit(&mut rng)).sum::<f64>() - 6.0)).collect();
+    let truth = population(&mut rng);
     let mut rating = vec![Rating::default(); PLAYERS];
     let mut played = vec![0u32; PLAYERS];
     let mut settled_after: Vec<Option<u32>> = vec![None; PLAYERS];
     for _ in 0..GAMES {
-        let a = (rng.next_u64() % PLAYERS as u64) as usize;
-        let mut b = (rng.next_u64() % PLAYERS as u64) as usize;
-        while b == a {
-            b = (rng.next_u64() % PLAYERS as u64) as usize;
-        }
-        let p_win = 1.0 / (1.0 + 10f64.powf((truth[b] - truth[a]) / 400.0));
-        let score = if unit(&mut rng) < p_win { Score::Win } else { Score::Loss };
+        let (a, b, score) = random_game(&mut rng, &truth);
         let (ra, rb) = Rating::rated_game(rating[a], rating[b], score);
         (rating[a], rating[b]) = (ra, rb);
         for p in [a, b] {
@@ -73,4 +82,60 @@ fn ratings_recover_the_true_order_of_a_seeded_population() {
     assert!(rho >= 0.9, "rho {rho}");
     assert!(settled.len() >= PLAYERS * 95 / 100, "most players settle within their 40 games: {}", settled.len());
     assert!(median <= 20, "a newcomer settles within 20 games: median {median}");
+}
+
+/// Rated games a pair may play against each other in a day (the service's
+/// `RATED_GAMES_PER_PAIR_PER_DAY`): later ones are casual.
+const PAIR_GAMES_A_DAY: u32 = 3;
+
+/// One player's rating after beating a second account of their own `per_day` times a day for
+/// `days` days, rated as the service rates (each new day grows both deviations by a period),
+/// with at most `cap` of each day's games rated.
+fn farmed(days: u32, per_day: u32, cap: u32) -> Rating {
+    let (mut farmer, mut puppet) = (Rating::default(), Rating::default());
+    for day in 0..days {
+        if day > 0 {
+            (farmer, puppet) = (farmer.after_idle(1), puppet.after_idle(1));
+        }
+        for _ in 0..per_day.min(cap) {
+            (farmer, puppet) = Rating::rated_game(farmer, puppet, Score::Win);
+        }
+    }
+    farmer
+}
+
+#[test]
+fn the_pair_limit_leaves_a_random_population_alone_and_caps_a_farmer() {
+    // The same population over 20 days of 1,000 games, with the pair limit: random pairs almost
+    // never meet four times in a day, so the ratings recover the order as before.
+    eprintln!("seed {SEED}");
+    let mut rng = ChaCha8Rng::seed_from_u64(SEED);
+    let truth = population(&mut rng);
+    let mut rating = vec![Rating::default(); PLAYERS];
+    let mut capped = 0usize;
+    for _day in 0..GAMES / 1_000 {
+        let mut met: std::collections::HashMap<(usize, usize), u32> = std::collections::HashMap::new();
+        for _ in 0..1_000 {
+            let (a, b, score) = random_game(&mut rng, &truth);
+            let n = met.entry((a.min(b), a.max(b))).or_default();
+            *n += 1;
+            if *n > PAIR_GAMES_A_DAY {
+                capped += 1;
+                continue;
+            }
+            (rating[a], rating[b]) = Rating::rated_game(rating[a], rating[b], score);
+        }
+    }
+    let rho = spearman(&truth, &rating.iter().map(|r| r.rating).collect::<Vec<_>>());
+    eprintln!("with the pair limit: Spearman rho {rho:.4}, {capped} of {GAMES} games played casual");
+    assert!(rho >= 0.9 && capped == 0, "rho {rho}, capped {capped}");
+    // The reproduction: 40 wins a day against one's own second account.
+    let (free, limited) = (farmed(1, 40, u32::MAX), farmed(1, 40, PAIR_GAMES_A_DAY));
+    let (free_10, limited_10) = (farmed(10, 40, u32::MAX), farmed(10, 40, PAIR_GAMES_A_DAY));
+    eprintln!(
+        "farming 40 wins a day: after a day {:.0} without the limit, {:.0} with it; after ten days {:.0} and {:.0}",
+        free.rating, limited.rating, free_10.rating, limited_10.rating
+    );
+    assert!(free.rating > 1900.0 && limited.rating < 1800.0, "{free:?} {limited:?}");
+    assert!(limited_10.rating < free_10.rating);
 }

@@ -54,6 +54,28 @@ pub struct AdminAccount {
     pub games: Vec<AccountGame>,
     /// Its ratings and their recent changes.
     pub ratings: crate::AccountRatings,
+    /// The opponents it played the most rated games against in the last
+    /// [`FREQUENT_PAIR_DAYS`] days, most first, each flagged at [`FREQUENT_PAIR_GAMES`] or
+    /// more (rating farming shows as one pair playing rated game after game).
+    pub rated_opponents: Vec<RatedOpponentView>,
+}
+
+/// The window, in days, over which the admin account page counts rated games per opponent.
+pub const FREQUENT_PAIR_DAYS: i64 = 30;
+/// Rated games against one opponent in that window from which the page flags the pair.
+pub const FREQUENT_PAIR_GAMES: u32 = 10;
+
+/// An opponent on the admin account page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RatedOpponentView {
+    /// The opponent.
+    pub account_id: Uuid,
+    /// Their name.
+    pub display_name: String,
+    /// Rated games between the two in the window.
+    pub games: u32,
+    /// Whether that is [`FREQUENT_PAIR_GAMES`] or more.
+    pub flagged: bool,
 }
 
 /// Games on one page of the admin's list.
@@ -135,7 +157,20 @@ impl Service {
         let account = self.store.account(account_id).await?;
         let games = self.store.account_games(account_id).await?;
         let ratings = self.account_ratings(account_id).await?;
-        Ok(AdminAccount { account, games, ratings })
+        let since = self.now() - chrono::Duration::days(FREQUENT_PAIR_DAYS);
+        let rated_opponents = self
+            .store
+            .rated_opponents(account_id, since, 10)
+            .await?
+            .into_iter()
+            .map(|o| RatedOpponentView {
+                account_id: o.account_id,
+                display_name: o.display_name,
+                games: o.games,
+                flagged: o.games >= FREQUENT_PAIR_GAMES,
+            })
+            .collect();
+        Ok(AdminAccount { account, games, ratings, rated_opponents })
     }
 }
 

@@ -79,6 +79,7 @@ impl Service {
         let account = tx.game.players[seat.index()].account.as_ref().map(|a| a.account_id).ok_or(ServiceError::NotInvited)?;
         self.ensure_room(&mut tx, account).await?;
         tx.accept_invitation(seat.index()).await?;
+        self.limit_rated_pair(&mut tx).await?;
         let mut game = self.games.rebuild(&tx.game)?;
         Ok(self.commit_moves(tx, &mut game, Some(seat), None).await?.game)
     }

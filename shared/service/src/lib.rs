@@ -32,7 +32,10 @@ mod tournaments;
 mod usecases;
 mod view;
 
-pub use admin::{ADMIN_GAMES_PAGE, AdminAccount, AdminGameQuery, AdminGamesPage, AdminReplay, AdminSeat};
+pub use admin::{
+    ADMIN_GAMES_PAGE, AdminAccount, AdminGameQuery, AdminGamesPage, AdminReplay, AdminSeat, FREQUENT_PAIR_DAYS, FREQUENT_PAIR_GAMES,
+    RatedOpponentView,
+};
 pub use analysis::ANALYSIS_VERSION;
 pub use caller::{Caller, NEUTRAL_NAME, clean_name};
 pub use drawing::DrawTile;
@@ -49,7 +52,7 @@ pub use push::{
     CONNECTION_TTL, ClientMessage, InvitationEvent, MAX_CONNECTIONS, MAX_PUSH_MESSAGE, MoveEvent, NoNotifier, Notifier, NotifyFuture,
     ServerReply, TournamentEvent, TournamentEventKind,
 };
-pub use rating::{RatingsView, SeatRatingView, aborted};
+pub use rating::{MOVES_BEFORE_A_RATED_RESIGNATION, RATED_GAMES_PER_PAIR_PER_DAY, RatingsView, SeatRatingView, aborted};
 pub use repository::stored;
 pub use requests::{CreateGame, OpenGame, Opponent, SubmitMove};
 pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, SystemClock};

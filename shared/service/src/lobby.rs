@@ -46,6 +46,9 @@ pub struct OpenGameView {
     pub challenge_rule: ChallengeRule,
     /// Whether it is rated (then only a human may join).
     pub rated: bool,
+    /// Rated, but the caller and its opener have played their rated games against each other
+    /// for the day: joined by the caller, it is played casual.
+    pub pair_limited: bool,
     /// A rated game's opener's rating in its variant and speed, rounded (null when casual).
     pub opener_rating: Option<i32>,
     /// A rated game's acceptable distance of a joiner's rating, ± points (null: anyone).
@@ -110,7 +113,8 @@ impl Service {
     ) -> Result<OpenGamesPage, ServiceError> {
         let after = cursor.map(parse_cursor).transpose()?;
         let limit = limit.clamp(1, MAX_LOBBY_PAGE);
-        let mut games = self.store.open_games(variant, (control, rated, joinable), caller.account_id(), after, limit as i64 + 1).await?;
+        let asker = (caller.account_id(), crate::rating::pair_window_start(self.now()));
+        let mut games = self.store.open_games(variant, (control, rated, joinable), asker, after, limit as i64 + 1).await?;
         let more = games.len() > limit;
         games.truncate(limit);
         let next_cursor = more.then(|| games.last().map(|g| write_cursor(g.created_at, g.game_id))).flatten();
@@ -127,6 +131,7 @@ impl Service {
                 time_control: g.time_control,
                 challenge_rule: g.challenge_rule,
                 rated: g.rated,
+                pair_limited: g.pair_rated_games.is_some_and(|n| !crate::rating::pair_may_play_rated(n)),
                 opener_rating: g.opener_rating.map(|r| r.round() as i32),
                 rating_range: g.rating_range,
                 opener_id: g.opener.account_id,
@@ -207,6 +212,7 @@ impl Service {
         let account = self.ensure_caller(caller).await?;
         self.ensure_room(&mut tx, account.account_id).await?;
         let seat = tx.fill_open_seat(&account).await?;
+        self.limit_rated_pair(&mut tx).await?;
         let mut game = self.games.rebuild(&tx.game)?;
         Ok(self.commit_moves(tx, &mut game, Some(Seat(seat as u8)), None).await?.game)
     }

@@ -238,6 +238,7 @@ mod tests {
             move_times: Vec::new(),
             draws: Vec::new(),
             rated: false,
+            pair_limited: false,
             tournament_id: None,
             draw_deadline: None,
             ratings: Vec::new(),

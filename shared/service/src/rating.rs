@@ -1,6 +1,8 @@
 //! Rated games: each seat's rating as the game view shows it (before the game, and the change it
 //! made), and the ratings a rated game's end writes, in the transaction that records the end. A
-//! game that ends before each player has made a move is aborted: no rating changes.
+//! game that ends before each player has made a move (or is resigned before each has made two) is
+//! aborted: no rating changes. Rated games between the same two accounts count for
+//! [`RATED_GAMES_PER_PAIR_PER_DAY`] a day; later ones are played casual.
 
 use chrono::{DateTime, Utc};
 use games::{AnyGame, MoveKind, Position, Seat, Speed};
@@ -81,15 +83,64 @@ fn seat_view(seat: usize, rating: f64, deviation: f64, change: Option<f64>) -> S
     }
 }
 
-/// Whether a finished game ended before each of its `seats` had made a move (a play, a pass, an
-/// exchange or a word): then it is not rated.
+/// Rated games outside tournaments that the same two accounts may play against each other in
+/// any rolling 24 hours ([`Service::limit_rated_pair`]): later ones are played casual, and say
+/// so (`pair_limited`). Aborted games do not count.
+pub const RATED_GAMES_PER_PAIR_PER_DAY: u32 = 3;
+
+/// Moves each player must have made before a resignation rates the game: a game resigned sooner
+/// is aborted.
+pub const MOVES_BEFORE_A_RATED_RESIGNATION: usize = 2;
+
+/// Whether a finished game is aborted, so not rated: it ended before each of its `seats` had
+/// made a move (a play, a pass, an exchange or a word), or by a resignation before each had
+/// made [`MOVES_BEFORE_A_RATED_RESIGNATION`].
 pub fn aborted(game: &impl Position, seats: usize) -> bool {
-    let moved = |seat: usize| {
+    let resigned = game.outcome().is_some_and(|o| o.reason == games::EndReason::Resigned);
+    let needed = if resigned { MOVES_BEFORE_A_RATED_RESIGNATION } else { 1 };
+    let moves = |seat: usize| {
         (0..game.move_count())
             .filter_map(|i| game.entry(i))
-            .any(|e| e.seat().index() == seat && matches!(e.kind(), MoveKind::Play | MoveKind::Pass | MoveKind::Exchange | MoveKind::Word))
+            .filter(|e| {
+                e.seat().index() == seat && matches!(e.kind(), MoveKind::Play | MoveKind::Pass | MoveKind::Exchange | MoveKind::Word)
+            })
+            .count()
     };
-    !(0..seats).all(moved)
+    !(0..seats).all(|seat| moves(seat) >= needed)
+}
+
+impl crate::Service {
+    /// Plays the rated game of `tx` casual when its two human players have already played
+    /// [`RATED_GAMES_PER_PAIR_PER_DAY`] rated games against each other in the last 24 hours
+    /// (tournament games, which a director pairs, are not limited). The one rule every path
+    /// that seats a rated pair reads: an invitation made, an invitation accepted, an open game
+    /// joined.
+    ///
+    /// # Errors
+    /// Storage failures; [`crate::ServiceError::Conflict`] if the game changed meanwhile.
+    pub(crate) async fn limit_rated_pair(&self, tx: &mut store::GameTx) -> Result<(), crate::ServiceError> {
+        if !tx.game.rated || tx.game.tournament_id.is_some() {
+            return Ok(());
+        }
+        let [Some(a), Some(b)] = [0, 1].map(|s| tx.game.players.get(s).and_then(|p| p.account.as_ref()).map(|a| a.account_id)) else {
+            return Ok(());
+        };
+        if !pair_may_play_rated(tx.rated_games_between(a, b, pair_window_start(self.now())).await?) {
+            tx.limit_to_casual().await?;
+        }
+        Ok(())
+    }
+}
+
+/// Where the pair limit's rolling day starts, seen at `now`.
+pub(crate) fn pair_window_start(now: DateTime<Utc>) -> DateTime<Utc> {
+    now - chrono::Duration::hours(24)
+}
+
+/// Whether a pair that has played `rated_today` rated games against each other in the window
+/// may play another rated.
+pub(crate) fn pair_may_play_rated(rated_today: u32) -> bool {
+    rated_today < RATED_GAMES_PER_PAIR_PER_DAY
 }
 
 /// Whether this change ends `record`'s rated game with a result for the ratings.

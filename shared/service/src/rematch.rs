@@ -55,7 +55,7 @@ impl Service {
                 draws,
             )?
         };
-        let tx = match self.store.create_game(&new).await {
+        let mut tx = match self.store.create_game(&new).await {
             Ok(tx) => tx,
             // Another player's rematch of the same game committed first: theirs is the rematch.
             Err(StoreError::Conflict(store::Conflict::Unique(_))) => {
@@ -64,6 +64,7 @@ impl Service {
             }
             Err(e) => return Err(e.into()),
         };
+        self.limit_rated_pair(&mut tx).await?;
         let seat = seat_of(&tx.game, caller)?;
         let mut game = self.games.rebuild(&tx.game)?;
         let view = self.commit_moves(tx, &mut game, Some(seat), None).await?.game;

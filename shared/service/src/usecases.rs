@@ -169,7 +169,8 @@ impl Service {
         };
         // The game, its seats, its draw and the opening move of a robot that won the draw commit
         // in one transaction: a crash leaves either all of them or nothing.
-        let tx = self.store.create_game(&new).await?;
+        let mut tx = self.store.create_game(&new).await?;
+        self.limit_rated_pair(&mut tx).await?;
         let seat = seat_of(&tx.game, caller)?;
         let mut game = self.games.rebuild(&tx.game)?;
         let view = self.commit_moves(tx, &mut game, Some(seat), None).await?.game;

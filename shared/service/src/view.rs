@@ -47,6 +47,9 @@ pub struct GameView {
     pub result: Option<ResultView>,
     /// Whether the game is rated.
     pub rated: bool,
+    /// Asked rated, played casual: its two players had already played their rated games against
+    /// each other for the day ([`crate::rating::RATED_GAMES_PER_PAIR_PER_DAY`]).
+    pub pair_limited: bool,
     /// A rated game's ratings: each seat's before the game and, once it ended rated, the
     /// change (null for a casual game).
     pub ratings: Option<crate::rating::RatingsView>,
@@ -175,6 +178,7 @@ pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat
         your_seat: seat.map(Seat::index),
         result,
         rated: record.rated,
+        pair_limited: record.pair_limited,
         ratings: crate::rating::view(record, game),
         draw: if record.status == GameStatus::Open { Vec::new() } else { draw_view(record) },
         tournament_id: record.tournament_id,

@@ -37,7 +37,7 @@ pub use games::{
     OpenGameSummary, Player, SeatRating, SeatStamp,
 };
 pub use my_games::{LastMove, MyGame, MyGameSeat, MyGamesFilter};
-pub use ratings::{RankedPlayer, RatingChange, RatingWrite, StoredRating};
+pub use ratings::{RankedPlayer, RatedOpponent, RatingChange, RatingWrite, StoredRating};
 pub use roles::{AppRole, RoleNameError};
 pub use status::GameStatus;
 pub use tournaments::{

@@ -179,3 +179,46 @@ mod tests {
         assert_eq!(format!("{}", ratings::PROVISIONAL_DEVIATION), "110");
     }
 }
+
+/// An opponent an account has played rated games against, with how many.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RatedOpponent {
+    /// The opponent.
+    pub account_id: Uuid,
+    /// Their name.
+    pub display_name: String,
+    /// Rated games between the two that changed ratings in the window.
+    pub games: u32,
+}
+
+impl Store {
+    /// The opponents `account_id` has played the most rated games against (each game that
+    /// changed both ratings) since `since`, most first: at most `limit`.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn rated_opponents(&self, account_id: Uuid, since: DateTime<Utc>, limit: i64) -> Result<Vec<RatedOpponent>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT o.account_id, a.display_name, count(*) AS games
+             FROM rating_changes m
+             JOIN rating_changes o ON o.game_id = m.game_id AND o.account_id <> m.account_id
+             JOIN accounts a ON a.account_id = o.account_id
+             WHERE m.account_id = $1 AND m.rated_at >= $2
+             GROUP BY o.account_id, a.display_name ORDER BY count(*) DESC, o.account_id LIMIT $3",
+        )
+        .bind(account_id)
+        .bind(since)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(RatedOpponent {
+                    account_id: r.try_get("account_id")?,
+                    display_name: r.try_get("display_name")?,
+                    games: u32::try_from(r.try_get::<i64, _>("games")?).unwrap_or(u32::MAX),
+                })
+            })
+            .collect()
+    }
+}

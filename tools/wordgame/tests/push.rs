@@ -238,8 +238,9 @@ fn the_move_that_ends_a_rated_game_pushes_both_ratings_change() {
         let id = game["game_id"].as_str().unwrap().to_string();
         let (status, game) = call(port, "dave", "POST", &format!("/games/{id}/join"), "");
         assert_eq!(status, 200, "{game}");
-        // Both pass once: each has made a move, so the game is rated at its end.
-        let first = if game["to_move"] == game["your_seat"] { ["dave", "carol"] } else { ["carol", "dave"] };
+        // Both pass twice: each has made two moves, so a resignation rates the game.
+        let first =
+            if game["to_move"] == game["your_seat"] { ["dave", "carol", "dave", "carol"] } else { ["carol", "dave", "carol", "dave"] };
         for (n, who) in first.iter().enumerate() {
             let pass = json!({"expected_move_no": n, "move": {"kind": "pass"}}).to_string();
             assert_eq!(call(port, who, "POST", &format!("/games/{id}/moves"), &pass).0, 200);

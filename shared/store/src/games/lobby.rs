@@ -30,6 +30,9 @@ pub struct OpenGameSummary {
     pub rating_range: Option<u32>,
     /// Who opened it.
     pub opener: Account,
+    /// A rated game's count of rated games its opener and the caller have played against each
+    /// other since the lobby's `since` (the pair limit's count); none when casual.
+    pub pair_rated_games: Option<u32>,
 }
 
 impl Store {
@@ -44,14 +47,16 @@ impl Store {
         &self,
         variant: Option<Variant>,
         (control, rated, joinable): (Option<TimeControlKind>, Option<bool>, bool),
-        caller: Uuid,
+        (caller, since): (Uuid, DateTime<Utc>),
         after: Option<(DateTime<Utc>, Uuid)>,
         limit: i64,
     ) -> Result<Vec<OpenGameSummary>, StoreError> {
         const NEWCOMER: f64 = ratings::DEFAULT_RATING;
+        let pair = super::rated::rated_pair_games_sql("p.account_id", "$2", "$9", "g.game_id");
         let sql = format!(
             "SELECT g.game_id, g.variant, g.created_at AS game_created_at, g.turn_seconds, g.time_control::text AS time_control, {CHALLENGE_SQL}, g.rated, g.rating_range,
                     CASE WHEN g.rated THEN coalesce(o.rating, {NEWCOMER}) END AS opener_rating,
+                    CASE WHEN g.rated THEN {pair} END AS pair_rated_games,
                     a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
              FROM games g
              JOIN game_players p ON p.game_id = g.game_id
@@ -78,6 +83,7 @@ impl Store {
             .bind(kind)
             .bind(rated)
             .bind(joinable)
+            .bind(since)
             .fetch_all(&self.pool)
             .await?;
         rows.iter()
@@ -93,6 +99,7 @@ impl Store {
                     opener_rating: r.try_get("opener_rating")?,
                     rating_range: r.try_get::<Option<i32>, _>("rating_range")?.and_then(|x| u32::try_from(x).ok()),
                     opener: crate::accounts::account_from_row(r)?,
+                    pair_rated_games: r.try_get::<Option<i64>, _>("pair_rated_games")?.map(|n| u32::try_from(n).unwrap_or(u32::MAX)),
                 })
             })
             .collect()

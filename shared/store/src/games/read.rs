@@ -78,7 +78,7 @@ static LOAD_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     format!(
         "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repeat_words, g.status, g.move_count, g.turn_seconds,
         g.time_control::text AS time_control, g.started_at, g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason, g.setup::text AS setup, g.rematch_of, g.invited_by,
-        g.xmin::text AS version, g.rated, g.rating_range, g.tournament_id, g.draw_deadline,
+        g.xmin::text AS version, g.rated, g.pair_limited, g.rating_range, g.tournament_id, g.draw_deadline,
         CASE WHEN g.rated THEN
           (SELECT coalesce(json_agg(s), '[]'::json)::text
              FROM (SELECT p.seat, r.rating, r.deviation, r.games, r.rated_at, c.rating_before, c.deviation_before, c.rating_after,

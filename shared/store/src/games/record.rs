@@ -72,6 +72,9 @@ pub struct GameRecord {
     pub draws: Vec<DrawRow>,
     /// Whether the game is rated.
     pub rated: bool,
+    /// Asked rated, played casual: its two players had used up their rated games against each
+    /// other for the day.
+    pub pair_limited: bool,
     /// A rated open game's acceptable distance of a joiner's rating from its opener's, ± points
     /// (none: anyone may join).
     pub rating_range: Option<u32>,

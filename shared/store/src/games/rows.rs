@@ -100,6 +100,7 @@ pub(super) fn game_from_row(row: &PgRow, id: Uuid, known: Option<&KnownGame>) ->
             .transpose()?,
         setup: row.try_get("setup")?,
         rated: row.try_get("rated")?,
+        pair_limited: row.try_get("pair_limited")?,
         rating_range: row.try_get::<Option<i32>, _>("rating_range")?.and_then(|r| u32::try_from(r).ok()),
         tournament_id: row.try_get("tournament_id")?,
         draw_deadline: row.try_get("draw_deadline")?,
