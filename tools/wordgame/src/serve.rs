@@ -10,6 +10,8 @@
 //! `DATABASE_URL` it then starts a private PostgreSQL with its data under `target/` (durable:
 //! fsync and synchronous commit on), applies the migrations and creates the demo accounts; Ctrl-C
 //! stops both. Started right after a crash, it waits for the crashed run's server to stop first.
+//! A private server that dies is started again ([`heal_database`]); one that cannot be makes
+//! `serve` exit non-zero with the reason.
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -88,7 +90,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             let pg = LocalPostgres::start_with(std::path::Path::new(&args.data_dir), StartOptions::DURABLE)
                 .map_err(|e| CliError::Input(e.to_string()))?;
             tracing::info!(port = pg.port(), data = %pg.data_dir().display(), "started a private PostgreSQL");
-            (pg.url("wordgame"), Some(pg))
+            (pg.url("wordgame"), Some(Arc::new(pg)))
         }
     };
     let connections = args.connections.unwrap_or_else(default_connections);
@@ -99,7 +101,9 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         None => service::Runtime::system(),
     };
     let read_timeout = std::time::Duration::from_secs(args.read_timeout_seconds);
-    let result = runtime.block_on(serve(socket, connections, &url, local.as_ref(), (every, sweep), play, read_timeout));
+    let result = runtime.block_on(serve(socket, connections, &url, local.clone(), (every, sweep), play, read_timeout));
+    // No task outlives the gateway: the database's watcher must not start the server again.
+    drop(runtime);
     if let Some(pg) = &local {
         pg.stop();
     }
@@ -126,13 +130,13 @@ async fn serve(
     socket: tokio::net::TcpSocket,
     connections: u32,
     url: &str,
-    local: Option<&LocalPostgres>,
+    local: Option<Arc<LocalPostgres>>,
     (every, sweep): (std::time::Duration, service::SweepConfig),
     runtime: service::Runtime,
     read_timeout: std::time::Duration,
 ) -> Result<(), CliError> {
     let fail = |e: &dyn std::fmt::Display| CliError::Input(e.to_string());
-    if let Some(pg) = local {
+    if let Some(pg) = &local {
         ensure_database(pg).await?;
     }
     let options = store::connect_options(url).map_err(|e| fail(&e))?;
@@ -160,6 +164,9 @@ async fn serve(
     let secret = Arc::new(jwt::dev_secret());
     let sweeper = tokio::spawn(sweep_forever(state.clone(), every, sweep));
     let _stop_sweeper = AbortOnDrop(sweeper);
+    // The private PostgreSQL, started again whenever it dies; serve stops, with the reason, only
+    // when it cannot be.
+    let mut healer = local.map(|pg| AbortOnDrop(tokio::spawn(heal_database(pg, HEAL_CHECK_EVERY))));
     // One Ctrl-C listener for the whole loop: a listener made anew each turn would miss a
     // signal that arrived between two turns (while a connection was being handed off).
     let ctrl_c = tokio::signal::ctrl_c();
@@ -169,6 +176,11 @@ async fn serve(
             _ = &mut ctrl_c => {
                 tracing::info!("stopping");
                 return Ok(());
+            }
+            gone = async { match healer.as_mut() { Some(h) => (&mut h.0).await, None => std::future::pending().await } } => {
+                let reason = gone.unwrap_or_else(|e| format!("the database's watcher failed: {e}"));
+                tracing::error!(%reason, "stopping");
+                return Err(CliError::Input(reason));
             }
             accepted = listener.accept() => {
                 let Ok((stream, _)) = accepted else { continue };
@@ -208,10 +220,41 @@ async fn sweep_forever(state: Arc<AppState>, every: std::time::Duration, config:
     }
 }
 
-/// Stops a task when dropped.
-struct AbortOnDrop(tokio::task::JoinHandle<()>);
+/// How often `serve` checks that its private PostgreSQL is still running.
+const HEAL_CHECK_EVERY: std::time::Duration = std::time::Duration::from_millis(500);
 
-impl Drop for AbortOnDrop {
+/// Watches the private PostgreSQL every `every`: when its postmaster is gone (killed, crashed,
+/// stopped by hand), starts it again on the same data and port (crash recovery replays its log:
+/// nothing it acknowledged is lost) and marks the pool's connections suspect, so each is pinged
+/// before its next use and the dead ones are replaced instead of failing a request. A request
+/// meanwhile gets a typed `503` with `Retry-After`. Returns only when a restart fails: the reason,
+/// on which `serve` exits non-zero.
+async fn heal_database(pg: Arc<LocalPostgres>, every: std::time::Duration) -> String {
+    let mut ticks = tokio::time::interval(every);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        if pg.running_pid().is_some() {
+            continue;
+        }
+        tracing::warn!(data = %pg.data_dir().display(), "the private PostgreSQL stopped; starting it again");
+        let began = std::time::Instant::now();
+        let again = pg.clone();
+        match tokio::task::spawn_blocking(move || again.restart()).await {
+            Ok(Ok(())) => {
+                store::note_connection_lost();
+                tracing::info!(ms = began.elapsed().as_millis() as u64, "the private PostgreSQL is back");
+            }
+            Ok(Err(e)) => return format!("the private PostgreSQL stopped and could not be started again: {e}"),
+            Err(e) => return format!("the private PostgreSQL stopped and its restart failed: {e}"),
+        }
+    }
+}
+
+/// Stops a task when dropped.
+struct AbortOnDrop<T>(tokio::task::JoinHandle<T>);
+
+impl<T> Drop for AbortOnDrop<T> {
     fn drop(&mut self) {
         self.0.abort();
     }

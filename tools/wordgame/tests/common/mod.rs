@@ -124,22 +124,28 @@ pub fn start_server_with_env(tag: &str, env: &[(&str, &str)]) -> (Guard, u16, st
 /// As [`start_server`], with the line `serve` logged when it began serving, read from its
 /// standard output as a pipe (the rest of its output is read and dropped).
 pub fn start_server_logged(tag: &str) -> (Guard, u16, std::path::PathBuf, String) {
-    let dir = std::env::temp_dir().join(format!("wordgame-{tag}-{}", std::process::id()));
-    let (guard, port, serving) = spawn_server(&dir, true, &[], &[]);
-    let serving = serving.expect("a piped log").recv_timeout(Duration::from_secs(30)).expect("serve logs that it is serving");
+    let (guard, port, dir, (serving, _)) = start_server_watched(tag);
     (guard, port, dir, serving)
+}
+
+/// As [`start_server`], with the line `serve` logged when it began serving and a channel of
+/// every line it logs after it.
+pub fn start_server_watched(tag: &str) -> (Guard, u16, std::path::PathBuf, (String, std::sync::mpsc::Receiver<String>)) {
+    let dir = std::env::temp_dir().join(format!("wordgame-{tag}-{}", std::process::id()));
+    let (guard, port, log) = spawn_server(&dir, true, &[], &[]);
+    (guard, port, dir, log.expect("a piped log"))
 }
 
 /// `wordgame serve` on a port the system picks (`--port 0`: no other process can be given it
 /// between choosing and binding) with its data in `dir`, `args` and the environment variables
-/// `env`; its port read from the line it logs once listening; with `log`, a channel that has
-/// that "serving" line.
+/// `env`; its port read from the line it logs once listening; with `log`, that "serving" line and
+/// a channel of every line after it.
 fn spawn_server(
     dir: &std::path::Path,
     log: bool,
     args: &[&str],
     env: &[(&str, &str)],
-) -> (Guard, u16, Option<std::sync::mpsc::Receiver<String>>) {
+) -> (Guard, u16, Option<(String, std::sync::mpsc::Receiver<String>)>) {
     static STARTS: std::sync::Mutex<Vec<std::path::PathBuf>> = std::sync::Mutex::new(Vec::new());
     let starts = {
         let mut all = STARTS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -163,19 +169,23 @@ fn spawn_server(
     // Read to the end, so the server never blocks on a full pipe.
     std::thread::spawn(move || {
         for line in std::io::BufRead::lines(std::io::BufReader::new(out)).map_while(Result::ok) {
-            if line.contains("serving") {
-                let _ = tx.send(line);
-            }
+            let _ = tx.send(line);
         }
     });
-    let serving = rx.recv_timeout(Duration::from_secs(60)).unwrap_or_else(|_| {
-        let exited = guard.0.try_wait().ok().flatten();
-        panic!("serve did not log that it is serving within 60 s (exited: {exited:?})")
-    });
+    let until = Instant::now() + Duration::from_secs(60);
+    let serving = loop {
+        let left = until.saturating_duration_since(Instant::now());
+        match rx.recv_timeout(left) {
+            Ok(line) if line.contains("serving") => break line,
+            Ok(_) => {}
+            Err(_) => {
+                let exited = guard.0.try_wait().ok().flatten();
+                panic!("serve did not log that it is serving within 60 s (exited: {exited:?})")
+            }
+        }
+    };
     let port = port_of(&serving);
-    let (again, line) = std::sync::mpsc::channel();
-    let _ = again.send(serving);
-    (guard, port, log.then_some(line))
+    (guard, port, log.then_some((serving, rx)))
 }
 
 /// The port in serve's "serving" line (`http://127.0.0.1:PORT/`).
