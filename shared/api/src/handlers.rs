@@ -28,8 +28,11 @@ pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Bo
     // The analysis of a whole game is CPU work of up to a few seconds (docs/ROBOTS.md): its route
     // has a budget of its own, under its function's 29 s timeout.
     let budget = if route == Route::Analysis { ANALYSIS_BUDGET.max(state.request_budget()) } else { state.request_budget() };
+    let arrived = state.service.now();
     let work = async {
         state.renew_credentials().await;
+        // An outage this process saw is recorded before anything reads a clock.
+        state.service.close_outage().await?;
         // Boxed: the routes' futures together are large, and a test's thread (or a Lambda's) need
         // not hold them on its stack.
         let result = Box::pin(dispatch(state, route, &req)).instrument(span.clone()).await;
@@ -48,6 +51,11 @@ pub async fn handle(state: &AppState, route: Route, req: Request) -> Response<Bo
         span.in_scope(|| tracing::warn!(budget_ms = budget.as_millis() as u64, "request budget exhausted"));
         Err(service::ServiceError::Unavailable { connection_lost: false }.into())
     });
+    // A request the database could not serve: no clock charges the time from its arrival on
+    // (docs/API.md, "Clocks").
+    if matches!(&result, Err(e) if e.code == service::ErrorCode::Unavailable.as_str()) {
+        state.service.note_refused(arrived);
+    }
     let mut response = match result {
         Ok(r) => r,
         Err(e) => e.response(&request_id),

@@ -29,6 +29,11 @@ async fn call(state: &AppState, who: Uuid, method: &str, path: &str, body: &str)
 /// A private server (its data under a temporary directory named for `tag`) with a migrated
 /// database, and the app's state over a pool of 4 on it.
 async fn private_server(tag: &str) -> (LocalPostgres, Store, AppState) {
+    private_server_on(tag, crate::common::seeded_runtime(crate::common::test_seed())).await
+}
+
+/// As [`private_server`], the service on `runtime`.
+async fn private_server_on(tag: &str, runtime: service::Runtime) -> (LocalPostgres, Store, AppState) {
     let dir = std::env::temp_dir().join(format!("wordgame-pg-{tag}-{}", std::process::id()));
     let pg = LocalPostgres::start_with(&dir, StartOptions::THROWAWAY).unwrap();
     let mut admin = <sqlx::PgConnection as sqlx::Connection>::connect(&pg.url("postgres")).await.unwrap();
@@ -38,11 +43,7 @@ async fn private_server(tag: &str) -> (LocalPostgres, Store, AppState) {
     let pool = store::pool_options(4, store::PING_AFTER_IDLE).connect_with(options).await.unwrap();
     let store = Store::new(pool);
     store.migrate().await.unwrap();
-    let state = AppState::with_runtime(
-        store.clone(),
-        Arc::new(engine::Lexicons::builtin()),
-        crate::common::seeded_runtime(crate::common::test_seed()),
-    );
+    let state = AppState::with_runtime(store.clone(), Arc::new(engine::Lexicons::builtin()), runtime);
     (pg, store, state)
 }
 
@@ -142,5 +143,63 @@ async fn a_frozen_database_answers_503_at_the_request_budget_and_loses_nothing()
     let count: i32 =
         sqlx::query_scalar("SELECT move_count FROM games WHERE game_id = $1::uuid").bind(&id).fetch_one(store.pool()).await.unwrap();
     assert!(rows > moves as i64 && rows == i64::from(count), "journal rows {rows}, move_count {count}, before {moves}");
+    pg.stop();
+}
+
+/// The caller's seat's `remaining_ms` in a view.
+fn remaining(view: &Value) -> i64 {
+    view["clock"]["seats"][view["your_seat"].as_u64().unwrap() as usize]["remaining_ms"].as_i64().unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_outage_costs_the_player_to_move_neither_time_nor_the_game() {
+    // The service's clock is moved by hand while the database is really frozen (SIGSTOP): a
+    // real-time game's mover tries twice across 10 s of outage, a Nối từ player twice across a
+    // 4 s stall of a 5 s turn. Neither is charged the outage (within 0.5 s), neither loses.
+    let clock = Arc::new(service::ManualClock::new(chrono::DateTime::from_timestamp(1_800_000_000, 0).unwrap()));
+    let runtime = service::Runtime::seeded(clock.clone(), crate::common::test_seed());
+    let (pg, store, state) = private_server_on("outage-clock", runtime).await;
+    // The tries while frozen are answered at a short budget; the rest (a robot's first move
+    // loads its word list) at the usual one. Both share the service and what it noted.
+    let quick = state.clone().with_request_budget(Duration::from_millis(400));
+    let ann = Uuid::new_v4();
+    let realtime = json!({"kind": "realtime", "initial_seconds": 60, "increment_seconds": 0, "max_overtime_minutes": 1});
+    let chain_timer = json!({"kind": "realtime", "turn_seconds": 5});
+    for (variant, control, before, outage) in [("erudit", realtime, 5, 10), ("noi-tu", chain_timer, 1, 4)] {
+        let body = json!({"variant": variant, "opponents": [{"robot": "easy"}], "time_control": control}).to_string();
+        let (status, _, game) = call(&state, ann, "POST", "/games", &body).await;
+        assert_eq!(status, 201, "{game}");
+        let id = game["game_id"].as_str().unwrap().to_string();
+        assert_eq!(game["to_move"], game["your_seat"], "{game}");
+        let full = remaining(&game);
+        let moves = game["move_count"].as_u64().unwrap();
+        let pass = if variant == "noi-tu" {
+            let (_, _, hints) = call(&state, ann, "GET", &format!("/games/{id}/hint"), "").await;
+            json!({"expected_move_no": moves, "move": {"kind": "word", "word": hints["hints"][0]["word"]}}).to_string()
+        } else {
+            json!({"expected_move_no": moves, "move": {"kind": "pass"}}).to_string()
+        };
+        clock.advance(chrono::Duration::seconds(before));
+        pg.freeze().unwrap();
+        for _ in 0..2 {
+            let (status, _, refused) = call(&quick, ann, "POST", &format!("/games/{id}/moves"), &pass).await;
+            assert_eq!((status, refused["error"]["code"].as_str()), (503, Some("unavailable")), "{refused}");
+            clock.advance(chrono::Duration::milliseconds(outage * 500));
+        }
+        pg.thaw().unwrap();
+        clock.advance(chrono::Duration::milliseconds(200));
+        let (status, _, view) = call(&state, ann, "GET", &format!("/games/{id}"), "").await;
+        assert_eq!((status, view["status"].as_str()), (200, Some("active")), "{variant}: the outage did not end the game: {view}");
+        let charged = full - remaining(&view);
+        assert!(
+            (charged - before * 1000).abs() <= 500,
+            "{variant}: charged {charged} ms for {before} s of play and {outage} s of outage: {view}"
+        );
+        let (status, _, played) = call(&state, ann, "POST", &format!("/games/{id}/moves"), &pass).await;
+        assert_eq!(status, 200, "{variant}: the move after the outage: {played}");
+        assert!(played["moves"].as_array().unwrap().iter().all(|m| m["kind"] != "out_of_time" && m["kind"] != "timeout"), "{played}");
+    }
+    let outages: i64 = sqlx::query_scalar("SELECT count(*) FROM outages WHERE source = 'refused'").fetch_one(store.pool()).await.unwrap();
+    assert_eq!(outages, 2, "one outage recorded for each stall");
     pg.stop();
 }

@@ -4,7 +4,9 @@
 //!
 //! A turn starts when the previous entry was committed (the first when the game started) and
 //! ends with the mover's entry. A resignation and a time penalty are not turns; entries made
-//! before the game started (a move while an invitation waited) are not charged.
+//! before the game started (a move while an invitation waited) are not charged. Nor is time
+//! when the service could not take a move (its recorded outages, [`Tally::paused`]): every
+//! running clock stands still inside them, and a deadline moves on by as much.
 
 use chrono::{DateTime, Duration, Utc};
 use games::{MoveKind, Seat, TimeControl};
@@ -67,17 +69,27 @@ pub struct Tally {
     bank: Vec<i64>,
     /// When the current turn started (`None` before the start, or when no time is known).
     turn_start: Option<DateTime<Utc>>,
+    /// The intervals when the service could not take a move, merged and in order.
+    pauses: Vec<(DateTime<Utc>, DateTime<Utc>)>,
 }
 
 impl Tally {
-    /// Folds `entries` of a game under `control` with `seats` seats that started at `started_at`.
-    pub fn new(control: TimeControl, seats: usize, started_at: Option<DateTime<Utc>>, entries: &[Stamp]) -> Tally {
+    /// Folds `entries` of a game under `control` with `seats` seats that started at `started_at`,
+    /// the clock standing still during `outages`.
+    pub fn new(
+        control: TimeControl,
+        seats: usize,
+        started_at: Option<DateTime<Utc>>,
+        entries: &[Stamp],
+        outages: &[store::Outage],
+    ) -> Tally {
         let (main, bank) = match control {
             TimeControl::Realtime { initial_seconds, .. } => (secs(initial_seconds), 0),
             TimeControl::Correspondence { bank_seconds, .. } => (0, secs(bank_seconds)),
             TimeControl::None | TimeControl::TurnTimer { .. } => (0, 0),
         };
-        let mut tally = Tally { control, main: vec![main; seats], bank: vec![bank; seats], turn_start: started_at };
+        let pauses = merged(outages);
+        let mut tally = Tally { control, main: vec![main; seats], bank: vec![bank; seats], turn_start: started_at, pauses };
         for e in entries {
             let (Some(at), Some(start)) = (e.at, tally.turn_start) else {
                 // A time unknown (an old entry), or a move before the start: nothing charged.
@@ -89,7 +101,7 @@ impl Tally {
             if at < start || !is_turn(e.kind) {
                 continue;
             }
-            let spent = (at - start).num_milliseconds();
+            let spent = tally.running_ms(start, at);
             // Accepting the play that went out ends the game: the time is charged, no
             // increment earned.
             tally.charge(e.seat, spent, e.kind != MoveKind::Accept);
@@ -116,8 +128,25 @@ impl Tally {
         }
     }
 
+    /// The milliseconds a clock runs from `from` to `to`: the time between, less the outages'
+    /// (never negative).
+    pub fn running_ms(&self, from: DateTime<Utc>, to: DateTime<Utc>) -> i64 {
+        ((to - from).num_milliseconds() - self.paused_ms(from, to)).max(0)
+    }
+
+    /// The milliseconds of outage between `from` and `to`.
+    fn paused_ms(&self, from: DateTime<Utc>, to: DateTime<Utc>) -> i64 {
+        self.pauses.iter().map(|&(s, e)| (e.min(to) - s.max(from)).num_milliseconds().max(0)).sum()
+    }
+
+    /// Whether any outage is known: then a stored deadline may be earlier than the clock's.
+    pub fn paused(&self) -> bool {
+        !self.pauses.is_empty()
+    }
+
     /// When `running`'s time is out if it does not move: its flag falls (real time) or its
-    /// turn lapses (a limit a turn, past any bank). `None` untimed or before the start.
+    /// turn lapses (a limit a turn, past any bank), each outage within the turn moving it on by
+    /// its length. `None` untimed or before the start.
     pub fn deadline(&self, running: Seat) -> Option<DateTime<Utc>> {
         let start = self.turn_start?;
         let i = running.index().min(self.main.len().saturating_sub(1));
@@ -127,7 +156,15 @@ impl Tally {
             TimeControl::Realtime { max_overtime_minutes, .. } => self.main.get(i).copied().unwrap_or(0) + secs(max_overtime_minutes * 60),
             TimeControl::TurnTimer { turn_seconds } => secs(turn_seconds),
         };
-        Some(start + Duration::milliseconds(ms))
+        // The time runs out `ms` of running time after the start: each outage that begins before
+        // that moment pushes it on by the part of the outage after the start.
+        let mut due = start + Duration::milliseconds(ms);
+        for &(s, e) in &self.pauses {
+            if e > start && s < due {
+                due += e - s.max(start);
+            }
+        }
+        Some(due)
     }
 
     /// The points `seat`'s overtime costs at the end of a real-time game: 10 a started minute
@@ -142,7 +179,7 @@ impl Tally {
     /// The clock as of `now`, `running`'s time running (none: every clock stands).
     pub fn view(&self, running: Option<Seat>, now: DateTime<Utc>) -> ClockView {
         let elapsed = match (running, self.turn_start) {
-            (Some(_), Some(start)) => (now - start).num_milliseconds().max(0),
+            (Some(_), Some(start)) => self.running_ms(start, now),
             _ => 0,
         };
         let seats = (0..self.main.len())
@@ -173,6 +210,21 @@ impl Tally {
         let running = running.filter(|_| self.turn_start.is_some());
         ClockView { now, running: running.map(Seat::index), flag_at: running.and_then(|r| self.deadline(r)), seats }
     }
+}
+
+/// `outages` as ordered, disjoint intervals (several processes may record overlapping ones).
+fn merged(outages: &[store::Outage]) -> Vec<(DateTime<Utc>, DateTime<Utc>)> {
+    let mut all: Vec<(DateTime<Utc>, DateTime<Utc>)> =
+        outages.iter().filter(|o| o.ended_at > o.started_at).map(|o| (o.started_at, o.ended_at)).collect();
+    all.sort();
+    let mut out: Vec<(DateTime<Utc>, DateTime<Utc>)> = Vec::with_capacity(all.len());
+    for (s, e) in all {
+        match out.last_mut() {
+            Some(last) if s <= last.1 => last.1 = last.1.max(e),
+            _ => out.push((s, e)),
+        }
+    }
+    out
 }
 
 /// Whether an entry of `kind` ends its seat's turn (and so is charged). A challenge that leaves
@@ -217,7 +269,7 @@ mod tests {
     #[test]
     fn a_real_time_clock_runs_only_on_the_seat_to_move_and_adds_the_increment() {
         let entries = [stamp(0, MoveKind::Play, 30_000), stamp(1, MoveKind::Pass, 100_000)];
-        let t = Tally::new(CLOCK, 2, at(0), &entries);
+        let t = Tally::new(CLOCK, 2, at(0), &entries, &[]);
         let v = t.view(Some(Seat(0)), at(110_000).unwrap());
         // Seat 0: 600 s − 30 s + 5 s, then 10 s running; seat 1: 600 s − 70 s + 5 s.
         assert_eq!(v.seats[0].remaining_ms, 565_000);
@@ -234,7 +286,7 @@ mod tests {
     fn overtime_costs_ten_points_a_started_minute() {
         for (over_ms, points) in [(0, 0), (1, 10), (59_000, 10), (60_000, 10), (61_000, 20), (119_999, 20), (120_000, 20), (120_001, 30)] {
             let control = TimeControl::Realtime { initial_seconds: 60, increment_seconds: 0, max_overtime_minutes: 10 };
-            let t = Tally::new(control, 2, at(0), &[stamp(0, MoveKind::Play, 60_000 + over_ms)]);
+            let t = Tally::new(control, 2, at(0), &[stamp(0, MoveKind::Play, 60_000 + over_ms)], &[]);
             assert_eq!(t.overtime_penalty(Seat(0)), points, "{over_ms} ms over");
             assert_eq!(t.overtime_penalty(Seat(1)), 0);
             assert_eq!(t.view(None, at(0).unwrap()).seats[0].overtime_penalty, Some(points));
@@ -247,12 +299,12 @@ mod tests {
         // Seat 0 takes 90 s (30 s from its bank); seat 1 takes 20 s; seat 0 then 200 s (the
         // other 70 s of its bank, and more).
         let entries = [stamp(0, MoveKind::Play, 90_000), stamp(1, MoveKind::Play, 110_000), stamp(0, MoveKind::Timeout, 310_000)];
-        let t = Tally::new(control, 2, at(0), &entries[..2]);
+        let t = Tally::new(control, 2, at(0), &entries[..2], &[]);
         assert_eq!(t.deadline(Seat(0)), at(110_000 + 60_000 + 70_000));
         let v = t.view(Some(Seat(0)), at(110_000 + 75_000).unwrap());
         assert_eq!((v.seats[0].remaining_ms, v.seats[0].bank_ms), (0, Some(55_000)));
         assert_eq!((v.seats[1].remaining_ms, v.seats[1].bank_ms), (60_000, Some(100_000)));
-        let t = Tally::new(control, 2, at(0), &entries);
+        let t = Tally::new(control, 2, at(0), &entries, &[]);
         assert_eq!(t.view(None, at(310_000).unwrap()).seats[0].bank_ms, Some(0));
         assert_eq!(t.deadline(Seat(1)), at(310_000 + 60_000 + 100_000), "seat 1's turn starts when the lapse was recorded");
         assert_eq!(t.overtime_penalty(Seat(0)), 0);
@@ -267,12 +319,12 @@ mod tests {
             stamp(0, MoveKind::Play, 40_000),
             stamp(0, MoveKind::TimePenalty, 45_000),
         ];
-        let t = Tally::new(CLOCK, 2, at(0), &entries);
+        let t = Tally::new(CLOCK, 2, at(0), &entries, &[]);
         let v = t.view(None, at(0).unwrap());
         assert_eq!(v.seats[0].remaining_ms, 600_000 - 40_000 + 5_000);
         assert_eq!(v.seats[1].remaining_ms, 600_000);
-        assert_eq!(Tally::new(CLOCK, 2, None, &[]).deadline(Seat(0)), None, "no clock before the start");
-        assert_eq!(Tally::new(TimeControl::None, 2, at(0), &[]).deadline(Seat(0)), None);
+        assert_eq!(Tally::new(CLOCK, 2, None, &[], &[]).deadline(Seat(0)), None, "no clock before the start");
+        assert_eq!(Tally::new(TimeControl::None, 2, at(0), &[], &[]).deadline(Seat(0)), None);
     }
 
     #[test]
@@ -287,7 +339,7 @@ mod tests {
             stamp(0, MoveKind::Play, 100_000),
             stamp(1, MoveKind::ChallengeTurnLost, 130_000),
         ];
-        let t = Tally::new(CLOCK, 2, at(0), &entries);
+        let t = Tally::new(CLOCK, 2, at(0), &entries, &[]);
         let v = t.view(None, at(0).unwrap());
         assert_eq!(v.seats[0].remaining_ms, 600_000 - 30_000 + 5_000 - 20_000 + 5_000);
         assert_eq!(v.seats[1].remaining_ms, 600_000 - 50_000 + 5_000 - 30_000 + 5_000);
@@ -300,7 +352,7 @@ mod tests {
             stamp(1, MoveKind::Play, 60_000),
             stamp(1, MoveKind::Accept, 70_000),
         ];
-        let t = Tally::new(CLOCK, 2, at(0), &entries);
+        let t = Tally::new(CLOCK, 2, at(0), &entries, &[]);
         let v = t.view(None, at(0).unwrap());
         assert_eq!(v.seats[1].remaining_ms, 600_000 - 30_000 + 5_000 - 10_000);
     }
@@ -308,10 +360,40 @@ mod tests {
     #[test]
     fn the_chains_turn_timer_gives_each_turn_the_same_limit() {
         let control = TimeControl::TurnTimer { turn_seconds: 20 };
-        let t = Tally::new(control, 2, at(0), &[stamp(0, MoveKind::Word, 15_000)]);
+        let t = Tally::new(control, 2, at(0), &[stamp(0, MoveKind::Word, 15_000)], &[]);
         assert_eq!(t.deadline(Seat(1)), at(35_000));
         let v = t.view(Some(Seat(1)), at(30_000).unwrap());
         assert_eq!((v.seats[1].remaining_ms, v.seats[0].remaining_ms), (5_000, 20_000));
         assert_eq!(serde_json::to_value(&v.seats[1]).unwrap(), serde_json::json!({"remaining_ms": 5000}));
+    }
+
+    fn outage(from_ms: i64, to_ms: i64) -> store::Outage {
+        store::Outage { started_at: at(from_ms).unwrap(), ended_at: at(to_ms).unwrap() }
+    }
+
+    #[test]
+    fn an_outage_is_nobody_s_time_and_moves_the_deadline_on() {
+        // Seat 0 moves at 30 s, seat 1 at 100 s; outages 40–50 s and, overlapping twice (two
+        // processes), 60–65 s and 62–70 s: 20 s of seat 1’s 70 s turn are the service’s.
+        let entries = [stamp(0, MoveKind::Play, 30_000), stamp(1, MoveKind::Pass, 100_000)];
+        let outages = [outage(40_000, 50_000), outage(62_000, 70_000), outage(60_000, 65_000)];
+        let t = Tally::new(CLOCK, 2, at(0), &entries, &outages);
+        let v = t.view(Some(Seat(0)), at(110_000).unwrap());
+        assert_eq!((v.seats[0].remaining_ms, v.seats[1].remaining_ms), (565_000, 600_000 - 50_000 + 5_000));
+        // An outage during the running turn: the view stops the clock, the deadline moves on.
+        let t = Tally::new(CLOCK, 2, at(0), &entries, &[outage(105_000, 115_000)]);
+        assert_eq!(t.view(Some(Seat(0)), at(120_000).unwrap()).seats[0].remaining_ms, 575_000 - 10_000);
+        assert_eq!(t.deadline(Seat(0)), at(100_000 + 575_000 + 120_000 + 10_000));
+        // One that began before the turn counts only from the turn's start.
+        let t = Tally::new(CLOCK, 2, at(0), &entries, &[outage(95_000, 115_000)]);
+        assert_eq!(t.deadline(Seat(0)), at(100_000 + 575_000 + 120_000 + 15_000));
+        // One after the time ran out does not bring a fallen flag back.
+        let control = TimeControl::TurnTimer { turn_seconds: 5 };
+        let t = Tally::new(control, 2, at(0), &[], &[outage(6_000, 9_000)]);
+        assert_eq!(t.deadline(Seat(0)), at(5_000));
+        // A 4 s stall in a 5 s turn: the turn lapses 4 s later.
+        let t = Tally::new(control, 2, at(0), &[], &[outage(1_000, 5_000)]);
+        assert_eq!(t.deadline(Seat(0)), at(9_000));
+        assert_eq!(t.view(Some(Seat(0)), at(6_000).unwrap()).seats[0].remaining_ms, 3_000);
     }
 }

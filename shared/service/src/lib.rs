@@ -17,6 +17,7 @@ mod invitation;
 mod limits;
 mod lobby;
 mod my_games;
+mod outages;
 mod playout;
 mod push;
 mod rating;
@@ -81,6 +82,8 @@ pub struct Service {
     /// The games: read with their rebuilt game, and written, through the games this process
     /// keeps (shared by the service's clones).
     games: repository::Games,
+    /// The outage this process has seen and not yet recorded (shared by the service's clones).
+    outage: outages::Noted,
 }
 
 impl Service {
@@ -88,7 +91,7 @@ impl Service {
     /// `runtime`.
     pub fn new(store: Store, families: Families, runtime: Runtime) -> Service {
         let games = repository::Games::new(store.clone(), families.clone());
-        Service { store, families, runtime, notifier: std::sync::Arc::new(NoNotifier), games }
+        Service { store, families, runtime, notifier: std::sync::Arc::new(NoNotifier), games, outage: outages::Noted::default() }
     }
 
     /// The service announcing every committed move to `notifier`.

@@ -239,6 +239,7 @@ mod tests {
             draws: Vec::new(),
             rated: false,
             pair_limited: false,
+            outages: Vec::new(),
             tournament_id: None,
             draw_deadline: None,
             ratings: Vec::new(),

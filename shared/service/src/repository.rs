@@ -37,8 +37,9 @@ impl Games {
     pub(crate) async fn read(&self, id: Uuid) -> Result<(GameRecord, AnyGame<'_>), ServiceError> {
         // What this process kept of the game, handed to the read and to the rebuild alike.
         let kept = self.kept.get(id);
-        let record = self.store.game_since(id, kept.as_ref().map(|k| &k.known)).await?;
-        let game = self.rebuild_from(&record, kept.as_deref(), true)?;
+        let mut record = self.store.game_since(id, kept.as_ref().map(|k| &k.known)).await?;
+        let mut game = self.rebuild_from(&record, kept.as_deref(), true)?;
+        crate::view::clock_deadline(&mut record, &mut game);
         Ok((record, game))
     }
 
@@ -48,8 +49,9 @@ impl Games {
     /// # Errors
     /// As [`Games::read`].
     pub(crate) async fn get(&self, id: Uuid) -> Result<(GameRecord, AnyGame<'_>), ServiceError> {
-        let record = self.store.game(id).await?;
-        let game = self.rebuild(&record)?;
+        let mut record = self.store.game(id).await?;
+        let mut game = self.rebuild(&record)?;
+        crate::view::clock_deadline(&mut record, &mut game);
         Ok((record, game))
     }
 
@@ -67,11 +69,12 @@ impl Games {
     ) -> Result<(GameTx, AnyGame<'_>), ServiceError> {
         let kept = self.kept.get(id);
         let known = kept.as_ref().map(|k| &k.known);
-        let tx = match lock {
+        let mut tx = match lock {
             true => self.store.lock_game_since(id, client_move_id, known).await?,
             false => self.store.read_game_for_move(id, client_move_id, known).await?,
         };
-        let game = self.rebuild_from(&tx.game, kept.as_deref(), true)?;
+        let mut game = self.rebuild_from(&tx.game, kept.as_deref(), true)?;
+        crate::view::clock_deadline(&mut tx.game, &mut game);
         Ok((tx, game))
     }
 

@@ -154,8 +154,14 @@ impl Service {
         }
         let lapse = match self.lapse(&tx.game, &game) {
             Ok(lapse) => lapse,
-            // The seat moved (or the deadline was renewed) since the list was read.
-            Err(ServiceError::Rejected(_)) => return Ok(false),
+            // The seat moved (or the deadline was renewed, or an outage moved it on) since the
+            // list was read: the deadline the clock gives now is written, so the game is not
+            // listed again before it.
+            Err(ServiceError::Rejected(_)) => {
+                let deadline = tx.game.turn_deadline;
+                tx.renew_deadline(deadline).await?;
+                return Ok(false);
+            }
             Err(e) => return Err(e),
         };
         self.commit_moves(tx, &mut game, None, Some(lapse)).await?;

@@ -45,7 +45,8 @@ pub struct Preview {
 }
 
 impl Service {
-    pub(crate) fn now(&self) -> DateTime<Utc> {
+    /// The time by the service's clock (the injected one: a test's, or the system's).
+    pub fn now(&self) -> DateTime<Utc> {
         self.runtime.clock.now()
     }
 

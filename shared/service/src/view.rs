@@ -4,7 +4,7 @@
 //! its family's [`Position::entry_view`] (the one place deciding what a seat may see of it).
 
 use chrono::{DateTime, Utc};
-use games::{DrawPick, EntryView, Family, FamilyView, Position, Revealed, Seat, SeatDetail, TimeControl, Variant, Viewer};
+use games::{AnyGame, DrawPick, EntryView, Family, FamilyView, Position, Revealed, Seat, SeatDetail, TimeControl, Variant, Viewer};
 use serde::Serialize;
 use store::{AccountKind, GameRecord, GameStatus, Level};
 use uuid::Uuid;
@@ -195,7 +195,21 @@ pub(crate) fn tally(record: &GameRecord, game: &impl Position) -> Tally {
         .filter_map(|i| game.entry(i))
         .map(|e| Stamp { seat: e.seat(), kind: e.kind(), at: record.move_times.get(e.move_no() as usize).copied().flatten() })
         .collect();
-    Tally::new(record.time_control, record.seats, record.started_at, &stamps)
+    Tally::new(record.time_control, record.seats, record.started_at, &stamps, &record.outages)
+}
+
+/// The stored turn deadline brought up to the clock: after an outage the clock skips, the
+/// running seat's time runs out later than the deadline written with the last move, and every
+/// lapse, view and sweep reads this one (never earlier than the stored one).
+pub(crate) fn clock_deadline(record: &mut GameRecord, game: &mut AnyGame<'_>) {
+    if record.outages.is_empty() || record.turn_deadline.is_none() {
+        return;
+    }
+    let Some(due) = running(record, &*game).and_then(|seat| tally(record, &*game).deadline(seat)) else { return };
+    if record.turn_deadline.is_some_and(|stored| due > stored) {
+        record.turn_deadline = Some(due);
+        game.set_deadline(Some(crate::runtime::timestamp(due)));
+    }
 }
 
 /// The seat whose time runs: the seat to move of an active game no invitation holds up.

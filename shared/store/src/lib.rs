@@ -17,6 +17,7 @@ mod error;
 mod games;
 pub mod local;
 mod my_games;
+mod outages;
 mod push;
 mod ratings;
 mod results;
@@ -37,6 +38,7 @@ pub use games::{
     OpenGameSummary, Player, SeatRating, SeatStamp,
 };
 pub use my_games::{LastMove, MyGame, MyGameSeat, MyGamesFilter};
+pub use outages::{Outage, OutageSource};
 pub use ratings::{RankedPlayer, RatedOpponent, RatingChange, RatingWrite, StoredRating};
 pub use roles::{AppRole, RoleNameError};
 pub use status::GameStatus;

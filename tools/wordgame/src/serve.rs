@@ -162,6 +162,9 @@ async fn serve(
         local_auth::signin_command(port)
     );
     let secret = Arc::new(jwt::dev_secret());
+    // The time this gateway was down (since its last heartbeat) is nobody's on the clocks.
+    state.service.record_downtime(GATEWAY, 2 * HEARTBEAT_EVERY).await.map_err(|e| fail(&e))?;
+    let _stop_beating = AbortOnDrop(tokio::spawn(beat_forever(state.clone())));
     let sweeper = tokio::spawn(sweep_forever(state.clone(), every, sweep));
     let _stop_sweeper = AbortOnDrop(sweeper);
     // The private PostgreSQL, started again whenever it dies; serve stops, with the reason, only
@@ -216,6 +219,27 @@ async fn sweep_forever(state: Arc<AppState>, every: std::time::Duration, config:
         ticks.tick().await;
         if let Err(e) = state.sweep(config).await {
             tracing::error!(error = %e, "sweep failed");
+        }
+    }
+}
+
+/// The local gateway's name in the heartbeats.
+const GATEWAY: &str = "wordgame-serve";
+
+/// How often the local gateway writes its heartbeat: the time it was down, from its last one to
+/// its next start, is an outage no clock charges (at most this much of it may be time it was
+/// still up).
+const HEARTBEAT_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Writes the gateway's heartbeat every [`HEARTBEAT_EVERY`] (a failure, the database down, is
+/// an outage the requests record themselves).
+async fn beat_forever(state: Arc<AppState>) {
+    let mut ticks = tokio::time::interval(HEARTBEAT_EVERY);
+    ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        ticks.tick().await;
+        if let Err(e) = state.service.beat(GATEWAY).await {
+            tracing::debug!(error = %e, "no heartbeat");
         }
     }
 }

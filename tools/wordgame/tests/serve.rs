@@ -126,6 +126,40 @@ fn serve_starts_its_private_postgresql_again_when_it_dies() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The time the gateway was down is not charged to a running clock: `serve` writes a heartbeat
+/// every second and its next start records the time since the last one as an outage. A real-time
+/// game's mover, with `serve` killed for 3 s and started again, is charged the time it was up
+/// (within the heartbeat's second).
+#[test]
+fn a_gateway_restart_charges_no_clock_the_time_it_was_down() {
+    let (mut server, port, dir) = start_server("serve-down");
+    let auth = format!("Bearer {}", token("alice", false));
+    let body = r#"{"variant":"erudit","opponents":[{"robot":"easy"}],"time_control":{"kind":"realtime","initial_seconds":600,"increment_seconds":0,"max_overtime_minutes":1}}"#;
+    let created = Instant::now();
+    let (status, body) = request(port, "POST", "/games", &[("authorization", &auth)], body).unwrap();
+    assert_eq!(status, 201, "{body}");
+    let view: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let (id, seat) = (view["game_id"].as_str().unwrap().to_string(), view["your_seat"].as_u64().unwrap() as usize);
+    let full = view["clock"]["seats"][seat]["remaining_ms"].as_i64().unwrap();
+    server.0.kill().unwrap();
+    server.0.wait().unwrap();
+    let killed = Instant::now();
+    // The outage itself: the gateway stays down this long (real time is what is measured).
+    std::thread::sleep(Duration::from_secs(3));
+    let (_again, port) = start_server_in(&dir);
+    let down = killed.elapsed();
+    let (status, body) = request(port, "GET", &format!("/games/{id}"), &[("authorization", &auth)], "").unwrap();
+    let total = created.elapsed();
+    assert_eq!(status, 200, "{body}");
+    let view: serde_json::Value = serde_json::from_str(&body).unwrap();
+    let charged = full - view["clock"]["seats"][seat]["remaining_ms"].as_i64().unwrap();
+    let up = total.saturating_sub(down).as_millis() as i64;
+    eprintln!("charged {charged} ms of {} ms, the gateway down {} ms", total.as_millis(), down.as_millis());
+    assert!(charged <= up + 1_500, "charged {charged} ms, up {up} ms of {total:?}");
+    drop(_again);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// The value of header `name` (any case) in a response head.
 fn header<'a>(head: &'a str, name: &str) -> Option<&'a str> {
     head.lines().find_map(|l| l.split_once(':').filter(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.trim()))

@@ -79,6 +79,10 @@ static LOAD_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repeat_words, g.status, g.move_count, g.turn_seconds,
         g.time_control::text AS time_control, g.started_at, g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason, g.setup::text AS setup, g.rematch_of, g.invited_by,
         g.xmin::text AS version, g.rated, g.pair_limited, g.rating_range, g.tournament_id, g.draw_deadline,
+        CASE WHEN g.status = 'active' THEN
+          (SELECT coalesce(json_agg(o), '[]'::json)::text
+             FROM (SELECT o.started_at, o.ended_at FROM outages o
+                   WHERE o.ended_at > coalesce(g.started_at, g.created_at) ORDER BY o.started_at) o) END AS outages,
         CASE WHEN g.rated THEN
           (SELECT coalesce(json_agg(s), '[]'::json)::text
              FROM (SELECT p.seat, r.rating, r.deviation, r.games, r.rated_at, c.rating_before, c.deviation_before, c.rating_after,

@@ -72,6 +72,9 @@ pub struct GameRecord {
     pub draws: Vec<DrawRow>,
     /// Whether the game is rated.
     pub rated: bool,
+    /// While it is played, the intervals since it started when the service could not take a
+    /// move: its clock stands still inside them.
+    pub outages: Vec<crate::Outage>,
     /// Asked rated, played casual: its two players had used up their rated games against each
     /// other for the day.
     pub pair_limited: bool,

@@ -101,6 +101,10 @@ pub(super) fn game_from_row(row: &PgRow, id: Uuid, known: Option<&KnownGame>) ->
         setup: row.try_get("setup")?,
         rated: row.try_get("rated")?,
         pair_limited: row.try_get("pair_limited")?,
+        outages: match row.try_get::<Option<String>, _>("outages")? {
+            Some(text) => serde_json::from_str(&text).map_err(|e| corrupt("outages", e))?,
+            None => Vec::new(),
+        },
         rating_range: row.try_get::<Option<i32>, _>("rating_range")?.and_then(|r| u32::try_from(r).ok()),
         tournament_id: row.try_get("tournament_id")?,
         draw_deadline: row.try_get("draw_deadline")?,

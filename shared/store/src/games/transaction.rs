@@ -1,6 +1,7 @@
 //! The game read for a change: locked, or read without a lock and written only while unchanged;
 //! the changes made in it before its write.
 
+use chrono::{DateTime, Utc};
 use sqlx::pool::PoolConnection;
 use sqlx::{Postgres, Transaction};
 use uuid::Uuid;
@@ -165,6 +166,21 @@ impl GameTx {
             .execute(&mut **tx)
             .await?;
         self.game.players[seat].invited = false;
+        Ok(())
+    }
+
+    /// Writes the game's turn deadline as the clock now puts it (later than stored, after an
+    /// outage the clock skips) and commits.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn renew_deadline(mut self, deadline: Option<DateTime<Utc>>) -> Result<(), StoreError> {
+        let game_id = self.game.game_id;
+        let tx = self.locked().await?;
+        sqlx::query("UPDATE games SET turn_deadline = $2 WHERE game_id = $1").bind(game_id).bind(deadline).execute(&mut **tx).await?;
+        if let Held::Locked(tx) = self.conn {
+            tx.commit().await?;
+        }
         Ok(())
     }
 
