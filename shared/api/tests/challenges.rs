@@ -320,3 +320,155 @@ async fn a_real_time_clock_decides_the_window_after_a_play_that_went_out() {
     }
     panic!("the robot never went out in 6 games");
 }
+
+/// How the window after a play that went out is closed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Close {
+    Challenge,
+    Accept,
+    Expire,
+}
+
+/// The player of `seat` in `view`.
+fn player_at(view: &Value, seat: &Value, players: [Player; 2]) -> Player {
+    let account = view["seats"][seat.as_u64().unwrap() as usize]["account_id"].as_str().unwrap();
+    players.into_iter().find(|p| p.0.to_string() == account).unwrap()
+}
+
+/// The settlement of a game `out` went out of: the other seat's leftover tiles, revealed, add to
+/// `out` and are taken from their holder.
+fn check_settlement(end: &Value, out: usize) {
+    let rules = engine::Variant::ScrabbleEn.rules();
+    let value = |rack: &Value| -> i64 {
+        rack.as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap())
+            .filter(|t| *t != "?")
+            .map(|t| i64::from(rules.value(rules.letter(t.chars().next().unwrap()).unwrap())))
+            .sum()
+    };
+    let (racks, adjustments) = (&end["result"]["racks"], &end["result"]["adjustments"]);
+    let left = value(&racks[1 - out]);
+    assert_eq!(racks[out].as_array().map(Vec::len), Some(0), "{end}");
+    assert_eq!((adjustments[out].as_i64(), adjustments[1 - out].as_i64()), (Some(left), Some(-left)), "{end}");
+}
+
+#[tokio::test]
+async fn the_window_after_a_play_that_went_out_under_every_rule_challenged_accepted_or_expired() {
+    // Two humans play their best moves under each rule and a real-time clock until one goes out.
+    // Under void the game ends at once; under the others the opponent's turn is the window: a
+    // challenge of the (valid) play fails at the rule's cost and ends the game, an acceptance ends
+    // it, and a flag in the window accepts it as of the fall. Each time the settlement is the
+    // leftover rack's, and the final scores are the window's plus the rule's bonus and the
+    // settlement.
+    let clock = std::sync::Arc::new(service::ManualClock::new(chrono::DateTime::from_timestamp(1_800_000_000, 0).unwrap()));
+    let app = App::with_clock(clock.clone(), 21).await;
+    let control = json!({"kind": "realtime", "initial_seconds": 1500, "increment_seconds": 0, "max_overtime_minutes": 1});
+    let cases = [
+        ("void", Close::Accept, 0, ""),
+        ("single", Close::Challenge, 0, "challenge_failed"),
+        ("double", Close::Challenge, 0, "challenge_turn_lost"),
+        ("five_point", Close::Challenge, 5, "challenge_bonus"),
+        ("ten_point", Close::Challenge, 10, "challenge_bonus"),
+        ("single", Close::Accept, 0, "accept"),
+        ("ten_point", Close::Accept, 0, "accept"),
+        ("double", Close::Expire, 0, "accept"),
+        ("five_point", Close::Expire, 0, "accept"),
+    ];
+    for (rule, close, bonus, entry) in cases {
+        let mut closed = false;
+        for attempt in 0..4 {
+            let (ann, bob) = (Player::new(), Player::new());
+            app.create(bob, "noi-tu", r#"[{"robot":"easy"}]"#).await;
+            let body =
+                json!({"variant": "scrabble-en", "opponents": [{"account": bob.0}], "challenge_rule": rule, "time_control": control});
+            let game = app.create_with(ann, &body.to_string()).await;
+            let id = game["game_id"].as_str().unwrap().to_string();
+            let players = [ann, bob];
+            let mut v = view(&app, ann, &id).await;
+            let mut before_last = v.clone();
+            while v["status"] == "active" && v["end_pending"] != true {
+                let mover = player_at(&v, &v["to_move"], players);
+                before_last = view(&app, mover, &id).await;
+                let body = app.best_move(mover, &id).await;
+                let (status, answer) = app.call(Some(mover), "POST", &format!("/games/{id}/moves"), &body).await;
+                assert_eq!(status, 200, "{rule}: {answer}");
+                v = view(&app, ann, &id).await;
+            }
+            if rule == "void" {
+                assert_ne!(v["end_pending"], true, "void has no window: {v}");
+                if v["result"]["reason"] != "went_out" {
+                    continue;
+                }
+                let out = v["result"]["seat"].as_u64().unwrap() as usize;
+                assert_eq!(before_last["your_seat"].as_u64(), Some(out as u64));
+                check_settlement(&v, out);
+                closed = true;
+                break;
+            }
+            if v["end_pending"] != true {
+                eprintln!("{rule} {close:?}: game {attempt} ended {} without a window; another", v["result"]["reason"]);
+                continue;
+            }
+            let out = v["challengeable"].as_u64().unwrap() as usize;
+            let challenger = player_at(&v, &v["to_move"], players);
+            let window = view(&app, challenger, &id).await;
+            let scores: Vec<i64> = window["seats"].as_array().unwrap().iter().map(|s| s["score"].as_i64().unwrap()).collect();
+            // Nothing else is taken in the window.
+            let (status, refused) = submit(&app, challenger, &id, json!({"kind": "pass"})).await;
+            assert_eq!((status, refused["error"]["code"].as_str()), (422, Some("challenge_window")), "{refused}");
+            let end = match close {
+                Close::Challenge => {
+                    let (status, answer) = challenge(&app, challenger, &id).await;
+                    assert_eq!(status, 200, "{rule}: {answer}");
+                    answer["game"].clone()
+                }
+                Close::Accept => {
+                    let (status, answer) = submit(&app, challenger, &id, json!({"kind": "accept"})).await;
+                    assert_eq!(status, 200, "{rule}: {answer}");
+                    answer["game"].clone()
+                }
+                Close::Expire => {
+                    let flag = window["clock"]["flag_at"].as_str().unwrap().parse::<chrono::DateTime<chrono::Utc>>().unwrap();
+                    clock.advance(flag - service::Clock::now(&*clock) + chrono::Duration::seconds(1));
+                    view(&app, challenger, &id).await
+                }
+            };
+            assert_eq!(
+                (end["status"].as_str(), end["result"]["reason"].as_str()),
+                (Some("finished"), Some("went_out")),
+                "{rule} {close:?}: {end}"
+            );
+            assert_eq!(end["result"]["seat"].as_u64(), Some(out as u64));
+            check_settlement(&end, out);
+            let adjustments: Vec<i64> = end["result"]["adjustments"].as_array().unwrap().iter().map(|a| a.as_i64().unwrap()).collect();
+            let finals: Vec<i64> = end["seats"].as_array().unwrap().iter().map(|s| s["score"].as_i64().unwrap()).collect();
+            let bonus_to = |seat: usize| if seat == out { bonus } else { 0 };
+            // A flag in the window: the challenger's clock ran into overtime, whose penalty counts.
+            let penalty = |seat: usize| -> i64 {
+                if close == Close::Expire && seat != out {
+                    end["clock"]["seats"][seat]["overtime_penalty"].as_i64().unwrap_or(0)
+                } else {
+                    0
+                }
+            };
+            for seat in 0..2 {
+                assert_eq!(
+                    finals[seat],
+                    scores[seat] + bonus_to(seat) + adjustments[seat] - penalty(seat),
+                    "{rule} {close:?} seat {seat}: {end}"
+                );
+            }
+            let (_, moves) = app.call(Some(challenger), "GET", &format!("/games/{id}/moves?after=0"), "").await;
+            let kinds: Vec<&str> = moves["moves"].as_array().unwrap().iter().filter_map(|m| m["kind"].as_str()).collect();
+            assert!(kinds.contains(&entry), "{rule} {close:?}: no {entry} entry in {kinds:?}");
+            let best = *finals.iter().max().unwrap();
+            let winners: Vec<usize> = (0..2).filter(|&s| finals[s] == best).collect();
+            assert_eq!(end["result"]["winners"], json!(winners), "{end}");
+            closed = true;
+            break;
+        }
+        assert!(closed, "{rule} {close:?}: no game reached its window in 4");
+    }
+}
