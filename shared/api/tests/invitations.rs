@@ -235,3 +235,18 @@ async fn unfinished_games_per_account_are_capped() {
     let (status, body) = app.call(Some(ann), "POST", "/games/open", r#"{"variant":"noi-tu"}"#).await;
     assert_eq!(status, 201, "a finished game frees a place: {body}");
 }
+
+/// The id a newcomer is shown by `/me` (and copies from the lobby) can be invited at once: the
+/// account exists from that first request, before it has played any game.
+#[tokio::test]
+async fn a_newcomer_s_id_from_me_is_invited_and_accepts() {
+    let app = App::new().await;
+    let (ann, newcomer) = (Player::new(), Player::new());
+    let (status, me) = app.call(Some(newcomer), "GET", "/me", "").await;
+    assert_eq!((status, me["account_id"].as_str()), (200, Some(newcomer.0.to_string().as_str())), "{me}");
+    let body = json!({"variant": "erudit", "opponents": [{"account": me["account_id"]}]}).to_string();
+    let (status, game) = app.call(Some(ann), "POST", "/games", &body).await;
+    assert_eq!(status, 201, "{game}");
+    let (status, joined) = app.call(Some(newcomer), "POST", &format!("/games/{}/join", id(&game)), "").await;
+    assert_eq!((status, joined["status"].as_str()), (200, Some("active")), "{joined}");
+}

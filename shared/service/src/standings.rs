@@ -128,20 +128,20 @@ fn parse_cursor(cursor: &str) -> Result<(f64, Uuid), ServiceError> {
 }
 
 impl Service {
-    /// The caller's own account: its id, name and ratings (nothing is written: a newcomer
-    /// learns the id it will have).
+    /// The caller's own account: its id, name and ratings. The account is made here if it is
+    /// new, so the id a newcomer is shown can be invited or registered at once.
     ///
     /// # Errors
-    /// Database errors.
+    /// [`ServiceError::ReservedIdentity`] for a robot's id; database errors.
     pub async fn me(&self, caller: &Caller) -> Result<MeView, ServiceError> {
         let now = self.now();
+        let account = self.ensure_caller(caller).await?;
         let ratings = self.store.ratings_of(caller.account_id()).await?;
-        let display_name = match self.store.account(caller.account_id()).await {
-            Ok(account) => account.display_name,
-            Err(store::StoreError::NotFound) => caller.display_name().to_string(),
-            Err(e) => return Err(e.into()),
-        };
-        Ok(MeView { account_id: caller.account_id(), display_name, ratings: ratings.iter().map(|r| rating_view(r, now)).collect() })
+        Ok(MeView {
+            account_id: account.account_id,
+            display_name: account.display_name,
+            ratings: ratings.iter().map(|r| rating_view(r, now)).collect(),
+        })
     }
 
     /// An account's ratings and its last rated games' changes.
