@@ -9,8 +9,11 @@
 //! game's `move_count` equals its journal, no active game waits on a robot, every game loads
 //! and replays, and every rated game (every other two-human game is rated) changed its players'
 //! ratings exactly once if it ended rated, never otherwise, each change starting from the one
-//! before. One line gives the counts; any defect makes the exit code 2. Loopback only;
-//! bounded in time and count.
+//! before and going the way the game's result says. Beside the load, a director runs a rated
+//! real-time tournament whose two games end on time (one flagger ahead on the board, one at 0–0):
+//! its games are watched until their flags fall, and its standings and `.t` export must give
+//! every player the wins and losses the games' replays give. One line gives the counts; any
+//! defect makes the exit code 2. Loopback only; bounded in time and count.
 
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -140,24 +143,38 @@ async fn crash_test(plan: &Plan, pg: Arc<LocalPostgres>, dir: &Path) -> Result<R
 
     let http: Http = Client::builder(TokioExecutor::new()).pool_max_idle_per_host(plan.clients * 2).build_http();
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
-    let names = ["alice", "bob"];
-    let tokens = names.map(|n| api::jwt::demo_token(n, false, 1, now));
-    let ids = names.map(api::jwt::demo_account_id);
+    let accounts = |names: &[String], director: bool| -> (Vec<String>, Vec<Uuid>) {
+        let groups: &[&str] = if director { &["director"] } else { &[] };
+        (
+            names.iter().map(|n| api::jwt::demo_token_in(n, groups, 1, now)).collect(),
+            names.iter().map(|n| api::jwt::demo_account_id(n)).collect(),
+        )
+    };
+    let player = |c: u64, (tokens, ids): (Vec<String>, Vec<Uuid>)| Player {
+        http: http.clone(),
+        base: format!("http://127.0.0.1:{port}"),
+        tokens,
+        ids,
+        request: plan.request,
+        started,
+        end,
+        rng: Rng(plan.seed ^ (0x5851_f42d_4c95_7f2d_u64.wrapping_mul(c + 1))),
+        log: Log::default(),
+    };
     let mut tasks = Vec::new();
     for c in 0..plan.clients {
-        let player = Player {
-            http: http.clone(),
-            base: format!("http://127.0.0.1:{port}"),
-            tokens: tokens.clone(),
-            ids,
-            request: plan.request,
-            started,
-            end,
-            rng: Rng(plan.seed ^ (0x5851_f42d_4c95_7f2d_u64.wrapping_mul(c as u64 + 1))),
-            log: Log::default(),
-        };
-        tasks.push(tokio::spawn(player.play_games()));
+        // Robot games as alice and bob; two-human games between the client's own accounts, pair
+        // after pair, so the rated ones stay within the pair limit.
+        let mut names: Vec<String> = vec!["alice".into(), "bob".into()];
+        names.extend((0..RATED_POOL).map(|k| format!("chaos-{c}-{k}")));
+        tasks.push(tokio::spawn(player(c as u64, accounts(&names, false)).play_games()));
     }
+    // One tournament: a director and four players, real-time games whose flags fall.
+    let mut names: Vec<String> = vec!["chaos-director".into()];
+    names.extend((0..4).map(|k| format!("chaos-entrant-{k}")));
+    let (mut tokens, ids) = accounts(&names, false);
+    tokens[0] = accounts(&names[..1], true).0.remove(0);
+    tasks.push(tokio::spawn(player(u64::MAX - 1, (tokens, ids)).run_tournament()));
     let mut logs = Vec::new();
     for t in tasks {
         logs.push(t.await.map_err(|e| fail(&e))?);
@@ -379,7 +396,13 @@ struct Log {
     unanswered: u64,
     /// Each of those: the request, when it was first sent, and its last failure.
     gave_up: Vec<String>,
+    /// Tournaments created.
+    tournaments: Vec<Uuid>,
 }
+
+/// Accounts each client plays its two-human games between (every pair in turn: 3 rated games a
+/// day per pair, `service::RATED_GAMES_PER_PAIR_PER_DAY`, times 6 pairs).
+const RATED_POOL: usize = 4;
 
 /// One acknowledged journal entry.
 struct Acked {
@@ -412,8 +435,9 @@ struct MoveLite {
 struct Player {
     http: Http,
     base: String,
-    tokens: [String; 2],
-    ids: [Uuid; 2],
+    /// Each account's token (robot games as the first two, two-human games between the rest).
+    tokens: Vec<String>,
+    ids: Vec<Uuid>,
     request: Duration,
     started: Instant,
     end: Instant,
@@ -427,13 +451,19 @@ impl Player {
 
     /// Robot and two-human games alternately, each played to its end or until the load stops.
     async fn play_games(mut self) -> Log {
+        // Every account exists before anyone invites it.
+        for who in 2..self.ids.len() {
+            self.send(who, "GET", "/me", None).await;
+        }
+        let pairs: Vec<(usize, usize)> = (2..self.ids.len()).flat_map(|a| (a + 1..self.ids.len()).map(move |b| (a, b))).collect();
         let mut n = 0u64;
         while Instant::now() < self.end {
             let robot_game = n.is_multiple_of(2);
-            // Robot games are created by alice and bob in turn, two-human games by alice.
-            let creator = if robot_game { ((n / 2) % 2) as usize } else { 0 };
+            // Robot games are created by alice and bob in turn, two-human games by the pair's first.
+            let (pair_first, pair_second) = pairs[(n / 2) as usize % pairs.len()];
+            let creator = if robot_game { ((n / 2) % 2) as usize } else { pair_first };
             n += 1;
-            let opponent = if robot_game { json!({"robot": self.robot_level()}) } else { json!({"account": self.ids[1]}) };
+            let opponent = if robot_game { json!({"robot": self.robot_level()}) } else { json!({"account": self.ids[pair_second]}) };
             // Every other two-human game is rated.
             let rated = !robot_game && (n / 2).is_multiple_of(2);
             let body = json!({"variant": "scrabble-en", "opponents": [opponent], "rated": rated});
@@ -443,7 +473,7 @@ impl Player {
                         if !robot_game {
                             // A game seating another human starts once they accept.
                             let join = format!("/games/{}/join", view.game_id);
-                            match self.send(1, "POST", &join, None).await {
+                            match self.send(pair_second, "POST", &join, None).await {
                                 Some((200, answer)) => match serde_json::from_slice::<View>(&answer) {
                                     Ok(accepted) => view = accepted,
                                     Err(_) => continue,
@@ -460,6 +490,135 @@ impl Player {
             }
         }
         self.log
+    }
+
+    /// The tournament: the director (account 0) makes a rated, real-time round robin of the four
+    /// others (60 s each, no overtime), pairs and starts round 1, and the players draw by hand.
+    /// At the first table the first mover plays, the second passes, and the first then lets its
+    /// flag fall while ahead; at the second the first mover lets it fall at 0–0. The games are
+    /// watched (a view records a fall) until they end, however long after the load that is.
+    async fn run_tournament(mut self) -> Log {
+        for who in 0..self.ids.len() {
+            self.send(who, "GET", "/me", None).await;
+        }
+        let clock = json!({"kind": "realtime", "initial_seconds": 60, "increment_seconds": 0, "max_overtime_minutes": 0});
+        let body = json!({"name": "Chaos cup", "variant": "scrabble-en", "pairing": "round_robin", "rounds": 3, "rated": true, "time_control": clock});
+        let created = self.send(0, "POST", "/tournaments", Some(&body)).await;
+        let Some(id) = created.and_then(|(_, b)| serde_json::from_slice::<Value>(&b).ok()?["tournament_id"].as_str()?.parse::<Uuid>().ok())
+        else {
+            return self.log;
+        };
+        self.log.tournaments.push(id);
+        for k in 1..self.ids.len() {
+            self.send(0, "POST", &format!("/tournaments/{id}/players"), Some(&json!({"account_id": self.ids[k]}))).await;
+        }
+        self.send(0, "POST", &format!("/tournaments/{id}/rounds"), None).await;
+        self.send(0, "POST", &format!("/tournaments/{id}/rounds/1/start"), None).await;
+        let Some((200, body)) = self.send(0, "GET", &format!("/tournaments/{id}"), None).await else { return self.log };
+        let t: Value = serde_json::from_slice(&body).unwrap_or_default();
+        let tables: Vec<Uuid> =
+            t["pairings"][0]["tables"].as_array().into_iter().flatten().filter_map(|x| x["game_id"].as_str()?.parse().ok()).collect();
+        for (table, &game) in tables.iter().enumerate() {
+            self.log.games.push(game);
+            let Some(view) = self.drawn(game).await else { continue };
+            // Table 1: a play and a pass, then the first mover stalls, ahead; table 2: at once.
+            let moves = if table == 0 { 2 } else { 0 };
+            let mut view = view;
+            for n in 0..moves {
+                let Some(who) = self.side_to_move_of(&view) else { break };
+                let mv = if n == 0 {
+                    match self.send(who, "GET", &format!("/games/{game}/hint?limit=1"), None).await {
+                        Some((200, b)) => serde_json::from_slice::<Hints>(&b)
+                            .ok()
+                            .and_then(|h| h.hints.into_iter().next())
+                            .map_or(json!({"kind": "pass"}), |h| json!({"kind": "play", "placements": h.placements})),
+                        _ => json!({"kind": "pass"}),
+                    }
+                } else {
+                    json!({"kind": "pass"})
+                };
+                match self.submit(who, game, view["move_count"].as_u64().unwrap_or(0) as u32, mv).await {
+                    Some(next) => view = next,
+                    None => break,
+                }
+            }
+        }
+        // Watch the games until their flags fall: 60 s after the last move, and the outages
+        // (the kills) the clocks skip.
+        let watch_until = Instant::now() + Duration::from_secs(180);
+        let mut open: Vec<(Uuid, usize)> = Vec::new();
+        for &game in &tables {
+            if let Some(viewer) = self.seated(game).await {
+                open.push((game, viewer));
+            }
+        }
+        while !open.is_empty() && Instant::now() < watch_until {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            let mut still = Vec::new();
+            for (game, viewer) in open {
+                match self.send(viewer, "GET", &format!("/games/{game}"), None).await {
+                    Some((200, b)) if serde_json::from_slice::<Value>(&b).is_ok_and(|v| v["status"] == "finished") => {}
+                    _ => still.push((game, viewer)),
+                }
+            }
+            open = still;
+        }
+        self.log
+    }
+
+    /// The game drawn for by its players (each seat the draw waits on draws a tile, as the
+    /// player at that seat), then its view; none if the draw does not end.
+    async fn drawn(&mut self, game: Uuid) -> Option<Value> {
+        let viewer = self.seated(game).await?;
+        for _ in 0..40 {
+            let (status, body) = self.send(viewer, "GET", &format!("/games/{game}"), None).await?;
+            let view: Value = (status == 200).then(|| serde_json::from_slice(&body).ok()).flatten()?;
+            if view["status"] != "drawing" {
+                return Some(view);
+            }
+            for seat in view["drawing"]["to_draw"].as_array().cloned().unwrap_or_default() {
+                let account = view["seats"][seat.as_u64()? as usize]["account_id"].as_str().and_then(|a| a.parse::<Uuid>().ok());
+                let who = self.ids.iter().position(|&i| Some(i) == account)?;
+                self.send(who, "POST", &format!("/games/{game}/draw"), Some(&json!({"client_draw_id": Uuid::new_v4()}))).await;
+            }
+        }
+        None
+    }
+
+    /// An account (an entrant) seated in `game`: the first whose view of it is not refused.
+    async fn seated(&mut self, game: Uuid) -> Option<usize> {
+        for who in 1..self.ids.len() {
+            if let Some((200, _)) = self.send(who, "GET", &format!("/games/{game}"), None).await {
+                return Some(who);
+            }
+        }
+        None
+    }
+
+    /// Which account holds the seat to move in a view read as JSON.
+    fn side_to_move_of(&self, view: &Value) -> Option<usize> {
+        let account: Uuid = view["seats"][view["to_move"].as_u64()? as usize]["account_id"].as_str()?.parse().ok()?;
+        self.ids.iter().position(|&i| i == account)
+    }
+
+    /// Submits `mv` as `who` at move `move_no`, noting what the answer acknowledged: the game
+    /// afterwards.
+    async fn submit(&mut self, who: usize, game: Uuid, move_no: u32, mv: Value) -> Option<Value> {
+        let client_move_id = Uuid::new_v4();
+        let body = json!({"expected_move_no": move_no, "client_move_id": client_move_id, "move": mv});
+        let (status, answer) = self.send(who, "POST", &format!("/games/{game}/moves"), Some(&body)).await?;
+        let submitted: Value = (status == 200).then(|| serde_json::from_slice(&answer).ok()).flatten()?;
+        for (i, m) in submitted["moves"].as_array().into_iter().flatten().enumerate() {
+            self.log.moves.push(Acked {
+                game,
+                move_no: m["move_no"].as_u64()? as u32,
+                seat: m["seat"].as_i64()? as i16,
+                kind: m["kind"].as_str()?.to_string(),
+                score: m["score"].as_i64()? as i32,
+                client_move_id: (i == 0).then_some(client_move_id),
+            });
+        }
+        Some(submitted["game"].clone())
     }
 
     /// Mostly the cheap robot, sometimes the others.
@@ -584,8 +743,15 @@ struct Findings {
     replay_failures: usize,
     /// Rated games finished, and finished with a result for the ratings.
     rated_games: (usize, usize),
-    /// Rating changes missing, doubled, or not starting from the change before.
+    /// Rating changes missing, doubled, not starting from the change before, or against the
+    /// game's result.
     rating_defects: usize,
+    /// Tournaments checked, their finished games, and those ended by a flag.
+    tournaments: usize,
+    tournament_games: usize,
+    flags: usize,
+    /// Standings or export lines that disagree with the games.
+    tournament_defects: usize,
     /// One line per defect.
     details: Vec<String>,
 }
@@ -601,7 +767,14 @@ struct Report {
 impl Report {
     fn defects(&self) -> usize {
         let f = &self.findings;
-        f.lost_games + f.missing_moves + f.partial_games + f.count_mismatches + f.waiting_on_robot + f.replay_failures + f.rating_defects
+        f.lost_games
+            + f.missing_moves
+            + f.partial_games
+            + f.count_mismatches
+            + f.waiting_on_robot
+            + f.replay_failures
+            + f.rating_defects
+            + f.tournament_defects
     }
 
     fn line(&self) -> String {
@@ -609,7 +782,7 @@ impl Report {
         format!(
             "kills: gateway {}, postgres {}; games {} (acknowledged {}, lost {}); acknowledged moves {}, missing {}; partial games {}; \
              move_count mismatches {}; games waiting on a robot {}; replay failures {}; rated games finished {} (rated {}), \
-             rating defects {}; retries {}, unanswered {}",
+             rating defects {}; tournaments {} ({} games finished, {} on time), tournament defects {}; retries {}, unanswered {}",
             self.kills.gateway,
             self.kills.postgres,
             f.games,
@@ -624,6 +797,10 @@ impl Report {
             f.rated_games.0,
             f.rated_games.1,
             f.rating_defects,
+            f.tournaments,
+            f.tournament_games,
+            f.flags,
+            f.tournament_defects,
             self.retries,
             self.unanswered
         )
@@ -738,7 +915,8 @@ async fn check(url: &str, logs: &[Log]) -> Result<Findings, CliError> {
             partial.push(format!("{seated} seat rows for {seats} seats"));
         }
         let drawn = draws.get(game_id).copied().unwrap_or(0);
-        if drawn < i64::from(*seats) {
+        // A tournament game still drawing by hand has only the picks made so far.
+        if drawn < i64::from(*seats) && status != "drawing" {
             partial.push(format!("{drawn} first-move draw rows for {seats} seats"));
         }
         if !partial.is_empty() {
@@ -783,8 +961,107 @@ async fn check(url: &str, logs: &[Log]) -> Result<Findings, CliError> {
         }
     }
     check_ratings(&pool, &families, &store, &mut f).await.map_err(|e| fail(&e))?;
+    check_tournaments(&store, logs, &mut f).await?;
     pool.close().await;
     Ok(f)
+}
+
+/// Who won a finished game, by its replay: whether each of the accounts in `players` is among
+/// the winners, and whether the game ended on time.
+fn replayed_result(families: &games::Families, record: &store::GameRecord) -> Option<(Vec<(Uuid, bool)>, bool)> {
+    let game = families.replay(&service::stored(record)).ok()?;
+    let outcome = game.outcome()?;
+    let won = record
+        .players
+        .iter()
+        .filter_map(|p| Some((p.account.as_ref()?.account_id, outcome.winners.iter().any(|w| w.index() == p.seat))))
+        .collect();
+    Some((won, outcome.reason == games::EndReason::Timeout))
+}
+
+/// Each player's (wins, losses, draws), by number.
+type Record = HashMap<u32, (u32, u32, u32)>;
+
+/// Every tournament's standings and `.t` export (read as a director would, through the service)
+/// give each player the wins, losses and draws that the replays of their finished games give (a
+/// flag fall, whatever the scores, a loss for the flagger).
+async fn check_tournaments(store: &Store, logs: &[Log], f: &mut Findings) -> Result<(), CliError> {
+    let fail = |e: &dyn std::fmt::Display| CliError::Input(format!("check: {e}"));
+    let families = games::Families::new(Arc::new(engine::Lexicons::builtin()));
+    let service = service::Service::new(store.clone(), families.clone(), service::Runtime::system());
+    for &id in logs.iter().flat_map(|l| &l.tournaments) {
+        f.tournaments += 1;
+        let view = service.admin_tournament(id).await.map_err(|e| fail(&e))?;
+        let export = tournament::tsh_parse(&service.tournament_export(id).await.map_err(|e| fail(&e))?).map_err(|e| fail(&e))?;
+        let number: HashMap<Uuid, u32> = view.players.iter().map(|p| (p.account_id, p.player_no)).collect();
+        // Each player's (wins, losses, draws) by the games' replays: over every finished game
+        // (the standings), and over the rounds whose games all finished (the export).
+        let (mut want, mut want_export): (Record, Record) = Default::default();
+        for round in &view.pairings {
+            let mut lines: Vec<(u32, usize)> = Vec::new();
+            let mut complete = true;
+            for game_id in round.tables.iter().filter_map(|t| t.game_id) {
+                let record = store.game(game_id).await.ok().filter(|r| r.status == GameStatus::Finished);
+                let Some((won, on_time)) = record.as_ref().and_then(|r| replayed_result(&families, r)) else {
+                    complete = false;
+                    continue;
+                };
+                f.tournament_games += 1;
+                f.flags += usize::from(on_time);
+                let all_won = won.iter().all(|w| w.1);
+                lines.extend(won.iter().map(|&(account, w)| {
+                    (
+                        number[&account],
+                        if !w {
+                            1
+                        } else if all_won {
+                            2
+                        } else {
+                            0
+                        },
+                    )
+                }));
+            }
+            for (no, result) in lines {
+                for table in [&mut want].into_iter().chain(complete.then_some(&mut want_export)) {
+                    let line = table.entry(no).or_default();
+                    match result {
+                        0 => line.0 += 1,
+                        1 => line.1 += 1,
+                        _ => line.2 += 1,
+                    }
+                }
+            }
+        }
+        for s in &view.standings {
+            let expected = want.get(&s.player_no).copied().unwrap_or_default();
+            if (s.wins, s.losses, s.draws) != expected {
+                f.tournament_defects += 1;
+                f.details.push(format!(
+                    "tournament {id}: player {} stands {}-{}-{}, the games say {expected:?}",
+                    s.player_no, s.wins, s.losses, s.draws
+                ));
+            }
+        }
+        for (i, line) in export.iter().enumerate() {
+            let no = i as u32 + 1;
+            let mut got = (0, 0, 0);
+            for (r, (&opponent, &score)) in line.opponents.iter().zip(&line.scores).enumerate() {
+                let margin = if opponent == 0 { score } else { score - export[opponent as usize - 1].scores[r] };
+                match margin.signum() {
+                    1 => got.0 += 1,
+                    -1 => got.1 += 1,
+                    _ => got.2 += 1,
+                }
+            }
+            let expected = want_export.get(&no).copied().unwrap_or_default();
+            if got != expected {
+                f.tournament_defects += 1;
+                f.details.push(format!("tournament {id}: the export gives player {no} {got:?}, the games {expected:?}"));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Every finished rated game that both players moved in changed both ratings exactly once; no
@@ -813,6 +1090,24 @@ async fn check_ratings(pool: &sqlx::PgPool, families: &games::Families, store: &
         if have != want {
             f.rating_defects += 1;
             f.details.push(format!("rated game {game_id} ({status}): {have} rating changes, {want} due"));
+        }
+        // The changes follow the game's own result: up for its winner, down for its loser.
+        let Some((won, _)) = counts.then(|| replayed_result(families, &record)).flatten() else { continue };
+        if won.iter().all(|w| w.1) {
+            continue;
+        }
+        for c in changes.iter().filter(|c| c.0 == *game_id) {
+            let winner = won.iter().any(|&(a, w)| a == c.1 && w);
+            if (c.3 > c.2) != winner {
+                f.rating_defects += 1;
+                f.details.push(format!(
+                    "rated game {game_id}: account {} {} yet its rating went {} to {}",
+                    c.1,
+                    if winner { "won" } else { "lost" },
+                    c.2,
+                    c.3
+                ));
+            }
         }
     }
     for pair in changes.windows(2).filter(|w| w[0].1 == w[1].1) {

@@ -1,5 +1,6 @@
 //! `wordgame chaos --smoke` as CI runs it: a private gateway and PostgreSQL, each SIGKILLed once
-//! under load and restarted; the check finds no defect and games were really played.
+//! under load and restarted; the check finds no defect, games were really played, and the
+//! tournament's real-time games both ended on time with standings and export as the games say.
 
 use std::process::Command;
 
@@ -18,4 +19,6 @@ fn the_smoke_crash_test_finds_no_defect_and_acknowledges_moves() {
         .and_then(|n| n.trim().parse().ok())
         .unwrap_or_else(|| panic!("no acknowledged move count in {line}"));
     assert!(acknowledged > 0, "{line}");
+    // The tournament's two real-time games both ended on time, and nothing disagreed.
+    assert!(line.contains("tournaments 1 (2 games finished, 2 on time), tournament defects 0"), "{line}");
 }
