@@ -69,12 +69,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             tasks.push(tokio::spawn(async move { client(http, url, variant, moves, c, deadline).await }));
         }
         let mut latencies = Vec::new();
-        let (mut games, mut errors) = (0usize, 0usize);
+        let (mut games, mut errors, mut refused) = (0usize, 0usize, 0usize);
         for t in tasks {
             let r = t.await.map_err(|e| CliError::Input(e.to_string()))??;
             latencies.extend(r.0);
             games += r.1;
             errors += r.2;
+            refused += r.3;
         }
         let elapsed = started.elapsed().as_secs_f64();
         latencies.sort();
@@ -84,14 +85,15 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
         };
         println!(
-            "submit-move via the gateway ({} moves): {} clients, {:.1} s, {} submits ({:.1}/s), {} games finished, {} non-200 answers",
+            "submit-move via the gateway ({} moves): {} clients, {:.1} s, {} submits ({:.1}/s), {} games finished, {} non-200 answers, {} refused setups",
             if args.moves == Moves::Hint { "hint" } else { "local" },
             args.clients,
             elapsed,
             latencies.len(),
             latencies.len() as f64 / elapsed,
             games,
-            errors
+            errors,
+            refused
         );
         println!("latency: p50 {:.1} ms, p90 {:.1} ms, p99 {:.1} ms, max {:.1} ms", pct(0.5), pct(0.9), pct(0.99), pct(1.0));
         Ok(())
@@ -144,32 +146,27 @@ async fn client(
     moves: Moves,
     c: usize,
     deadline: Instant,
-) -> Result<(Vec<Duration>, usize, usize), CliError> {
+) -> Result<(Vec<Duration>, usize, usize, usize), CliError> {
     let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64);
     let names = [format!("load-{c}-a"), format!("load-{c}-b")];
     let ids = [api::jwt::demo_account_id(&names[0]), api::jwt::demo_account_id(&names[1])];
     let tokens = [api::jwt::demo_token(&names[0], false, 1, now), api::jwt::demo_token(&names[1], false, 1, now)];
     let fail = |what: &str, body: &[u8]| CliError::Input(format!("{what}: {}", String::from_utf8_lossy(body)));
-    // The second player's account comes into being with a first game of its own.
-    call(&http, &url, &tokens[1], "POST", "/games", Some(json!({"variant": variant, "opponents": [{"robot": "easy"}]}))).await?;
-    let (mut latencies, mut games, mut errors) = (Vec::new(), 0, 0);
+    let (mut latencies, mut games, mut errors, mut refused) = (Vec::new(), 0, 0, 0);
+    // The second player's account comes into being at its first request.
+    while call(&http, &url, &tokens[1], "GET", "/me", None).await?.0 != 200 && Instant::now() < deadline {
+        refused += 1;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     while Instant::now() < deadline {
-        let (_, body) =
-            call(&http, &url, &tokens[0], "POST", "/games", Some(json!({"variant": variant, "opponents": [{"account": ids[1]}]}))).await?;
-        let invitation: View = serde_json::from_slice(&body).map_err(|_| fail("create failed", &body))?;
-        let id = invitation.game_id;
-        // A game seating another human starts once they accept.
-        let (_, body) = call(&http, &url, &tokens[1], "POST", &format!("/games/{id}/join"), None).await?;
-        serde_json::from_slice::<View>(&body).map_err(|_| fail("accept failed", &body))?;
-        let (_, body) = call(&http, &url, &tokens[0], "GET", &format!("/games/{id}"), None).await?;
-        let mut view: View = serde_json::from_slice(&body).map_err(|_| fail("get failed", &body))?;
-        // Each side's rack, from its own latest view; the second side's first view is read once.
-        let mut racks: [Vec<String>; 2] = [view.your_rack.clone().unwrap_or_default(), Vec::new()];
-        if moves == Moves::Local {
-            let (_, body) = call(&http, &url, &tokens[1], "GET", &format!("/games/{id}"), None).await?;
-            let second: View = serde_json::from_slice(&body).map_err(|_| fail("get failed", &body))?;
-            racks[1] = second.your_rack.unwrap_or_default();
-        }
+        // A refused step of the setup (a 503 under load, say) is counted and the setup begun
+        // again, never the run aborted.
+        let Ok(Setup { mut view, mut racks }) = setup(&http, &url, &tokens, ids[1], (&variant, moves)).await else {
+            refused += 1;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            continue;
+        };
+        let id = view.game_id;
         while Instant::now() < deadline && view.status != "finished" {
             // The draw decides the seats: find whose token the seat to move needs.
             let seat = view.to_move.unwrap_or(0);
@@ -178,7 +175,10 @@ async fn client(
             let mv = match moves {
                 Moves::Hint => {
                     let (_, body) = call(&http, &url, token, "GET", &format!("/games/{id}/hint?limit=1"), None).await?;
-                    let hints: Hints = serde_json::from_slice(&body).map_err(|_| fail("hint failed", &body))?;
+                    let Ok(hints) = serde_json::from_slice::<Hints>(&body) else {
+                        errors += 1;
+                        break;
+                    };
                     match hints.hints.into_iter().next() {
                         Some(h) => json!({"kind": "play", "placements": h.placements}),
                         None => json!({"kind": "pass"}),
@@ -201,7 +201,45 @@ async fn client(
             games += 1;
         }
     }
-    Ok((latencies, games, errors))
+    Ok((latencies, games, errors, refused))
+}
+
+/// A game ready to play: its first view (as the first account) and each side's rack.
+struct Setup {
+    view: View,
+    racks: [Vec<String>; 2],
+}
+
+/// Creates a game of the client's two accounts (the second invited) and accepts it; for local
+/// moves, reads the second side's rack too.
+///
+/// # Errors
+/// [`CliError::Input`] naming the refused step.
+async fn setup(
+    http: &Http,
+    url: &str,
+    tokens: &[String; 2],
+    second: uuid::Uuid,
+    (variant, moves): (&str, Moves),
+) -> Result<Setup, CliError> {
+    let fail = |what: &str, body: &[u8]| CliError::Input(format!("{what}: {}", String::from_utf8_lossy(body)));
+    let (_, body) =
+        call(http, url, &tokens[0], "POST", "/games", Some(json!({"variant": variant, "opponents": [{"account": second}]}))).await?;
+    let invitation: View = serde_json::from_slice(&body).map_err(|_| fail("create failed", &body))?;
+    let id = invitation.game_id;
+    // A game seating another human starts once they accept.
+    let (_, body) = call(http, url, &tokens[1], "POST", &format!("/games/{id}/join"), None).await?;
+    serde_json::from_slice::<View>(&body).map_err(|_| fail("accept failed", &body))?;
+    let (_, body) = call(http, url, &tokens[0], "GET", &format!("/games/{id}"), None).await?;
+    let view: View = serde_json::from_slice(&body).map_err(|_| fail("get failed", &body))?;
+    // Each side's rack, from its own latest view; the second side's first view is read once.
+    let mut racks: [Vec<String>; 2] = [view.your_rack.clone().unwrap_or_default(), Vec::new()];
+    if moves == Moves::Local {
+        let (_, body) = call(http, url, &tokens[1], "GET", &format!("/games/{id}"), None).await?;
+        let second: View = serde_json::from_slice(&body).map_err(|_| fail("get failed", &body))?;
+        racks[1] = second.your_rack.unwrap_or_default();
+    }
+    Ok(Setup { view, racks })
 }
 
 /// The move the load client submits for the side to move: its top play by equity for `rack` on

@@ -50,6 +50,11 @@ pub struct Args {
     /// than the cores can run make PostgreSQL switch between backends rather than work.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     connections: Option<u32>,
+    /// Requests handled at once (default: the pool's connections); more wait their turn at the
+    /// gateway, holding no database connection, rather than time out waiting for one: under
+    /// load, latency grows and nothing is refused.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    in_flight: Option<u32>,
     /// Seconds between sweeps (timeouts past the deadline, expired open games), as the
     /// scheduled function runs it every minute in AWS.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=3600))]
@@ -101,7 +106,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         None => service::Runtime::system(),
     };
     let read_timeout = std::time::Duration::from_secs(args.read_timeout_seconds);
-    let result = runtime.block_on(serve(socket, connections, &url, local.clone(), (every, sweep), play, read_timeout));
+    let in_flight = args.in_flight.unwrap_or(connections);
+    let result = runtime.block_on(serve(socket, (connections, in_flight), &url, local.clone(), (every, sweep), play, read_timeout));
     // No task outlives the gateway: the database's watcher must not start the server again.
     drop(runtime);
     if let Some(pg) = &local {
@@ -128,7 +134,7 @@ fn reserve(addr: SocketAddr) -> Result<tokio::net::TcpSocket, CliError> {
 
 async fn serve(
     socket: tokio::net::TcpSocket,
-    connections: u32,
+    (connections, in_flight): (u32, u32),
     url: &str,
     local: Option<Arc<LocalPostgres>>,
     (every, sweep): (std::time::Duration, service::SweepConfig),
@@ -162,6 +168,9 @@ async fn serve(
         local_auth::signin_command(port)
     );
     let secret = Arc::new(jwt::dev_secret());
+    // At most `in_flight` requests are handled at once; the others wait here, holding nothing.
+    let admission = Arc::new(tokio::sync::Semaphore::new(in_flight as usize));
+    tracing::info!(connections, in_flight, "database pool and requests in flight");
     // The time this gateway was down (since its last heartbeat) is nobody's on the clocks.
     state.service.record_downtime(GATEWAY, 2 * HEARTBEAT_EVERY).await.map_err(|e| fail(&e))?;
     let _stop_beating = AbortOnDrop(tokio::spawn(beat_forever(state.clone())));
@@ -187,15 +196,15 @@ async fn serve(
             }
             accepted = listener.accept() => {
                 let Ok((stream, _)) = accepted else { continue };
-                let (state, secret, hub) = (state.clone(), secret.clone(), hub.clone());
+                let (state, secret, hub, admission) = (state.clone(), secret.clone(), hub.clone(), admission.clone());
                 tokio::spawn(async move {
                     let svc = service_fn(move |req: hyper::Request<HyperBody>| {
-                        let (state, secret, hub) = (state.clone(), secret.clone(), hub.clone());
+                        let (state, secret, hub, admission) = (state.clone(), secret.clone(), hub.clone(), admission.clone());
                         async move {
                             Ok::<_, Infallible>(if req.uri().path() == "/ws" {
                                 websocket(state, hub, &secret, port, req).await
                             } else {
-                                answer(&state, &secret, port, read_timeout, req).await
+                                answer(&state, &secret, port, (read_timeout, &admission), req).await
                             })
                         }
                     });
@@ -421,7 +430,7 @@ async fn answer(
     state: &AppState,
     secret: &[u8],
     port: u16,
-    read_timeout: std::time::Duration,
+    (read_timeout, admission): (std::time::Duration, &tokio::sync::Semaphore),
     req: hyper::Request<HyperBody>,
 ) -> hyper::Response<Full<Bytes>> {
     let request_id = uuid::Uuid::new_v4().to_string();
@@ -473,7 +482,11 @@ async fn answer(
         request_id: &request_id,
     };
     match to_lambda(&incoming) {
-        Ok((route, request)) => convert(handle(state, route, request).await),
+        Ok((route, request)) => {
+            // Its turn: the request budget starts once admitted, as a Lambda's starts once invoked.
+            let _admitted = admission.acquire().await;
+            convert(handle(state, route, request).await)
+        }
         Err(e) => finish(e.response(&request_id)),
     }
 }

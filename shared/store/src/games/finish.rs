@@ -94,9 +94,13 @@ impl GameTx {
             // PostgreSQL keeps microseconds: the time written is the time known.
             cols.played_at.push(m.played_at.trunc_subsecs(6));
         }
+        let mut acquired;
         let conn: &mut sqlx::PgConnection = match &mut self.conn {
             Held::Locked(tx) => tx,
-            Held::Unlocked { conn, .. } => conn,
+            Held::Unlocked { pool } => {
+                acquired = pool.acquire().await?;
+                &mut acquired
+            }
         };
         // The game row's update comes first and the other writes read its result: a game
         // changed since it was loaded (another request's move committed in between) is left

@@ -2,7 +2,6 @@
 //! the changes made in it before its write.
 
 use chrono::{DateTime, Utc};
-use sqlx::pool::PoolConnection;
 use sqlx::{Postgres, Transaction};
 use uuid::Uuid;
 
@@ -38,12 +37,14 @@ impl Store {
         Ok(GameTx { conn: Held::Locked(tx), game, client_move })
     }
 
-    /// Begins a move without a lock: loads the game on a connection that the move's write then
-    /// uses, in one statement that applies only if the game is still as loaded (its row
-    /// version); otherwise [`GameTx::finish`] writes nothing and reports a conflict, and the
-    /// caller reads the game again. Two round trips for a move in all, against four with
-    /// [`Store::lock_game`]; the lock is for writers that change several statements' worth.
-    /// The journal and draw come from `known` when the game is still at its version.
+    /// Begins a move without a lock: loads the game and gives its connection back to the pool
+    /// at once, so no connection is held while the move is checked and played out (a robot's
+    /// thinking included); the write takes a connection again and applies, in one statement,
+    /// only if the game is still as loaded (its row version); otherwise [`GameTx::finish`]
+    /// writes nothing and reports a conflict, and the caller reads the game again. Two round
+    /// trips for a move in all, against four with [`Store::lock_game`]; the lock is for writers
+    /// that change several statements' worth. The journal and draw come from `known` when the
+    /// game is still at its version.
     ///
     /// # Errors
     /// [`StoreError::NotFound`]; database errors.
@@ -55,7 +56,8 @@ impl Store {
     ) -> Result<GameTx, StoreError> {
         let mut conn = self.pool.acquire().await?;
         let (game, client_move) = load(&mut conn, id, client_move_id, known).await?;
-        Ok(GameTx { conn: Held::Unlocked { conn, pool: self.pool.clone() }, game, client_move })
+        drop(conn);
+        Ok(GameTx { conn: Held::Unlocked { pool: self.pool.clone() }, game, client_move })
     }
 }
 
@@ -73,11 +75,10 @@ pub struct GameTx {
 pub(super) enum Held {
     /// In a transaction holding the game row's lock.
     Locked(Transaction<'static, Postgres>),
-    /// Without a transaction: the write checks the version instead.
+    /// Without a transaction, and without a connection until the write, which checks the
+    /// version instead.
     Unlocked {
-        /// The connection the game was read on.
-        conn: PoolConnection<Postgres>,
-        /// Its pool, to begin a transaction from.
+        /// The pool the write (or a transaction begun later) takes its connection from.
         pool: sqlx::PgPool,
     },
 }
