@@ -51,6 +51,63 @@ function setGame(view, at = performance.now()) {
   S.game = view;
   S.clockAt = at;
   renderGame();
+  syncSheet();
+}
+
+// ---------------------------------------------------------------- the scoresheet
+
+/** Reads the moves the scoresheet lacks (GET /games/{id}/moves from the first it lacks), then
+ * draws it again; a failed read leaves it as it was, the next view tries again. */
+async function syncSheet() {
+  const g = S.game;
+  if (!g || g.family !== 'tile' || g.status === 'open' || g.status === 'drawing') return;
+  if (!S.sheet || S.sheet.game !== g.game_id) S.sheet = { game: g.game_id, moves: [], loading: false, open: !matchMedia('(max-width: 640px)').matches };
+  const sheet = S.sheet;
+  if (sheet.loading || sheet.moves.length >= g.move_count) return;
+  sheet.loading = true;
+  try {
+    const { json } = await api('GET', `/games/${g.game_id}/moves?after=${sheet.moves.length}`);
+    for (const m of json.moves) if (m.move_no === sheet.moves.length) sheet.moves.push(m);
+  } catch (e) { /* drawn as it was */ } finally { sheet.loading = false; }
+  const el = document.getElementById('scoresheet');
+  if (el && S.game && S.game.game_id === sheet.game) el.replaceWith(scoresheet());
+}
+
+/** Where a play went, as GCG writes it: across `8H` (row, column), down `H8`. */
+function coordinate(m) {
+  const main = (m.words || []).find((w) => w.main) || (m.words || [])[0];
+  if (!main) return '';
+  const [col, row] = [main.start.slice(0, 1), main.start.slice(1)];
+  return main.direction === 'across' ? `${row}${col}` : `${col}${row}`;
+}
+
+/** What a move did, as a scoresheet line says it: the main word and its cross-words, an
+ * exchange's count, or the kind. */
+function sheetWhat(m) {
+  if (m.kind === 'play') return (m.words || []).map((w) => w.word).join(', ');
+  if (m.kind === 'exchange') return t('sheet_exchange', { n: m.count });
+  return t(`sheet_${m.kind}`);
+}
+
+/** The scoresheet beside the board: every move shown so far with its player, where, what, its
+ * points and the player's running total, the latest highlighted; folded on a phone. */
+export function scoresheet() {
+  const g = S.game;
+  const sheet = S.sheet && S.sheet.game === g.game_id ? S.sheet : { moves: [], open: true };
+  const totals = new Map();
+  const rows = sheet.moves.filter((m) => m.move_no < g.move_count).map((m) => {
+    const total = (totals.get(m.seat) || 0) + (m.score || 0);
+    totals.set(m.seat, total);
+    return h('tr', { class: m.move_no === g.move_count - 1 ? 'latest' : '', dataset: { move: m.move_no, seat: m.seat } },
+      h('td', {}, m.move_no + 1), h('td', {}, seatName(m.seat)), h('td', { class: 'coord' }, m.kind === 'play' ? coordinate(m) : ''),
+      h('td', {}, sheetWhat(m)), h('td', { class: 'num' }, m.score || 0), h('td', { class: 'num total' }, total));
+  });
+  const box = h('details', { class: 'card scoresheet', id: 'scoresheet', open: sheet.open, ontoggle: (e) => { if (S.sheet) S.sheet.open = e.target.open; } },
+    h('summary', {}, t('scoresheet')),
+    h('div', { class: 'table-scroll' }, h('table', { class: 'history' },
+      h('thead', {}, h('tr', {}, [t('move_no'), t('player'), t('sheet_where'), t('move'), t('score'), t('sheet_total')].map((c) => h('th', { scope: 'col' }, c)))),
+      h('tbody', {}, rows))));
+  return box;
 }
 
 // The clocks run on the screen four times a second; when the running seat's time is out, the

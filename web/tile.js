@@ -2,7 +2,7 @@
 // click, drag or keyboard (and input methods), the live preview, hints, exchange.
 
 import { $, S, api, explain, h, showError, squareAt, squareName, status, t, uuid } from './core.js';
-import { confirmButton, drawPanel, hintsList, loadHints, myTurn, openPanel, renderGame, resign, resultPanel, seatName, showAnswer, submit } from './game.js';
+import { confirmButton, drawPanel, hintsList, loadHints, myTurn, openPanel, renderGame, resign, resultPanel, scoresheet, seatName, showAnswer, submit } from './game.js';
 
 // ---------------------------------------------------------------- the tile game
 
@@ -118,13 +118,38 @@ export function tileGame(head) {
   const panel = h('div', { class: 'panel' },
     head, drawPanel(), openPanel(), resultPanel(), challengePanel(canMove),
     g.status !== 'finished' && g.status !== 'withdrawn' ? h('p', { class: 'muted', id: 'bag' }, t('bag', { n: g.bag_size })) : null,
+    tracking(),
     S.exchange ? h('p', {}, t('pick_tiles')) : null,
     h('p', { id: 'preview', 'aria-live': 'polite' }),
-    hintsList());
+    hintsList(),
+    g.status === 'open' || g.status === 'drawing' ? null : scoresheet());
   const over = g.status === 'finished' || g.status === 'withdrawn';
   return h('div', { class: 'game tile-game' },
     h('div', {}, h('div', { class: 'board-wrap' }, keys, board), legend, over ? null : rack, over ? null : controls, h('p', { class: 'muted', id: 'keys-help', hidden: over }, t('keyboard_help'))),
     panel);
+}
+
+/** Tile tracking: the tiles the player has not seen, the variant's full set less the board and
+ * the player's own rack (nothing else is revealed), with their vowels, consonants and blanks. */
+function tracking() {
+  const g = S.game;
+  if (g.status !== 'active' || !g.your_rack) return null;
+  const set = variantTiles();
+  const left = new Map(set.letters.map((l) => [l.letter, l.count]));
+  let blanks = set.blanks;
+  const take = (letter, blank) => { if (blank) blanks -= 1; else left.set(letter, (left.get(letter) || 0) - 1); };
+  for (const tile of g.board || []) take(tile.letter, tile.blank);
+  for (const tile of g.your_rack) take(tile, tile === '?');
+  let vowels = 0;
+  let consonants = 0;
+  for (const l of set.letters) { const n = Math.max(0, left.get(l.letter)); if (l.vowel) vowels += n; else consonants += n; }
+  blanks = Math.max(0, blanks);
+  const unseen = set.letters.filter((l) => left.get(l.letter) > 0)
+    .map((l) => h('span', { class: 'unseen-tile', dataset: { letter: l.letter, n: left.get(l.letter) } }, l.letter, h('sub', {}, left.get(l.letter))));
+  if (blanks) unseen.push(h('span', { class: 'unseen-tile', dataset: { letter: '?', n: blanks } }, '?', h('sub', {}, blanks)));
+  return h('section', { class: 'card tracking', id: 'tracking', 'aria-label': t('unseen_label') },
+    h('p', { id: 'unseen-counts' }, t('unseen', { n: vowels + consonants + blanks, v: vowels, c: consonants, b: blanks })),
+    h('p', { class: 'unseen', id: 'unseen' }, unseen));
 }
 
 /** Under a challenge rule, the play the player may challenge (before moving), and after a play

@@ -30,10 +30,6 @@ const ENGLISH: [i32; 26] = [
     -3_000, -5_500, -4_000, 3_500, -1_000, 2_000,
 ];
 
-/// Vowels per alphabet (upper case).
-const ENGLISH_VOWELS: &str = "AEIOU";
-const RUSSIAN_VOWELS: &str = "АЕЁИОУЫЭЮЯ";
-
 /// Leave values for one variant.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LeaveTable {
@@ -251,8 +247,7 @@ impl LeaveTable {
     pub fn heuristic(rules: &Rules) -> LeaveTable {
         let english = rules.variant == Variant::ScrabbleEn;
         let per_letter = rules.alphabet().map(|l| if english { ENGLISH[l.index()] } else { 1_500 - 700 * (rules.value(l) - 1) }).collect();
-        let vowel_chars = if english { ENGLISH_VOWELS } else { RUSSIAN_VOWELS };
-        let vowels = rules.alphabet().filter(|&l| vowel_chars.contains(rules.char_of(l))).fold(0u64, |m, l| m | (1 << l.index()));
+        let vowels = rules.alphabet().filter(|&l| rules.is_vowel(l)).fold(0u64, |m, l| m | (1 << l.index()));
         let q_without_u = match (english, rules.letter('Q'), rules.letter('U')) {
             (true, Some(q), Some(u)) => Some((q, u, -4_000)),
             _ => None,

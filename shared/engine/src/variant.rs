@@ -161,6 +161,13 @@ impl Rules {
         self.letters[letter.index()].ch
     }
 
+    /// Whether `letter` is a vowel (English A E I O U; Russian А Е Ё И О У Ы Э Ю Я), as leaves
+    /// balance them and tile tracking counts them.
+    pub fn is_vowel(&self, letter: Letter) -> bool {
+        const VOWELS: &str = "AEIOUАЕЁИОУЫЭЮЯ";
+        VOWELS.contains(self.char_of(letter))
+    }
+
     /// Points scored by a lettered tile of `letter`.
     pub fn value(&self, letter: Letter) -> i32 {
         i32::from(self.letters[letter.index()].value)

@@ -49,6 +49,8 @@ pub struct LetterInfo {
     pub value: u8,
     /// Tiles of it in a full set.
     pub count: u8,
+    /// Whether it is a vowel (tile tracking counts vowels and consonants).
+    pub vowel: bool,
 }
 
 /// The premium of each square of `layout`, row by row: `tw`, `dw`, `tl`, `dl` or empty.
@@ -79,7 +81,13 @@ pub fn catalog() -> Vec<VariantInfo> {
                     letters: rules
                         .letters
                         .iter()
-                        .map(|l| LetterInfo { letter: l.ch.to_string(), value: l.value, count: l.count })
+                        .enumerate()
+                        .map(|(i, l)| LetterInfo {
+                            letter: l.ch.to_string(),
+                            value: l.value,
+                            count: l.count,
+                            vowel: rules.alphabet().nth(i).is_some_and(|letter| rules.is_vowel(letter)),
+                        })
                         .collect(),
                     blanks: rules.blanks,
                     rack_size: rules.rack_size,
@@ -115,5 +123,21 @@ mod tests {
         assert_eq!((centre("scrabble-en"), centre("erudit")), ("dw", ""));
         let en = all[0].tiles.as_ref().unwrap();
         assert_eq!(en.letters.iter().find(|l| l.letter == "Q").map(|l| l.value), Some(10));
+        // Tile tracking's vowels: English A E I O U; Russian ten, Ё where the set has it.
+        let vowels = |id: &str| -> String {
+            all.iter()
+                .find(|v| v.id == id)
+                .unwrap()
+                .tiles
+                .as_ref()
+                .unwrap()
+                .letters
+                .iter()
+                .filter(|l| l.vowel)
+                .map(|l| l.letter.as_str())
+                .collect()
+        };
+        assert_eq!((vowels("scrabble-en").as_str(), vowels("erudit").as_str()), ("AEIOU", "АЕИОУЫЭЮЯ"));
+        assert_eq!(vowels("scrabble-ru").chars().count(), 10);
     }
 }

@@ -50,9 +50,10 @@ pub struct Args {
     /// than the cores can run make PostgreSQL switch between backends rather than work.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     connections: Option<u32>,
-    /// Requests handled at once (default: the pool's connections); more wait their turn at the
-    /// gateway, holding no database connection, rather than time out waiting for one: under
-    /// load, latency grows and nothing is refused.
+    /// Requests handled at once (default: the pool's connections less one, at least 1: the
+    /// sweep, the heartbeat and a request's rare second connection keep one); more wait their
+    /// turn at the gateway, holding no database connection, rather than time out waiting for
+    /// one: under load, latency grows and nothing is refused.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     in_flight: Option<u32>,
     /// Seconds between sweeps (timeouts past the deadline, expired open games), as the
@@ -106,7 +107,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         None => service::Runtime::system(),
     };
     let read_timeout = std::time::Duration::from_secs(args.read_timeout_seconds);
-    let in_flight = args.in_flight.unwrap_or(connections);
+    let in_flight = args.in_flight.unwrap_or(connections.saturating_sub(1).max(1));
     let result = runtime.block_on(serve(socket, (connections, in_flight), &url, local.clone(), (every, sweep), play, read_timeout));
     // No task outlives the gateway: the database's watcher must not start the server again.
     drop(runtime);

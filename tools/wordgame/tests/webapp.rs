@@ -126,6 +126,31 @@ fn create(browser: &Browser, variant: &str, opponent: &str) {
 /// Whether it is the player's turn (the hint button enabled) or the game is over.
 const READY: &str = "document.querySelector('#result') || (document.querySelector('#hint') && !document.querySelector('#hint').disabled)";
 
+/// Whether the scoresheet beside the board is whole and true: a row per move so far, the latest
+/// highlighted, and each seat's running total equal to its score.
+const SHEET_TRUE: &str = "(() => {
+  const rows = [...document.querySelectorAll('#scoresheet tbody tr')];
+  if (!rows.length || !rows[rows.length - 1].classList.contains('latest')) return false;
+  const totals = {};
+  rows.forEach((r) => { totals[r.dataset.seat] = r.querySelector('.total').textContent; });
+  return [...document.querySelectorAll('#scores li')].every((li) => (totals[li.dataset.seat] ?? '0') === li.querySelector('.score').textContent);
+})()";
+
+/// Tile tracking's figures: (unseen, the sum of its letters' counts, vowels + consonants +
+/// blanks, tiles on the board, tiles in the rack).
+const TRACKING: &str = "const text = document.getElementById('unseen-counts').textContent;
+  const [n, v, c, b] = text.match(/\\d+/g).map(Number);
+  const letters = [...document.querySelectorAll('#unseen .unseen-tile')].reduce((s, e) => s + Number(e.dataset.n), 0);
+  return [n, letters, v + c + b, document.querySelectorAll('#board .tile').length, document.querySelectorAll('#rack .tile').length];";
+
+/// Checks tile tracking on the page against a set of `full` tiles: unseen is the set less the
+/// board and the rack, and its letters and its vowels, consonants and blanks each add up to it.
+fn check_tracking(browser: &Browser, full: u64) {
+    let figures: Vec<u64> = serde_json::from_value(browser.script(TRACKING)).unwrap();
+    let [n, letters, kinds, board, rack] = figures[..] else { panic!("{figures:?}") };
+    assert_eq!((n, letters, kinds), (full - board - rack, n, n), "unseen {figures:?} of {full}");
+}
+
 /// Whether a move was answered: the turn passed (the hint button disabled) or the game is over.
 const SENT: &str = "document.querySelector('#result') || document.querySelector('#hint[disabled]')";
 
@@ -312,6 +337,11 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
         if browser.script("return !!document.querySelector('#result')") == json!(true) {
             break;
         }
+        if turn >= 2 {
+            // The scoresheet and tile tracking beside the board, true to the game.
+            wait(&browser, SHEET_TRUE, "the scoresheet");
+            check_tracking(&browser, 100);
+        }
         watch_thinking(&browser);
         if !blank_chosen && browser.script("return !!document.querySelector('#rack .tile.blank')") == json!(true) {
             place_a_blank(&browser);
@@ -412,6 +442,16 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
         }
     }
     assert!(blank_chosen, "a blank came to the rack and was placed through its dialog");
+    // Tile tracking in the Russian variants: their sets, their vowels.
+    for (variant, full) in [("scrabble-ru", 104), ("erudit", 131)] {
+        click(&browser, "a[href=\"#/\"]");
+        wait(&browser, "document.querySelector('#new-game')", "the lobby");
+        create(&browser, variant, "easy");
+        wait(&browser, READY, "the player's turn");
+        check_tracking(&browser, full);
+        let vowels = browser.script("return Number(document.getElementById('unseen-counts').textContent.match(/\\d+/g)[1])");
+        assert!(vowels.as_u64().is_some_and(|v| v > 20), "{variant}: vowels {vowels}");
+    }
     // The server (and its PostgreSQL) stops before its data directory goes.
     drop(server);
     close(&browser, &dir);
