@@ -7,7 +7,7 @@
 
 import { $, ApiFailure, S, api, applyLanguage, base64url, claimsOf, h, setLang, showError, status, t } from './core.js';
 import { PRESETS, label } from './clock.js';
-import { describeMove, loadAnalysis, loadGame, refreshGame, renderGame } from './game.js';
+import { describeMove, loadAnalysis, loadGame, ratedAs, refreshGame, renderGame } from './game.js';
 import { loadRatings } from './ratings.js';
 import { loadTournament, loadTournaments } from './tournaments.js';
 
@@ -344,8 +344,7 @@ function ruleTag(rule) {
 function ratingChange(g) {
   const mine = g.seats.find((s) => s.seat === g.your_seat);
   if (!g.rated || !mine || mine.rating_change == null) return null;
-  const c = mine.rating_change;
-  return h('span', { class: 'muted rating-change' }, ` · ${mine.rating} ${c >= 0 ? '+' : '−'}${Math.abs(c)}`);
+  return h('span', { class: 'muted rating-change' }, ` · ${ratedAs(mine.rating, mine.rating_change)}`);
 }
 
 function scoresLine(seats) {

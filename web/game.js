@@ -151,12 +151,17 @@ export function describeMove(m) {
   }
 }
 
-/** A rated game's seat rating: before the game, and the change once it ended. */
+/** A rating with the change a game made, as players read it: the new rating, then the change
+ * (`1662 (+162)`). */
+export const ratedAs = (before, change) => `${before + change} (${change >= 0 ? '+' : '−'}${Math.abs(change)})`;
+
+/** A rated game's seat rating: the rating while it is played, the new one with its change once
+ * it ended rated. */
 function ratingTag(seat) {
   const r = S.game.ratings && S.game.ratings.seats.find((x) => x.seat === seat);
   if (!r) return null;
-  const change = r.change == null ? '' : ` ${r.change >= 0 ? '+' : '−'}${Math.abs(r.change)}`;
-  return h('span', { class: 'muted rating', dataset: { seat } }, ` (${r.rating}${r.provisional ? '?' : ''}${change})`);
+  const text = r.change == null ? `${r.rating}${r.provisional ? '?' : ''}` : ratedAs(r.rating, r.change);
+  return h('span', { class: 'muted rating', dataset: { seat } }, ` (${text})`);
 }
 
 function renderSeats() {

@@ -20,8 +20,12 @@ export async function loadRatings() {
       h('table', { class: 'history', id: 'leaderboard' }), h('p', { id: 'board-more' })));
   try {
     const { json } = await api('GET', '/me');
+    // The last rated game's change beside each rating: the new rating and what it moved by.
+    const { json: mine } = await api('GET', `/accounts/${json.account_id}/ratings`);
+    const last = (r) => mine.history.find((c) => c.variant === r.variant && c.speed === r.speed);
     const rows = json.ratings.map((r) => h('li', { dataset: { variant: r.variant, speed: r.speed } },
       `${variantName(r.variant)} · ${t(`tc_${r.speed}`)}: `, h('strong', {}, `${r.rating}${r.provisional ? '?' : ''}`),
+      last(r) ? h('span', { class: 'rating-change' }, ` (${last(r).after >= last(r).before ? '+' : '−'}${Math.abs(last(r).after - last(r).before)})`) : null,
       h('span', { class: 'muted' }, ` ±${r.deviation} · ${t('rated_games', { n: r.games })}`)));
     $('#my-ratings').replaceChildren(...(rows.length ? rows : [h('li', { class: 'muted' }, t('no_ratings'))]));
   } catch (e) { showError(e); }
