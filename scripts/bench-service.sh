@@ -8,8 +8,10 @@
 #
 #   scripts/bench-service.sh [CLIENTS] [SECONDS]      (defaults: 16 clients, 20 s each)
 #
-# SERVE_ARGS adds arguments to `wordgame serve`: `SERVE_ARGS="--connections 2"` measures the
-# Lambda configuration's pool of 2 connections an instance.
+# SERVE_ARGS adds arguments to `wordgame serve`: `SERVE_ARGS="--connections 2 --in-flight 1"`
+# measures the Lambda configuration (a pool of 2 connections an instance, one request at a time).
+# SERVE_BIN runs another build's `wordgame` as the gateway (the load client stays this build's),
+# to compare two builds in one session.
 set -euo pipefail
 clients="${1:-16}"
 seconds="${2:-20}"
@@ -40,7 +42,7 @@ cargo build --release --quiet --bin wordgame
 "$bin/createdb" -h 127.0.0.1 -p "$port" -U postgres pgbench
 
 echo "machine: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores; PostgreSQL $("$bin/postgres" --version | awk '{print $3}')"
-DATABASE_URL="postgres://postgres@127.0.0.1:$port/wordgame" RUST_LOG=warn target/release/wordgame serve --port "$gw_port" ${SERVE_ARGS:-} &
+DATABASE_URL="postgres://postgres@127.0.0.1:$port/wordgame" RUST_LOG=warn "${SERVE_BIN:-target/release/wordgame}" serve --port "$gw_port" ${SERVE_ARGS:-} &
 serve_pid=$!
 for _ in $(seq 1 100); do
   curl -s -o /dev/null "http://127.0.0.1:$gw_port/games" && break

@@ -153,8 +153,10 @@ async fn client(
     let tokens = [api::jwt::demo_token(&names[0], false, 1, now), api::jwt::demo_token(&names[1], false, 1, now)];
     let fail = |what: &str, body: &[u8]| CliError::Input(format!("{what}: {}", String::from_utf8_lossy(body)));
     let (mut latencies, mut games, mut errors, mut refused) = (Vec::new(), 0, 0, 0);
-    // The second player's account comes into being at its first request.
-    while call(&http, &url, &tokens[1], "GET", "/me", None).await?.0 != 200 && Instant::now() < deadline {
+    // The second player's account comes into being with a first game of its own (as every
+    // build of the service makes it, so old and new builds face the same client).
+    let first = Some(json!({"variant": variant, "opponents": [{"robot": "easy"}]}));
+    while call(&http, &url, &tokens[1], "POST", "/games", first.clone()).await?.0 != 201 && Instant::now() < deadline {
         refused += 1;
         tokio::time::sleep(Duration::from_millis(100)).await;
     }

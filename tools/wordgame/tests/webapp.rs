@@ -599,7 +599,10 @@ fn webapp_two_players_invite_each_other_and_play_by_push_in_chromium() {
     let gained: i64 = tag.split("(+").nth(1).and_then(|r| r.trim_end_matches(')').parse().ok()).unwrap_or_else(|| panic!("{tag}"));
     assert_eq!(tag, format!(" · {} (+{gained})", 1500 + gained), "bob won from 1500");
     // The game shows the same for him: the new rating and the change.
-    assert!(changes.as_array().unwrap().iter().any(|c| c.as_str().unwrap().contains(&format!("{} (+{gained})", 1500 + gained))), "{changes}");
+    assert!(
+        changes.as_array().unwrap().iter().any(|c| c.as_str().unwrap().contains(&format!("{} (+{gained})", 1500 + gained))),
+        "{changes}"
+    );
     // The lobby: alice opens a Nối từ game to anyone, bob finds it there and joins; alice's open
     // game (polled: a join is not pushed) starts. Then she opens one more and withdraws it.
     click(&alice, "a[href=\"#/\"]");
