@@ -196,7 +196,7 @@ function turnLine() {
  * draw this round (ties draw again), the deadline, and the player's own "Draw a tile" button. */
 export function drawPanel() {
   const g = S.game;
-  if (g.status !== 'drawing' || !g.drawing) return null;
+  if (g.status !== 'drawing' || !g.drawing) return drawnRecord();
   const d = g.drawing;
   const mine = d.to_draw.includes(g.your_seat);
   const picks = g.draw.map((p) => h('li', { dataset: { round: p.round } },
@@ -215,6 +215,21 @@ export function drawPanel() {
         S.etag = null;
         setGame(json);
       })) : null);
+}
+
+/** After the start, the first-move draw as it was made (the automatic one, or a tournament's
+ * by hand): each round's picks, who drew which tile, and who moved first. Folded. */
+function drawnRecord() {
+  const g = S.game;
+  if (!g.draw || !g.draw.length || (g.status !== 'active' && g.status !== 'finished')) return null;
+  const rounds = [...new Set(g.draw.map((p) => p.round))];
+  const first = g.seats.find((s) => s.seat === 0);
+  const pick = (p) => h('span', { class: 'draw-pick', dataset: { account: p.account_id || '' } },
+    `${p.display_name || ''} `, h('span', { class: 'tile draw-tile' }, p.letter == null ? `#${p.rank}` : p.blank ? '?' : p.letter), ' ');
+  const round = (r) => h('li', { dataset: { round: r } }, `${t('draw_round', { n: r })}: `, g.draw.filter((p) => p.round === r).map(pick));
+  return h('details', { class: 'card', id: 'draw-record' },
+    h('summary', {}, t('draw_record', { name: first ? seatName(0) : '' })),
+    h('ul', { class: 'list', id: 'draw-record-picks' }, rounds.map(round)));
 }
 
 /** An open game's state: invitations to answer or wait on, or a seat nobody took yet. */

@@ -288,11 +288,39 @@ function doExchange() {
 }
 
 /** The live score of the tiles placed so far (POST preview), a moment after the last change. */
+/** What the app can already tell is wrong with the placement, before asking the server: the
+ * tiles not in one line, a gap in it, a first play off the start square or of one tile, or a
+ * later one touching nothing on the board. The key of its message, or null (then the preview
+ * asks the server, whose refusals are of words, which only it knows). */
+function incomplete() {
+  const board = new Set(S.game.board.map((x) => x.square));
+  const at = S.pending.map((p) => squareAt(p.square));
+  const across = at.every((q) => q.r === at[0].r);
+  const down = at.every((q) => q.c === at[0].c);
+  if (!across && !down) return 'placing_line';
+  const line = across ? at.map((q) => q.c) : at.map((q) => q.r);
+  const name = (i) => (across ? squareName(at[0].r, i) : squareName(i, at[0].c));
+  const taken = new Set(S.pending.map((p) => p.square));
+  for (let i = Math.min(...line); i <= Math.max(...line); i += 1) {
+    if (!taken.has(name(i)) && !board.has(name(i))) return 'placing_gap';
+  }
+  if (!board.size) {
+    if (!taken.has(variantTiles().start)) return 'placing_start';
+    return S.pending.length < 2 ? 'placing_one' : null;
+  }
+  const near = ({ r, c }) => [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]]
+    .some(([y, x]) => y >= 0 && y < 15 && x >= 0 && x < 15 && board.has(squareName(y, x)));
+  return at.some(near) ? null : 'placing_touch';
+}
+
 export function schedulePreview() {
   clearTimeout(S.previewTimer);
   const el = $('#preview');
   if (!el) return;
   if (!S.pending.length || !myTurn()) { el.textContent = ''; el.className = ''; return; }
+  // An incomplete placement is said at once, with no request (and so no refusal logged).
+  const wrong = incomplete();
+  if (wrong) { el.textContent = t(wrong); el.className = 'muted'; return; }
   const key = JSON.stringify(placements());
   if (S.previewShown && S.previewShown.key === key) { el.textContent = S.previewShown.text; el.className = S.previewShown.cls; return; }
   S.previewTimer = setTimeout(async () => {

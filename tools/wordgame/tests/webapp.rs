@@ -341,6 +341,10 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
             // The scoresheet and tile tracking beside the board, true to the game.
             wait(&browser, SHEET_TRUE, "the scoresheet");
             check_tracking(&browser, 100);
+            // The first-move draw stays on the page: both players' tiles, named.
+            let draw = browser.script("return [...document.querySelectorAll('#draw-record .draw-pick')].map(p => p.textContent)");
+            let draw: Vec<String> = serde_json::from_value(draw).unwrap();
+            assert!(draw.len() >= 2 && draw.iter().any(|p| p.starts_with("alice ")) && draw.iter().any(|p| p.starts_with("Robot")), "{draw:?}");
         }
         watch_thinking(&browser);
         if !blank_chosen && browser.script("return !!document.querySelector('#rack .tile.blank')") == json!(true) {
@@ -369,6 +373,36 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
             wait(&browser, SENT, "the exchange's answer");
             wait(&browser, READY, "the robot's reply");
             assert!(browser.script("return document.getElementById('last-move').textContent").as_str().unwrap().contains("Robot"));
+            continue;
+        }
+        if turn == 2 {
+            // Tiles the app knows are not in one line: said at once, and no preview is asked (no
+            // refusal in the console). Every preview request's body is noted from here on.
+            browser.script(
+                "window.previewBodies = []; const f = window.fetch; \
+                 window.fetch = (u, o) => { if (String(u).includes('/preview')) window.previewBodies.push(o.body); return f(u, o); }; return null",
+            );
+            let pairs = [("A1", "B2"), ("O15", "N14"), ("A15", "B14"), ("O1", "N2")];
+            let free = |q: &str| browser.script(&format!("return !document.querySelector('#sq-{q} .tile')")) == json!(true);
+            let (a, b) = *pairs.iter().find(|(a, b)| free(a) && free(b)).expect("a free diagonal in a corner");
+            for square in [a, b] {
+                click(&browser, "#rack .tile:not(.blank):not(.used)");
+                click(&browser, &format!("#sq-{square}"));
+            }
+            wait(&browser, "document.getElementById('preview').textContent === 'Place the tiles in one row or column.'", "the local refusal");
+            click(&browser, "#recall");
+            wait(&browser, "!document.querySelector('.sq .tile.pending')", "the recall");
+            let tiles_played = tile_turn(&browser, Placing::Hint);
+            wait(&browser, SENT, "the move's answer");
+            let bodies = browser.script("return window.previewBodies");
+            let bodies: Vec<&str> = bodies.as_array().unwrap().iter().map(|b| b.as_str().unwrap()).collect();
+            assert!(!tiles_played || !bodies.is_empty(), "the hint's play was previewed");
+            let diagonal = |body: &&str| body.contains(&format!("\"{a}\"")) && body.contains(&format!("\"{b}\""));
+            assert!(!bodies.iter().any(diagonal), "the diagonal placement was sent: {bodies:?}");
+            if tiles_played {
+                played += 1;
+            }
+            wait(&browser, READY, "the robot's reply revealed");
             continue;
         }
         let how = match played {
