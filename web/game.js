@@ -5,7 +5,7 @@ import { action, go, names, variantName } from './app.js';
 import { chainGame, useWord } from './chain.js';
 import { claimButton, claimable, label, seatClock, tick } from './clock.js';
 import { $, S, api, h, lang, showError, status, t, uuid } from './core.js';
-import { schedulePreview, tileGame, useHint } from './tile.js';
+import { keptOrder, schedulePreview, tileGame, useHint } from './tile.js';
 
 // ---------------------------------------------------------------- a game
 
@@ -46,7 +46,7 @@ function setGame(view, at = performance.now()) {
   }
   if (view.your_rack) {
     const same = before && before.your_rack && before.your_rack.join() === view.your_rack.join() && S.order.length === view.your_rack.length;
-    if (!same) S.order = view.your_rack.map((_, i) => i);
+    if (!same) S.order = keptOrder(view) || view.your_rack.map((_, i) => i);
   }
   S.game = view;
   S.clockAt = at;

@@ -96,6 +96,9 @@ export function tileGame(head) {
       'aria-label': blank ? t('blank') : `${letter} ${valueOf(letter)}`,
       onclick: () => rackClick(i),
       ondragstart: (e) => e.dataTransfer.setData('text/plain', `rack:${i}`),
+      // A rack tile dropped on another takes its place.
+      ondrop: (e) => { const d = e.dataTransfer.getData('text/plain'); if (d.startsWith('rack:')) { e.preventDefault(); e.stopPropagation(); moveInRack(Number(d.slice(5)), i); } },
+      ondragover: (e) => e.preventDefault(),
     }, h('span', { class: 'letter' }, blank ? '' : letter), blank ? null : h('span', { class: 'value', 'aria-hidden': 'true' }, valueOf(letter)));
     rack.append(el);
   }
@@ -109,7 +112,8 @@ export function tileGame(head) {
     controls.append(
       h('button', { type: 'button', class: 'primary', id: 'play', disabled: !canMove || !S.pending.length, onclick: playTiles }, t('play')),
       h('button', { type: 'button', id: 'recall', disabled: !S.pending.length, onclick: () => recallAll() }, t('recall')),
-      h('button', { type: 'button', id: 'shuffle', onclick: shuffle }, t('shuffle')),
+      h('button', { type: 'button', id: 'shuffle', onclick: shuffle, title: 'Alt+S' }, t('shuffle')),
+      h('button', { type: 'button', id: 'alphabetise', onclick: alphabetise, title: 'Alt+A' }, t('alphabetise')),
       h('button', { type: 'button', id: 'exchange', disabled: !canMove, onclick: () => { recallAll(false); S.exchange = new Set(); renderGame(); } }, t('exchange')),
       h('button', { type: 'button', id: 'pass', disabled: !canMove, onclick: () => submit({ kind: 'pass' }) }, t('pass')),
       h('button', { type: 'button', id: 'hint', disabled: !canMove, onclick: loadHints }, t('hint')),
@@ -261,6 +265,56 @@ function recallAll(render = true) {
   if (render) renderGame();
 }
 
+/** The rack's order as the player left it, kept for this game and rack across refreshes. */
+function keepOrder() {
+  const g = S.game;
+  try { localStorage.setItem(`rack:${g.game_id}`, JSON.stringify({ rack: g.your_rack.join(','), order: S.order })); } catch (e) { /* private mode */ }
+}
+
+/** The order kept for `view`'s rack, if the rack is the one it was kept for. */
+export function keptOrder(view) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(`rack:${view.game_id}`) || 'null');
+    const fits = kept && kept.rack === view.your_rack.join(',') && kept.order.length === view.your_rack.length
+      && [...kept.order].sort((a, b) => a - b).every((x, i) => x === i);
+    return fits ? kept.order : null;
+  } catch (e) { return null; }
+}
+
+/** The rack in alphabetical order, blanks last (tiles on the board stay where they are). */
+function alphabetise() {
+  const rack = S.game.your_rack;
+  const key = (i) => (rack[i] === '?' ? '\uffff' : rack[i]);
+  S.order = [...S.order].sort((a, b) => key(a).localeCompare(key(b), undefined, { sensitivity: 'base' }) || a - b);
+  keepOrder();
+  renderGame();
+}
+
+/** Moves rack tile `i` to where rack tile `to` is (a drag onto it, or Alt+arrows by one). */
+function moveInRack(i, to) {
+  const from = S.order.indexOf(i);
+  const at = S.order.indexOf(to);
+  if (from < 0 || at < 0 || from === at) return;
+  S.order.splice(from, 1);
+  S.order.splice(at, 0, i);
+  keepOrder();
+  renderGame();
+}
+
+/** The rack's shortcuts, anywhere in a tile game: Alt+A alphabetises, Alt+S shuffles, Alt+←/→
+ * moves the selected tile one place. */
+document.addEventListener('keydown', (e) => {
+  if (!e.altKey || !S.game || S.game.family !== 'tile' || !document.getElementById('rack')) return;
+  const key = e.key.toLowerCase();
+  if (e.code === 'KeyA' || key === 'a') { e.preventDefault(); alphabetise(); return; }
+  if (e.code === 'KeyS' || key === 's') { e.preventDefault(); shuffle(); return; }
+  if ((e.key === 'ArrowLeft' || e.key === 'ArrowRight') && S.selected != null) {
+    e.preventDefault();
+    const at = S.order.indexOf(S.selected) + (e.key === 'ArrowLeft' ? -1 : 1);
+    if (at >= 0 && at < S.order.length) moveInRack(S.selected, S.order[at]);
+  }
+});
+
 function shuffle() {
   const free = S.order.filter((i) => !S.pending.some((p) => p.index === i));
   for (let k = free.length - 1; k > 0; k -= 1) {
@@ -269,6 +323,7 @@ function shuffle() {
   }
   const placed = S.order.filter((i) => S.pending.some((p) => p.index === i));
   S.order = free.concat(placed);
+  keepOrder();
   renderGame();
 }
 

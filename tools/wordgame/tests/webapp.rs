@@ -344,7 +344,10 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
             // The first-move draw stays on the page: both players' tiles, named.
             let draw = browser.script("return [...document.querySelectorAll('#draw-record .draw-pick')].map(p => p.textContent)");
             let draw: Vec<String> = serde_json::from_value(draw).unwrap();
-            assert!(draw.len() >= 2 && draw.iter().any(|p| p.starts_with("alice ")) && draw.iter().any(|p| p.starts_with("Robot")), "{draw:?}");
+            assert!(
+                draw.len() >= 2 && draw.iter().any(|p| p.starts_with("alice ")) && draw.iter().any(|p| p.starts_with("Robot")),
+                "{draw:?}"
+            );
         }
         watch_thinking(&browser);
         if !blank_chosen && browser.script("return !!document.querySelector('#rack .tile.blank')") == json!(true) {
@@ -375,6 +378,37 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
             assert!(browser.script("return document.getElementById('last-move').textContent").as_str().unwrap().contains("Robot"));
             continue;
         }
+        if turn == 3 {
+            // The rack arranged: in order (blanks last), kept across a reload; a tile dragged onto
+            // another takes its place; Alt+A orders it again after a shuffle.
+            const RACK: &str = "return [...document.querySelectorAll('#rack .tile')].map(t => t.dataset.letter).join('')";
+            let sorted = |r: &Value| {
+                let mut letters: Vec<char> = r.as_str().unwrap().chars().collect();
+                letters.sort_by_key(|&c| (c == '?', c));
+                letters.into_iter().collect::<String>()
+            };
+            click(&browser, "#alphabetise");
+            let ordered = browser.script(RACK);
+            assert_eq!(ordered.as_str().unwrap(), sorted(&ordered), "alphabetised");
+            browser.script("location.reload(); return null");
+            wait(&browser, READY, "the game after a reload");
+            assert_eq!(browser.script(RACK), ordered, "the order is kept across a reload");
+            let moved = browser.script(
+                "const tiles = [...document.querySelectorAll('#rack .tile')]; const dt = new DataTransfer(); \
+                 tiles[0].dispatchEvent(new DragEvent('dragstart', {dataTransfer: dt, bubbles: true})); \
+                 tiles[2].dispatchEvent(new DragEvent('dragover', {dataTransfer: dt, bubbles: true, cancelable: true})); \
+                 tiles[2].dispatchEvent(new DragEvent('drop', {dataTransfer: dt, bubbles: true, cancelable: true})); return null",
+            );
+            assert_eq!(moved, Value::Null);
+            let o = ordered.as_str().unwrap().chars().collect::<Vec<_>>();
+            let expected: String = [o[1], o[2], o[0]].into_iter().chain(o[3..].iter().copied()).collect();
+            assert_eq!(browser.script(RACK).as_str().unwrap(), expected, "the first tile dropped on the third");
+            click(&browser, "#shuffle");
+            browser.script(
+                "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'a', code: 'KeyA', altKey: true, bubbles: true})); return null",
+            );
+            assert_eq!(browser.script(RACK), ordered, "Alt+A orders it again");
+        }
         if turn == 2 {
             // Tiles the app knows are not in one line: said at once, and no preview is asked (no
             // refusal in the console). Every preview request's body is noted from here on.
@@ -389,7 +423,11 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
                 click(&browser, "#rack .tile:not(.blank):not(.used)");
                 click(&browser, &format!("#sq-{square}"));
             }
-            wait(&browser, "document.getElementById('preview').textContent === 'Place the tiles in one row or column.'", "the local refusal");
+            wait(
+                &browser,
+                "document.getElementById('preview').textContent === 'Place the tiles in one row or column.'",
+                "the local refusal",
+            );
             click(&browser, "#recall");
             wait(&browser, "!document.querySelector('.sq .tile.pending')", "the recall");
             let tiles_played = tile_turn(&browser, Placing::Hint);
