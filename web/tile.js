@@ -120,7 +120,7 @@ export function tileGame(head) {
       g.status === 'active' ? confirmButton('resign', t('resign'), t('confirm_resign'), resign) : null);
   }
   const panel = h('div', { class: 'panel' },
-    head, drawPanel(), openPanel(), resultPanel(), challengePanel(canMove),
+    drawPanel(), openPanel(), resultPanel(), challengePanel(canMove),
     g.status !== 'finished' && g.status !== 'withdrawn' ? h('p', { class: 'muted', id: 'bag' }, t('bag', { n: g.bag_size })) : null,
     tracking(),
     S.exchange ? h('p', {}, t('pick_tiles')) : null,
@@ -128,8 +128,11 @@ export function tileGame(head) {
     hintsList(),
     g.status === 'open' || g.status === 'drawing' ? null : scoresheet());
   const over = g.status === 'finished' || g.status === 'withdrawn';
+  // The head (scores, whose turn, clocks, the last move) beside the board on a wide screen,
+  // above it on a phone (app.css: the grid's areas).
   return h('div', { class: 'game tile-game' },
-    h('div', {}, h('div', { class: 'board-wrap' }, keys, board), legend, over ? null : rack, over ? null : controls, h('p', { class: 'muted', id: 'keys-help', hidden: over }, t('keyboard_help'))),
+    h('div', { class: 'game-head' }, head),
+    h('div', { class: 'game-board' }, h('div', { class: 'board-wrap' }, keys, board), legend, over ? null : rack, over ? null : controls, h('p', { class: 'muted', id: 'keys-help', hidden: over }, t('keyboard_help'))),
     panel);
 }
 

@@ -378,6 +378,29 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
             assert!(browser.script("return document.getElementById('last-move').textContent").as_str().unwrap().contains("Robot"));
             continue;
         }
+        if turn == 4 {
+            // A 390-pixel phone on the player's turn: the scores, whose turn and the last move are
+            // on the screen without scrolling, above the board; a board tile's letter is at least
+            // 13 px and its value 8 px.
+            resize(&browser, 390, 844);
+            wait(&browser, "window.innerWidth <= 390", "the phone width");
+            browser.script("window.scrollTo(0, 0); return null");
+            let seen = browser.script(
+                "const board = document.getElementById('board').getBoundingClientRect(); \
+                 return ['#scores', '#turn', '#last-move'].filter(css => { const r = document.querySelector(css).getBoundingClientRect(); \
+                   return !(r.top >= 0 && r.bottom <= window.innerHeight && r.bottom <= board.top); })",
+            );
+            assert_eq!(seen, json!([]), "above the board and on the screen at 390 px");
+            let sizes = browser.script(
+                "const t = document.querySelector('#board .tile:not(.blank)'); \
+                 return [parseFloat(getComputedStyle(t).fontSize), parseFloat(getComputedStyle(t.querySelector('.value')).fontSize)]",
+            );
+            let sizes: Vec<f64> = serde_json::from_value(sizes).unwrap();
+            assert!(sizes[0] >= 13.0 && sizes[1] >= 8.0, "tile letter and value at 390 px: {sizes:?}");
+            screenshot(&browser, "tile-phone-390");
+            resize(&browser, 1200, 1000);
+            wait(&browser, "window.innerWidth > 800", "the desktop width");
+        }
         if turn == 3 {
             // The rack arranged: in order (blanks last), kept across a reload; a tile dragged onto
             // another takes its place; Alt+A orders it again after a shuffle.
