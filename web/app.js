@@ -328,7 +328,7 @@ function clockOptions(select, variantId) {
 }
 
 /** The challenge rules a tile game may be created with, void (the default) first. */
-const RULES = ['void', 'single', 'double', 'five_point', 'ten_point'];
+export const RULES = ['void', 'single', 'double', 'five_point', 'ten_point'];
 
 /** A game's time control as a small tag after its name (nothing when untimed). */
 function clockTag(tc) {

@@ -104,7 +104,7 @@ export function scoresheet() {
   });
   const box = h('details', { class: 'card scoresheet', id: 'scoresheet', open: sheet.open, ontoggle: (e) => { if (S.sheet) S.sheet.open = e.target.open; } },
     h('summary', {}, t('scoresheet')),
-    h('div', { class: 'table-scroll' }, h('table', { class: 'history' },
+    h('div', { class: 'table-scroll' }, h('table', { class: 'sheet' },
       h('thead', {}, h('tr', {}, [t('move_no'), t('player'), t('sheet_where'), t('move'), t('score'), t('sheet_total')].map((c) => h('th', { scope: 'col' }, c)))),
       h('tbody', {}, rows))));
   return box;

@@ -3,7 +3,8 @@
 // the next round, start it, record a forfeit, close). A tournament game's draw for who starts is
 // in game.js (`drawPanel`).
 
-import { action, go, variantName } from './app.js';
+import { RULES, action, go, variantName } from './app.js';
+import { PRESETS, label } from './clock.js';
 import { $, S, api, h, showError, status, t } from './core.js';
 
 /** The tournaments screen: the player's, all, and (for a director) a new tournament's form. */
@@ -35,6 +36,7 @@ function newTournamentForm() {
         const body = {
           name: $('#t-name').value, variant: $('#t-variant').value, pairing: $('#t-pairing').value,
           rounds: Number($('#t-rounds').value), king_of_the_hill: $('#t-koth').checked, rated: $('#t-rated').checked,
+          time_control: PRESETS.tile[Number($('#t-clock').value)], challenge_rule: $('#t-rule').value,
         };
         try { const { json } = await api('POST', '/tournaments', body); go(`#/t/${json.tournament_id}`); } catch (err) { showError(err); }
       },
@@ -44,6 +46,9 @@ function newTournamentForm() {
       field(t('variant'), h('select', { id: 't-variant' }, tiles.map((v) => h('option', { value: v.id }, variantName(v.id))))),
       field(t('pairing'), h('select', { id: 't-pairing' }, ['swiss', 'round_robin'].map((p) => h('option', { value: p }, t(`pairing_${p}`))))),
       field(t('rounds'), h('input', { id: 't-rounds', type: 'number', min: 1, max: 40, value: 5 }))),
+    h('div', { class: 'row' },
+      field(t('clock'), h('select', { id: 't-clock' }, PRESETS.tile.map((tc, i) => h('option', { value: String(i) }, label(tc))))),
+      field(t('challenge_rule'), h('select', { id: 't-rule' }, RULES.map((r) => h('option', { value: r }, t(`rule_${r}`)))))),
     h('div', { class: 'row' },
       h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 't-koth' }), t('king_of_the_hill')),
       h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 't-rated' }), t('rated'))),
@@ -68,15 +73,16 @@ function renderTournament() {
       h('h2', {}, tr.name),
       h('p', { class: 'muted', id: 't-settings' },
         `${variantName(tr.variant)} · ${t(`pairing_${tr.pairing}`)}${tr.king_of_the_hill ? ` · ${t('king_of_the_hill')}` : ''} · ${t(tr.rated ? 'rated' : 'casual_only')} · `,
+        `${label(tr.time_control)} · ${t(`rule_${tr.challenge_rule}`)} · `,
         `${t(`t_status_${tr.status}`)} · ${t('round_of', { n: tr.round, of: tr.rounds })}`),
       yourPairing(tr, name)),
     tr.you_direct ? directorPanel(tr) : null,
     h('section', { class: 'card', 'aria-labelledby': 'standings-title' }, h('h2', { id: 'standings-title' }, t('standings')),
-      h('table', { class: 'history', id: 'standings' },
+      h('div', { class: 'table-scroll' }, h('table', { class: 'history', id: 'standings' },
         h('thead', {}, h('tr', {}, [t('rank'), t('player'), t('rating'), t('won'), t('lost'), t('spread')].map((c) => h('th', { scope: 'col' }, c)))),
         h('tbody', {}, tr.standings.map((s) => h('tr', { dataset: { player: s.player_no, account: s.account_id } },
           h('td', {}, s.rank), h('td', {}, s.display_name, s.withdrawn ? ` (${t('withdrawn_player')})` : ''), h('td', {}, s.rating),
-          h('td', {}, s.wins + s.draws / 2), h('td', {}, s.losses), h('td', {}, s.spread > 0 ? `+${s.spread}` : s.spread)))))),
+          h('td', {}, s.wins + s.draws / 2), h('td', {}, s.losses), h('td', {}, s.spread > 0 ? `+${s.spread}` : s.spread))))))),
     ...tr.pairings.slice().reverse().map((r) => h('section', { class: 'card round', dataset: { round: r.round } },
       h('h2', {}, t('round_n', { n: r.round })),
       h('table', { class: 'history' },
@@ -126,8 +132,19 @@ function directorPanel(tr) {
     else if (tr.round < tr.rounds) controls.push(action(t('pair_round', { n: tr.round + 1 }), 'primary pair-round', send('POST', `${base}/rounds`)));
     controls.push(action(t('close_tournament'), 'close-tournament', send('POST', `${base}/close`)));
   }
+  // A forfeit at each table of the latest round whose game has no result yet, for either side
+  // or both; a withdrawal for each player still in.
+  const open = tr.status === 'closed' ? [] : (tr.pairings[tr.round - 1] || { tables: [] }).tables.filter((x) => x.second != null && !x.outcome);
+  const name = (no) => (tr.players.find((p) => p.player_no === no) || {}).display_name || '?';
+  const forfeits = open.map((x) => h('li', { dataset: { table: x.table } }, `${t('table')} ${x.table}: `,
+    ['first', 'second', 'both'].map((side) => action(side === 'both' ? t('forfeit_both') : t('forfeit_by', { name: name(side === 'first' ? x.first : x.second) }),
+      `forfeit forfeit-${side}`, send('POST', `${base}/forfeits`, { round: tr.round, table: x.table, side })))));
+  const withdrawals = tr.status === 'closed' ? [] : tr.players.filter((p) => !p.withdrawn).map((p) => h('li', { dataset: { player: p.player_no } },
+    `${p.display_name} `, action(t('withdraw_player'), 'withdraw-player', send('POST', `${base}/withdraw`, { account_id: p.account_id }))));
   return h('section', { class: 'card', id: 'director', 'aria-labelledby': 'director-title' }, h('h2', { id: 'director-title' }, t('directing')),
     tr.status === 'closed' ? null : h('div', { class: 'row' }, h('label', {}, t('register_player'), account),
       action(t('register'), 'register', async () => send('POST', `${base}/players`, { account_id: account.value.trim() })())),
-    h('div', { class: 'controls', id: 'director-controls' }, controls));
+    h('div', { class: 'controls', id: 'director-controls' }, controls),
+    forfeits.length ? h('ul', { class: 'list', id: 'director-forfeits' }, forfeits) : null,
+    withdrawals.length ? h('details', { id: 'director-withdrawals' }, h('summary', {}, t('withdrawals')), h('ul', { class: 'list' }, withdrawals)) : null);
 }

@@ -92,7 +92,11 @@ fn screenshots(browser: &Browser, name: &str) {
     resize(browser, 360, 780);
     wait(browser, "window.innerWidth <= 360", "the phone width");
     let overflow = browser.script("return document.documentElement.scrollWidth - document.documentElement.clientWidth");
-    assert_eq!(overflow, json!(0), "{name}: the page is wider than a 360-pixel screen");
+    let wide = browser.script(
+        "return [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5) \
+         .slice(0, 5).map(e => `${e.tagName}#${e.id}.${e.className} ${Math.round(e.getBoundingClientRect().right)}`)",
+    );
+    assert_eq!(overflow, json!(0), "{name}: the page is wider than a 360-pixel screen: {wide}");
     // A finished game's result, below the board on a phone, is what its screenshot shows.
     browser.script("const r = document.getElementById('result'); if (r) r.scrollIntoView(); return null");
     screenshot(browser, &format!("{name}-mobile"));
@@ -1210,10 +1214,23 @@ fn webapp_runs_a_tournament_whose_players_draw_their_tiles_by_hand_in_chromium()
         choose(&director, "#t-pairing", "round_robin");
         act(&director, "#t-rounds", "clear", json!({}));
         type_into(&director, "#t-rounds", "1");
+        // The form reaches the time control and the challenge rule.
+        choose(&director, "#t-clock", "2");
+        choose(&director, "#t-rule", "double");
         click(&director, "#t-create");
         wait(&director, "document.querySelector('#director')", "the tournament's page");
-        assert!(text(&director, "#t-settings").contains("round 0 of 1"), "{}", text(&director, "#t-settings"));
-        for (n, id) in [(1, &alice_id), (2, &bob_id)] {
+        let settings = text(&director, "#t-settings");
+        assert!(settings.contains("round 0 of 1") && settings.contains("15 min") && settings.contains("Double challenge"), "{settings}");
+        // The director registers themself by mistake and withdraws with the button.
+        let own = api::jwt::demo_account_id("director").to_string();
+        type_into(&director, "#register-id", &own);
+        click(&director, "#director .register");
+        wait(&director, "document.querySelector('#director-withdrawals .withdraw-player')", "the withdrawal button");
+        director.script("document.getElementById('director-withdrawals').open = true; return null");
+        click(&director, "#director-withdrawals .withdraw-player");
+        wait(&director, "!document.querySelector('#director-withdrawals')", "nobody left to withdraw");
+        assert!(text(&director, "#standings").contains("withdrawn"), "{}", text(&director, "#standings"));
+        for (n, id) in [(2, &alice_id), (3, &bob_id)] {
             type_into(&director, "#register-id", id);
             click(&director, "#director .register");
             wait(&director, &format!("document.querySelectorAll('#standings tbody tr').length === {n}"), "the player registered");
@@ -1223,6 +1240,11 @@ fn webapp_runs_a_tournament_whose_players_draw_their_tiles_by_hand_in_chromium()
         wait(&director, "document.querySelector('#director .start-round')", "round 1 paired");
         click(&director, "#director .start-round");
         wait(&director, "document.querySelector('.round .game-link')", "round 1's game");
+        // The table's game has no result yet: the director can record a forfeit for either side or both.
+        assert_eq!(
+            director.script("return document.querySelectorAll('#director-forfeits li[data-table=\"1\"] .forfeit').length"),
+            json!(3)
+        );
         screenshots(&director, "tournament-director");
         close(&director, &dir.join("director"));
     }
