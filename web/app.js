@@ -253,11 +253,15 @@ function renderLobbyShell() {
   const opponent = h('select', { id: 'opponent', onchange: () => { friendLabel.hidden = opponent.value !== 'friend'; } },
     ['easy', 'medium', 'hard'].map((l) => h('option', { value: l }, t(`robot_${l}`))),
     h('option', { value: 'friend' }, t('friend')));
-  const clock = h('select', { id: 'clock' });
+  const custom = customClock();
+  const clock = h('select', { id: 'clock', onchange: () => { custom.hidden = clock.value !== 'custom'; } });
   const rule = h('select', { id: 'challenge-rule' }, RULES.map((r) => h('option', { value: r }, t(`rule_${r}`))));
   const ruleLabel = h('label', { id: 'rule-field' }, t('challenge_rule'), rule);
   const familyChanged = () => {
     clockOptions(clock, variant.value);
+    custom.hidden = true;
+    custom.family = S.variants.get(variant.value).family;
+    custom.show(custom.family);
     ruleLabel.hidden = S.variants.get(variant.value).family !== 'tile';
   };
   const variant = h('select', { id: 'variant', onchange: familyChanged }, variantOptions);
@@ -265,7 +269,8 @@ function renderLobbyShell() {
   const challengeRule = () => (ruleLabel.hidden ? undefined : rule.value);
   const rated = h('input', { type: 'checkbox', id: 'rated' });
   const ratedLabel = h('label', { id: 'rated-field', class: 'check' }, rated, t('rated'));
-  const timeControl = () => PRESETS[S.variants.get(variant.value).family][Number(clock.value)];
+  const family = () => S.variants.get(variant.value).family;
+  const timeControl = () => (clock.value === 'custom' ? custom.control(family()) : PRESETS[family()][Number(clock.value)]);
   const form = h('form', {
     id: 'new-game',
     onsubmit: async (e) => {
@@ -286,6 +291,7 @@ function renderLobbyShell() {
     h('label', {}, t('clock'), clock),
     ruleLabel,
     ratedLabel),
+  custom,
   h('p', { class: 'row' },
     h('button', { type: 'submit', class: 'primary', id: 'create' }, t('create')),
     h('button', {
@@ -324,7 +330,38 @@ export function action(label, cls, run) {
 /** The time controls `family` offers, as the options of `select` (the first chosen). */
 function clockOptions(select, variantId) {
   const family = S.variants.get(variantId).family;
-  select.replaceChildren(...PRESETS[family].map((tc, i) => h('option', { value: String(i) }, label(tc))));
+  select.replaceChildren(...PRESETS[family].map((tc, i) => h('option', { value: String(i) }, label(tc))),
+    h('option', { value: 'custom' }, t('clock_custom')));
+}
+
+/** The custom time control's fields: real time (a tile game's minutes each, increment and
+ * overtime; a chain's seconds a turn) or correspondence (hours a turn and a bank). */
+function customClock() {
+  const num = (id, value, min, max) => h('input', { id, type: 'number', min, max, value, inputmode: 'numeric' });
+  const kind = h('select', { id: 'custom-kind' }, ['realtime', 'correspondence'].map((k) => h('option', { value: k }, t(`tc_${k}`))));
+  const box = h('div', { class: 'row', id: 'custom-clock', hidden: true },
+    h('label', {}, t('custom_kind'), kind),
+    h('label', { class: 'rt tile' }, t('custom_initial'), num('custom-initial', 25, 1, 180)),
+    h('label', { class: 'rt tile' }, t('custom_increment'), num('custom-increment', 0, 0, 300)),
+    h('label', { class: 'rt tile' }, t('custom_overtime'), num('custom-overtime', 1, 0, 10)),
+    h('label', { class: 'rt chain' }, t('custom_turn_seconds'), num('custom-turn-seconds', 20, 5, 600)),
+    h('label', { class: 'corr' }, t('custom_turn_hours'), num('custom-turn-hours', 24, 1, 720)),
+    h('label', { class: 'corr' }, t('custom_bank_hours'), num('custom-bank-hours', 0, 0, 2160)));
+  /** Shows the fields of `family` and the chosen kind. */
+  box.show = (family) => {
+    for (const l of box.querySelectorAll('label.rt, label.corr')) {
+      l.hidden = kind.value === 'realtime' ? !(l.classList.contains('rt') && l.classList.contains(family)) : !l.classList.contains('corr');
+    }
+  };
+  /** The control as the API takes it. */
+  box.control = (family) => {
+    const v = (id) => Number(box.querySelector(`#${id}`).value);
+    if (kind.value === 'correspondence') return { kind: 'correspondence', turn_seconds: v('custom-turn-hours') * 3600, bank_seconds: v('custom-bank-hours') * 3600 };
+    if (family === 'chain') return { kind: 'realtime', turn_seconds: v('custom-turn-seconds') };
+    return { kind: 'realtime', initial_seconds: v('custom-initial') * 60, increment_seconds: v('custom-increment'), max_overtime_minutes: v('custom-overtime') };
+  };
+  kind.addEventListener('change', () => box.show(box.family));
+  return box;
 }
 
 /** The challenge rules a tile game may be created with, void (the default) first. */

@@ -331,6 +331,22 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
         choose(&browser, "#lang", lang);
         wait(&browser, &format!("document.getElementById('create').textContent === '{create}'"), lang);
     }
+    // A custom time control from the form: 7 minutes each, 3 s a move, 2 minutes of overtime.
+    choose(&browser, "#variant", "scrabble-en");
+    choose(&browser, "#clock", "custom");
+    wait(&browser, "!document.getElementById('custom-clock').hidden", "the custom clock's fields");
+    for (id, value) in [("#custom-initial", "7"), ("#custom-increment", "3"), ("#custom-overtime", "2")] {
+        act(&browser, id, "clear", json!({}));
+        type_into(&browser, id, value);
+    }
+    choose(&browser, "#opponent", "easy");
+    click(&browser, "#create");
+    wait(&browser, "location.hash.startsWith('#/g/') && document.querySelector('#time-control')", "the game's time control");
+    let control = text(&browser, "#time-control");
+    assert!(control.contains("7 min + 3 s a move") && control.contains("2 min overtime"), "{control}");
+    click(&browser, "a[href=\"#/\"]");
+    wait(&browser, "document.querySelector('#new-game')", "the lobby");
+    choose(&browser, "#clock", "0");
     create(&browser, "scrabble-en", "easy");
     wait(&browser, "document.querySelector('#board')", "the board");
     let centre = browser.script("return [...document.getElementById('sq-H8').classList].slice(0, 3)");
@@ -435,6 +451,8 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
                 "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'a', code: 'KeyA', altKey: true, bubbles: true})); return null",
             );
             assert_eq!(browser.script(RACK), ordered, "Alt+A orders it again");
+            // The reload ended the page's watch on the robot's thinking: watched again.
+            watch_thinking(&browser);
         }
         if turn == 2 {
             // Tiles the app knows are not in one line: said at once, and no preview is asked (no
@@ -468,6 +486,9 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
                 played += 1;
             }
             wait(&browser, READY, "the robot's reply revealed");
+            if browser.script("return window.thought === true") == json!(true) {
+                thought += 1;
+            }
             continue;
         }
         let how = match played {
