@@ -269,12 +269,16 @@ impl LocalPostgres {
         }
     }
 
-    /// A detached shell that waits for this process to exit, then stops the server.
+    /// A detached shell that waits for this process to exit, then stops the server: the one on
+    /// this port (its `postmaster.pid` names the port on its fourth line), so a server that a
+    /// later process started on the same data directory, on a port of its own, is left running.
     fn watchdog(&self, throwaway: bool) -> Result<(), LocalPgError> {
         let stop =
             format!("{} -D '{}' -m immediate stop", self.prefix() + &self.bin.join("pg_ctl").display().to_string(), self.dir.display());
+        let ours = format!("[ \"$(sed -n 4p '{}' 2>/dev/null)\" = '{}' ]", self.dir.join("postmaster.pid").display(), self.port);
         let cleanup = if throwaway { format!("; rm -rf '{}'", self.dir.display()) } else { String::new() };
-        let script = format!("while kill -0 {} 2>/dev/null; do sleep 1; done; {stop} >/dev/null 2>&1{cleanup}", std::process::id());
+        let script =
+            format!("while kill -0 {} 2>/dev/null; do sleep 1; done; if {ours}; then {stop} >/dev/null 2>&1; fi{cleanup}", std::process::id());
         Command::new("setsid").args(["sh", "-c", &script]).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).spawn()?;
         Ok(())
     }
