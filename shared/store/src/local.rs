@@ -277,8 +277,10 @@ impl LocalPostgres {
             format!("{} -D '{}' -m immediate stop", self.prefix() + &self.bin.join("pg_ctl").display().to_string(), self.dir.display());
         let ours = format!("[ \"$(sed -n 4p '{}' 2>/dev/null)\" = '{}' ]", self.dir.join("postmaster.pid").display(), self.port);
         let cleanup = if throwaway { format!("; rm -rf '{}'", self.dir.display()) } else { String::new() };
-        let script =
-            format!("while kill -0 {} 2>/dev/null; do sleep 1; done; if {ours}; then {stop} >/dev/null 2>&1; fi{cleanup}", std::process::id());
+        let script = format!(
+            "while kill -0 {} 2>/dev/null; do sleep 1; done; if {ours}; then {stop} >/dev/null 2>&1; fi{cleanup}",
+            std::process::id()
+        );
         Command::new("setsid").args(["sh", "-c", &script]).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).spawn()?;
         Ok(())
     }
