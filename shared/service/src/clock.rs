@@ -139,11 +139,6 @@ impl Tally {
         self.pauses.iter().map(|&(s, e)| (e.min(to) - s.max(from)).num_milliseconds().max(0)).sum()
     }
 
-    /// Whether any outage is known: then a stored deadline may be earlier than the clock's.
-    pub fn paused(&self) -> bool {
-        !self.pauses.is_empty()
-    }
-
     /// When `running`'s time is out if it does not move: its flag falls (real time) or its
     /// turn lapses (a limit a turn, past any bank), each outage within the turn moving it on by
     /// its length. `None` untimed or before the start.
