@@ -9,7 +9,7 @@ use engine::Lexicons;
 
 use crate::analysis::Analysis;
 use crate::chain::ChainRules;
-use crate::contract::{Budget, Checked, GameError, GameState, Level, Position, RobotMove};
+use crate::contract::{Budget, Checked, GameError, GameState, Level, Opponent, Position, RobotMove};
 use crate::draw::Draw;
 use crate::entry::{Entry, EntryView, Viewer};
 use crate::family::{FamilyRules, NewSetup, Stored};
@@ -111,8 +111,8 @@ impl Position for AnyGame<'_> {
     fn hints(&self, seat: Seat, limit: usize, budget: Budget) -> Result<Vec<Hint>, GameError> {
         self.game.hints(seat, limit, budget)
     }
-    fn robot(&self, level: Level, seed: u64, budget: Budget) -> Result<Option<RobotMove>, GameError> {
-        self.game.robot(level, seed, budget)
+    fn robot(&self, level: Level, seed: u64, budget: Budget, against: Opponent) -> Result<Option<RobotMove>, GameError> {
+        self.game.robot(level, seed, budget, against)
     }
     fn timeline(&self) -> Result<Timeline, GameError> {
         self.game.timeline()

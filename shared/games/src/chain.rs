@@ -12,7 +12,7 @@ use noitu::robot::seeded;
 use noitu::{Dictionary, Game, RobotView, WordId};
 
 use crate::analysis::{ANALYSIS_NODES, Analysis, ChainReview, PlayerSummary};
-use crate::contract::{Budget, Checked, GameError, GameState, Level, Position, RobotMove};
+use crate::contract::{Budget, Checked, GameError, GameState, Level, Opponent, Position, RobotMove};
 use crate::draw::Draw;
 use crate::entry::{Entry, EntryView, MoveKind, Viewer};
 use crate::family::{FamilyRules, NewSetup, Stored};
@@ -291,9 +291,9 @@ impl Position for ChainGame {
             .collect())
     }
 
-    fn robot(&self, level: Level, seed: u64, mut budget: Budget) -> Result<Option<RobotMove>, GameError> {
+    fn robot(&self, level: Level, seed: u64, mut budget: Budget, against: Opponent) -> Result<Option<RobotMove>, GameError> {
         let strategy = noitu::robot::strategy(level);
-        let decision = strategy.decide(&RobotView::new(&self.game), &mut seeded(seed), &mut budget);
+        let decision = strategy.decide(&RobotView::against(&self.game, against), &mut seeded(seed), &mut budget);
         let dict = self.dictionary();
         Ok(decision.map(|d| RobotMove { mv: Move::Word { word: dict.display(d.word).to_string() }, thinking_ms: d.thinking_ms }))
     }
@@ -401,7 +401,7 @@ mod tests {
     #[test]
     fn a_chain_entry_shows_as_journalled_to_everyone() {
         let mut game = ChainGame::new(1).unwrap();
-        let robot = game.robot(Level::Hard, 1, Budget::Counted { rounds: 1, nodes: 2_000 }).unwrap().unwrap();
+        let robot = game.robot(Level::Hard, 1, Budget::Counted { rounds: 1, nodes: 2_000 }, Opponent::Person).unwrap().unwrap();
         let checked = game.check(Seat(0), &robot.mv, Timestamp(0)).unwrap();
         let applied = game.apply(checked);
         let entry = game.entry(0).unwrap();

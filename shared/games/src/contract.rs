@@ -19,7 +19,7 @@ use crate::timeline::Timeline;
 use vocabulary::{Lapse, Work};
 
 /// A robot's level, in every family.
-pub use vocabulary::Level;
+pub use vocabulary::{Level, Opponent};
 
 /// A move checked against one state of one game; only that game's `apply` takes it. Opaque:
 /// each family keeps its own checked type inside ([`Checked::new`], [`Checked::take`]).
@@ -184,12 +184,14 @@ pub trait Position: Send + Sync {
     /// [`GameError::Rejected`] once the game is over; [`GameError::Lexicon`].
     fn hints(&self, seat: Seat, limit: usize, budget: Budget) -> Result<Vec<Hint>, GameError>;
     /// The move of a robot of `level` for the seat to move, its choices seeded by `seed`, its
-    /// thinking stopped by `budget` (an instant, or counted rounds and nodes); `None` when it
-    /// has no move (the game is then over).
+    /// thinking stopped by `budget` (an instant, or counted rounds and nodes), playing `against`
+    /// a person or robots (a family whose robots judge what a person can answer reads it; the
+    /// tile games' robots play the same against either); `None` when it has no move (the game
+    /// is then over).
     ///
     /// # Errors
     /// [`GameError::Lexicon`].
-    fn robot(&self, level: Level, seed: u64, budget: Budget) -> Result<Option<RobotMove>, GameError>;
+    fn robot(&self, level: Level, seed: u64, budget: Budget, against: Opponent) -> Result<Option<RobotMove>, GameError>;
     /// The admin replay's steps, with the family's page for them.
     ///
     /// # Errors

@@ -35,7 +35,7 @@ mod variant;
 pub use analysis::{ANALYSIS_NODES, ANALYSIS_ROUNDS, Analysis, ChainReview, PlayerSummary, TileReview};
 pub use any::{AnyGame, Families, FamilyConflict};
 pub use catalog::{LetterInfo, TileSet, VariantInfo, catalog};
-pub use contract::{Budget, Checked, GameError, GameState, Level, Position, RobotMove};
+pub use contract::{Budget, Checked, GameError, GameState, Level, Opponent, Position, RobotMove};
 pub use draw::{Draw, DrawError, DrawPick, DrawState, draw_state, draw_step};
 pub use engine::gcg::GcgHeader;
 pub use engine::seating::Entropy;

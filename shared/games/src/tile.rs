@@ -7,7 +7,7 @@ use engine::{Lexicon, Lexicons, MoveGenerator, RackTile, Square};
 use std::sync::Arc;
 
 use crate::analysis::{ANALYSIS_ROUNDS, Analysis, PlayerSummary, TileReview, points};
-use crate::contract::{Budget, Checked, GameError, GameState, Level, Position, RobotMove};
+use crate::contract::{Budget, Checked, GameError, GameState, Level, Opponent, Position, RobotMove};
 use crate::draw::{Draw, DrawPick};
 use crate::entry::{Entry, EntryView, MoveKind, Viewer};
 use crate::family::{FamilyRules, NewSetup, Stored, challenge_rule_of};
@@ -363,7 +363,7 @@ impl Position for TileGame<'_> {
         Ok(plays.iter().map(|p| Hint::of(&TileHint::of_play(rules, p))).collect())
     }
 
-    fn robot(&self, level: Level, seed: u64, mut budget: Budget) -> Result<Option<RobotMove>, GameError> {
+    fn robot(&self, level: Level, seed: u64, mut budget: Budget, _against: Opponent) -> Result<Option<RobotMove>, GameError> {
         if let Some(mv) = self.robot_challenge(level, seed)? {
             return Ok(Some(RobotMove { mv, thinking_ms: CHALLENGE_THINKING_MS }));
         }

@@ -3,7 +3,7 @@
 //! changed, and the journal written (as the store keeps it: a JSON array of entries) replays to
 //! the same game.
 
-use games::{AnyGame, Budget, Families, GameError, Level, Move, Position, Seat, Stored, Timestamp, Variant};
+use games::{AnyGame, Budget, Families, GameError, Level, Move, Opponent, Position, Seat, Stored, Timestamp, Variant};
 use std::sync::Arc;
 
 fn families() -> Families {
@@ -23,7 +23,9 @@ fn play<'a>(families: &'a Families, variant: Variant, seed: u64, limit: usize) -
             break;
         }
         let budget = Budget::Counted { rounds: 1, nodes: 2_000 };
-        let Some(choice) = game.robot(levels[seat.index()], seed ^ u64::from(game.move_count()), budget).unwrap() else { break };
+        let Some(choice) = game.robot(levels[seat.index()], seed ^ u64::from(game.move_count()), budget, Opponent::Robot).unwrap() else {
+            break;
+        };
         let before = game.move_count();
         let other = match variant.family() {
             games::Family::TILE => Move::Word { word: "học sinh".into() },
@@ -103,7 +105,7 @@ fn a_chain_word_is_shown_as_typed_and_a_robots_in_the_usual_spelling() {
     let entry = game.apply(c);
     assert!(entry.to_json().contains(r#""word":"quí báu","spelled":"quí báu""#), "{}", entry.to_json());
     // The robot answers in the usual spelling, and its word is shown so.
-    let mv = game.robot(Level::Hard, 3, Budget::Counted { rounds: 1, nodes: 2_000 }).unwrap().unwrap();
+    let mv = game.robot(Level::Hard, 3, Budget::Counted { rounds: 1, nodes: 2_000 }, Opponent::Person).unwrap().unwrap();
     let Move::Word { word } = &mv.mv else { panic!("a word") };
     let c = game.check(Seat(1), &mv.mv, now).unwrap();
     game.apply(c);
@@ -166,11 +168,11 @@ fn robots_challenge_phonies_by_level_and_never_a_valid_play() {
         for seed in 0..400u64 {
             if let Some(game) = laid(&families, seed, true) {
                 phonies += 1;
-                let choice = game.robot(level, seed, budget).unwrap().unwrap();
+                let choice = game.robot(level, seed, budget, Opponent::Person).unwrap().unwrap();
                 challenged += usize::from(choice.mv == Move::Challenge);
             }
             if let Some(game) = laid(&families, seed, false) {
-                let choice = game.robot(level, seed, budget).unwrap().unwrap();
+                let choice = game.robot(level, seed, budget, Opponent::Person).unwrap().unwrap();
                 valid_challenged += usize::from(choice.mv == Move::Challenge);
             }
         }
@@ -250,7 +252,7 @@ fn over_whole_games_a_phony_playing_player_meets_each_level_s_challenges() {
                         phony.or_else(|| best.map(|placements| Move::Play { placements })).unwrap_or(Move::Pass)
                     }
                 } else {
-                    let choice = game.robot(level, seed ^ u64::from(game.move_count()), budget).unwrap().unwrap();
+                    let choice = game.robot(level, seed ^ u64::from(game.move_count()), budget, Opponent::Person).unwrap().unwrap();
                     choice.mv
                 };
                 let by_player = seat == Seat(0) && matches!(mv, Move::Play { .. });

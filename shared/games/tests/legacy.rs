@@ -4,7 +4,7 @@
 //! Most of them ended on a syllable that begins no word of pyvi's list but does begin words of
 //! the everyday list, so they replay as finished only on the list they pin.
 
-use games::{Budget, EndReason, Families, Level, Position, Seat, Stored, Variant};
+use games::{Budget, EndReason, Families, Level, Opponent, Position, Seat, Stored, Variant};
 use std::sync::Arc;
 
 #[derive(serde::Deserialize)]
@@ -51,7 +51,7 @@ fn chain_games_stored_before_the_everyday_list_replay_identically() {
             None => {
                 assert!(outcome.is_none(), "game {} goes on", g.seed);
                 // It goes on on its own list: a robot's word and the hints come from it.
-                let mv = game.robot(Level::Hard, 1, Budget::Counted { rounds: 1, nodes: 2_000 }).unwrap().unwrap();
+                let mv = game.robot(Level::Hard, 1, Budget::Counted { rounds: 1, nodes: 2_000 }, Opponent::Person).unwrap().unwrap();
                 assert!(game.check(game.next_seat().unwrap(), &mv.mv, games::Timestamp(0)).is_ok());
                 assert!(!game.hints(game.next_seat().unwrap(), 3, Budget::Counted { rounds: 1, nodes: 2_000 }).unwrap().is_empty());
             }

@@ -6,7 +6,9 @@ mod toy;
 
 use std::sync::Arc;
 
-use games::{Budget, Checked, Entry, Families, FamilyRules, GameError, Level, Move, PageSeat, Seat, Stored, Timestamp, Variant, Viewer};
+use games::{
+    Budget, Checked, Entry, Families, FamilyRules, GameError, Level, Move, Opponent, PageSeat, Seat, Stored, Timestamp, Variant, Viewer,
+};
 use toy::{TOY, ToyRules};
 use vocabulary::ChallengeRule;
 
@@ -28,7 +30,7 @@ fn contract_laws(rules: &dyn FamilyRules, variant: Variant, seed: u64, foreign: 
         let before = game.move_count();
         assert!(matches!(game.check(seat, foreign, now), Err(GameError::WrongFamily { .. })));
         assert_eq!(game.move_count(), before, "a refusal changes nothing");
-        let Some(choice) = game.robot(Level::Hard, seed ^ u64::from(before), budget).unwrap() else { break };
+        let Some(choice) = game.robot(Level::Hard, seed ^ u64::from(before), budget, Opponent::Robot).unwrap() else { break };
         let checked = game.check(seat, &choice.mv, now).unwrap_or_else(|e| panic!("{variant} {seed}: a robot's move is legal: {e}"));
         assert!(game.preview(&checked).json().is_object());
         let entry = game.apply(checked);

@@ -31,7 +31,7 @@ use rand_core::SeedableRng;
 
 use crate::dictionary::WordId;
 use crate::random::below;
-use crate::view::RobotView;
+use crate::view::{Opponent, RobotView};
 /// The robot's level and its budget (the hard level's search asks it every few hundred nodes):
 /// the vocabulary every family shares.
 pub use vocabulary::{Budget, Level, Work};
@@ -109,6 +109,17 @@ pub fn seeded(seed: u64) -> ChaCha8Rng {
 fn familiar_or_all(view: &RobotView<'_, '_>, words: Vec<WordId>) -> Vec<WordId> {
     let dict = view.dictionary();
     if words.iter().any(|&w| dict.is_familiar(w)) { words.into_iter().filter(|&w| dict.is_familiar(w)).collect() } else { words }
+}
+
+/// The words of `words` that leave the opponent an answer it knows ([`RobotView::answers_after`]):
+/// against a person, no "unfair trap" (a syllable only the dictionary can answer) while another
+/// word serves; against a robot, all of them.
+fn fair(view: &RobotView<'_, '_>, words: Vec<WordId>) -> Vec<WordId> {
+    if view.opponent() == Opponent::Robot {
+        return words;
+    }
+    let fair: Vec<WordId> = words.iter().copied().filter(|&w| view.answers_after(w) > 0).collect();
+    if fair.is_empty() { words } else { fair }
 }
 
 /// A uniform number of milliseconds in `lo..=hi`.

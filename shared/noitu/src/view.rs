@@ -4,17 +4,40 @@
 use crate::dictionary::{Dictionary, SyllableId, WordId};
 use crate::game::Game;
 use crate::seat::Seat;
+pub use vocabulary::Opponent;
 
-/// A read-only view of a game for the seat to move.
+/// A read-only view of a game for the seat to move, and whom it plays against.
 #[derive(Debug, Clone, Copy)]
 pub struct RobotView<'g, 'd> {
     game: &'g Game<'d>,
+    against: Opponent,
 }
 
 impl<'g, 'd> RobotView<'g, 'd> {
-    /// The view of `game`.
+    /// The view of `game` against a person.
     pub fn new(game: &'g Game<'d>) -> RobotView<'g, 'd> {
-        RobotView { game }
+        RobotView::against(game, Opponent::Person)
+    }
+
+    /// The view of `game` against `opponent`.
+    pub fn against(game: &'g Game<'d>, opponent: Opponent) -> RobotView<'g, 'd> {
+        RobotView { game, against: opponent }
+    }
+
+    /// This view against `opponent` instead.
+    pub fn facing(self, opponent: Opponent) -> RobotView<'g, 'd> {
+        RobotView { against: opponent, ..self }
+    }
+
+    /// Whom the seat to move plays against.
+    pub fn opponent(&self) -> Opponent {
+        self.against
+    }
+
+    /// Whether the opponent can play `word`, as far as a robot may judge: a person the familiar
+    /// words ([`Dictionary::is_familiar`]), a robot every word.
+    pub fn opponent_knows(&self, word: WordId) -> bool {
+        self.against == Opponent::Robot || self.dictionary().is_familiar(word)
     }
 
     /// The dictionary.
@@ -57,6 +80,17 @@ impl<'g, 'd> RobotView<'g, 'd> {
         let dict = self.dictionary();
         let last = dict.last(word);
         self.remaining_from(last) - usize::from(dict.first(word) == last)
+    }
+
+    /// How many words the opponent could answer the legal move `word` with, counted as it can
+    /// ([`RobotView::opponent_knows`]): [`RobotView::replies_after`] against a robot, the
+    /// unused familiar ones against a person.
+    pub fn answers_after(&self, word: WordId) -> usize {
+        if self.against == Opponent::Robot {
+            return self.replies_after(word);
+        }
+        let dict = self.dictionary();
+        dict.words_from(dict.last(word)).filter(|&w| w != word && !self.is_used(w) && dict.is_familiar(w)).count()
     }
 
     /// The chain length so far.

@@ -5,7 +5,7 @@
 //! injected [`Runtime`].
 
 use chrono::{DateTime, Utc};
-use games::{AnyGame, Checked, Entry, EntryView, Position, Seat, TimeControl, Viewer};
+use games::{AnyGame, Checked, Entry, EntryView, Opponent, Position, Seat, TimeControl, Viewer};
 use serde::Serialize;
 use store::{GameRecord, GameStatus, GameUpdate, Level, NewMove};
 
@@ -79,7 +79,8 @@ pub(crate) fn play_out(
         // A robot moves at once: its turn has no deadline of its own (one left over from a
         // crash must not refuse it); the request's budget bounds its thinking.
         game.set_deadline(None);
-        let Some(choice) = game.robot(level, runtime.seeds.seed(), runtime.thinking.budget())? else { break };
+        let against = opponent_of(record, game.to_move());
+        let Some(choice) = game.robot(level, runtime.seeds.seed(), runtime.thinking.budget(), against)? else { break };
         // Its clock is charged with its real decision time, not the delay it asks the client to
         // show.
         let decided = runtime.clock.now();
@@ -182,6 +183,12 @@ pub(crate) fn play_out(
 /// The level of the robot in `seat`, if a robot sits there.
 pub(crate) fn robot_level(record: &GameRecord, seat: Seat) -> Option<Level> {
     record.players.get(seat.index()).and_then(|p| p.account.as_ref()).and_then(|a| a.robot_level)
+}
+
+/// Whom the robot at `seat` plays against: robots when every other seat is one, else a person.
+fn opponent_of(record: &GameRecord, seat: Seat) -> Opponent {
+    let others = (0..record.players.len()).filter(|&s| s != seat.index());
+    if others.into_iter().all(|s| robot_level(record, Seat(s as u8)).is_some()) { Opponent::Robot } else { Opponent::Person }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ use games::{
     Timeline, Timestamp, Variant, Viewer,
 };
 use serde::{Deserialize, Serialize};
-use vocabulary::{Budget as _, ChallengeRule, Clocks, Family, Lapse, Work};
+use vocabulary::{Budget as _, ChallengeRule, Clocks, Family, Lapse, Opponent, Work};
 
 const FAMILY: &str = "toy";
 
@@ -217,7 +217,7 @@ impl Position for ToyGame {
         words.sort_by_key(|w| std::cmp::Reverse(w.len()));
         Ok(words.into_iter().take(limit).map(|w| Hint::of(&serde_json::json!({ "word": w, "score": w.len() }))).collect())
     }
-    fn robot(&self, level: Level, seed: u64, budget: Budget) -> Result<Option<RobotMove>, GameError> {
+    fn robot(&self, level: Level, seed: u64, budget: Budget, _against: Opponent) -> Result<Option<RobotMove>, GameError> {
         if self.is_over() {
             return Ok(None);
         }

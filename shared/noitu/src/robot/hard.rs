@@ -1,5 +1,8 @@
 //! The hard level: the instant win, gated by a kill rate; otherwise an iterative-deepening
 //! negamax search ([`super::search`]); medium's choice if the budget allows no search at all.
+//! Against a person it plays and counts the familiar words only (all of them when it has no
+//! familiar word): its instant win is a syllable with no familiar answer (an unfair trap, at its
+//! kill rate), and its search values a position by the person's familiar answers.
 //! Links with a familiar word go first among moves of equal promise; of the words of the link it
 //! picks, it plays a familiar one when it can, the longest of those (the syllable bonus), ties at
 //! random.
@@ -11,7 +14,7 @@ use super::search::{Search, WIN};
 use super::{Basis, Budget, Decision, Level, Strategy, familiar_or_all, medium, thinking};
 use crate::dictionary::{LinkId, WordId};
 use crate::random::{pick, unit};
-use crate::view::RobotView;
+use crate::view::{Opponent, RobotView};
 
 /// The default share of positions with an instant win in which the hard level takes it.
 pub const DEFAULT_KILL_RATE: f64 = 0.85;
@@ -44,6 +47,9 @@ impl Strategy for Hard {
     }
 
     fn decide(&self, view: &RobotView<'_, '_>, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Option<Decision> {
+        if view.opponent() == Opponent::Person && !view.legal_moves().any(|w| view.dictionary().is_familiar(w)) {
+            return self.decide(&view.facing(Opponent::Robot), rng, budget);
+        }
         let at = view.current();
         let mut search = Search::new(view, self.node_cap, budget);
         let mut moves = search.moves_from(at);

@@ -1,8 +1,11 @@
 //! The medium level plays the familiar words ([`crate::Dictionary::is_familiar`]) when it has one,
-//! like a person who knows those (all its legal words otherwise): of them, a win when it sees
-//! one; else, among the words that hand the opponent no instant win (when there are any), a word
-//! that leaves the opponent few answers, at random among the lowest quartile; thinking
-//! 500–1,100 ms. A win with an unfamiliar word is not one it knows, so not one it declines.
+//! like a person who knows those (all its legal words otherwise). Answers are counted as its
+//! opponent can answer ([`RobotView::answers_after`]: a person's familiar words, a robot's every
+//! word). Against a robot it takes a win it sees (a word that leaves no answer); against a person
+//! it never does while another word serves (no unfair trap). Else, among the words that hand the
+//! opponent no instant win (when there are any), a word that leaves the opponent few answers, at
+//! random among the lowest quartile; thinking 500–1,100 ms. A win with an unfamiliar word is not
+//! one it knows, so not one it declines.
 //!
 //! Seeing the opponent's instant win is one ply more than the seed's medium, which only looked at
 //! the opponent's out-degree: on this dictionary that medium beat easy 83.7% of 1,000 games,
@@ -13,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 use super::{Basis, Budget, Decision, Level, Strategy, familiar_or_all, thinking};
 use crate::dictionary::WordId;
 use crate::random::pick;
-use crate::view::RobotView;
+use crate::view::{Opponent, RobotView};
 
 /// Greedy on the opponent's answers.
 #[derive(Debug, Clone, Copy, Default)]
@@ -33,26 +36,29 @@ impl Strategy for Medium {
 /// Medium's word and how it was found; the hard level's fallback too.
 pub(super) fn choose(view: &RobotView<'_, '_>, rng: &mut ChaCha8Rng) -> Option<(WordId, Basis)> {
     let known = familiar_or_all(view, view.legal_moves().collect());
-    let mut words: Vec<(usize, WordId)> = known.into_iter().map(|w| (view.replies_after(w), w)).collect();
+    let mut words: Vec<(usize, WordId)> = known.into_iter().map(|w| (view.answers_after(w), w)).collect();
     if words.is_empty() {
         return None;
     }
     words.sort_unstable();
     let kills: Vec<WordId> = words.iter().take_while(|(n, _)| *n == 0).map(|&(_, w)| w).collect();
-    if let Some(kill) = pick(rng, &kills) {
+    if (view.opponent() == Opponent::Robot || kills.len() == words.len())
+        && let Some(kill) = pick(rng, &kills)
+    {
         return Some((kill, Basis::Kill));
     }
+    words.drain(..kills.len());
     let safe: Vec<(usize, WordId)> = words.iter().copied().filter(|&(_, w)| !hands_a_win(view, w)).collect();
     let pool = if safe.is_empty() { &words } else { &safe };
     let quartile: Vec<WordId> = pool[..pool.len().div_ceil(4)].iter().map(|&(_, w)| w).collect();
     pick(rng, &quartile).map(|w| (w, Basis::LowDegree))
 }
 
-/// Whether, after the legal move `word`, the opponent has a word that leaves no answer.
+/// Whether, after the legal move `word`, the opponent has a word it knows that leaves no answer.
 fn hands_a_win(view: &RobotView<'_, '_>, word: WordId) -> bool {
     let dict = view.dictionary();
     let (at, to) = (view.current(), dict.last(word));
-    dict.words_from(to).filter(|&reply| reply != word && !view.is_used(reply)).any(|reply| {
+    dict.words_from(to).filter(|&reply| reply != word && !view.is_used(reply) && view.opponent_knows(reply)).any(|reply| {
         let end = dict.last(reply);
         // Both words are spent by then: `word` begins at `at`, `reply` at `to`.
         view.remaining_from(end) == usize::from(at == end) + usize::from(to == end)

@@ -1,9 +1,11 @@
 //! The hard level's search: negamax with alpha-beta over links (parallel words are one move), on
-//! a private copy of the remaining-word counts, so the game itself is never touched.
+//! a private copy of the remaining-word counts, so the game itself is never touched. Against a
+//! person only the familiar words count, for both sides: the position is valued by the answers
+//! a person can find ([`RobotView::opponent_knows`]).
 
 use super::{Budget, Work};
-use crate::dictionary::{Dictionary, LinkId, SyllableId};
-use crate::view::RobotView;
+use crate::dictionary::{Dictionary, LinkId, SyllableId, WordId};
+use crate::view::{Opponent, RobotView};
 
 /// A won position's value; a win in fewer plies is worth more.
 pub(super) const WIN: i32 = 1_000_000;
@@ -32,12 +34,16 @@ pub(super) struct Search<'a> {
 }
 
 impl<'a> Search<'a> {
-    /// A search of `view`'s position.
+    /// A search of `view`'s position, over the words its opponent knows.
     pub(super) fn new(view: &RobotView<'_, 'a>, node_cap: u64, budget: &'a mut dyn Budget) -> Search<'a> {
         let dict = view.dictionary();
-        let mut left: Vec<u16> = (0..dict.link_count() as u32).map(|l| dict.link(LinkId(l)).len() as u16).collect();
-        let mut degree: Vec<u32> = (0..dict.syllable_count() as u32).map(|s| dict.out_degree(SyllableId(s)) as u32).collect();
-        for &w in view.used() {
+        let all = view.opponent() == Opponent::Robot;
+        let known = |words: &mut dyn ExactSizeIterator<Item = WordId>| {
+            if all { words.len() } else { words.filter(|&w| dict.is_familiar(w)).count() }
+        };
+        let mut left: Vec<u16> = (0..dict.link_count() as u32).map(|l| known(&mut dict.link(LinkId(l)).words()) as u16).collect();
+        let mut degree: Vec<u32> = (0..dict.syllable_count() as u32).map(|s| known(&mut dict.words_from(SyllableId(s))) as u32).collect();
+        for &w in view.used().iter().filter(|&&w| view.opponent_knows(w)) {
             left[dict.link_of(w).index()] -= 1;
             degree[dict.first(w).index()] -= 1;
         }
