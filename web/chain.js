@@ -2,7 +2,7 @@
 // preview (input methods' compositions awaited), the used words.
 
 import { $, S, api, explain, h, t } from './core.js';
-import { confirmButton, hintsList, loadHints, myTurn, openPanel, renderGame, resign, resultPanel, seatName, submit } from './game.js';
+import { confirmButton, hintControl, hintsList, myTurn, openPanel, renderGame, resign, resultPanel, seatName, submit } from './game.js';
 
 // ---------------------------------------------------------------- the chain game
 
@@ -27,7 +27,7 @@ export function chainGame(head) {
     h('p', { id: 'preview', 'aria-live': 'polite' }),
     g.status === 'active' || g.status === 'open' ? h('div', { class: 'controls' },
       h('button', { type: 'button', class: 'primary', id: 'play-word', disabled: !canMove, onclick: playWord }, t('word_play')),
-      h('button', { type: 'button', id: 'hint', disabled: !canMove, onclick: loadHints }, t('hint')),
+      ...hintControl(canMove),
       g.status === 'active' ? confirmButton('resign', t('resign'), t('confirm_resign'), resign) : null) : null,
     hintsList());
   const used = h('p', { id: 'used-words' }, t('used_words', { n: words.length }), ': ', words.join(', '));

@@ -379,23 +379,44 @@ export async function resign() {
   try { reveal((await api('POST', `/games/${g.game_id}/resign`)).json, 1); } catch (e) { showError(e); }
 }
 
-/** The hints asked for, each with its button to use it. */
+/** The hints asked for, each with its button to use it; a word's familiarity (0 to 9, where
+ * the dictionary knows it) and whether it wins at once (it leaves no answer). */
 export function hintsList() {
   if (!S.hints) return null;
   if (!S.hints.length) return h('p', { id: 'hints' }, t('no_hints'));
   return h('section', { 'aria-labelledby': 'hints-title' }, h('h2', { id: 'hints-title' }, t('hints')),
     h('ol', { class: 'list', id: 'hints' }, S.hints.map((x, i) => h('li', {},
       S.game.family === 'tile' ? `${x.coord} ${x.word} · ${x.score}` : `${x.word} · ${x.score}`,
+      x.familiarity == null ? null : h('span', { class: 'tag familiarity', dataset: { familiarity: x.familiarity } }, t('familiar_n', { n: x.familiarity })),
+      (x.wins_at_once ?? x.replies === 0) ? h('span', { class: 'tag wins-at-once' }, t('wins_at_once')) : null,
       h('button', { type: 'button', class: 'use-hint', dataset: { hint: i }, onclick: () => (S.game.family === 'tile' ? useHint : useWord)(x) }, t('use'))))));
 }
 
-/** Asks for the best moves (GET /games/{id}/hint). */
+/** The hint button and, where the game rations hints, how many are left: with none left the
+ * button says so instead of asking (aria-disabled: still focusable, and its note explains). */
+export function hintControl(canMove) {
+  const g = S.game;
+  const left = g.hints_left;
+  const note = left == null ? null
+    : h('span', { id: 'hints-left', class: left === 0 ? 'muted spent' : 'muted', 'aria-live': 'polite' },
+      left > 0 ? t('hints_left', { n: left }) : t(g.hints_allowed === 0 ? 'no_hints_game' : 'no_hints_left'));
+  const button = h('button', { type: 'button', id: 'hint', disabled: !canMove, 'aria-disabled': left === 0 ? 'true' : null, 'aria-describedby': note ? 'hints-left' : null, onclick: loadHints }, t('hint'));
+  return [button, note];
+}
+
+/** Asks for the best moves (GET /games/{id}/hint), taking one of the seat's hints; none left
+ * (as the view says, or as the server answers) asks nothing and says so. */
 export async function loadHints() {
+  if (S.game.hints_left === 0) { status(t(S.game.hints_allowed === 0 ? 'no_hints_game' : 'no_hints_left')); return; }
   try {
     const { json } = await api('GET', `/games/${S.game.game_id}/hint?limit=5`);
     S.hints = json.hints;
+    if (json.hints_left !== undefined) S.game.hints_left = json.hints_left;
     renderGame();
-  } catch (e) { showError(e); }
+  } catch (e) {
+    if (e.code === 'no_hints_left') { S.game.hints_left = 0; renderGame(); }
+    showError(e);
+  }
 }
 
 // ---------------------------------------------------------------- analysis

@@ -2,7 +2,7 @@
 // click, drag or keyboard (and input methods), the live preview, hints, exchange.
 
 import { $, S, api, explain, h, showError, squareAt, squareName, status, t, uuid } from './core.js';
-import { confirmButton, drawPanel, hintsList, loadHints, myTurn, openPanel, renderGame, resign, resultPanel, scoresheet, seatName, showAnswer, submit } from './game.js';
+import { confirmButton, hintControl, drawPanel, hintsList, myTurn, openPanel, renderGame, resign, resultPanel, scoresheet, seatName, showAnswer, submit } from './game.js';
 
 // ---------------------------------------------------------------- the tile game
 
@@ -116,7 +116,7 @@ export function tileGame(head) {
       h('button', { type: 'button', id: 'alphabetise', onclick: alphabetise, title: 'Alt+A' }, t('alphabetise')),
       h('button', { type: 'button', id: 'exchange', disabled: !canMove, onclick: () => { recallAll(false); S.exchange = new Set(); renderGame(); } }, t('exchange')),
       h('button', { type: 'button', id: 'pass', disabled: !canMove, onclick: () => submit({ kind: 'pass' }) }, t('pass')),
-      h('button', { type: 'button', id: 'hint', disabled: !canMove, onclick: loadHints }, t('hint')),
+      ...hintControl(canMove),
       g.status === 'active' ? confirmButton('resign', t('resign'), t('confirm_resign'), resign) : null);
   }
   const panel = h('div', { class: 'panel' },

@@ -95,7 +95,8 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::UnknownTurn
         | ErrorCode::UnknownMessage
         | ErrorCode::UnknownConnection
-        | ErrorCode::BadTournament => 400,
+        | ErrorCode::BadTournament
+        | ErrorCode::BadHints => 400,
         // Never an HTTP answer: the push socket's reply to an oversized message.
         ErrorCode::MessageTooLarge => 413,
         ErrorCode::RobotIdentity | ErrorCode::PlaceholderIdentity | ErrorCode::NotYourGame | ErrorCode::NotDirector => 403,
@@ -121,7 +122,8 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::AlreadyRegistered
         | ErrorCode::NotRegistered
         | ErrorCode::DrawInProgress
-        | ErrorCode::NothingToDraw => 409,
+        | ErrorCode::NothingToDraw
+        | ErrorCode::NoHintsLeft => 409,
         ErrorCode::IdempotencyKeyReused | ErrorCode::WrongFamily => 422,
         ErrorCode::Unavailable => 503,
         ErrorCode::Internal => 500,
@@ -190,6 +192,7 @@ impl From<ServiceError> for ApiError {
             ServiceError::RatingOutOfRange { rating, opener, range } => {
                 ApiError { details: json!({ "rating": rating, "opener_rating": opener, "range": range }), ..plain }
             }
+            ServiceError::NoHintsLeft { allowed } => ApiError { details: json!({ "hints_allowed": allowed }), ..plain },
             ServiceError::StaleMove { expected, actual } => {
                 ApiError { details: json!({ "expected_move_no": expected, "move_count": actual }), ..plain }
             }

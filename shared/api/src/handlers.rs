@@ -132,8 +132,7 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
         (Route::Hint, Ok(caller)) => {
             let id = game_id(req)?;
             let limit = query_limit(req, 5, 20)?;
-            let hints = svc.hint(&caller, id, limit).await?;
-            Ok(json_response(200, &serde_json::json!({ "hints": hints })))
+            Ok(json_response(200, &svc.hint(&caller, id, limit).await?))
         }
         (Route::Resign, Ok(caller)) => Ok(json_response(200, &svc.resign(&caller, game_id(req)?).await?)),
         (Route::Challenge, Ok(caller)) => {

@@ -90,6 +90,8 @@ pub(crate) struct CreateGameBody {
     challenge_rule: Option<serde_json::Value>,
     #[serde(default)]
     rated: bool,
+    #[serde(default)]
+    hints: Option<i32>,
 }
 
 impl CreateGameBody {
@@ -115,6 +117,7 @@ impl CreateGameBody {
             turn_seconds: self.turn_seconds,
             challenge_rule: challenge_rule(self.challenge_rule)?,
             rated: self.rated,
+            hints: self.hints,
         })
     }
 }
@@ -166,6 +169,8 @@ pub(crate) struct OpenGameBody {
     rated: bool,
     #[serde(default)]
     rating_range: Option<u32>,
+    #[serde(default)]
+    hints: Option<i32>,
 }
 
 impl OpenGameBody {
@@ -182,6 +187,7 @@ impl OpenGameBody {
             challenge_rule: challenge_rule(self.challenge_rule)?,
             rated: self.rated,
             rating_range: self.rating_range,
+            hints: self.hints,
         })
     }
 }
@@ -272,7 +278,7 @@ mod tests {
     fn a_body_parses_into_the_typed_request() {
         let id = Uuid::new_v4();
         let body: CreateGameBody = serde_json::from_str(&format!(
-            r#"{{"variant":"noi-tu","opponents":[{{"robot":"medium"}},{{"account":"{id}"}}],"turn_seconds":60}}"#
+            r#"{{"variant":"noi-tu","opponents":[{{"robot":"medium"}},{{"account":"{id}"}}],"turn_seconds":60,"hints":5}}"#
         ))
         .unwrap();
         let want = CreateGame {
@@ -282,6 +288,7 @@ mod tests {
             turn_seconds: Some(60),
             challenge_rule: None,
             rated: false,
+            hints: Some(5),
         };
         assert_eq!(body.parse().unwrap(), want);
         let body: OpenGameBody = serde_json::from_str(r#"{"variant":"erudit"}"#).unwrap();
@@ -293,7 +300,8 @@ mod tests {
                 turn_seconds: None,
                 challenge_rule: None,
                 rated: false,
-                rating_range: None
+                rating_range: None,
+                hints: None
             }
         );
         let body: OpenGameBody =

@@ -19,8 +19,12 @@ async fn finished(app: &App, ann: Player, variant: &str) -> String {
             return id;
         }
         let body = if variant == "noi-tu" {
+            // The best word while the game's hints last, then one from the dictionary.
             let (_, hints) = app.call(Some(ann), "GET", &format!("/games/{id}/hint?limit=1"), "").await;
-            let word = hints["hints"][0]["word"].clone();
+            let word = match hints["hints"].get(0) {
+                Some(h) => h["word"].clone(),
+                None => crate::common::chain_word(&view).map_or(Value::Null, Value::from),
+            };
             json!({"expected_move_no": view["move_count"], "move": {"kind": "word", "word": word}}).to_string()
         } else {
             app.best_move(ann, &id).await

@@ -13,6 +13,7 @@ mod conformance;
 mod endgame_hint;
 mod errors;
 mod games;
+mod hints;
 mod history;
 mod hostile_input;
 mod infra;

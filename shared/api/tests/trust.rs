@@ -115,6 +115,7 @@ async fn a_game_waiting_on_a_robot_is_moved_on_by_the_next_request() {
             rating_range: None,
             tournament_id: None,
             draw_deadline: None,
+            hints_allowed: None,
         };
         let update = store::GameUpdate {
             move_count: 0,

@@ -31,6 +31,8 @@ pub enum Invalid {
     UnknownConnection,
     /// A tournament's settings out of bounds (name, rounds, draw time, pairing, a chain game).
     BadTournament,
+    /// A game's hints asked out of 0..=20.
+    BadHints,
 }
 
 impl Invalid {
@@ -49,6 +51,7 @@ impl Invalid {
             Invalid::UnknownTurn => ErrorCode::UnknownTurn,
             Invalid::UnknownConnection => ErrorCode::UnknownConnection,
             Invalid::BadTournament => ErrorCode::BadTournament,
+            Invalid::BadHints => ErrorCode::BadHints,
         }
     }
 }
@@ -149,13 +152,17 @@ pub enum ErrorCode {
     DrawInProgress,
     /// `nothing_to_draw`: a draw by a player with no tile to draw now.
     NothingToDraw,
+    /// `bad_hints`: a game's hints asked out of range.
+    BadHints,
+    /// `no_hints_left`: a hint asked by a seat that has taken every hint its game allows.
+    NoHintsLeft,
     /// `internal`
     Internal,
 }
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 47] = [
+    pub const ALL: [ErrorCode; 49] = [
         ErrorCode::UnknownVariant,
         ErrorCode::BadOpponents,
         ErrorCode::UnknownRobotLevel,
@@ -202,6 +209,8 @@ impl ErrorCode {
         ErrorCode::NotRegistered,
         ErrorCode::DrawInProgress,
         ErrorCode::NothingToDraw,
+        ErrorCode::BadHints,
+        ErrorCode::NoHintsLeft,
         ErrorCode::Internal,
     ];
 
@@ -254,6 +263,8 @@ impl ErrorCode {
             ErrorCode::NotRegistered => "not_registered",
             ErrorCode::DrawInProgress => "draw_in_progress",
             ErrorCode::NothingToDraw => "nothing_to_draw",
+            ErrorCode::BadHints => "bad_hints",
+            ErrorCode::NoHintsLeft => "no_hints_left",
             ErrorCode::Internal => "internal",
         }
     }
@@ -407,6 +418,13 @@ pub enum ServiceError {
     /// the draw is over.
     #[error("{0}")]
     NothingToDraw(String),
+    /// The seat has taken every hint its game allows (none in a rated game); nothing was
+    /// written.
+    #[error("{}", if *.allowed == 0 { "this game allows no hints".to_string() } else { format!("you have taken all {} hints this game allows", .allowed) })]
+    NoHintsLeft {
+        /// Hints the game allows each seat.
+        allowed: u32,
+    },
     /// The rules refuse the move: the family's code, message and details.
     #[error("{0}")]
     Rejected(Rejected),
@@ -461,6 +479,7 @@ impl ServiceError {
             ServiceError::NotRegistered => ErrorCode::NotRegistered,
             ServiceError::DrawInProgress => ErrorCode::DrawInProgress,
             ServiceError::NothingToDraw(_) => ErrorCode::NothingToDraw,
+            ServiceError::NoHintsLeft { .. } => ErrorCode::NoHintsLeft,
             ServiceError::WrongFamily(_) => ErrorCode::WrongFamily,
             ServiceError::Rejected(_) => return None,
             ServiceError::Store(_) | ServiceError::Lexicon(_) | ServiceError::Replay(_) => ErrorCode::Internal,

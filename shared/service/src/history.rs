@@ -26,7 +26,8 @@ pub struct MovesPage {
 
 /// What a game's view shows that can change: its `ETag`. Moves change the move count (and a
 /// timeout is a move); joins, withdrawals and ends change the status; an invitee accepting, a
-/// seat filling or a player renaming changes the seats; a new turn changes the deadline.
+/// seat filling or a player renaming changes the seats; a new turn changes the deadline; a
+/// hint taken changes the reader's hints left.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameVersion(pub GameStamp);
 
@@ -39,12 +40,20 @@ impl GameVersion {
             .map(|s| SeatStamp { account_id: s.account_id, display_name: s.display_name.clone(), invited: s.invited })
             .collect();
         let drawn = if view.status == GameStatus::Drawing { view.draw.len() as u32 } else { 0 };
-        GameVersion(GameStamp { move_count: view.move_count, status: view.status, turn_deadline: view.turn_deadline, seats, drawn })
+        let hints_used = view.hints_allowed.zip(view.hints_left).map_or(0, |(allowed, left)| allowed.saturating_sub(left));
+        GameVersion(GameStamp {
+            move_count: view.move_count,
+            status: view.status,
+            turn_deadline: view.turn_deadline,
+            seats,
+            drawn,
+            hints_used,
+        })
     }
 
     /// The entity tag, quoted: the move count and the status, readable, then the first 8 bytes
-    /// (16 hex digits) of a SHA-256 over the deadline (in milliseconds), the seats and a draw by
-    /// hand's picks, say
+    /// (16 hex digits) of a SHA-256 over the deadline (in milliseconds), the seats, a draw by
+    /// hand's picks and the hints the reader took, say
     /// `"12-active-3f9a0c1e5b7d2a46"`.
     pub fn etag(&self) -> String {
         let stamp = &self.0;
@@ -61,6 +70,12 @@ impl GameVersion {
         // A draw by hand's picks (hashed only then: every other game's tag is as before).
         if stamp.drawn > 0 {
             hash.update(stamp.drawn.to_be_bytes());
+        }
+        // The hints the reader's seat took (hashed only then, likewise): a hint changes the
+        // reader's `hints_left` without a move.
+        if stamp.hints_used > 0 {
+            hash.update([b'h']);
+            hash.update(stamp.hints_used.to_be_bytes());
         }
         let digest = hash.finalize();
         let short: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();

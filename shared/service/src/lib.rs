@@ -1,5 +1,5 @@
 //! The game service's use cases, free of any transport and of any one game family: create a
-//! game, view it, submit, preview and hint moves, resign, claim a timeout, and the lobby. Every
+//! game, view it, submit, preview and hint moves (hints rationed per game), resign, claim a timeout, and the lobby. Every
 //! use case rebuilds the game from its setup and journal through the family contract
 //! (`games::Families::replay`); a move is validated and appended under the game's row lock.
 //! When the next seat is a robot, the robot moves in the same request.
@@ -11,6 +11,7 @@ pub mod clock;
 mod drawing;
 mod entropy;
 mod error;
+mod hints;
 mod history;
 mod idempotency;
 mod invitation;
@@ -44,6 +45,7 @@ pub use entropy::OsEntropy;
 pub use error::{ErrorCode, Invalid, ReservedIdentity, ServiceError};
 pub use games::{ChallengeRule, Speed, TimeControl, TimeControlKind};
 pub use games::{EndReason, EntryView, Hint, Level, Move, PageSeat, Stage, Timeline, UnknownLevel, UnknownVariant, Variant, Viewer};
+pub use hints::{Hinted, MAX_HINTS_ALLOWED};
 pub use history::{GameVersion, MovesPage};
 pub use limits::{MAX_INVITATIONS_FROM_ONE, MAX_OPEN_PER_VARIANT, MAX_UNFINISHED_GAMES};
 pub use lobby::{MAX_LOBBY_PAGE, OpenGameView, OpenGamesPage};

@@ -9,6 +9,7 @@ use uuid::Uuid;
 
 use crate::caller::seat_of;
 use crate::error::Invalid;
+use crate::hints::{allowance, checked_hints};
 use crate::invitation::{ensure_inviter, ensure_not_awaiting};
 use crate::requests::OpenGame;
 use crate::usecases::{Pinned, checked_challenge_rule, checked_time_control, invalid};
@@ -74,6 +75,7 @@ impl Service {
         let variant = req.variant;
         let time_control = checked_time_control(variant, req.time_control, req.turn_seconds)?;
         let challenge = checked_challenge_rule(variant, req.challenge_rule)?;
+        let hints = checked_hints(req.hints)?;
         match req.rating_range {
             Some(_) if !req.rated => return Err(invalid(Invalid::BadRatingRange, "a rating range is for a rated game".into())),
             Some(r) if !(25..=1000).contains(&r) => {
@@ -87,7 +89,13 @@ impl Service {
         let new = NewGame {
             limits: Some(crate::limits::for_new_game(caller.account_id(), true, false)),
             rating_range: req.rating_range,
-            ..self.new_game(variant, GameStatus::Open, Pinned { time_control, challenge, rated: req.rated }, seats, draws)?
+            ..self.new_game(
+                variant,
+                GameStatus::Open,
+                Pinned { time_control, challenge, rated: req.rated, hints: allowance(variant, req.rated, hints) },
+                seats,
+                draws,
+            )?
         };
         let tx = self.store.create_game(&new).await?;
         let seat = seat_of(&tx.game, caller)?;

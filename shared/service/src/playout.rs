@@ -238,8 +238,8 @@ mod tests {
             invited_by: None,
             end_reason: None,
             players: vec![
-                Player { seat: 0, account: Some(account(Uuid::from_u128(2), AccountKind::Human, None)), invited: false },
-                Player { seat: 1, account: robot, invited: false },
+                Player { seat: 0, account: Some(account(Uuid::from_u128(2), AccountKind::Human, None)), invited: false, hints_used: 0 },
+                Player { seat: 1, account: robot, invited: false, hints_used: 0 },
             ],
             journal: "[]".into(),
             move_times: Vec::new(),
@@ -249,6 +249,7 @@ mod tests {
             outages: Vec::new(),
             tournament_id: None,
             draw_deadline: None,
+            hints_allowed: None,
             ratings: Vec::new(),
             rating_range: None,
             version: "1".into(),

@@ -50,6 +50,8 @@ impl Service {
                     time_control: record.time_control,
                     challenge: games::challenge_rule_of(record.setup.as_deref())?,
                     rated: record.rated,
+                    // The finished game's hints, as the rule reads them for this one.
+                    hints: crate::hints::allowance(record.variant, record.rated, record.hints_allowed.and_then(|h| u8::try_from(h).ok())),
                 },
                 seats.into_iter().map(Some).collect(),
                 draws,

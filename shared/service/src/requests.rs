@@ -32,6 +32,9 @@ pub struct CreateGame {
     pub challenge_rule: Option<ChallengeRule>,
     /// Whether the game is rated (one human opponent only; casual when not given).
     pub rated: bool,
+    /// Hints each seat may take, 0 to 20 (a rated game has none, whatever is asked); the
+    /// family's default when not given ([`crate::hints`]).
+    pub hints: Option<i32>,
 }
 
 /// A request to open a game for auto-match: the caller against whoever joins.
@@ -50,6 +53,8 @@ pub struct OpenGame {
     /// A rated game's acceptable distance of a joiner's rating from the opener's, ± points
     /// (25 to 1000; none: anyone).
     pub rating_range: Option<u32>,
+    /// Hints each seat may take, as [`CreateGame::hints`].
+    pub hints: Option<i32>,
 }
 
 /// A move submission.

@@ -377,7 +377,12 @@ impl Service {
         if t.status == TournamentStatus::Closed || round != t.round || round == 0 || t.round_started {
             return Err(ServiceError::TournamentState(format!("round {round} is not the latest round waiting to start")));
         }
-        let pinned = Pinned { time_control: t.settings.time_control, challenge: t.settings.challenge_rule, rated: t.settings.rated };
+        let pinned = Pinned {
+            time_control: t.settings.time_control,
+            challenge: t.settings.challenge_rule,
+            rated: t.settings.rated,
+            hints: crate::hints::allowance(t.settings.variant, t.settings.rated, None),
+        };
         let deadline = self.now() + Duration::seconds(i64::from(t.settings.draw_seconds));
         let account = |no: u32| t.players.iter().find(|p| p.player_no == no).map(|p| p.account_id);
         let mut games = Vec::new();

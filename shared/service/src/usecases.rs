@@ -1,11 +1,11 @@
-//! The use cases of a game in play, for every family: create, view, submit, preview, hint,
-//! resign, claim a timeout. Every one that reads a game first moves on a robot whose turn it is
+//! The use cases of a game in play, for every family: create, view, submit, preview, resign,
+//! claim a timeout (the hint: `hints`). Every one that reads a game first moves on a robot whose turn it is
 //! ("settling"), so no game ever waits on a robot, even one left so by a crash before robots and
 //! their game were committed together.
 
 use chrono::{DateTime, Utc};
 use games::{
-    AnyGame, ChallengeRule, Draw, EndReason, EntryView, Hint, Lapse, Move, Position, Score, Seat, TimeControl, Timestamp, Variant, Viewer,
+    AnyGame, ChallengeRule, Draw, EndReason, EntryView, Lapse, Move, Position, Score, Seat, TimeControl, Timestamp, Variant, Viewer,
 };
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -14,6 +14,7 @@ use uuid::Uuid;
 
 use crate::caller::seat_of;
 use crate::error::Invalid;
+use crate::hints::{allowance, checked_hints};
 use crate::idempotency::{Key, request_hash};
 use crate::invitation::ensure_not_awaiting;
 use crate::playout::{Human, MoveOutcome, PlayedOut, play_out, robot_level};
@@ -85,6 +86,7 @@ impl Service {
             rating_range: None,
             tournament_id: None,
             draw_deadline: None,
+            hints_allowed: pinned.hints,
             seats,
             draws,
             limits: None,
@@ -120,6 +122,7 @@ impl Service {
         }
         let time_control = checked_time_control(variant, req.time_control, req.turn_seconds)?;
         let challenge = checked_challenge_rule(variant, req.challenge_rule)?;
+        let hints = checked_hints(req.hints)?;
         if req.rated && !matches!(req.opponents.as_slice(), [Opponent::Account(_)]) {
             return Err(invalid(Invalid::BadOpponents, "a rated game is between two humans: one opponent, by account".into()));
         }
@@ -163,7 +166,7 @@ impl Service {
             ..self.new_game(
                 variant,
                 status,
-                Pinned { time_control, challenge, rated: req.rated },
+                Pinned { time_control, challenge, rated: req.rated, hints: allowance(variant, req.rated, hints) },
                 seats.into_iter().map(Some).collect(),
                 draws,
             )?
@@ -324,20 +327,6 @@ impl Service {
         Ok(Preview { score: game.preview(&checked) })
     }
 
-    /// The best moves for the caller, best first (at most 20): tile plays by equity, chain words
-    /// as the hard robot orders them.
-    ///
-    /// # Errors
-    /// [`ServiceError::Rejected`] with `game_over` once the game has ended; as above.
-    #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
-    pub async fn hint(&self, caller: &Caller, game_id: Uuid, limit: usize) -> Result<Vec<Hint>, ServiceError> {
-        let (record, game) = self.load_settled(game_id).await?;
-        let seat = seat_of(&record, caller)?;
-        ensure_not_withdrawn(&record)?;
-        ensure_not_awaiting(&record)?;
-        Ok(game.hints(seat, limit, self.runtime.thinking.budget())?)
-    }
-
     /// The game, read without a lock, after any robot whose turn it is has moved and any flag
     /// that has fallen is recorded.
     pub(crate) async fn load_settled(&self, game_id: Uuid) -> Result<(GameRecord, AnyGame<'_>), ServiceError> {
@@ -441,7 +430,7 @@ fn robot_due(record: &GameRecord, game: &AnyGame<'_>) -> bool {
 }
 
 /// Refuses a change to a withdrawn game.
-fn ensure_not_withdrawn(record: &GameRecord) -> Result<(), ServiceError> {
+pub(crate) fn ensure_not_withdrawn(record: &GameRecord) -> Result<(), ServiceError> {
     if record.status == GameStatus::Withdrawn {
         return Err(ServiceError::Withdrawn);
     }
@@ -504,7 +493,7 @@ pub(crate) fn checked_time_control(
 }
 
 /// What a new game is pinned to besides its variant: its time control, its challenge rule,
-/// whether it is rated.
+/// whether it is rated, its hints.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Pinned {
     /// The time control.
@@ -513,6 +502,8 @@ pub(crate) struct Pinned {
     pub(crate) challenge: ChallengeRule,
     /// Whether it is rated.
     pub(crate) rated: bool,
+    /// Hints each seat may take ([`crate::hints::allowance`]); `None`: as many as it likes.
+    pub(crate) hints: Option<u8>,
 }
 
 /// The challenge rule a new game of `variant` is pinned to: void when none is given; the

@@ -53,6 +53,12 @@ pub struct GameView {
     /// A rated game's ratings: each seat's before the game and, once it ended rated, the
     /// change (null for a casual game).
     pub ratings: Option<crate::rating::RatingsView>,
+    /// Hints each seat may take in this game, pinned when it was made; null: as many as one
+    /// likes.
+    pub hints_allowed: Option<u32>,
+    /// Hints the caller's seat has left; null when they are not rationed (or the caller has no
+    /// seat).
+    pub hints_left: Option<u32>,
     /// The recorded draw for who moves first, once the game is active or being drawn (empty for
     /// games from before it).
     pub draw: Vec<DrawView>,
@@ -180,6 +186,8 @@ pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat
         rated: record.rated,
         pair_limited: record.pair_limited,
         ratings: crate::rating::view(record, game),
+        hints_allowed: record.hints_allowed,
+        hints_left: seat.and_then(|s| crate::hints::hints_left(record, s.index())),
         draw: if record.status == GameStatus::Open { Vec::new() } else { draw_view(record) },
         tournament_id: record.tournament_id,
         drawing: drawing_view(record),

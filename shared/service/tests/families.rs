@@ -37,7 +37,8 @@ fn move_of(hint: Option<&Value>, variant: Variant) -> Move {
     }
 }
 
-/// An untimed, casual game of `variant` against the easy robot.
+/// An untimed, casual game of `variant` against the easy robot, with the most hints a game
+/// allows.
 fn against_the_easy_robot(variant: Variant) -> CreateGame {
     CreateGame {
         variant,
@@ -46,6 +47,7 @@ fn against_the_easy_robot(variant: Variant) -> CreateGame {
         turn_seconds: None,
         challenge_rule: None,
         rated: false,
+        hints: Some(service::MAX_HINTS_ALLOWED as i32),
     }
 }
 
@@ -55,7 +57,7 @@ fn foreign(variant: Variant) -> Move {
 }
 
 /// One whole game of `variant` between a human and the easy robot, the human following the
-/// first hint for at most `human_moves` moves and then resigning.
+/// first hint for at most `human_moves` moves (or until its hints run out) and then resigning.
 async fn a_whole_game(variant: Variant, seed: u64, human_moves: usize) {
     eprintln!("{variant}: seed {seed}");
     let pool = store::testing::database().await;
@@ -84,8 +86,11 @@ async fn a_whole_game(variant: Variant, seed: u64, human_moves: usize) {
         let mv = if made == human_moves {
             Move::Resign
         } else {
-            let hints = svc.hint(&me, game_id, 1).await.unwrap();
-            move_of(hints.first().map(|h| h.json()), variant)
+            match svc.hint(&me, game_id, 1).await {
+                Ok(hinted) => move_of(hinted.hints.first().map(|h| h.json()), variant),
+                Err(e) if e.code() == Some(ErrorCode::NoHintsLeft) => Move::Resign,
+                Err(e) => panic!("{e}"),
+            }
         };
         let submit =
             SubmitMove { expected_move_no: view.move_count, client_move_id: Some(Uuid::from_u128(u128::from(view.move_count) + 7)), mv };

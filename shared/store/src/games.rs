@@ -1,12 +1,13 @@
 //! Games, their seats and their journal; the locked read-modify-write of a move. Each concern in
 //! a module of its own: the record and its parts (`record`), creating a game (`create`), the
 //! lobby's query (`lobby`), reading a game (`read`) and decoding its row (`rows`), the game read
-//! for a change (`transaction`) and that change's write (`finish`). Its lifecycle is
-//! [`crate::GameStatus`], which accounts' and other lists read too.
+//! for a change (`transaction`) and that change's write (`finish`), a seat's rationed hints
+//! (`hints`). Its lifecycle is [`crate::GameStatus`], which accounts' and other lists read too.
 
 mod create;
 mod drawing;
 mod finish;
+mod hints;
 mod lobby;
 mod rated;
 mod read;

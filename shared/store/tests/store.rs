@@ -54,6 +54,7 @@ async fn new_game(store: &Store, human: Uuid) -> Uuid {
             rating_range: None,
             tournament_id: None,
             draw_deadline: None,
+            hints_allowed: None,
         })
         .await
         .unwrap()
@@ -248,6 +249,7 @@ fn open_game(human: Uuid, limit: u32) -> NewGame {
         rating_range: None,
         tournament_id: None,
         draw_deadline: None,
+        hints_allowed: None,
     }
 }
 

@@ -1,7 +1,7 @@
 //! The player web app in real headless Chromium, played as a player plays it: the page at `/`
 //! of `wordgame serve`, the development sign-in, and then only the app's own controls (clicks,
 //! keys typed into the board and the word box); the test calls no API route itself. A whole
-//! Scrabble game and a whole Nối từ game against a robot, and two browsers (alice and bob, each
+//! Scrabble game and a whole Nối từ game against a robot (one hint, then familiar words typed), and two browsers (alice and bob, each
 //! its own Chromium) inviting each other and playing by push; a real-time game's clocks running,
 //! in overtime and at the flag's fall (the game's history moved into the past in its database). Screenshots at desktop and phone
 //! widths are saved under `target/tmp/` (`webapp-*.png`). Without Chromium the tests say so and
@@ -577,6 +577,29 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
     close(&browser, &dir);
 }
 
+/// The familiar word a person would play on the chain game's page: the syllable to continue and
+/// the words used (the opening and the chain) read off the page, and of the unused familiar
+/// words beginning with that syllable the one leaving the fewest answers (then the dictionary's
+/// first), so the game ends; `None` when the player has no familiar word.
+fn familiar_word(browser: &Browser) -> Option<String> {
+    let page = browser.script(
+        "return { syllable: document.getElementById('syllable').textContent, \
+         used: [...document.querySelectorAll('#chain li')].map(li => li.querySelector('span').textContent) };",
+    );
+    let dict = noitu::Dictionary::builtin();
+    let canonical = |w: &Value| noitu::normalize(w.as_str()?).ok();
+    let used: Vec<String> = page["used"].as_array()?.iter().filter_map(canonical).collect();
+    let unused = |w: &noitu::WordId| !used.iter().any(|u| u == dict.text(*w));
+    let syllable = dict.syllable_id(&canonical(&page["syllable"])?)?;
+    let answers = |w: noitu::WordId| dict.words_from(dict.last(w)).filter(unused).filter(|&a| a != w).count();
+    let word = dict.words_from(syllable).filter(unused).filter(|&w| dict.is_familiar(w)).min_by_key(|&w| answers(w))?;
+    Some(dict.display(word).to_string())
+}
+
+/// A whole Nối từ game against the easy robot as a person plays it: one hint (each hinted word's
+/// familiarity shown, and the hints left going from 3 to 2), its word played; then familiar
+/// words only, typed into the box, until the game ends (resigning through the page if the
+/// player knows no familiar word); the result and the analysis.
 #[test]
 fn webapp_plays_a_whole_noi_tu_game_against_a_robot_in_chromium() {
     if !have_chromium() {
@@ -602,15 +625,29 @@ fn webapp_plays_a_whole_noi_tu_game_against_a_robot_in_chromium() {
             browser.script("const w = document.getElementById('word'); w.value = ''; w.dispatchEvent(new Event('input')); return null");
             choose(&browser, "#lang", "en");
             wait(&browser, "document.getElementById('play-word').textContent === 'Play word'", "the English controls");
-        }
-        click(&browser, "#hint");
-        wait(&browser, "document.querySelector('.use-hint')", "the hints");
-        // The word with the most answers, so the game lasts a few turns.
-        click(&browser, "#hints li:last-child .use-hint");
-        wait(&browser, "document.getElementById('word').value !== ''", "the hint's word in the box");
-        if words == 1 {
+            // One hint of the game's three: each word with its familiarity, the count down by one.
+            assert_eq!(text(&browser, "#hints-left"), "Hints left: 3");
+            click(&browser, "#hint");
+            wait(&browser, "document.querySelector('.use-hint')", "the hints");
+            wait(&browser, "document.getElementById('hints-left').textContent === 'Hints left: 2'", "the hints left");
+            let shown = browser.script(
+                "return [...document.querySelectorAll('#hints li')].map(li => { const f = li.querySelector('.familiarity'); \
+                 return f ? [Number(f.dataset.familiarity), f.textContent] : null; })",
+            );
+            let shown = shown.as_array().unwrap();
+            assert!(!shown.is_empty() && shown.iter().all(|f| f.is_null() || f[1] == format!("familiar {}/9", f[0])), "{shown:?}");
+            assert!(shown.iter().any(|f| !f.is_null()), "the built-in dictionary knows its words' familiarity: {shown:?}");
+            // The word with the most answers, so the game lasts a few turns.
+            click(&browser, "#hints li:last-child .use-hint");
+            wait(&browser, "document.getElementById('word').value !== ''", "the hint's word in the box");
+        } else {
+            let Some(word) = familiar_word(&browser) else {
+                // No familiar word to play: the player gives up, as a person would.
+                click(&browser, "#resign");
+                click(&browser, "#resign-yes");
+                break;
+            };
             // Typed as a player types it, tone marks and all.
-            let word = browser.script("return document.getElementById('word').value").as_str().unwrap().to_string();
             browser.script("const w = document.getElementById('word'); w.value = ''; w.dispatchEvent(new Event('input'));");
             type_into(&browser, "#word", &word);
             wait(&browser, &format!("document.getElementById('word').value === {}", json!(word)), "the typed word");
@@ -618,6 +655,7 @@ fn webapp_plays_a_whole_noi_tu_game_against_a_robot_in_chromium() {
         wait(&browser, "/\\d+ points/.test(document.getElementById('preview').textContent)", "the word's live preview");
         if words == 2 {
             assert_eq!(browser.script(LOW_CONTRAST), json!([]), "text contrast in the chain game");
+            assert_eq!(text(&browser, "#hints-left"), "Hints left: 2", "typed words take no hint");
             screenshots(&browser, "chain-midgame");
         }
         click(&browser, "#play-word");
@@ -626,6 +664,8 @@ fn webapp_plays_a_whole_noi_tu_game_against_a_robot_in_chromium() {
         assert!(turn + 1 < MAX_TURNS, "the chain did not end in {MAX_TURNS} turns");
     }
     wait(&browser, "document.querySelector('#result')", "the result");
+    let result = browser.script("return document.getElementById('result').innerText").as_str().unwrap().to_string();
+    assert!(result.contains(" won") && (result.contains("alice") || result.contains("Robot")), "who won, and why: {result}");
     let chain = browser.script("return document.querySelectorAll('#chain li').length").as_u64().unwrap();
     assert!(chain as usize > words, "the chain shows the opening and every word: {chain} for {words} of ours");
     screenshots(&browser, "chain-finished");

@@ -246,14 +246,16 @@ impl App {
     }
 
     /// The best hinted play for `who`, as a submit body at the game's move count, or a pass /
-    /// exchange when there is no play.
+    /// exchange when there is no play, or no hint (a rated game).
     pub async fn best_move(&self, who: Player, game: &str) -> String {
         let (status, view) = self.call(Some(who), "GET", &format!("/games/{game}"), "").await;
         assert_eq!(status, 200, "{view}");
         let move_no = view["move_count"].as_u64().unwrap();
         let (status, hints) = self.call(Some(who), "GET", &format!("/games/{game}/hint?limit=1"), "").await;
-        assert_eq!(status, 200, "{hints}");
-        let mv = match hints["hints"].as_array().unwrap().first() {
+        // A rated game allows no hint (nor does one whose hints ran out): no play is known then.
+        let no_hint = status == 409 && hints["error"]["code"] == "no_hints_left";
+        assert!(status == 200 || no_hint, "{hints}");
+        let mv = match hints["hints"].as_array().and_then(|h| h.first()) {
             Some(h) => serde_json::json!({"kind": "play", "placements": h["placements"]}),
             None if view["bag_size"].as_u64().unwrap() >= 7 => {
                 let tiles: Vec<Value> = view["your_rack"]
@@ -268,4 +270,18 @@ impl App {
         };
         serde_json::json!({"expected_move_no": move_no, "client_move_id": Uuid::new_v4(), "move": mv}).to_string()
     }
+}
+
+/// A word `view`'s player may play in its chain game, from the built-in dictionary (the way a
+/// player finds one without a hint): the first unused word beginning with the syllable handed
+/// on, a familiar one if there is one; `None` when there is no word (the game is then over).
+pub fn chain_word(view: &Value) -> Option<String> {
+    let dict = noitu::Dictionary::builtin();
+    let syllable = noitu::normalize(view["syllable"].as_str()?).ok()?;
+    let played = view["chain"].as_array()?.iter().map(|link| &link["word"]);
+    let used: Vec<String> = std::iter::once(&view["opening"]).chain(played).filter_map(|w| noitu::normalize(w.as_str()?).ok()).collect();
+    let unused: Vec<noitu::WordId> =
+        dict.words_from(dict.syllable_id(&syllable)?).filter(|&w| !used.iter().any(|u| u == dict.text(w))).collect();
+    let word = unused.iter().find(|&&w| dict.is_familiar(w)).or(unused.first())?;
+    Some(dict.display(*word).to_string())
 }

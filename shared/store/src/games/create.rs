@@ -48,6 +48,8 @@ pub struct NewGame {
     pub tournament_id: Option<Uuid>,
     /// A drawing game's deadline for its players' draws.
     pub draw_deadline: Option<DateTime<Utc>>,
+    /// Hints each seat may take (0 to 20); `None`: as many as it likes.
+    pub hints_allowed: Option<u8>,
     /// The account in each seat, seat 0 first (`None` = open).
     pub seats: Vec<Option<Uuid>>,
     /// The first-move draw, every tile drawn.
@@ -95,8 +97,8 @@ impl Store {
 /// Inserts `game` with its seats and draw on `conn` (in the caller's transaction).
 pub(crate) async fn insert_game(conn: &mut sqlx::PgConnection, game: &NewGame) -> Result<(), StoreError> {
     sqlx::query(
-            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline, setup, created_at, updated_at, rematch_of, invited_by, time_control, started_at, rated, rating_range, tournament_id, draw_deadline)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10, $10, $11, $12, $13::jsonb, $14, $15, $16, $17, $18)",
+            "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, turn_seconds, turn_deadline, setup, created_at, updated_at, rematch_of, invited_by, time_control, started_at, rated, rating_range, tournament_id, draw_deadline, hints_allowed)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::json, $10, $10, $11, $12, $13::jsonb, $14, $15, $16, $17, $18, $19)",
         )
         .bind(game.game_id)
         .bind(game.variant.id())
@@ -116,6 +118,7 @@ pub(crate) async fn insert_game(conn: &mut sqlx::PgConnection, game: &NewGame) -
         .bind(game.rating_range.map(|r| i32::try_from(r).unwrap_or(i32::MAX)))
         .bind(game.tournament_id)
         .bind(game.draw_deadline)
+        .bind(game.hints_allowed.map(i16::from))
         .execute(&mut *conn)
         .await?;
     let seats: Vec<i16> = (0..game.seats.len() as i16).collect();

@@ -36,7 +36,8 @@ impl Store {
     }
 
     /// What the game's view shows that can change without a load ([`GameStamp`]: move count,
-    /// status, turn deadline, seats, the tiles of a draw by hand) and whether `account_id` sits in it (invited or not), in one
+    /// status, turn deadline, seats, the tiles of a draw by hand, the
+    /// hints the reader's seat took) and whether `account_id` sits in it (invited or not), in one
     /// small query: for a conditional read that must not load the game.
     ///
     /// # Errors
@@ -46,6 +47,7 @@ impl Store {
             "SELECT g.move_count, g.status, g.turn_deadline,
                     CASE WHEN g.status = 'drawing' THEN (SELECT count(*) FROM game_setup_draws d WHERE d.game_id = g.game_id) ELSE 0 END AS drawn,
                     EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = g.game_id AND p.account_id = $2) AS seated,
+                    coalesce((SELECT p.hints_used FROM game_players p WHERE p.game_id = g.game_id AND p.account_id = $2), 0)::int AS hints_used,
                     (SELECT coalesce(json_agg(s), '[]'::json)::text
                        FROM (SELECT p.account_id, a.display_name, p.invited
                              FROM game_players p LEFT JOIN accounts a ON a.account_id = p.account_id
@@ -64,6 +66,7 @@ impl Store {
             turn_deadline: row.try_get("turn_deadline")?,
             seats: serde_json::from_str(&seats).map_err(|e| StoreError::Corrupt(format!("game {id}: seats: {e}")))?,
             drawn: row.try_get::<i64, _>("drawn")? as u32,
+            hints_used: u32::try_from(row.try_get::<i32, _>("hints_used")?).unwrap_or(0),
         };
         Ok((stamp, row.try_get("seated")?))
     }
@@ -78,7 +81,7 @@ static LOAD_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
     format!(
         "SELECT g.game_id, g.variant, g.seed, g.seats, g.no_repeat_words, g.status, g.move_count, g.turn_seconds,
         g.time_control::text AS time_control, g.started_at, g.turn_deadline, g.created_at, g.updated_at, g.finished_at, g.end_reason, g.setup::text AS setup, g.rematch_of, g.invited_by,
-        g.xmin::text AS version, g.rated, g.pair_limited, g.rating_range, g.tournament_id, g.draw_deadline,
+        g.xmin::text AS version, g.rated, g.pair_limited, g.rating_range, g.tournament_id, g.draw_deadline, g.hints_allowed,
         CASE WHEN g.status = 'active' THEN
           (SELECT coalesce(json_agg(o), '[]'::json)::text
              FROM (SELECT o.started_at, o.ended_at FROM outages o
@@ -93,7 +96,7 @@ static LOAD_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
                    LEFT JOIN rating_changes c ON c.game_id = g.game_id AND c.account_id = p.account_id
                    WHERE p.game_id = g.game_id ORDER BY p.seat) s) END AS ratings,
         (SELECT coalesce(json_agg(s), '[]'::json)::text
-           FROM (SELECT p.seat, p.invited, a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
+           FROM (SELECT p.seat, p.invited, p.hints_used, a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
                  FROM game_players p LEFT JOIN accounts a ON a.account_id = p.account_id
                  WHERE p.game_id = g.game_id ORDER BY p.seat) s) AS players,
         CASE WHEN g.xmin::text = $3::text THEN NULL ELSE

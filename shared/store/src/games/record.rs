@@ -17,6 +17,8 @@ pub struct Player {
     pub account: Option<Account>,
     /// Whether the account is invited and has not accepted yet.
     pub invited: bool,
+    /// Hints the seat has taken (counted only in a game whose hints are rationed).
+    pub hints_used: u32,
 }
 
 /// A game as stored, with its seats and journal.
@@ -86,6 +88,9 @@ pub struct GameRecord {
     /// While its players draw for who moves first: when the server draws for those who have
     /// not.
     pub draw_deadline: Option<DateTime<Utc>>,
+    /// Hints each seat may take, pinned at creation; `None`: as many as it likes (every game
+    /// created before hints were rationed).
+    pub hints_allowed: Option<u32>,
     /// A rated game's seats' ratings: as they are now, and the change the game made once it
     /// ended (empty for a casual game).
     pub ratings: Vec<SeatRating>,
@@ -167,6 +172,8 @@ pub struct GameStamp {
     pub seats: Vec<SeatStamp>,
     /// While its players draw by hand (`drawing`): the tiles drawn so far; else 0.
     pub drawn: u32,
+    /// The hints the reader's own seat has taken (0 if it has none).
+    pub hints_used: u32,
 }
 
 /// Who sits in a seat, as the game view shows it.

@@ -20,6 +20,7 @@ struct SeatRow {
     kind: Option<String>,
     robot_level: Option<String>,
     created_at: Option<DateTime<Utc>>,
+    hints_used: i16,
 }
 
 /// A move recorded under a client move id, as the load query returns it.
@@ -57,7 +58,7 @@ pub(super) fn game_from_row(row: &PgRow, id: Uuid, known: Option<&KnownGame>) ->
                 }),
                 _ => None,
             };
-            Ok(Player { seat: r.seat as usize, account, invited: r.invited })
+            Ok(Player { seat: r.seat as usize, account, invited: r.invited, hints_used: u32::try_from(r.hints_used).unwrap_or(0) })
         })
         .collect::<Result<Vec<_>, StoreError>>()?;
     let parts = (
@@ -108,6 +109,7 @@ pub(super) fn game_from_row(row: &PgRow, id: Uuid, known: Option<&KnownGame>) ->
         rating_range: row.try_get::<Option<i32>, _>("rating_range")?.and_then(|r| u32::try_from(r).ok()),
         tournament_id: row.try_get("tournament_id")?,
         draw_deadline: row.try_get("draw_deadline")?,
+        hints_allowed: row.try_get::<Option<i16>, _>("hints_allowed")?.and_then(|h| u32::try_from(h).ok()),
         ratings: match row.try_get::<Option<String>, _>("ratings")? {
             Some(text) => serde_json::from_str(&text).map_err(|e| corrupt("ratings", e))?,
             None => Vec::new(),
