@@ -6,7 +6,11 @@
 //! A word is shown as its player wrote it (`noitu::spelled`: lower case, composed, single spaces,
 //! their tone placement and i or y); a word the game chooses (the opening, a robot's word, a hint)
 //! in the spelling most writers use (`Dictionary::display`). Journals keep both the spelling and
-//! the canonical key, which replay and the no-repeat rule read.
+//! the canonical key, which replay and the no-repeat rule read; an entry's view shows the word
+//! as played (`word`) and the key beside it (`key`).
+//!
+//! Robots play a person unless every other seat is a robot (`Opponent`); against a person a
+//! robot that knows no familiar word concedes: its move is a resignation.
 
 use noitu::robot::seeded;
 use noitu::{Dictionary, Game, RobotView, WordId};
@@ -30,6 +34,33 @@ pub use crate::chain_view::{ChainHint, ChainLink, ChainScore, ChainStep, ChainTi
 
 /// The most hints one request gets.
 const MAX_HINTS: usize = 20;
+
+/// How long a robot that concedes seems to look for a word first.
+const CONCEDE_THINKING_MS: u32 = 1_500;
+
+/// A chain entry's action as every viewer sees it: a word as played, with its canonical key.
+#[derive(serde::Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+enum ActionView<'a> {
+    /// A word: `word` as its player wrote it (tidied), or, for an entry that did not record
+    /// that, the key in the spelling most writers use; `key` what replay and the no-repeat rule
+    /// read.
+    Word { word: &'a str, key: &'a str },
+    /// A resignation.
+    Resign,
+    /// A timeout.
+    Timeout,
+}
+
+/// The view of the chain's journal entry `e`, the same for every viewer.
+fn entry_view(dict: &Dictionary, e: &noitu::JournalEntry) -> EntryView {
+    let action = match &e.action {
+        noitu::Action::Word { word: key, .. } => ActionView::Word { word: e.shown_word(dict).unwrap_or(key), key },
+        noitu::Action::Resign => ActionView::Resign,
+        noitu::Action::Timeout => ActionView::Timeout,
+    };
+    EntryView::new(e.move_no, e.seat, score_of(e), &action)
+}
 
 /// A chain game over the built-in dictionary.
 #[derive(Debug, Clone)]
@@ -151,7 +182,7 @@ impl ChainGame {
             .journal()
             .iter()
             .filter_map(|e| {
-                let word = e.shown_word()?;
+                let word = e.shown_word(self.dictionary())?;
                 Some(ChainLink {
                     move_no: e.move_no,
                     seat: e.seat,
@@ -208,9 +239,9 @@ impl Position for ChainGame {
         self.game.journal().get(move_no as usize).map(entry_of)
     }
 
-    /// Nothing in a chain is private: every viewer sees the entry as journalled.
+    /// Nothing in a chain is private: every viewer sees the same entry ([`action_view`]).
     fn entry_view(&self, move_no: u32, _viewer: Viewer) -> Option<EntryView> {
-        self.game.journal().get(move_no as usize).map(|e| EntryView::new(e.move_no, e.seat, score_of(e), &e.action))
+        self.game.journal().get(move_no as usize).map(|e| entry_view(self.dictionary(), e))
     }
 
     fn check(&self, seat: Seat, mv: &Move, now: Timestamp) -> Result<Checked, GameError> {
@@ -263,30 +294,56 @@ impl Position for ChainGame {
             return Err(rejected(noitu::Rejection::GameOver));
         }
         let dict = self.dictionary();
+        let limit = limit.clamp(1, MAX_HINTS);
         let view = RobotView::new(&self.game);
-        // The hard robot's judgement, best first: each link it may play valued by its search
-        // (a link leaving no answer wins), within `budget`; a link's unused words, familiar
-        // first, then longer (more points), then the dictionary's order.
+        // The familiar words first, as the hard robot judges them for a person (valued by the
+        // familiar answers, within `budget`); of a link, longer (more points) first. Then the
+        // other legal words, fewest answers first.
         let judged = noitu::robot::Hard::default().judge(&view, &mut budget);
         let mut words: Vec<WordId> = Vec::new();
         for (link, _) in judged {
-            let mut parallel: Vec<WordId> = dict.link(link).words().filter(|&w| !view.is_used(w)).collect();
-            parallel.sort_by_key(|&w| (!dict.is_familiar(w), std::cmp::Reverse(dict.syllables_in(w)), w));
+            let mut parallel: Vec<WordId> = dict.link(link).words().filter(|&w| !view.is_used(w) && dict.is_familiar(w)).collect();
+            parallel.sort_by_key(|&w| (std::cmp::Reverse(dict.syllables_in(w)), w));
             words.extend(parallel);
-            if words.len() >= limit.clamp(1, MAX_HINTS) {
+            if words.len() >= limit {
                 break;
+            }
+        }
+        if words.len() < limit {
+            let mut rest: Vec<WordId> = view.legal_moves().filter(|&w| !dict.is_familiar(w)).collect();
+            rest.sort_by_key(|&w| (view.replies_after(w), w));
+            words.extend(rest);
+        }
+        // A hint helps the player go on: the first is a word that does not win at once when one
+        // exists (a win is marked, and never the only kind listed).
+        if words.first().is_some_and(|&w| view.replies_after(w) == 0) {
+            let going_on = words
+                .iter()
+                .position(|&w| view.replies_after(w) > 0)
+                .map(|i| words[i])
+                .or_else(|| view.legal_moves().filter(|&w| view.replies_after(w) > 0).min_by_key(|&w| (!dict.is_familiar(w), w)));
+            if let Some(w) = going_on {
+                words.retain(|&x| x != w);
+                words.insert(0, w);
             }
         }
         let now = Timestamp(i64::MIN);
         Ok(words
             .into_iter()
-            .take(limit.clamp(1, MAX_HINTS))
+            .take(limit)
             .map(|w| {
                 let word = dict.display(w).to_string();
                 let score = self.game.check(seat, &word, now).map_or(0, |c| c.score() as i32);
                 let replies = view.replies_after(w);
                 let familiarity = dict.familiarity(w);
-                Hint::of(&ChainHint { word, score, replies, answer_wins: replies > 0 && answer_wins(&view, w), familiarity })
+                Hint::of(&ChainHint {
+                    word,
+                    score,
+                    replies,
+                    wins_at_once: replies == 0,
+                    answer_wins: replies > 0 && answer_wins(&view, w),
+                    familiarity,
+                })
             })
             .collect())
     }
@@ -295,7 +352,12 @@ impl Position for ChainGame {
         let strategy = noitu::robot::strategy(level);
         let decision = strategy.decide(&RobotView::against(&self.game, against), &mut seeded(seed), &mut budget);
         let dict = self.dictionary();
-        Ok(decision.map(|d| RobotMove { mv: Move::Word { word: dict.display(d.word).to_string() }, thinking_ms: d.thinking_ms }))
+        Ok(match decision {
+            Some(d) => Some(RobotMove { mv: Move::Word { word: dict.display(d.word).to_string() }, thinking_ms: d.thinking_ms }),
+            // No word it will play while the game goes on: it knows no familiar one, and concedes.
+            None if !self.game.is_over() => Some(RobotMove { mv: Move::Resign, thinking_ms: CONCEDE_THINKING_MS }),
+            None => None,
+        })
     }
 
     fn timeline(&self) -> Result<Timeline, GameError> {
@@ -311,7 +373,7 @@ impl Position for ChainGame {
         let mut steps = vec![step(&game, 0, None)];
         for entry in self.game.journal() {
             let applied = game.apply_recorded(entry).map_err(|e| GameError::Replay(e.to_string()))?;
-            let shown = EntryView::new(applied.move_no, applied.seat, score_of(applied), &applied.action);
+            let shown = entry_view(dict, applied);
             steps.push(step(&game, steps.len(), Some(shown)));
         }
         Ok(Timeline::new(ChainTimeline { opening: dict.display(game.opening()).to_string(), steps }))
@@ -350,7 +412,8 @@ fn analysis_of(c: &ChainGame) -> Result<Analysis, GameError> {
         if let noitu::Action::Word { word, spelled } = &entry.action
             && !game.is_over()
         {
-            let view = RobotView::new(&game);
+            // Judged over the whole list: a winning link is one that wins whatever is known.
+            let view = RobotView::against(&game, Opponent::Robot);
             let mut budget = Budget::Counted { rounds: 0, nodes: ANALYSIS_NODES };
             let judged = noitu::robot::Hard::default().judge(&view, &mut budget);
             let winning: Vec<_> = judged.iter().filter(|(_, v)| noitu::robot::is_win(*v)).map(|(l, _)| *l).collect();
@@ -399,7 +462,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_chain_entry_shows_as_journalled_to_everyone() {
+    fn a_chain_entry_shows_the_word_as_played_and_its_key_to_everyone() {
         let mut game = ChainGame::new(1).unwrap();
         let robot = game.robot(Level::Hard, 1, Budget::Counted { rounds: 1, nodes: 2_000 }, Opponent::Person).unwrap().unwrap();
         let checked = game.check(Seat(0), &robot.mv, Timestamp(0)).unwrap();
@@ -408,8 +471,25 @@ mod tests {
         assert_eq!(applied, entry);
         let journalled: serde_json::Value = serde_json::from_str(&entry.to_json()).unwrap();
         assert_eq!(journalled["kind"], "word");
+        let mut shown = journalled.clone();
+        shown["key"] = shown["word"].clone();
+        shown["word"] = shown.as_object_mut().unwrap().remove("spelled").unwrap();
         for viewer in [Viewer::Public, Viewer::Seat(Seat(1)), Viewer::Admin] {
-            assert_eq!(serde_json::to_value(game.entry_view(0, viewer).unwrap()).unwrap(), journalled);
+            assert_eq!(serde_json::to_value(game.entry_view(0, viewer).unwrap()).unwrap(), shown);
+        }
+        // A word typed in another spelling shows as typed, the key beside it; an entry that did
+        // not record its spelling shows the key in the usual spelling.
+        let dict = game.dictionary();
+        let key = noitu::normalize("kỹ thuật").unwrap();
+        for (spelled, word) in [(Some("kĩ thuật"), "kĩ thuật"), (None, "kỹ thuật")] {
+            let e = noitu::JournalEntry {
+                move_no: 3,
+                seat: Seat(1),
+                action: noitu::Action::Word { word: key.clone(), spelled: spelled.map(str::to_string) },
+                score: 12,
+            };
+            let v = serde_json::to_value(entry_view(dict, &e)).unwrap();
+            assert_eq!((v["word"].as_str(), v["key"].as_str(), v.get("spelled")), (Some(word), Some(key.as_str()), None), "{v}");
         }
         assert_eq!((entry.kind(), entry.seat(), entry.move_no()), (MoveKind::Word, Seat(0), 0));
         assert_eq!(i64::from(entry.score()), journalled["score"].as_i64().unwrap());

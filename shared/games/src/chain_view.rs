@@ -44,6 +44,9 @@ pub struct ChainHint {
     pub score: i32,
     /// How many words the opponent could answer it with (0: it wins at once).
     pub replies: usize,
+    /// Whether it wins at once: no word answers it. Never every hint: the first is a word that
+    /// goes on when one exists.
+    pub wins_at_once: bool,
     /// Whether one of those answers would leave the player without a word (it hands the
     /// opponent a win).
     pub answer_wins: bool,

@@ -182,7 +182,7 @@ impl<'d> Game<'d> {
     /// (its player's spelling, [`JournalEntry::shown_word`]), or of the opening word in the
     /// dictionary's usual spelling.
     pub fn current_shown(&self) -> &str {
-        let last = self.journal.iter().rev().find_map(JournalEntry::shown_word).unwrap_or_else(|| self.dict.display(self.opening));
+        let last = self.journal.iter().rev().find_map(|e| e.shown_word(self.dict)).unwrap_or_else(|| self.dict.display(self.opening));
         last.rsplit(' ').next().unwrap_or(last)
     }
 

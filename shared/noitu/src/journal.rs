@@ -4,10 +4,11 @@
 //! `{"move_no":0,"seat":0,"kind":"word","word":"hoà bình","spelled":"hòa bình","score":12}`.
 //! `word` is the canonical key (what replay and the no-repeat rule read), `spelled` the word as
 //! the player wrote it (what the game shows); entries written before `spelled` existed have
-//! none, and show `word`.
+//! none, and show the key in the usual spelling ([`JournalEntry::shown_word`]).
 
 use serde::{Deserialize, Serialize};
 
+use crate::dictionary::Dictionary;
 use crate::seat::Seat;
 
 /// What a journalled move did.
@@ -42,11 +43,14 @@ impl Action {
 }
 
 impl JournalEntry {
-    /// The word as the game shows it: as its player wrote it, or the key for an entry that did
-    /// not record that; `None` for a resignation or a timeout.
-    pub fn shown_word(&self) -> Option<&str> {
+    /// The word as the game shows it: as its player wrote it, or, for an entry that did not
+    /// record that, its key in `dict`'s spelling most writers use; `None` for a resignation or a
+    /// timeout.
+    pub fn shown_word<'a>(&'a self, dict: &'a Dictionary) -> Option<&'a str> {
         match &self.action {
-            Action::Word { word, spelled } => Some(spelled.as_deref().unwrap_or(word)),
+            Action::Word { word, spelled } => {
+                Some(spelled.as_deref().or_else(|| dict.lookup(word).map(|w| dict.display(w))).unwrap_or(word))
+            }
             Action::Resign | Action::Timeout => None,
         }
     }

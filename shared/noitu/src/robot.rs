@@ -31,13 +31,13 @@ use rand_core::SeedableRng;
 
 use crate::dictionary::WordId;
 use crate::random::below;
-use crate::view::{Opponent, RobotView};
+use crate::view::RobotView;
 /// The robot's level and its budget (the hard level's search asks it every few hundred nodes):
 /// the vocabulary every family shares.
-pub use vocabulary::{Budget, Level, Work};
+pub use vocabulary::{Budget, Level, Opponent, Work};
 
 pub use easy::Easy;
-pub use hard::{DEFAULT_DEPTH, DEFAULT_KILL_RATE, DEFAULT_NODE_CAP, Hard, is_win};
+pub use hard::{DEFAULT_DEPTH, DEFAULT_KILL_RATE, DEFAULT_NODE_CAP, DEFAULT_TRAP_RATE, Hard, is_win};
 pub use medium::Medium;
 
 /// The robot of `level` with its default tuning: easy plays at random, medium greedily on the
@@ -94,8 +94,10 @@ pub trait Strategy {
     /// Its level.
     fn level(&self) -> Level;
 
-    /// Its word for the seat to move in `view`, or `None` if there is none (the game is then
-    /// over). `rng` makes its choices repeatable; `budget` stops a search.
+    /// Its word for the seat to move in `view`, or `None` if it has none it will play: none at
+    /// all (the game is then over), or, against a person, no familiar one (it concedes, as a
+    /// person who knows no word does). `rng` makes its choices repeatable; `budget` stops a
+    /// search.
     fn decide(&self, view: &RobotView<'_, '_>, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Option<Decision>;
 }
 
@@ -104,11 +106,16 @@ pub fn seeded(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)
 }
 
-/// The familiar words of `words` ([`crate::Dictionary::is_familiar`]), or all of them when none
-/// is: a robot plays the words people know when it has one that serves.
+/// The words of `words` a robot plays ([`crate::Dictionary::is_familiar`]): against a person the
+/// familiar ones only (a robot speaks the words people know, and with none it concedes); against
+/// a robot the familiar ones, or all of them when none is.
 fn familiar_or_all(view: &RobotView<'_, '_>, words: Vec<WordId>) -> Vec<WordId> {
     let dict = view.dictionary();
-    if words.iter().any(|&w| dict.is_familiar(w)) { words.into_iter().filter(|&w| dict.is_familiar(w)).collect() } else { words }
+    if view.opponent() == Opponent::Person || words.iter().any(|&w| dict.is_familiar(w)) {
+        words.into_iter().filter(|&w| dict.is_familiar(w)).collect()
+    } else {
+        words
+    }
 }
 
 /// The words of `words` that leave the opponent an answer it knows ([`RobotView::answers_after`]):

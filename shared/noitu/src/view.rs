@@ -4,7 +4,7 @@
 use crate::dictionary::{Dictionary, SyllableId, WordId};
 use crate::game::Game;
 use crate::seat::Seat;
-pub use vocabulary::Opponent;
+use vocabulary::Opponent;
 
 /// A read-only view of a game for the seat to move, and whom it plays against.
 #[derive(Debug, Clone, Copy)]
@@ -22,11 +22,6 @@ impl<'g, 'd> RobotView<'g, 'd> {
     /// The view of `game` against `opponent`.
     pub fn against(game: &'g Game<'d>, opponent: Opponent) -> RobotView<'g, 'd> {
         RobotView { game, against: opponent }
-    }
-
-    /// This view against `opponent` instead.
-    pub fn facing(self, opponent: Opponent) -> RobotView<'g, 'd> {
-        RobotView { against: opponent, ..self }
     }
 
     /// Whom the seat to move plays against.

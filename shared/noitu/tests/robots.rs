@@ -3,7 +3,7 @@
 //! honoured, and a small seeded ladder on the real dictionary keeps the levels in order (a gross
 //! guard only: the claim rests on `wordgame ladder --variant noi-tu`).
 
-use noitu::robot::{Basis, Budget, Easy, Hard, Level, Medium, Nodes, Strategy, seeded};
+use noitu::robot::{Basis, Budget, Easy, Hard, Level, Medium, Nodes, Opponent, Strategy, seeded};
 use noitu::{Dictionary, Game, RobotView, Seat, Setup, Timestamp};
 
 /// A cheap hard level for debug builds.
@@ -27,7 +27,8 @@ fn play(seed: u64, levels: [Level; 2]) -> Level {
     let mut rng = seeded(seed);
     while !game.is_over() {
         let seat = game.to_move();
-        let d = robots[seat.index()].decide(&RobotView::new(&game), &mut rng, &mut Nodes(u64::MAX)).expect("a word while the game goes on");
+        let view = RobotView::against(&game, Opponent::Robot);
+        let d = robots[seat.index()].decide(&view, &mut rng, &mut Nodes(u64::MAX)).expect("a word while the game goes on");
         let (lo, hi) = match levels[seat.index()] {
             Level::Easy => (400, 900),
             Level::Medium => (500, 1_100),
@@ -64,7 +65,7 @@ fn easy_and_medium_play_familiar_words_when_they_have_one() {
         let mut rng = seeded(seed);
         while !game.is_over() {
             let seat = game.to_move();
-            let view = RobotView::new(&game);
+            let view = RobotView::against(&game, Opponent::Robot);
             let any_familiar = view.legal_moves().any(|w| dict.is_familiar(w));
             let d = robots[seat.index()].decide(&view, &mut rng, &mut Nodes(u64::MAX)).unwrap();
             if any_familiar {
@@ -93,12 +94,52 @@ fn a_fixed_seed_gives_a_fixed_choice() {
 }
 
 #[test]
-fn medium_always_takes_a_win_it_sees() {
+fn medium_against_a_robot_always_takes_a_win_it_sees() {
     let dict = crate::common::small();
     let game = crate::common::game(&dict, "pháp luật"); // "luật lệ" leaves no answer
     for seed in 0..20 {
-        let d = Medium.decide(&RobotView::new(&game), &mut seeded(seed), &mut Nodes(0)).unwrap();
+        let d = Medium.decide(&RobotView::against(&game, Opponent::Robot), &mut seeded(seed), &mut Nodes(0)).unwrap();
         assert_eq!((dict.text(d.word), d.basis), ("luật lệ", Basis::Kill));
+    }
+}
+
+#[test]
+fn against_a_person_only_hard_lays_an_unfair_trap_and_at_its_trap_rate() {
+    // "luật lệ" leaves no answer at all (every word of the small list counts as familiar).
+    let dict = crate::common::small();
+    let game = crate::common::game(&dict, "pháp luật");
+    let view = RobotView::new(&game);
+    assert_eq!(view.opponent(), Opponent::Person);
+    let (mut traps, always) = (0, Hard { trap_rate: 1.0, ..Hard::default() });
+    for seed in 0..200 {
+        for robot in [&Easy as &dyn Strategy, &Medium, &Hard { trap_rate: 0.0, ..Hard::default() }] {
+            let d = robot.decide(&view, &mut seeded(seed), &mut Nodes(u64::MAX)).unwrap();
+            assert_ne!(dict.text(d.word), "luật lệ", "{:?}, seed {seed}", robot.level());
+            assert!(view.answers_after(d.word) > 0);
+        }
+        assert_eq!(dict.text(always.decide(&view, &mut seeded(seed), &mut Nodes(u64::MAX)).unwrap().word), "luật lệ");
+        let d = Hard::default().decide(&view, &mut seeded(seed), &mut Nodes(u64::MAX)).unwrap();
+        traps += u32::from(d.basis == Basis::Kill);
+    }
+    assert!((30..=70).contains(&traps), "{traps} traps in 200 at the default rate 0.25");
+}
+
+#[test]
+fn against_a_person_answers_are_familiar_words_and_a_robot_with_none_concedes() {
+    // "sư phạm", the only word from sư, is obscure; every other word is familiar.
+    let scores = crate::common::WORDS.iter().map(|w| (*w, if *w == "sư phạm" { 0 } else { 5 }));
+    let dict = crate::common::small().with_familiarity(scores).unwrap();
+    let game = crate::common::game(&dict, "pháp luật");
+    let luat_su = dict.lookup("luật sư").unwrap();
+    assert_eq!(RobotView::new(&game).answers_after(luat_su), 0, "a person knows no answer");
+    assert_eq!(RobotView::against(&game, Opponent::Robot).answers_after(luat_su), 1);
+    // From sư: against a robot every level plays "sư phạm"; against a person none does.
+    let game = crate::common::game(&dict, "luật sư");
+    for level in Level::ALL {
+        let robot = noitu::robot::strategy(level);
+        let d = robot.decide(&RobotView::against(&game, Opponent::Robot), &mut seeded(1), &mut Nodes(u64::MAX)).unwrap();
+        assert_eq!(dict.text(d.word), "sư phạm", "{level:?}");
+        assert_eq!(robot.decide(&RobotView::new(&game), &mut seeded(1), &mut Nodes(u64::MAX)), None, "{level:?} concedes");
     }
 }
 
@@ -106,7 +147,7 @@ fn medium_always_takes_a_win_it_sees() {
 fn hard_takes_a_win_as_often_as_its_kill_rate_says() {
     let dict = crate::common::small();
     let game = crate::common::game(&dict, "pháp luật");
-    let view = RobotView::new(&game);
+    let view = RobotView::against(&game, Opponent::Robot);
     let always = Hard { kill_rate: 1.0, ..Hard::default() };
     let never = Hard { kill_rate: 0.0, ..Hard::default() };
     let mut kills = 0;

@@ -443,7 +443,11 @@ fn noi_tu(args: &Options) {
                 let seat = game.to_move();
                 let started = Instant::now();
                 let decision = robots[seat.index()]
-                    .decide(&noitu::RobotView::new(&game), &mut rng, &mut Budget::Until(started + budget))
+                    .decide(
+                        &noitu::RobotView::against(&game, noitu::robot::Opponent::Robot),
+                        &mut rng,
+                        &mut Budget::Until(started + budget),
+                    )
                     .expect("a game in progress has a word to play");
                 latencies[seats[seat.index()] as usize].push(started.elapsed());
                 let f = &mut familiar[seats[seat.index()] as usize];
@@ -528,8 +532,8 @@ fn noi_tu(args: &Options) {
 /// The casual player of the Nối từ ladder: a person who knows the common words and not every
 /// word of the dictionary, and plays without lookahead. Its vocabulary is drawn once per game
 /// from its seed: a word of familiarity f is known with probability [`CASUAL_KNOWS`]`[f]`. On
-/// its turn it plays a word it knows: one that leaves no answer half the time it has one (a
-/// player sometimes sees the dead end), else one at random. With no word it knows, it has lost.
+/// its turn it plays a uniformly random legal word it knows, with no preference for a word that
+/// wins at once. With no word it knows, it resigns.
 struct Casual<'d> {
     dict: &'d noitu::Dictionary,
     seed: u64,
@@ -554,23 +558,27 @@ impl Casual<'_> {
     fn decide(&self, view: &noitu::RobotView<'_, '_>, rng: &mut ChaCha8Rng) -> Option<noitu::WordId> {
         use rand_chacha::rand_core::Rng;
         let known: Vec<noitu::WordId> = view.legal_moves().filter(|&w| self.knows(w)).collect();
-        let kills: Vec<noitu::WordId> = known.iter().copied().filter(|&w| view.replies_after(w) == 0).collect();
-        let pool = if !kills.is_empty() && rng.next_u64().is_multiple_of(2) { kills } else { known };
-        (!pool.is_empty()).then(|| pool[(rng.next_u64() % pool.len() as u64) as usize])
+        (!known.is_empty()).then(|| known[(rng.next_u64() % known.len() as u64) as usize])
     }
 }
 
-/// The casual player against each level: its wins and the game lengths, first seats
-/// alternating, each seed both ways.
+/// The casual player against each level (the robots playing against a person): its wins, the
+/// game lengths and the share of each robot's words that are familiar, first seats alternating,
+/// each seed both ways.
 fn noi_tu_casual(args: &Options, dict: &'static noitu::Dictionary) {
     use noitu::robot::Level;
-    println!("\nA casual player (knows the common words, no lookahead; `Casual` in tools/wordgame/src/ladder.rs) against each level:\n");
-    println!("| pairing | casual wins (95% interval) | mean game length (words) | median | casual out of words |");
-    println!("|---|---|---|---|---|");
+    println!(
+        "\nA casual player (knows the common words, a uniform random word it knows, no lookahead; `Casual` in tools/wordgame/src/ladder.rs) against each level:\n"
+    );
+    println!(
+        "| pairing | casual wins (95% interval) | mean game length (words) | median | casual out of words | robot conceded | robot's familiar words | robot's latency p99 |"
+    );
+    println!("|---|---|---|---|---|---|---|---|");
     let budget = Duration::from_millis(args.budget_ms);
     for level in Level::ALL {
-        let (mut wins, mut stuck) = (0u64, 0u64);
+        let (mut wins, mut stuck, mut conceded, mut played, mut familiar) = (0u64, 0u64, 0u64, 0u64, 0u64);
         let mut lengths = Vec::new();
+        let mut latencies = Vec::new();
         for g in 0..args.games {
             let casual_first = g % 2 == 0;
             let seed = args.seed + g / 2;
@@ -581,20 +589,31 @@ fn noi_tu_casual(args: &Options, dict: &'static noitu::Dictionary) {
             let mut rng = noitu::robot::seeded(seed ^ (g << 32) ^ 0xCA5A);
             while !game.is_over() {
                 let seat = game.to_move();
-                let view = noitu::RobotView::new(&game);
+                let view = noitu::RobotView::against(&game, noitu::robot::Opponent::Person);
                 let word = if seat == casual_seat {
                     casual.decide(&view, &mut rng)
                 } else {
                     let started = Instant::now();
-                    robot.decide(&view, &mut rng, &mut Budget::Until(started + budget)).map(|d| d.word)
+                    let word = robot.decide(&view, &mut rng, &mut Budget::Until(started + budget)).map(|d| d.word);
+                    latencies.push(started.elapsed());
+                    if let Some(w) = word {
+                        played += 1;
+                        familiar += u64::from(dict.is_familiar(w));
+                    }
+                    word
                 };
                 match word {
                     Some(w) => {
                         game.submit(seat, dict.display(w), Timestamp(0)).expect("a legal word");
                     }
                     None => {
-                        // The casual player knows no word here: it gives up.
-                        stuck += 1;
+                        // The casual player knows no word here, or the robot no familiar one:
+                        // it gives up.
+                        if seat == casual_seat {
+                            stuck += 1;
+                        } else {
+                            conceded += 1;
+                        }
                         let resign = game.check_resign(seat).expect("a game in progress");
                         game.apply(resign);
                     }
@@ -608,13 +627,16 @@ fn noi_tu_casual(args: &Options, dict: &'static noitu::Dictionary) {
         lengths.sort_unstable();
         let (rate, half) = win_rate(wins as f64, args.games);
         let mean = lengths.iter().map(|&l| f64::from(l)).sum::<f64>() / lengths.len().max(1) as f64;
+        let [p99] = quantiles(&mut latencies, [0.99]);
         println!(
-            "| casual vs {} | {:.1}% ± {:.1}% | {mean:.1} | {} | {:.0}% |",
+            "| casual vs {} | {:.1}% ± {:.1}% | {mean:.1} | {} | {:.0}% | {:.0}% | {:.1}% | {p99:.3} ms |",
             level.id(),
             100.0 * rate,
             100.0 * half,
             lengths.get(lengths.len() / 2).copied().unwrap_or(0),
-            100.0 * stuck as f64 / args.games.max(1) as f64
+            100.0 * stuck as f64 / args.games.max(1) as f64,
+            100.0 * conceded as f64 / args.games.max(1) as f64,
+            100.0 * familiar as f64 / played.max(1) as f64
         );
     }
 }

@@ -1,10 +1,12 @@
-//! The easy level: a uniform random legal word, among the familiar ones when it has one
-//! ([`crate::Dictionary::is_familiar`]); against a person, among those that leave a familiar
-//! answer when it has one (no unfair trap); thinking 400–900 ms.
+//! The easy level: a uniform random legal word, among the familiar ones
+//! ([`crate::Dictionary::is_familiar`]; against a robot, any word when it has no familiar one).
+//! Against a person it is a friendly partner: among the words that leave a familiar answer (no
+//! unfair trap), the half that leave the most, and with no familiar word it concedes. Thinking
+//! 400–900 ms.
 
 use rand_chacha::ChaCha8Rng;
 
-use super::{Basis, Budget, Decision, Level, Strategy, fair, familiar_or_all, thinking};
+use super::{Basis, Budget, Decision, Level, Opponent, Strategy, fair, familiar_or_all, thinking};
 use crate::dictionary::WordId;
 use crate::random::pick;
 use crate::view::RobotView;
@@ -19,7 +21,12 @@ impl Strategy for Easy {
     }
 
     fn decide(&self, view: &RobotView<'_, '_>, rng: &mut ChaCha8Rng, _budget: &mut dyn Budget) -> Option<Decision> {
-        let words: Vec<WordId> = fair(view, familiar_or_all(view, view.legal_moves().collect()));
+        let mut words: Vec<WordId> = fair(view, familiar_or_all(view, view.legal_moves().collect()));
+        if view.opponent() == Opponent::Person {
+            // Most answers first, then the dictionary's order: the same seed, the same word.
+            words.sort_by_key(|&w| (std::cmp::Reverse(view.answers_after(w)), w));
+            words.truncate(words.len().div_ceil(2));
+        }
         let word = pick(rng, &words)?;
         Some(Decision { word, thinking_ms: thinking(rng, 400, 900), basis: Basis::Random })
     }

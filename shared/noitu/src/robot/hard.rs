@@ -1,8 +1,8 @@
 //! The hard level: the instant win, gated by a kill rate; otherwise an iterative-deepening
 //! negamax search ([`super::search`]); medium's choice if the budget allows no search at all.
-//! Against a person it plays and counts the familiar words only (all of them when it has no
-//! familiar word): its instant win is a syllable with no familiar answer (an unfair trap, at its
-//! kill rate), and its search values a position by the person's familiar answers.
+//! Against a person it plays and counts the familiar words only, and concedes with none: its
+//! instant win is a syllable with no familiar answer (an unfair trap, laid at its
+//! [`Hard::trap_rate`]), and its search values a position by the person's familiar answers.
 //! Links with a familiar word go first among moves of equal promise; of the words of the link it
 //! picks, it plays a familiar one when it can, the longest of those (the syllable bonus), ties at
 //! random.
@@ -10,14 +10,20 @@
 
 use rand_chacha::ChaCha8Rng;
 
+use super::Opponent;
 use super::search::{Search, WIN};
 use super::{Basis, Budget, Decision, Level, Strategy, familiar_or_all, medium, thinking};
 use crate::dictionary::{LinkId, WordId};
 use crate::random::{pick, unit};
-use crate::view::{Opponent, RobotView};
+use crate::view::RobotView;
 
-/// The default share of positions with an instant win in which the hard level takes it.
+/// The default share of positions with an instant win in which the hard level takes it, against
+/// a robot.
 pub const DEFAULT_KILL_RATE: f64 = 0.85;
+/// The default share of positions with an unfair trap (a word that leaves a person no familiar
+/// answer) in which the hard level lays it, against a person: a casual player then wins about 1
+/// game in 15 (docs/ROBOTS.md).
+pub const DEFAULT_TRAP_RATE: f64 = 0.25;
 /// The default search depth, in plies.
 pub const DEFAULT_DEPTH: u32 = 4;
 /// The default most nodes one decision searches.
@@ -26,9 +32,12 @@ pub const DEFAULT_NODE_CAP: u64 = 60_000;
 /// The searching robot and its tuning.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Hard {
-    /// When a word leaving no answer exists, the chance it is played outright; otherwise the
-    /// search runs over the other words (a softer robot: a win is not always seen at once).
+    /// Against a robot: when a word leaving no answer exists, the chance it is played outright;
+    /// otherwise the search runs over the other words (a softer robot: a win is not always seen
+    /// at once).
     pub kill_rate: f64,
+    /// The same against a person, for a word that leaves no familiar answer.
+    pub trap_rate: f64,
     /// Plies searched at most (iterative deepening from 1).
     pub depth: u32,
     /// Nodes searched at most per decision.
@@ -37,7 +46,7 @@ pub struct Hard {
 
 impl Default for Hard {
     fn default() -> Hard {
-        Hard { kill_rate: DEFAULT_KILL_RATE, depth: DEFAULT_DEPTH, node_cap: DEFAULT_NODE_CAP }
+        Hard { kill_rate: DEFAULT_KILL_RATE, trap_rate: DEFAULT_TRAP_RATE, depth: DEFAULT_DEPTH, node_cap: DEFAULT_NODE_CAP }
     }
 }
 
@@ -47,9 +56,6 @@ impl Strategy for Hard {
     }
 
     fn decide(&self, view: &RobotView<'_, '_>, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Option<Decision> {
-        if view.opponent() == Opponent::Person && !view.legal_moves().any(|w| view.dictionary().is_familiar(w)) {
-            return self.decide(&view.facing(Opponent::Robot), rng, budget);
-        }
         let at = view.current();
         let mut search = Search::new(view, self.node_cap, budget);
         let mut moves = search.moves_from(at);
@@ -57,7 +63,8 @@ impl Strategy for Hard {
             return None;
         }
         let kills: Vec<LinkId> = moves.iter().filter(|&&(_, n)| n == 0).map(|&(l, _)| l).collect();
-        let (link, basis) = if !kills.is_empty() && unit(rng) < self.kill_rate {
+        let rate = if view.opponent() == Opponent::Person { self.trap_rate } else { self.kill_rate };
+        let (link, basis) = if !kills.is_empty() && unit(rng) < rate {
             let familiar: Vec<LinkId> = kills.iter().copied().filter(|&l| has_familiar(view, l)).collect();
             (pick(rng, if familiar.is_empty() { &kills } else { &familiar }), Basis::Kill)
         } else {

@@ -13,10 +13,11 @@
 
 use rand_chacha::ChaCha8Rng;
 
+use super::Opponent;
 use super::{Basis, Budget, Decision, Level, Strategy, familiar_or_all, thinking};
 use crate::dictionary::WordId;
 use crate::random::pick;
-use crate::view::{Opponent, RobotView};
+use crate::view::RobotView;
 
 /// Greedy on the opponent's answers.
 #[derive(Debug, Clone, Copy, Default)]

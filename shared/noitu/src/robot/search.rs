@@ -3,9 +3,10 @@
 //! person only the familiar words count, for both sides: the position is valued by the answers
 //! a person can find ([`RobotView::opponent_knows`]).
 
+use super::Opponent;
 use super::{Budget, Work};
 use crate::dictionary::{Dictionary, LinkId, SyllableId, WordId};
-use crate::view::{Opponent, RobotView};
+use crate::view::RobotView;
 
 /// A won position's value; a win in fewer plies is worth more.
 pub(super) const WIN: i32 = 1_000_000;
