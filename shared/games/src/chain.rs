@@ -43,8 +43,7 @@ const CONCEDE_THINKING_MS: u32 = 1_500;
 #[serde(tag = "kind", rename_all = "snake_case")]
 enum ActionView<'a> {
     /// A word: `word` as its player wrote it (tidied), or, for an entry that did not record
-    /// that, the key in the spelling most writers use; `key` what replay and the no-repeat rule
-    /// read.
+    /// that, the key (as old games always read); `key` what replay and the no-repeat rule read.
     Word { word: &'a str, key: &'a str },
     /// A resignation.
     Resign,
@@ -53,9 +52,9 @@ enum ActionView<'a> {
 }
 
 /// The view of the chain's journal entry `e`, the same for every viewer.
-fn entry_view(dict: &Dictionary, e: &noitu::JournalEntry) -> EntryView {
+fn entry_view(e: &noitu::JournalEntry) -> EntryView {
     let action = match &e.action {
-        noitu::Action::Word { word: key, .. } => ActionView::Word { word: e.shown_word(dict).unwrap_or(key), key },
+        noitu::Action::Word { word: key, .. } => ActionView::Word { word: e.shown_word().unwrap_or(key), key },
         noitu::Action::Resign => ActionView::Resign,
         noitu::Action::Timeout => ActionView::Timeout,
     };
@@ -182,13 +181,13 @@ impl ChainGame {
             .journal()
             .iter()
             .filter_map(|e| {
-                let word = e.shown_word(self.dictionary())?;
+                let word = e.shown_word()?;
                 Some(ChainLink {
                     move_no: e.move_no,
                     seat: e.seat,
                     word: word.to_string(),
                     points: e.score as i32,
-                    ends_on: last_syllable(word).to_string(),
+                    ends_on: e.shown_ending().unwrap_or(last_syllable(word)).to_string(),
                 })
             })
             .collect()
@@ -241,7 +240,7 @@ impl Position for ChainGame {
 
     /// Nothing in a chain is private: every viewer sees the same entry ([`action_view`]).
     fn entry_view(&self, move_no: u32, _viewer: Viewer) -> Option<EntryView> {
-        self.game.journal().get(move_no as usize).map(|e| entry_view(self.dictionary(), e))
+        self.game.journal().get(move_no as usize).map(entry_view)
     }
 
     fn check(&self, seat: Seat, mv: &Move, now: Timestamp) -> Result<Checked, GameError> {
@@ -373,7 +372,7 @@ impl Position for ChainGame {
         let mut steps = vec![step(&game, 0, None)];
         for entry in self.game.journal() {
             let applied = game.apply_recorded(entry).map_err(|e| GameError::Replay(e.to_string()))?;
-            let shown = entry_view(dict, applied);
+            let shown = entry_view(applied);
             steps.push(step(&game, steps.len(), Some(shown)));
         }
         Ok(Timeline::new(ChainTimeline { opening: dict.display(game.opening()).to_string(), steps }))
@@ -478,17 +477,16 @@ mod tests {
             assert_eq!(serde_json::to_value(game.entry_view(0, viewer).unwrap()).unwrap(), shown);
         }
         // A word typed in another spelling shows as typed, the key beside it; an entry that did
-        // not record its spelling shows the key in the usual spelling.
-        let dict = game.dictionary();
+        // not record its spelling shows its key, as it always did.
         let key = noitu::normalize("kỹ thuật").unwrap();
-        for (spelled, word) in [(Some("kĩ thuật"), "kĩ thuật"), (None, "kỹ thuật")] {
+        for (spelled, word) in [(Some("kĩ thuật"), "kĩ thuật"), (None, "kĩ thuật")] {
             let e = noitu::JournalEntry {
                 move_no: 3,
                 seat: Seat(1),
                 action: noitu::Action::Word { word: key.clone(), spelled: spelled.map(str::to_string) },
                 score: 12,
             };
-            let v = serde_json::to_value(entry_view(dict, &e)).unwrap();
+            let v = serde_json::to_value(entry_view(&e)).unwrap();
             assert_eq!((v["word"].as_str(), v["key"].as_str(), v.get("spelled")), (Some(word), Some(key.as_str()), None), "{v}");
         }
         assert_eq!((entry.kind(), entry.seat(), entry.move_no()), (MoveKind::Word, Seat(0), 0));

@@ -25,14 +25,21 @@ pub enum WordList {
     /// Edition 1: pyvi 0.1.1's vocabulary (24,883 words), the list of every game created before
     /// the everyday list; a stored setup that names no list means this one.
     Pyvi,
-    /// Edition 2, for new games: pyvi's vocabulary merged with underthesea's word lists (59,590
-    /// words), each written in the spelling most writers use ("hòa bình", "công ty", "quý").
+    /// Edition 2: pyvi's vocabulary merged with underthesea's word lists (59,590 words), each
+    /// written in the spelling most writers use ("hòa bình", "công ty", "quý"): the list of
+    /// games created before edition 3.
     Everyday,
+    /// Edition 3, for new games: edition 2 with everyday phrases added ("đọc sách", "thịt bò"),
+    /// entries with an invalid syllable removed ([`crate::is_syllable`]), regional
+    /// spellings made aliases of the standard word ("pháp lịnh" of "pháp lệnh") and familiarity
+    /// recomputed from more corpora (59,529 words).
+    #[serde(rename = "everyday_3")]
+    Everyday3,
 }
 
 impl WordList {
     /// The list new games use.
-    pub const CURRENT: WordList = WordList::Everyday;
+    pub const CURRENT: WordList = WordList::Everyday3;
 
     /// The list a stored setup that names none was created with.
     pub const fn legacy() -> WordList {
@@ -44,6 +51,16 @@ impl WordList {
         match self {
             WordList::Pyvi => PYVI_GZ,
             WordList::Everyday => EVERYDAY_GZ,
+            WordList::Everyday3 => EVERYDAY3_GZ,
+        }
+    }
+
+    /// The compiled aliases (`variant<TAB>standard` a line), if the list has them (see
+    /// data/SOURCE.md).
+    pub const fn aliases_gzip(self) -> Option<&'static [u8]> {
+        match self {
+            WordList::Pyvi | WordList::Everyday => None,
+            WordList::Everyday3 => Some(EVERYDAY3_ALIASES_GZ),
         }
     }
 
@@ -53,12 +70,14 @@ impl WordList {
         match self {
             WordList::Pyvi => None,
             WordList::Everyday => Some(EVERYDAY_FAMILIARITY_GZ),
+            WordList::Everyday3 => Some(EVERYDAY3_FAMILIARITY_GZ),
         }
     }
 }
 
-/// The least familiarity of a familiar word ([`Dictionary::is_familiar`]): 26,975 of the
-/// everyday list's 59,590 words (45%, the most familiar of them) reach it.
+/// The least familiarity of a familiar word ([`Dictionary::is_familiar`]), what robots play and
+/// count as a person's answers: 23,849 of edition 3's 59,529 words (40%, the most familiar of
+/// them) reach it; 26,975 of edition 2's 59,590 (45%).
 pub const FAMILIAR: u8 = 2;
 
 /// The highest familiarity.
@@ -149,6 +168,9 @@ pub enum DictionaryError {
     /// A familiarity given for a spelling of no word, over the scale, or a word left without one.
     #[error("no familiarity for {0:?}, or one for no word or out of scale")]
     Familiarity(String),
+    /// An alias that does not spell, is a word itself, or names no word.
+    #[error("alias {0:?} does not spell, is a word, or names no word")]
+    Alias(String),
     /// The entry has one syllable.
     #[error("entry {line} has one syllable: {entry:?}")]
     OneSyllable {
@@ -188,6 +210,8 @@ pub struct Dictionary {
     links_from: Vec<u32>,
     /// Each word's familiarity, 0 to [`MOST_FAMILIAR`]; empty for a list without scores.
     familiarity: Vec<u8>,
+    /// Other spellings of words, by their canonical key: each a word's regional variant.
+    aliases: HashMap<Box<str>, WordId>,
 }
 
 impl fmt::Debug for Dictionary {
@@ -203,6 +227,12 @@ static PYVI_GZ: &[u8] = include_bytes!("../data/noi-tu.txt.gz");
 static EVERYDAY_GZ: &[u8] = include_bytes!("../data/noi-tu-2.txt.gz");
 /// Edition 2's familiarity scores, line by line.
 static EVERYDAY_FAMILIARITY_GZ: &[u8] = include_bytes!("../data/noi-tu-2-familiarity.txt.gz");
+/// Edition 3: edition 2 with everyday phrases, checked syllables and aliases (see data/SOURCE.md).
+static EVERYDAY3_GZ: &[u8] = include_bytes!("../data/noi-tu-3.txt.gz");
+/// Edition 3's familiarity scores, line by line.
+static EVERYDAY3_FAMILIARITY_GZ: &[u8] = include_bytes!("../data/noi-tu-3-familiarity.txt.gz");
+/// Edition 3's aliases, `variant<TAB>standard` a line.
+static EVERYDAY3_ALIASES_GZ: &[u8] = include_bytes!("../data/noi-tu-3-aliases.txt.gz");
 
 impl Dictionary {
     /// The built-in dictionary new games use ([`WordList::CURRENT`]), parsed on first use.
@@ -214,9 +244,11 @@ impl Dictionary {
     pub fn of(list: WordList) -> &'static Dictionary {
         static PYVI: OnceLock<Dictionary> = OnceLock::new();
         static EVERYDAY: OnceLock<Dictionary> = OnceLock::new();
+        static EVERYDAY3: OnceLock<Dictionary> = OnceLock::new();
         let cell = match list {
             WordList::Pyvi => &PYVI,
             WordList::Everyday => &EVERYDAY,
+            WordList::Everyday3 => &EVERYDAY3,
         };
         cell.get_or_init(|| {
             let gunzip = |gz: &[u8]| {
@@ -225,15 +257,18 @@ impl Dictionary {
                 text
             };
             let text = gunzip(list.gzip());
-            let dict = Dictionary::from_words(text.lines()).expect("the compiled word list spells");
-            match list.familiarity_gzip() {
-                Some(gz) => {
-                    let scores = gunzip(gz);
-                    let scores = scores.lines().map(|l| l.parse::<u8>().expect("a familiarity is a digit"));
-                    dict.with_familiarity(text.lines().zip(scores)).expect("one familiarity a word")
-                }
-                None => dict,
+            let mut dict = Dictionary::from_words(text.lines()).expect("the compiled word list spells");
+            if let Some(gz) = list.familiarity_gzip() {
+                let scores = gunzip(gz);
+                let scores = scores.lines().map(|l| l.parse::<u8>().expect("a familiarity is a digit"));
+                dict = dict.with_familiarity(text.lines().zip(scores)).expect("one familiarity a word");
             }
+            if let Some(gz) = list.aliases_gzip() {
+                let pairs = gunzip(gz);
+                let pairs = pairs.lines().map(|l| l.split_once('\t').expect("an alias line is variant TAB standard"));
+                dict = dict.with_aliases(pairs).expect("each alias names a word of its list");
+            }
+            dict
         })
     }
 
@@ -295,7 +330,34 @@ impl Dictionary {
             links_from[s + 1] += links_from[s];
         }
         let by_text = words.iter().enumerate().map(|(i, e)| (e.text.clone(), WordId(i as u32))).collect();
-        Ok(Dictionary { words, by_text, syllables, by_syllable, links, links_from, familiarity: Vec::new() })
+        Ok(Dictionary { words, by_text, syllables, by_syllable, links, links_from, familiarity: Vec::new(), aliases: HashMap::new() })
+    }
+
+    /// This dictionary with other spellings of its words, given as pairs of a variant and the
+    /// word it spells (a regional spelling, "pháp lịnh" of "pháp lệnh"): a variant is accepted
+    /// as that word ([`Dictionary::find`]) and is not a word of its own.
+    ///
+    /// # Errors
+    /// [`DictionaryError::Alias`] for a variant that does not spell, or is already a word, or a
+    /// standard form that is no word.
+    pub fn with_aliases<I, S, T>(mut self, pairs: I) -> Result<Dictionary, DictionaryError>
+    where
+        I: IntoIterator<Item = (S, T)>,
+        S: AsRef<str>,
+        T: AsRef<str>,
+    {
+        for (variant, standard) in pairs {
+            let (variant, standard) = (variant.as_ref(), standard.as_ref());
+            let key = spelling::normalize(variant).map_err(|_| DictionaryError::Alias(variant.to_string()))?;
+            let word = spelling::normalize(standard).ok().and_then(|s| self.lookup(&s));
+            match word {
+                Some(w) if self.lookup(&key).is_none() => {
+                    self.aliases.insert(key.into(), w);
+                }
+                _ => return Err(DictionaryError::Alias(variant.to_string())),
+            }
+        }
+        Ok(self)
     }
 
     /// This dictionary with each word's familiarity (0 to [`MOST_FAMILIAR`]), given as pairs of
@@ -363,6 +425,16 @@ impl Dictionary {
     /// The word spelled `canonical` (already normalised), if it is one.
     pub fn lookup(&self, canonical: &str) -> Option<WordId> {
         self.by_text.get(canonical).copied()
+    }
+
+    /// The word `canonical` (already normalised) spells: itself, or the word it is an alias of.
+    pub fn find(&self, canonical: &str) -> Option<WordId> {
+        self.lookup(canonical).or_else(|| self.aliases.get(canonical).copied())
+    }
+
+    /// How many aliases it holds.
+    pub fn alias_count(&self) -> usize {
+        self.aliases.len()
     }
 
     /// The syllable spelled `canonical`, if it begins or ends a word.

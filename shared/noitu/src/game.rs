@@ -179,11 +179,13 @@ impl<'d> Game<'d> {
     }
 
     /// The current syllable as the game shows it: the last syllable of the last word as shown
-    /// (its player's spelling, [`JournalEntry::shown_word`]), or of the opening word in the
+    /// (its player's spelling, [`JournalEntry::shown_ending`]), or of the opening word in the
     /// dictionary's usual spelling.
     pub fn current_shown(&self) -> &str {
-        let last = self.journal.iter().rev().find_map(|e| e.shown_word(self.dict)).unwrap_or_else(|| self.dict.display(self.opening));
-        last.rsplit(' ').next().unwrap_or(last)
+        self.journal.iter().rev().find_map(JournalEntry::shown_ending).unwrap_or_else(|| {
+            let opening = self.dict.display(self.opening);
+            opening.rsplit(' ').next().unwrap_or(opening)
+        })
     }
 
     /// The seat to move (after the end: the seat that lost, unless it resigned out of turn).
@@ -277,7 +279,7 @@ impl<'d> Game<'d> {
         if found < 2 {
             return Err(Rejection::TooFewSyllables { found });
         }
-        let word = spelling::normalize(raw).ok().and_then(|w| self.dict.lookup(&w)).ok_or(Rejection::NotInDictionary)?;
+        let word = spelling::normalize(raw).ok().and_then(|w| self.dict.find(&w)).ok_or(Rejection::NotInDictionary)?;
         // A word of the dictionary spells: the messages quote it as its player wrote it.
         let spelled = spelling::spelled(raw).unwrap_or_else(|_| self.dict.text(word).to_string());
         let first = self.dict.first(word);
@@ -310,7 +312,7 @@ impl<'d> Game<'d> {
                 let mut checked = self.check_turn(entry.seat).and_then(|()| self.check_word(entry.seat, word)).map_err(refused)?;
                 if let CheckedAction::Word { word: id, spelled: recorded, .. } = &mut checked.action {
                     if let Some(s) = spelled
-                        && spelling::normalize(s).ok().as_deref() != Some(self.dict.text(*id))
+                        && spelling::normalize(s).ok().and_then(|k| self.dict.find(&k)) != Some(*id)
                     {
                         return Err(ReplayError::Spelled { move_no, spelled: s.clone() });
                     }

@@ -4,11 +4,10 @@
 //! `{"move_no":0,"seat":0,"kind":"word","word":"hoà bình","spelled":"hòa bình","score":12}`.
 //! `word` is the canonical key (what replay and the no-repeat rule read), `spelled` the word as
 //! the player wrote it (what the game shows); entries written before `spelled` existed have
-//! none, and show the key in the usual spelling ([`JournalEntry::shown_word`]).
+//! none, and show `word`.
 
 use serde::{Deserialize, Serialize};
 
-use crate::dictionary::Dictionary;
 use crate::seat::Seat;
 
 /// What a journalled move did.
@@ -43,16 +42,26 @@ impl Action {
 }
 
 impl JournalEntry {
-    /// The word as the game shows it: as its player wrote it, or, for an entry that did not
-    /// record that, its key in `dict`'s spelling most writers use; `None` for a resignation or a
-    /// timeout.
-    pub fn shown_word<'a>(&'a self, dict: &'a Dictionary) -> Option<&'a str> {
+    /// The word as the game shows it: as its player wrote it, or the key for an entry that did
+    /// not record that; `None` for a resignation or a timeout.
+    pub fn shown_word(&self) -> Option<&str> {
         match &self.action {
-            Action::Word { word, spelled } => {
-                Some(spelled.as_deref().or_else(|| dict.lookup(word).map(|w| dict.display(w))).unwrap_or(word))
-            }
+            Action::Word { word, spelled } => Some(spelled.as_deref().unwrap_or(word)),
             Action::Resign | Action::Timeout => None,
         }
+    }
+}
+
+impl JournalEntry {
+    /// The syllable the next word begins with, as shown: the last syllable of the word as
+    /// shown, or the key's when the word was played as a spelling of another syllable (an alias:
+    /// "pháp lịnh" plays "pháp lệnh", and the chain goes on from "lệnh"); `None` for a
+    /// resignation or a timeout.
+    pub fn shown_ending(&self) -> Option<&str> {
+        let Action::Word { word, .. } = &self.action else { return None };
+        let (key, shown) = (word.rsplit(' ').next().unwrap_or(word), self.shown_word()?);
+        let shown = shown.rsplit(' ').next().unwrap_or(shown);
+        Some(if crate::spelling::normalize(shown).ok().as_deref() == Some(key) { shown } else { key })
     }
 }
 

@@ -19,6 +19,7 @@ pub mod scoring;
 pub mod seat;
 pub mod setup;
 pub mod spelling;
+pub mod syllable;
 pub mod used;
 pub mod view;
 
@@ -31,5 +32,6 @@ pub use replay_error::ReplayError;
 pub use seat::{Seat, Timestamp};
 pub use setup::{Options, Setup, SetupError, VARIANT};
 pub use spelling::{SpellingError, normalize, spelled};
+pub use syllable::is_syllable;
 pub use used::UsedWords;
 pub use view::RobotView;

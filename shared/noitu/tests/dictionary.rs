@@ -50,7 +50,7 @@ fn the_everyday_list_holds_one_spelling_a_word_as_counted_at_build_time() {
     assert!(entries.windows(2).all(|w| w[0] < w[1]), "sorted, distinct");
     // The build script's key is the crate's: no two entries spell one word, and each entry is
     // shown as written.
-    let dict = Dictionary::builtin();
+    let dict = Dictionary::of(WordList::Everyday);
     assert_eq!(dict.len(), entries.len());
     for e in &entries {
         let w = dict.lookup(&normalize(e).unwrap()).unwrap();
@@ -61,9 +61,8 @@ fn the_everyday_list_holds_one_spelling_a_word_as_counted_at_build_time() {
 
 #[test]
 fn the_everyday_dictionary_counts_after_normalisation() {
-    assert_eq!(Dictionary::builtin().stats(), Dictionary::of(WordList::Everyday).stats());
     assert_eq!(
-        Dictionary::builtin().stats(),
+        Dictionary::of(WordList::Everyday).stats(),
         Stats {
             words: 59_590,
             by_syllables: [45_706, 5_199, 6_929, 1_756],
@@ -89,7 +88,7 @@ fn the_everyday_list_keeps_every_word_of_the_pyvi_list_but_its_latin_spellings()
 
 #[test]
 fn every_everyday_word_has_a_familiarity_and_common_words_are_familiar() {
-    let dict = Dictionary::builtin();
+    let dict = Dictionary::of(WordList::Everyday);
     let mut by = [0usize; 10];
     for w in dict.words() {
         by[usize::from(dict.familiarity(w).unwrap())] += 1;
@@ -106,6 +105,133 @@ fn every_everyday_word_has_a_familiarity_and_common_words_are_familiar() {
     // The pyvi list has no scores: every word counts as familiar.
     let old = Dictionary::of(WordList::Pyvi);
     assert!(old.words().all(|w| old.familiarity(w).is_none() && old.is_familiar(w)));
+}
+
+#[test]
+fn edition_3_holds_one_spelling_a_word_with_valid_syllables_as_counted_at_build_time() {
+    let entries = entries_of(WordList::Everyday3);
+    assert_eq!(entries.len(), 59_529);
+    assert!(entries.windows(2).all(|w| w[0] < w[1]), "sorted, distinct");
+    let dict = Dictionary::builtin();
+    assert_eq!(dict.len(), entries.len());
+    for e in &entries {
+        let w = dict.lookup(&normalize(e).unwrap()).unwrap();
+        assert_eq!(dict.display(w), e);
+        assert!(e.split(' ').all(noitu::is_syllable), "{e}");
+    }
+    assert_eq!(
+        dict.stats(),
+        Stats {
+            words: 59_529,
+            by_syllables: [45_664, 5_199, 6_912, 1_754],
+            syllables: 6_803,
+            dead_ends: 1_413,
+            out_degree_10: 1_604,
+            links: 56_378
+        }
+    );
+    // Edition 2's words with a misshapen syllable are gone, its typos with them.
+    let old = Dictionary::of(WordList::Everyday);
+    let dropped: Vec<&str> = old.words().map(|w| old.text(w)).filter(|t| t.split(' ').any(|s| !noitu::is_syllable(s))).collect();
+    assert!(dropped.len() >= 80, "{}", dropped.len());
+    assert!(dropped.iter().all(|t| dict.lookup(t).is_none()), "{dropped:?}");
+    for typo in ["tự quuyết", "kính đên"] {
+        assert!(old.lookup(&normalize(typo).unwrap()).is_some() && dict.find(&normalize(typo).unwrap()).is_none(), "{typo}");
+    }
+}
+
+#[test]
+fn edition_3_knows_the_words_people_play_and_scores_them_familiar() {
+    let (old, dict) = (Dictionary::of(WordList::Everyday), Dictionary::builtin());
+    let of = |d: &Dictionary, word: &str| d.lookup(&normalize(word).unwrap()).and_then(|w| d.familiarity(w));
+    // Missing from edition 2, or scored 0 or 1 there: everyday words, familiar now.
+    for word in [
+        "thịt bò",
+        "bữa sáng",
+        "bữa tối",
+        "làng quê",
+        "dòng sông",
+        "chạy bộ",
+        "canh chua",
+        "mì tôm",
+        "trời mưa",
+        "đọc sách",
+        "món quà",
+        "trận đấu",
+        "vẽ tranh",
+        "tạo ra",
+        "đạt được",
+        "đoạt giải",
+        "nải chuối",
+        "buốt giá",
+        "bảy mươi",
+        "lát nữa",
+        "dưới đây",
+        "phiếu bầu",
+    ] {
+        assert!(of(old, word).is_none_or(|f| f < noitu::FAMILIAR), "{word} was missing or unfamiliar in edition 2");
+        assert!(of(dict, word).is_some_and(|f| f >= 4), "{word}: {:?}", of(dict, word));
+    }
+    // Words few people know, which robots played on edition 2, are not familiar.
+    for word in [
+        "trùng triềng",
+        "lệnh doãn",
+        "trì dộn",
+        "độ đặm",
+        "dạ dịp",
+        "bù trội",
+        "đãi buôi",
+        "ninh ních",
+        "rủa ráy",
+        "công sảnh",
+        "kính coong",
+    ] {
+        assert!(of(dict, word).is_some_and(|f| f < noitu::FAMILIAR), "{word}: {:?}", of(dict, word));
+    }
+    // Syllables a speaker goes on from begin familiar words.
+    for syllable in ["xiếc", "giâm", "vã", "dịp", "quẻ", "suất", "tấu", "thuở", "đạt", "đọc"] {
+        let s = dict.syllable_id(&normalize(syllable).unwrap()).unwrap_or_else(|| panic!("{syllable}"));
+        assert!(dict.words_from(s).any(|w| dict.is_familiar(w)), "{syllable}");
+    }
+    let mut by = [0usize; 10];
+    for w in dict.words() {
+        by[usize::from(dict.familiarity(w).unwrap())] += 1;
+    }
+    assert_eq!(by, [8_326, 27_354, 7_140, 1_936, 2_760, 3_362, 3_413, 2_933, 1_222, 1_083]);
+}
+
+#[test]
+fn a_regional_spelling_is_an_alias_of_the_standard_word_not_a_dead_end() {
+    let dict = Dictionary::builtin();
+    assert_eq!(dict.alias_count(), 54);
+    for (variant, standard) in [("pháp lịnh", "pháp lệnh"), ("chẩn bịnh", "chẩn bệnh"), ("hành chánh", "hành chính"), ("mần ăn", "làm ăn")]
+    {
+        let (v, s) = (normalize(variant).unwrap(), normalize(standard).unwrap());
+        assert_eq!(dict.lookup(&v), None, "{variant} is no word of its own");
+        assert_eq!(dict.find(&v), dict.lookup(&s), "{variant} plays {standard}");
+    }
+    // Played as typed, the chain goes on from the standard syllable; replay reads it back.
+    let setup = noitu::Setup { opening: Some("hiến pháp".into()), ..noitu::Setup::new(1) };
+    let mut game = noitu::Game::new(&setup, dict).unwrap();
+    let entry = game.submit(noitu::Seat(0), "Pháp Lịnh", noitu::Timestamp(0)).unwrap().clone();
+    assert_eq!(entry.shown_word(), Some("pháp lịnh"));
+    assert_eq!((entry.shown_ending(), game.current_shown()), (Some("lệnh"), "lệnh"));
+    assert_eq!(dict.syllable(game.current()), "lệnh");
+    assert_eq!(noitu::replay(game.setup(), game.journal(), dict).unwrap(), game);
+    let lenh = dict.words_from(game.current()).next().unwrap();
+    assert!(game.check(noitu::Seat(1), dict.display(lenh), noitu::Timestamp(0)).is_ok());
+    let again = noitu::Setup { opening: Some("pháp lệnh".into()), ..noitu::Setup::new(1) };
+    let game = noitu::Game::new(&again, dict).unwrap();
+    assert!(matches!(game.check(noitu::Seat(0), "pháp lịnh", noitu::Timestamp(0)), Err(noitu::Rejection::WrongLink { .. })));
+}
+
+#[test]
+fn aliases_that_are_words_or_name_no_word_are_refused() {
+    let dict = || Dictionary::from_words(["pháp lệnh", "pháp luật"]).unwrap();
+    assert_eq!(dict().with_aliases([("pháp lịnh", "pháp lệnh")]).unwrap().find("pháp lịnh"), dict().lookup("pháp lệnh"));
+    assert!(matches!(dict().with_aliases([("pháp luật", "pháp lệnh")]), Err(DictionaryError::Alias(_))));
+    assert!(matches!(dict().with_aliases([("pháp lịnh", "pháp lý")]), Err(DictionaryError::Alias(_))));
+    assert!(matches!(dict().with_aliases([("pháp 1", "pháp lệnh")]), Err(DictionaryError::Alias(_))));
 }
 
 #[test]
@@ -223,8 +349,10 @@ fn a_list_with_an_unspellable_or_one_syllable_entry_is_refused() {
 fn openings_are_drawn_from_familiar_words_with_answers_and_no_instant_win() {
     let everyday = Dictionary::builtin();
     let openings = noitu::setup::eligible_openings(&noitu::Options::default(), everyday);
-    assert_eq!(openings.len(), 5_536);
+    assert_eq!(openings.len(), 5_249);
     assert!(openings.iter().all(|&w| everyday.is_familiar(w)));
+    let options = noitu::Options { word_list: WordList::Everyday, ..noitu::Options::default() };
+    assert_eq!(noitu::setup::eligible_openings(&options, Dictionary::of(WordList::Everyday)).len(), 5_536);
     // pyvi's list without scores: the same 3,357 openings as before familiarity.
     let pyvi = Dictionary::of(WordList::Pyvi);
     let options = noitu::Options { word_list: WordList::Pyvi, ..noitu::Options::default() };

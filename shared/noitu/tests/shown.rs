@@ -30,7 +30,7 @@ fn every_spelling_of_a_word_is_accepted_and_recorded_as_typed() {
         let mut g = opening(open);
         let entry = g.submit(Seat(0), typed, NOW).unwrap_or_else(|r| panic!("{typed:?}: {r}")).clone();
         assert_eq!(entry.action, Action::Word { word: key.into(), spelled: Some(shown.into()) }, "{typed:?}");
-        assert_eq!(entry.shown_word(Dictionary::builtin()), Some(shown));
+        assert_eq!(entry.shown_word(), Some(shown));
         // The chain goes on from the syllable as the player wrote it.
         assert_eq!(g.current_shown(), shown.rsplit(' ').next().unwrap());
         // Replay reads the key, keeps the spelling.
@@ -51,7 +51,7 @@ fn a_refusal_quotes_what_the_player_typed() {
     assert_eq!(g.check(Seat(1), "lý do", NOW).map(|c| c.spelled().map(str::to_string)), Ok(Some("lý do".into())));
     g.submit(Seat(1), "lí do", NOW).unwrap();
     assert_eq!(g.current_shown(), "do");
-    assert_eq!(g.journal()[3].shown_word(Dictionary::builtin()), Some("lí do"));
+    assert_eq!(g.journal()[3].shown_word(), Some("lí do"));
 
     // Played already in another spelling: quoted as typed now.
     let dict = Dictionary::from_words(["đá quý", "quý báu", "báu quý", "quý giá"]).unwrap();
@@ -78,7 +78,7 @@ fn robots_words_and_the_opening_are_shown_in_the_usual_spelling() {
             let shown = dict.display(d.word).to_string();
             let seat = g.to_move();
             let entry = g.submit(seat, &shown, NOW).unwrap().clone();
-            assert_eq!(entry.shown_word(dict), Some(shown.as_str()));
+            assert_eq!(entry.shown_word(), Some(shown.as_str()));
             for bad in ["quí", "kĩ", "lí", "mĩ", "hoà", "thuỷ", "khoẻ"] {
                 assert!(!shown.split(' ').any(|s| s == bad), "{shown}");
             }

@@ -526,13 +526,11 @@ impl Player {
             let mut view = view;
             for n in 0..moves {
                 let Some(who) = self.side_to_move_of(&view) else { break };
+                // A rated game has no hints: its top play is found here.
                 let mv = if n == 0 {
-                    match self.send(who, "GET", &format!("/games/{game}/hint?limit=1"), None).await {
-                        Some((200, b)) => serde_json::from_slice::<Hints>(&b)
-                            .ok()
-                            .and_then(|h| h.hints.into_iter().next())
-                            .map_or(json!({"kind": "pass"}), |h| json!({"kind": "play", "placements": h.placements})),
-                        _ => json!({"kind": "pass"}),
+                    match self.reload(who, game).await {
+                        Some(mine) => json!(wordgame::top_play::top_play(&mine.table, mine.rack.as_deref().unwrap_or_default())),
+                        None => json!({"kind": "pass"}),
                     }
                 } else {
                     json!({"kind": "pass"})
@@ -630,7 +628,8 @@ impl Player {
         }
     }
 
-    /// Plays one game: the side to move submits its top hint (or passes).
+    /// Plays one game: the side to move submits its top hint (or passes); in a game without
+    /// hints (a rated one), its top play found here ([`wordgame::top_play::top_play`]).
     async fn play(&mut self, mut view: View) {
         let id = view.game_id;
         let mut stalls = 0;
@@ -642,6 +641,12 @@ impl Player {
                     Some(h) => json!({"kind": "play", "placements": h.placements}),
                     None => json!({"kind": "pass"}),
                 },
+                Some((409, body)) if serde_json::from_slice::<Value>(&body).is_ok_and(|e| e["error"]["code"] == "no_hints_left") => {
+                    let Some(mine) = self.reload(who, id).await else { break };
+                    let mv = wordgame::top_play::top_play(&mine.table, mine.rack.as_deref().unwrap_or_default());
+                    view = mine;
+                    json!(mv)
+                }
                 Some(_) => {
                     stalls += 1;
                     match self.reload(who, id).await {

@@ -1,8 +1,10 @@
-//! What `wordgame` shares with the research crate `lab`: seeded self-play with the simple static
-//! players, and the ladder that plays robots (or any [`ladder::Contestant`]) against each other.
+//! What `wordgame` shares with the research crate `lab` and its own tests: seeded self-play with
+//! the simple static players, the ladder that plays robots (or any [`ladder::Contestant`]) against
+//! each other, and the top play on a game view's board ([`top_play`]).
 
 pub mod ladder;
 pub mod selfplay;
+pub mod top_play;
 
 /// A failure the user can fix: printed as one line, exit code 2.
 #[derive(Debug, thiserror::Error)]

@@ -104,15 +104,16 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 #[derive(serde::Deserialize)]
 pub(crate) struct View {
     pub(crate) game_id: uuid::Uuid,
-    variant: engine::Variant,
+    /// The reader's rack (none for a viewer without a seat).
+    #[serde(rename = "your_rack")]
+    pub(crate) rack: Option<Vec<String>>,
     pub(crate) status: String,
     pub(crate) to_move: Option<usize>,
     pub(crate) move_count: u32,
     pub(crate) seats: Vec<SeatLite>,
-    no_repeat_words: bool,
-    played_words: Vec<String>,
-    board: Vec<engine::moves::PlacementInput>,
-    your_rack: Option<Vec<String>>,
+    /// The board and what the no-repeat rule reads.
+    #[serde(flatten)]
+    pub(crate) table: wordgame::top_play::Table,
 }
 
 /// A seat of a game view: who holds it.
@@ -186,7 +187,7 @@ async fn client(
                         None => json!({"kind": "pass"}),
                     }
                 }
-                Moves::Local => json!(local_top_play(&view, &racks[who])),
+                Moves::Local => json!(wordgame::top_play::top_play(&view.table, &racks[who])),
             };
             let body = json!({"expected_move_no": view.move_count, "client_move_id": uuid::Uuid::new_v4(), "move": mv});
             let t0 = Instant::now();
@@ -197,7 +198,7 @@ async fn client(
                 break;
             }
             view = serde_json::from_slice::<Outcome>(&answer).map_err(|_| fail("submit failed", &answer))?.game;
-            racks[who] = view.your_rack.clone().unwrap_or_default();
+            racks[who] = view.rack.clone().unwrap_or_default();
         }
         if view.status == "finished" {
             games += 1;
@@ -235,46 +236,13 @@ async fn setup(
     let (_, body) = call(http, url, &tokens[0], "GET", &format!("/games/{id}"), None).await?;
     let view: View = serde_json::from_slice(&body).map_err(|_| fail("get failed", &body))?;
     // Each side's rack, from its own latest view; the second side's first view is read once.
-    let mut racks: [Vec<String>; 2] = [view.your_rack.clone().unwrap_or_default(), Vec::new()];
+    let mut racks: [Vec<String>; 2] = [view.rack.clone().unwrap_or_default(), Vec::new()];
     if moves == Moves::Local {
         let (_, body) = call(http, url, &tokens[1], "GET", &format!("/games/{id}"), None).await?;
         let second: View = serde_json::from_slice(&body).map_err(|_| fail("get failed", &body))?;
-        racks[1] = second.your_rack.unwrap_or_default();
+        racks[1] = second.rack.unwrap_or_default();
     }
     Ok(Setup { view, racks })
-}
-
-/// The move the load client submits for the side to move: its top play by equity for `rack` on
-/// the view's board (the hint route's generator, leave table and no-repeat rule), searched first
-/// with any blanks held back, and with them only when that finds no play; a pass when there is
-/// none. Holding blanks back keeps the client's share of this machine small: racks with a blank
-/// are about a sixth of all positions but about two thirds of the generator's time.
-fn local_top_play(view: &View, rack: &[String]) -> engine::Move {
-    let rules = view.variant.rules();
-    let mut board = engine::Board::new();
-    for t in &view.board {
-        let (Some(letter), Ok(square)) = (t.letter.and_then(|c| rules.letter(c)), t.square.parse()) else { continue };
-        board.place(engine::Placement { square, tile: if t.blank { engine::Tile::Blank(letter) } else { engine::Tile::Letter(letter) } });
-    }
-    let tiles = rack.iter().filter_map(|s| match s.as_str() {
-        "?" => Some(engine::RackTile::Blank),
-        s => s.chars().next().and_then(|c| rules.letter(c)).map(engine::RackTile::Letter),
-    });
-    let rack = engine::Rack::from_tiles(tiles);
-    let mut without_blanks = rack;
-    while without_blanks.remove(engine::RackTile::Blank) {}
-    let generator = engine::MoveGenerator::new(rules, engine::builtin_graph(view.variant));
-    let leave = engine::LeaveTable::heuristic(rules);
-    let played: std::collections::HashSet<String> = view.played_words.iter().cloned().collect();
-    let played = view.no_repeat_words.then_some(&played);
-    let top = |rack: &engine::Rack| {
-        engine::best_plays::best_plays_on(rules, &board, played, &generator, rack, 1, engine::Ranking::Equity(&leave))
-    };
-    let mut plays = top(&without_blanks);
-    if plays.is_empty() && without_blanks.len() < rack.len() {
-        plays = top(&rack);
-    }
-    plays.first().map_or(engine::Move::Pass, |p| engine::Move::play(rules, &p.placements()))
 }
 
 /// One request with a bearer token: the status and the body.
