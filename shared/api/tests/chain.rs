@@ -62,10 +62,11 @@ async fn a_chain_game_against_each_robot_level_is_played_to_its_end() {
             let (status, outcome) = app.call(Some(me), "POST", &format!("/games/{id}/moves"), &body.to_string()).await;
             assert_eq!(status, 200, "{outcome}");
             let moves = outcome["moves"].as_array().unwrap();
-            // The entry keeps the word as typed beside its canonical key.
-            assert_eq!((moves[0]["kind"].as_str(), &moves[0]["spelled"]), (Some("word"), &body["move"]["word"]));
+            // The entry shows the word as typed, its canonical key beside it.
+            assert_eq!((moves[0]["kind"].as_str(), &moves[0]["word"]), (Some("word"), &body["move"]["word"]));
             let typed = body["move"]["word"].as_str().unwrap();
-            assert_eq!(moves[0]["word"].as_str(), noitu::normalize(typed).ok().as_deref());
+            assert_eq!(moves[0]["key"].as_str(), noitu::normalize(typed).ok().as_deref());
+            assert!(moves[0].get("spelled").is_none(), "{outcome}");
             robot_words += moves.len() - 1;
             if moves.len() > 1 {
                 assert!(outcome["thinking_ms"].as_u64().unwrap() >= 400, "{level}: {outcome}");
@@ -73,11 +74,13 @@ async fn a_chain_game_against_each_robot_level_is_played_to_its_end() {
         }
         let v = view(&app, me, &id).await;
         assert_eq!(v["status"], "finished", "{level}: {v}");
-        assert!(["no_legal_move"].contains(&v["result"]["reason"].as_str().unwrap()), "{v}");
+        // Won with a word that leaves no answer, or the robot, with no familiar word, conceded.
+        let reason = v["result"]["reason"].as_str().unwrap();
+        assert!(["no_legal_move", "resigned"].contains(&reason), "{v}");
         assert_eq!(v["result"]["winners"].as_array().unwrap().len(), 1);
         assert_eq!(v["to_move"], Value::Null);
         let chain = v["chain"].as_array().unwrap();
-        assert_eq!(chain.len() as u64, v["move_count"].as_u64().unwrap());
+        assert_eq!(chain.len() as u64 + u64::from(reason == "resigned"), v["move_count"].as_u64().unwrap());
         for pair in chain.windows(2) {
             // Each word begins where the last ended (in any spelling of the syllable).
             let next_first = pair[1]["word"].as_str().unwrap().split(' ').next().unwrap();
@@ -285,11 +288,12 @@ async fn bad_chain_bodies_and_moves_of_the_other_family_are_refused_and_write_no
     assert_eq!(status, 200, "{hints}");
     let hints = hints["hints"].as_array().unwrap();
     assert!(!hints.is_empty() && hints.len() <= 20);
-    // Best first by the hard robot's judgement: a word that leaves no answer wins and comes
-    // first; a word one of whose answers leaves the player without a word loses and comes last
-    // (the search, at least two plies deep, sees both).
-    let rank: Vec<(bool, bool)> = hints.iter().map(|h| (h["replies"] != 0, h["answer_wins"].as_bool().unwrap())).collect();
-    assert!(rank.windows(2).all(|w| w[0] <= w[1]), "{rank:?}");
+    // Familiar words first; the first goes on (it does not win at once) when any word does; a
+    // word that wins at once is marked.
+    let familiar: Vec<bool> = hints.iter().map(|h| h["familiarity"].as_u64().is_some_and(|f| f >= u64::from(noitu::FAMILIAR))).collect();
+    assert!(familiar.windows(2).all(|w| w[0] >= w[1]), "{hints:?}");
+    assert!(hints.iter().all(|h| h["wins_at_once"] == (h["replies"] == 0)), "{hints:?}");
+    assert!(hints[0]["wins_at_once"] == false || hints.iter().all(|h| h["wins_at_once"] == true), "{hints:?}");
     for h in hints {
         let (status, preview) = app
             .call(
@@ -389,4 +393,36 @@ async fn a_robot_attached_to_an_open_chain_game_answers_at_once_when_it_leads_an
     let body = json!({"expected_move_no": withdrawn["move_count"], "move": {"kind": "word", "word": "học sinh"}}).to_string();
     let (status, refused) = app.call(Some(ann), "POST", &format!("/games/{id}/moves"), &body).await;
     assert_eq!((status, refused["error"]["code"].as_str()), (409, Some("game_withdrawn")));
+}
+
+#[tokio::test]
+async fn a_hinted_word_is_a_word_in_its_usual_spelling_with_valid_syllables_never_a_variant() {
+    let app = App::new().await;
+    let me = Player::new();
+    let game = app.create_with(me, r#"{"variant":"noi-tu","opponents":[{"robot":"medium"}],"hints":20}"#).await;
+    let id = game["game_id"].as_str().unwrap().to_string();
+    let dict = noitu::Dictionary::builtin();
+    let (mut asked, mut checked) = (0, 0);
+    while asked < 20 {
+        let v = view(&app, me, &id).await;
+        if v["status"] == "finished" {
+            break;
+        }
+        let (status, hints) = app.call(Some(me), "GET", &format!("/games/{id}/hint?limit=20"), "").await;
+        assert_eq!(status, 200, "{hints}");
+        asked += 1;
+        assert_eq!(hints["hints_left"], 20 - asked, "{hints}");
+        for h in hints["hints"].as_array().unwrap() {
+            let word = h["word"].as_str().unwrap();
+            let w = dict.lookup(&noitu::normalize(word).unwrap()).unwrap_or_else(|| panic!("{word} is a word of its own, not an alias"));
+            assert_eq!(dict.display(w), word, "the usual spelling");
+            assert!(word.split(' ').all(noitu::is_syllable), "{word}");
+            checked += 1;
+        }
+        let word = &hints["hints"][0]["word"];
+        let body = json!({"expected_move_no": v["move_count"], "move": {"kind": "word", "word": word}}).to_string();
+        let (status, outcome) = app.call(Some(me), "POST", &format!("/games/{id}/moves"), &body).await;
+        assert_eq!(status, 200, "{outcome}");
+    }
+    assert!(checked >= 20, "{checked} hinted words checked");
 }

@@ -213,8 +213,38 @@ fn tile_turn(browser: &Browser, how: Placing) -> bool {
         click(browser, "#recall");
         wait(browser, "!document.querySelector('.sq .tile.pending')", "the recall");
     }
+    lay(browser, &tiles, how);
+    true
+}
+
+/// One turn in a game without hints (a rated one): `account`'s top play, found from its view of
+/// the game on the page (`wordgame::top_play`), laid `how`; a pass when it has none.
+fn computed_turn(browser: &Browser, port: u16, account: &str, how: Placing) -> bool {
+    let game = browser.script("return location.hash.slice(4)").as_str().unwrap().to_string();
+    let bearer = format!("Bearer {}", token(account, false));
+    let (status, body) = request(port, "GET", &format!("/games/{game}"), &[("authorization", &bearer)], "").unwrap();
+    assert_eq!(status, 200, "{body}");
+    let view: Value = serde_json::from_str(&body).unwrap();
+    let table: wordgame::top_play::Table = serde_json::from_value(view.clone()).unwrap();
+    let rack: Vec<String> = serde_json::from_value(view["your_rack"].clone()).unwrap();
+    let engine::Move::Play { placements } = wordgame::top_play::top_play(&table, &rack) else {
+        click(browser, "#pass");
+        return false;
+    };
+    let tiles: Vec<(String, String, bool)> = placements
+        .iter()
+        .map(|p| (p.square.clone(), p.letter.map(|l| l.to_uppercase().to_string()).unwrap_or_default(), p.blank))
+        .collect();
+    // Typing takes no blank: a play with one is laid by clicks.
+    lay(browser, &tiles, if tiles.iter().any(|t| t.2) { Placing::Clicks } else { how });
+    true
+}
+
+/// Lays `tiles` (square, letter, blank) `how` (already on the board when `Placing::Hint`),
+/// waits for the live preview's score and plays.
+fn lay(browser: &Browser, tiles: &[(String, String, bool)], how: Placing) {
     if how == Placing::Clicks || how == Placing::Drag {
-        for (square, letter, blank) in &tiles {
+        for (square, letter, blank) in tiles {
             let tile = if *blank {
                 "#rack .tile.blank:not(.used)".to_string()
             } else {
@@ -261,7 +291,6 @@ fn tile_turn(browser: &Browser, how: Placing) -> bool {
     wait(browser, "/\\d+ points/.test(document.getElementById('preview').textContent)", "the live preview's score");
     watch_thinking(browser);
     click(browser, "#play");
-    true
 }
 
 /// Records in the page whether "… is thinking" shows before the robot's reply is revealed
@@ -723,8 +752,10 @@ fn webapp_two_players_invite_each_other_and_play_by_push_in_chromium() {
         }
         let (mover, other) = if mine(&alice) { (&alice, &bob) } else { (&bob, &alice) };
         let before = tiles_shown(other);
-        // The first move typed on the board in Cyrillic.
-        if tile_turn(mover, if turn == 0 { Placing::Keys } else { Placing::Hint }) {
+        // A rated game has no hints: each move is the mover's top play, the first typed on the
+        // board in Cyrillic, the others by clicks.
+        let account = if std::ptr::eq(mover, &alice) { "alice" } else { "bob" };
+        if computed_turn(mover, port, account, if turn == 0 { Placing::Keys } else { Placing::Clicks }) {
             wait(other, &format!("document.querySelectorAll('.sq .tile:not(.pending)').length > {before}"), "the move pushed to the other");
         }
         wait(other, READY, "the other's turn");
