@@ -292,6 +292,10 @@ impl Position for ChainGame {
         if self.game.is_over() {
             return Err(rejected(noitu::Rejection::GameOver));
         }
+        // The words go on from the syllable of the seat to move: a hint is for that seat only.
+        if seat != self.game.to_move() {
+            return Err(rejected(noitu::Rejection::NotYourTurn { to_move: self.game.to_move() }));
+        }
         let dict = self.dictionary();
         let limit = limit.clamp(1, MAX_HINTS);
         let view = RobotView::new(&self.game);
@@ -459,6 +463,15 @@ fn chain_summary(seat: usize, words: &[ChainReview]) -> PlayerSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hint_is_for_the_seat_to_move_only() {
+        let game = ChainGame::new(1).unwrap();
+        let budget = Budget::Counted { rounds: 1, nodes: 2_000 };
+        assert!(!game.hints(Seat(0), 3, budget).unwrap().is_empty());
+        let refused = game.hints(Seat(1), 3, budget).unwrap_err();
+        assert!(matches!(refused, GameError::Rejected(ref r) if r.code == "not_your_turn"), "{refused:?}");
+    }
 
     #[test]
     fn a_chain_entry_shows_the_word_as_played_and_its_key_to_everyone() {

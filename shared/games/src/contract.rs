@@ -181,7 +181,8 @@ pub trait Position: Send + Sync {
     /// it at `budget`.
     ///
     /// # Errors
-    /// [`GameError::Rejected`] once the game is over; [`GameError::Lexicon`].
+    /// [`GameError::Rejected`] once the game is over (and, in a family whose moves depend on the
+    /// last one, the chain, when `seat` is not to move); [`GameError::Lexicon`].
     fn hints(&self, seat: Seat, limit: usize, budget: Budget) -> Result<Vec<Hint>, GameError>;
     /// The move of a robot of `level` for the seat to move, its choices seeded by `seed`, its
     /// thinking stopped by `budget` (an instant, or counted rounds and nodes), playing `against`

@@ -187,7 +187,7 @@ pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat
         pair_limited: record.pair_limited,
         ratings: crate::rating::view(record, game),
         hints_allowed: record.hints_allowed,
-        hints_left: seat.and_then(|s| crate::hints::hints_left(record, s.index())),
+        hints_left: seat.and_then(|s| record.hints_left(s.index())),
         draw: if record.status == GameStatus::Open { Vec::new() } else { draw_view(record) },
         tournament_id: record.tournament_id,
         drawing: drawing_view(record),

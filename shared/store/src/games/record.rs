@@ -99,6 +99,14 @@ pub struct GameRecord {
     pub version: String,
 }
 
+impl GameRecord {
+    /// The hints `seat` has left: `None` when they are not rationed.
+    pub fn hints_left(&self, seat: usize) -> Option<u32> {
+        let used = self.players.get(seat).map_or(0, |p| p.hints_used);
+        self.hints_allowed.map(|allowed| allowed.saturating_sub(used))
+    }
+}
+
 /// What a reader already holds of a game: its row version and the parts of its record that
 /// change only with the version (the journal and the draw). A read that names it leaves those
 /// parts out of its statement and takes them from it while the game is still at that version.
