@@ -35,10 +35,10 @@ pub(crate) fn allowance(variant: Variant, rated: bool, asked: Option<u8>) -> Opt
 pub(crate) fn checked_hints(asked: Option<i32>) -> Result<Option<u8>, ServiceError> {
     asked
         .map(|n| {
-            u8::try_from(n)
-                .ok()
-                .filter(|&n| u32::from(n) <= MAX_HINTS_ALLOWED)
-                .ok_or_else(|| ServiceError::Invalid { reason: Invalid::BadHints, message: format!("hints must be 0..={MAX_HINTS_ALLOWED}, not {n}") })
+            u8::try_from(n).ok().filter(|&n| u32::from(n) <= MAX_HINTS_ALLOWED).ok_or_else(|| ServiceError::Invalid {
+                reason: Invalid::BadHints,
+                message: format!("hints must be 0..={MAX_HINTS_ALLOWED}, not {n}"),
+            })
         })
         .transpose()
 }
