@@ -47,7 +47,6 @@ pub use error::{ErrorCode, Invalid, ReservedIdentity, ServiceError};
 pub use games::{ChallengeRule, Speed, TimeControl, TimeControlKind};
 pub use games::{EndReason, EntryView, Hint, Level, Move, PageSeat, Stage, Timeline, UnknownLevel, UnknownVariant, Variant, Viewer};
 pub use hints::MAX_HINTS_ALLOWED;
-pub use take_hint::Hinted;
 pub use history::{GameVersion, MovesPage};
 pub use limits::{MAX_INVITATIONS_FROM_ONE, MAX_OPEN_PER_VARIANT, MAX_UNFINISHED_GAMES};
 pub use lobby::{MAX_LOBBY_PAGE, OpenGameView, OpenGamesPage};
@@ -64,6 +63,7 @@ pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, 
 pub use standings::{AccountRatings, LeaderboardPage, MAX_LEADERBOARD_PAGE, MeView, RankedView, RatingChangeView, RatingView};
 pub use store::{AccountGame, AccountKind, GameStamp, GameStatus, LastMove, ListedGame, ListedPlayer, MyGameSeat, SeatStamp};
 pub use sweep::{SweepConfig, SweepReport};
+pub use take_hint::Hinted;
 pub use tournament::{Outcome as TournamentOutcome, PairingSystem};
 pub use tournaments::{
     CreateTournament, DEFAULT_DRAW_SECONDS, ForfeitSide, MAX_TOURNAMENT_LIST, MAX_TOURNAMENT_NAME, PairingView, RoundView, StandingView,
