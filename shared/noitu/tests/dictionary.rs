@@ -358,3 +358,31 @@ fn openings_are_drawn_from_familiar_words_with_answers_and_no_instant_win() {
     let options = noitu::Options { word_list: WordList::Pyvi, ..noitu::Options::default() };
     assert_eq!(noitu::setup::eligible_openings(&options, pyvi).len(), 3_357);
 }
+
+#[test]
+fn a_game_on_edition_2_keeps_its_list_and_replays_identically() {
+    // A setup stored before edition 3 names "everyday": its game plays and replays on edition 2,
+    // whose words edition 3 dropped included.
+    let mut setup = noitu::Setup::new(11);
+    setup.options.word_list = WordList::Everyday;
+    let stored = serde_json::to_string(&setup).unwrap();
+    assert!(stored.contains(r#""word_list":"everyday""#), "{stored}");
+    let setup: noitu::Setup = serde_json::from_str(&stored).unwrap();
+    let dict = Dictionary::of(setup.options.word_list);
+    let mut game = noitu::Game::new(&setup, dict).unwrap();
+    let robot = noitu::robot::strategy(noitu::robot::Level::Medium);
+    let mut rng = noitu::robot::seeded(11);
+    while !game.is_over() && game.chain() < 12 {
+        let view = noitu::RobotView::against(&game, noitu::robot::Opponent::Robot);
+        let d = robot.decide(&view, &mut rng, &mut noitu::robot::Nodes(1_000)).unwrap();
+        game.submit(game.to_move(), dict.display(d.word), noitu::Timestamp(0)).unwrap();
+    }
+    let journal = serde_json::to_string(game.journal()).unwrap();
+    let journal: Vec<noitu::JournalEntry> = serde_json::from_str(&journal).unwrap();
+    assert_eq!(noitu::replay(&setup, &journal, Dictionary::of(WordList::Everyday)).unwrap(), game);
+    // A word of edition 2 that edition 3 dropped is still a word there.
+    let typo = normalize("tự quuyết").unwrap();
+    assert!(dict.lookup(&typo).is_some() && Dictionary::builtin().find(&typo).is_none());
+    // New games use edition 3.
+    assert_eq!(noitu::Setup::new(11).options.word_list, WordList::Everyday3);
+}
