@@ -421,6 +421,21 @@ export async function loadHints() {
 
 // ---------------------------------------------------------------- analysis
 
+/** A tile move as an analysis row names it: "8D QI. 22", "exchange 3", "pass". */
+function namedMove(m) {
+  if (m.kind === 'play') return `${m.coord} ${m.word} ${m.score}`;
+  return m.kind === 'exchange' ? t('exchanged_n', { n: m.count }) : t('best_pass');
+}
+
+/** The last cell of a tile analysis row: the equity given away, or a plain note when the move
+ * made held as much as the hard robot's suggestion or more (it chooses by simulation, so its
+ * move can hold less static equity). An analysis without `played_as_good` shows a tick. */
+function analysisNote(m) {
+  if (m.equity_lost > 0) return h('td', { class: 'note lost' }, `−${m.equity_lost.toFixed(1)}`);
+  if (m.played_as_good == null) return h('td', { class: 'note' }, '✓');
+  return h('td', { class: 'note' }, t(m.played_equity > m.best_equity ? 'note_better' : 'note_as_good'));
+}
+
 /** A finished game's analysis: each move beside the hard robot's (tile), or each word beside a
  * winning word where one existed (Nối từ), and each player's summary. */
 export async function loadAnalysis(id) {
@@ -429,15 +444,16 @@ export async function loadAnalysis(id) {
     const [{ json: view }, { json: a }] = await Promise.all([api('GET', `/games/${id}`), api('GET', `/games/${id}/analysis`)]);
     S.game = view;
     const rows = a.family === 'tile'
-      ? a.moves.map((m) => h('tr', { dataset: { move: m.move_no } },
-        h('td', {}, m.move_no + 1), h('td', {}, seatName(m.seat)), h('td', {}, m.played_equity.toFixed(1)),
-        h('td', {}, m.best_play ? `${m.best_play.coord} ${m.best_play.word} ${m.best_play.score}` : m.best_kind === 'exchange' ? t('best_exchange', { tiles: m.best_exchange.join(' ') }) : t('best_pass')),
-        h('td', {}, m.best_equity.toFixed(1)), h('td', { class: m.equity_lost > 0 ? 'lost' : '' }, m.equity_lost > 0 ? `−${m.equity_lost.toFixed(1)}` : '✓')))
+      ? a.moves.map((m) => h('tr', { dataset: { move: m.move_no, asGood: m.played_as_good === true } },
+        h('td', {}, m.move_no + 1), h('td', {}, seatName(m.seat)),
+        h('td', { class: 'played' }, m.played ? namedMove(m.played) : '—'), h('td', {}, m.played_equity.toFixed(1)),
+        h('td', { class: 'suggested' }, m.suggested ? namedMove(m.suggested) : m.best_play ? `${m.best_play.coord} ${m.best_play.word} ${m.best_play.score}` : m.best_kind === 'exchange' ? t('best_exchange', { tiles: m.best_exchange.join(' ') }) : t('best_pass')),
+        h('td', {}, m.best_equity.toFixed(1)), analysisNote(m)))
       : a.words.map((w) => h('tr', { dataset: { move: w.move_no } },
         h('td', {}, w.move_no + 1), h('td', {}, seatName(w.seat)), h('td', {}, w.word),
         h('td', {}, w.wins ? t('word_wins') : w.winning_word ? t('winning_word', { word: w.winning_word }) : '—')));
     const head = a.family === 'tile'
-      ? [t('move_no'), t('player'), t('equity_played'), t('best_move'), t('equity_best'), t('equity_lost')]
+      ? [t('move_no'), t('player'), t('move_played'), t('equity'), t('best_move'), t('equity_best'), t('equity_lost')]
       : [t('move_no'), t('player'), t('move'), t('winning')];
     const summary = a.players.map((p) => h('li', { dataset: { seat: p.seat } }, `${seatName(p.seat)}: `,
       a.family === 'tile'

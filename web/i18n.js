@@ -3,10 +3,11 @@
 
 export const STRINGS = {
   en: {
-    analysis: 'Analysis', analysing: 'Analysing the game…', equity_played: 'Played (equity)', best_move: 'Hard robot’s move', equity_best: 'Its equity', equity_lost: 'Given away',
-    best_exchange: 'exchange {tiles}', best_pass: 'pass', word_wins: 'wins', winning_word: '{word} would have won', winning: 'Winning word',
+    analysis: 'Analysis', analysing: 'Analysing the game…', best_move: 'Hard robot’s move', equity_best: 'Its equity', equity_lost: 'Given away',
+    best_exchange: 'exchange {tiles}', best_pass: 'pass', exchanged_n: 'exchange {n}', move_played: 'Move played', equity: 'Equity',
+    note_as_good: 'as good as the suggestion', note_better: 'better than the suggestion (it simulates; by static equity yours is ahead)', word_wins: 'wins', winning_word: '{word} would have won', winning: 'Winning word',
     summary_tile: '{n} moves, {lost} points of equity given away a move on average', summary_chain: '{n} words, {missed} wins missed',
-    analysis_tile_help: 'Each move beside the move the hard robot chooses in the same position; equity is the score plus the value of the tiles kept.',
+    analysis_tile_help: 'Each move beside the move the hard robot suggests in the same position; equity is the score plus the value of the tiles kept. The robot chooses by simulation, so a move can hold more static equity than its suggestion.',
     analysis_chain_help: 'Each word beside a word that would have won by force, where one existed.',
     table: 'Table', first_player: 'First', second_player: 'Second', result: 'Result', game: 'Game',
     tournaments_link: 'Tournaments', tournament_link: 'Tournament', my_tournaments: 'Your tournaments', all_tournaments: 'All tournaments', no_tournaments: 'None yet.',
@@ -80,8 +81,9 @@ export const STRINGS = {
     live: 'live', polling: 'polling', invitation_arrived: '{name} invites you to a game',
   },
   ru: {
-    analysis: 'Разбор', analysing: 'Разбираем партию…', equity_played: 'Сыграно (эквити)', best_move: 'Ход сильного робота', equity_best: 'Его эквити', equity_lost: 'Потеряно',
-    best_exchange: 'обмен {tiles}', best_pass: 'пас', word_wins: 'выигрывает', winning_word: 'выиграло бы: {word}', winning: 'Выигрышное слово',
+    analysis: 'Разбор', analysing: 'Разбираем партию…', best_move: 'Ход сильного робота', equity_best: 'Его эквити', equity_lost: 'Потеряно',
+    best_exchange: 'обмен {tiles}', best_pass: 'пас', exchanged_n: 'обмен {n}', move_played: 'Сыгранный ход', equity: 'Эквити',
+    note_as_good: 'не хуже предложенного', note_better: 'лучше предложенного (робот выбирает симуляцией; по статическому эквити ваш ход впереди)', word_wins: 'выигрывает', winning_word: 'выиграло бы: {word}', winning: 'Выигрышное слово',
     summary_tile: 'ходов: {n}, в среднем потеряно {lost} очка эквити за ход', summary_chain: 'слов: {n}, упущено побед: {missed}',
     analysis_tile_help: 'Каждый ход рядом с ходом сильного робота в той же позиции; эквити — очки хода плюс ценность оставшихся фишек.',
     analysis_chain_help: 'Каждое слово рядом со словом, которое выигрывало наверняка, если такое было.',
@@ -166,8 +168,9 @@ export const STRINGS = {
     live: 'на связи', polling: 'опрос', invitation_arrived: '{name} приглашает вас в игру',
   },
   vi: {
-    analysis: 'Phân tích', analysing: 'Đang phân tích ván…', equity_played: 'Nước đã đi (giá trị)', best_move: 'Nước của máy (khó)', equity_best: 'Giá trị của nó', equity_lost: 'Mất',
-    best_exchange: 'đổi {tiles}', best_pass: 'bỏ lượt', word_wins: 'thắng', winning_word: '{word} sẽ thắng', winning: 'Từ thắng',
+    analysis: 'Phân tích', analysing: 'Đang phân tích ván…', best_move: 'Nước của máy (khó)', equity_best: 'Giá trị của nó', equity_lost: 'Mất',
+    best_exchange: 'đổi {tiles}', best_pass: 'bỏ lượt', exchanged_n: 'đổi {n}', move_played: 'Nước đã đi', equity: 'Giá trị',
+    note_as_good: 'tốt ngang nước gợi ý', note_better: 'tốt hơn nước gợi ý (máy chọn bằng mô phỏng; theo giá trị tĩnh nước của bạn hơn)', word_wins: 'thắng', winning_word: '{word} sẽ thắng', winning: 'Từ thắng',
     summary_tile: '{n} nước, trung bình mất {lost} điểm giá trị mỗi nước', summary_chain: '{n} từ, bỏ lỡ {missed} cơ hội thắng',
     analysis_tile_help: 'Mỗi nước đi bên cạnh nước máy (khó) chọn ở cùng thế cờ; giá trị là điểm cộng giá trị các quân giữ lại.',
     analysis_chain_help: 'Mỗi từ bên cạnh một từ chắc chắn thắng, nếu có.',

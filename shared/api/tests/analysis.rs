@@ -35,6 +35,20 @@ async fn finished(app: &App, ann: Player, variant: &str) -> String {
     panic!("game {id} did not end");
 }
 
+/// `m` names a tile move: its kind; a play its coordinate, main word and score; an exchange its
+/// count; a pass and an exchange score nothing.
+fn assert_named(m: &Value, what: &str) {
+    match m["kind"].as_str() {
+        Some("play") => {
+            assert!(m["coord"].as_str().is_some_and(|c| !c.is_empty()) && m["word"].as_str().is_some_and(|w| !w.is_empty()), "{what}: {m}");
+            assert!(m["score"].is_i64(), "{what}: {m}");
+        }
+        Some("exchange") => assert!(m["count"].as_u64().is_some_and(|n| n > 0) && m["score"] == 0, "{what}: {m}"),
+        Some("pass") => assert_eq!(m["score"], 0, "{what}: {m}"),
+        _ => panic!("{what}: {m}"),
+    }
+}
+
 async fn stored(app: &App) -> i64 {
     sqlx::query_scalar("SELECT count(*) FROM game_analyses").fetch_one(app.pool()).await.unwrap()
 }
@@ -55,12 +69,45 @@ async fn a_finished_tile_game_is_analysed_once_the_same_every_time_and_for_its_p
     let reviewable =
         history["moves"].as_array().unwrap().iter().filter(|m| ["play", "pass", "exchange"].contains(&m["kind"].as_str().unwrap())).count();
     assert_eq!(moves.len(), reviewable, "every play, pass and exchange");
+    let entries = history["moves"].as_array().unwrap();
     for m in moves {
         let lost = m["equity_lost"].as_f64().unwrap();
         assert!(lost >= 0.0, "{m}");
-        let gap = m["best_equity"].as_f64().unwrap() - m["played_equity"].as_f64().unwrap();
-        assert!((lost - gap.max(0.0)).abs() < 0.11, "{m}");
+        let (played_equity, best_equity) = (m["played_equity"].as_f64().unwrap(), m["best_equity"].as_f64().unwrap());
+        assert!((lost - (best_equity - played_equity).max(0.0)).abs() < 0.01, "{m}");
         assert_eq!(m["best_kind"] == "play", m["best_play"].is_object(), "{m}");
+        // Each row names both moves; as good exactly when the move made held at least the
+        // suggestion's equity, as shown, and then nothing was lost.
+        assert_eq!(m["played_as_good"], json!(played_equity >= best_equity), "{m}");
+        assert_eq!(m["played_as_good"], json!(lost == 0.0), "{m}");
+        let entry = entries.iter().find(|e| e["move_no"] == m["move_no"]).expect("the move in the history");
+        assert_named(&m["played"], "the move played");
+        assert_eq!((&m["played"]["kind"], &m["played"]["score"]), (&entry["kind"], &entry["score"]), "{m} {entry}");
+        if entry["kind"] == "exchange" {
+            assert_eq!(m["played"]["count"], entry["count"], "{m} {entry}");
+        }
+        assert_named(&m["suggested"], "the suggestion");
+        assert_eq!(m["suggested"]["kind"], m["best_kind"], "{m}");
+        match m["best_kind"].as_str() {
+            Some("play") => {
+                let p = &m["best_play"];
+                assert_eq!(
+                    (&m["suggested"]["coord"], &m["suggested"]["word"], &m["suggested"]["score"]),
+                    (&p["coord"], &p["word"], &p["score"]),
+                    "{m}"
+                );
+            }
+            Some("exchange") => assert_eq!(m["suggested"]["count"], json!(m["best_exchange"].as_array().unwrap().len()), "{m}"),
+            _ => assert_eq!(m["suggested"]["score"], 0, "{m}"),
+        }
+    }
+    // A play's row spells the main word its history records (`.` for a tile already down).
+    for m in moves.iter().filter(|m| m["played"]["kind"] == "play") {
+        let entry = entries.iter().find(|e| e["move_no"] == m["move_no"]).unwrap();
+        let main = entry["words"].as_array().unwrap().iter().find(|w| w["main"] == true).unwrap_or(&entry["words"][0]);
+        let (shown, recorded) = (m["played"]["word"].as_str().unwrap(), main["word"].as_str().unwrap());
+        assert_eq!(shown.chars().count(), recorded.chars().count(), "{m} {entry}");
+        assert!(shown.chars().zip(recorded.chars()).all(|(a, b)| a == '.' || a.to_uppercase().eq(b.to_uppercase())), "{m} {entry}");
     }
     // The medium robot and ann's best-by-equity moves: the hard level agrees with many.
     assert!(moves.iter().any(|m| m["equity_lost"] == 0.0), "{a}");
@@ -75,6 +122,18 @@ async fn a_finished_tile_game_is_analysed_once_the_same_every_time_and_for_its_p
     sqlx::query("DELETE FROM game_analyses").execute(app.pool()).await.unwrap();
     let (_, fresh) = app.call(Some(ann), "GET", &format!("/games/{id}/analysis"), "").await;
     assert_eq!(fresh, a, "deterministic: the same seeds and budgets");
+    // An analysis stored by an older version (rows without the moves named) is computed again.
+    let mut old = a.clone();
+    for m in old["moves"].as_array_mut().unwrap() {
+        for field in ["played", "suggested", "played_as_good"] {
+            m.as_object_mut().unwrap().remove(field);
+        }
+    }
+    old["version"] = json!(1);
+    sqlx::query("UPDATE game_analyses SET version = 1, analysis = $1::jsonb").bind(old.to_string()).execute(app.pool()).await.unwrap();
+    let (_, renewed) = app.call(Some(ann), "GET", &format!("/games/{id}/analysis"), "").await;
+    assert_eq!(renewed, a, "an older version's analysis is not served");
+    assert_eq!(a["version"], 2, "{a}");
     // The admin replay shows it beside the log.
     let (status, _, page) = app.raw(Some(Player::new()), true, "GET", &format!("/_gm/games/{id}"), "").await;
     assert_eq!(status, 200);

@@ -31,6 +31,8 @@ pub struct MoveReview {
     pub move_no: u32,
     /// Who made it.
     pub seat: Seat,
+    /// The points the move made scored (0 for a pass or an exchange).
+    pub played_score: i32,
     /// The static equity of the move made, thousandths of a point.
     pub played_equity: i32,
     /// The hard level's move in the same position.
@@ -48,6 +50,12 @@ impl MoveReview {
     /// it was as good or better).
     pub fn lost(&self) -> i32 {
         (self.best_equity - self.played_equity).max(0)
+    }
+
+    /// Whether the move made held at least the static equity of the hard level's. It can hold
+    /// more: the hard level chooses by simulation, not by static equity.
+    pub fn as_good(&self) -> bool {
+        self.played_equity >= self.best_equity
     }
 }
 
@@ -94,6 +102,7 @@ pub fn review(setup: &Setup, journal: &[JournalEntry], lexicon: &WordGraph, roun
             reviews.push(MoveReview {
                 move_no: entry.move_no,
                 seat: entry.seat,
+                played_score: if matches!(entry.action, Action::Play { .. }) { entry.score } else { 0 },
                 played_equity,
                 best: decision.mv,
                 best_play: decision.play,
@@ -191,6 +200,9 @@ mod tests {
         assert_eq!(a, b);
         assert_eq!(a.len(), journal.len(), "every move of a robot game is a play, a pass or an exchange");
         assert!(a.iter().all(|r| r.lost() >= 0 && r.lost() == (r.best_equity - r.played_equity).max(0)));
+        assert!(a.iter().all(|r| r.as_good() == (r.lost() == 0)), "{a:?}");
+        let scores: Vec<i32> = journal.iter().map(|e| e.score).collect();
+        assert_eq!(a.iter().map(|r| r.played_score).collect::<Vec<_>>(), scores, "a robot game's moves score as recorded");
         // Medium plays the best static equity among short plays: often the hard level's choice.
         assert!(a.iter().any(|r| r.lost() == 0), "{a:?}");
     }
@@ -207,5 +219,6 @@ mod tests {
         let fresh = Game::new(Variant::ScrabbleEn, 2, 5).unwrap();
         assert_eq!(r[0].played_equity, leave.value(fresh.rack(Seat(0))));
         assert!(r[0].best_equity > r[0].played_equity && matches!(r[0].best, Move::Play { .. }), "{r:?}");
+        assert!(!r[0].as_good() && r[0].played_score == 0, "{r:?}");
     }
 }

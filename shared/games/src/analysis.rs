@@ -48,15 +48,20 @@ pub struct PlayerSummary {
     pub missed_wins: Option<u32>,
 }
 
-/// One tile move beside the hard level's.
+/// One tile move beside the hard level's. Equities are compared as shown, to a tenth of a point,
+/// so `equity_lost` is 0 exactly when `played_as_good`.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct TileReview {
     /// The move's number.
     pub move_no: u32,
     /// Who made it.
     pub seat: usize,
+    /// The move made.
+    pub played: NamedMove,
     /// Its static equity, points.
     pub played_equity: f64,
+    /// The hard level's move in the same position.
+    pub suggested: NamedMove,
     /// The hard level's move: `play` (with the play), `exchange` or `pass`.
     pub best_kind: &'static str,
     /// That play, as a hint shows one (null for an exchange or a pass).
@@ -67,6 +72,45 @@ pub struct TileReview {
     pub best_equity: f64,
     /// The equity the move gave away (0 when it was as good), points.
     pub equity_lost: f64,
+    /// Whether the move made held at least the static equity of the hard level's (which chooses
+    /// by simulation, so it may hold less).
+    pub played_as_good: bool,
+}
+
+/// A tile move as the analysis names it: `{"kind": "play", "coord": "8D", "word": "QI.", "score":
+/// 22}`, `{"kind": "exchange", "count": 3, "score": 0}`, `{"kind": "pass", "score": 0}`.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct NamedMove {
+    /// `play`, `exchange` or `pass`.
+    pub kind: &'static str,
+    /// A play's GCG coordinate: "8D" across from row 8, "D8" down.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coord: Option<String>,
+    /// A play's main word (`.` for tiles already on the board, lower case for blanks).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub word: Option<String>,
+    /// The points it scores (0 for an exchange or a pass).
+    pub score: i32,
+    /// An exchange's number of tiles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<usize>,
+}
+
+impl NamedMove {
+    /// A play at `coord` spelling `word` for `score`.
+    pub(crate) fn play(coord: String, word: String, score: i32) -> NamedMove {
+        NamedMove { kind: "play", coord: Some(coord), word: Some(word), score, count: None }
+    }
+
+    /// An exchange of `count` tiles.
+    pub(crate) fn exchange(count: usize) -> NamedMove {
+        NamedMove { kind: "exchange", coord: None, word: None, score: 0, count: Some(count) }
+    }
+
+    /// A pass.
+    pub(crate) fn pass() -> NamedMove {
+        NamedMove { kind: "pass", coord: None, word: None, score: 0, count: None }
+    }
 }
 
 /// One word beside the position's winning words.
@@ -88,5 +132,10 @@ pub struct ChainReview {
 
 /// Thousandths of a point as points, to a tenth.
 pub(crate) fn points(thousandths: i32) -> f64 {
-    (f64::from(thousandths) / 100.0).round() / 10.0
+    f64::from(tenths(thousandths)) / 10.0
+}
+
+/// Thousandths of a point in tenths, rounded (half away from zero).
+pub(crate) fn tenths(thousandths: i32) -> i32 {
+    (f64::from(thousandths) / 100.0).round() as i32
 }

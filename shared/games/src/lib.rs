@@ -32,7 +32,7 @@ mod tile_view;
 mod timeline;
 mod variant;
 
-pub use analysis::{ANALYSIS_NODES, ANALYSIS_ROUNDS, Analysis, ChainReview, PlayerSummary, TileReview};
+pub use analysis::{ANALYSIS_NODES, ANALYSIS_ROUNDS, Analysis, ChainReview, NamedMove, PlayerSummary, TileReview};
 pub use any::{AnyGame, Families, FamilyConflict};
 pub use catalog::{LetterInfo, TileSet, VariantInfo, catalog};
 pub use contract::{Budget, Checked, GameError, GameState, Level, Opponent, Position, RobotMove};

@@ -6,7 +6,7 @@ use engine::{Lexicon, Lexicons, MoveGenerator, RackTile, Square};
 
 use std::sync::Arc;
 
-use crate::analysis::{ANALYSIS_ROUNDS, Analysis, PlayerSummary, TileReview, points};
+use crate::analysis::{ANALYSIS_ROUNDS, Analysis, NamedMove, PlayerSummary, TileReview, points, tenths};
 use crate::contract::{Budget, Checked, GameError, GameState, Level, Opponent, Position, RobotMove};
 use crate::draw::{Draw, DrawPick};
 use crate::entry::{Entry, EntryView, MoveKind, Viewer};
@@ -426,21 +426,45 @@ fn analysis_of(t: &TileGame<'_>) -> Result<Analysis, GameError> {
                 engine::Move::Play { .. } => ("play", Vec::new()),
                 _ => ("pass", Vec::new()),
             };
+            let best_play = r.best_play.map(|p| TileHint::of_play(rules, &p));
+            let suggested = match &best_play {
+                Some(p) => NamedMove::play(p.coord.clone(), p.word.clone(), p.score),
+                None if best_kind == "exchange" => NamedMove::exchange(best_exchange.len()),
+                None => NamedMove::pass(),
+            };
+            let played = game.journal().iter().find(|e| e.move_no == r.move_no).map_or_else(NamedMove::pass, |e| named(e, r.played_score));
+            // Compared as shown, to a tenth: nothing shown lost exactly when as good.
+            let (played_t, best_t) = (tenths(r.played_equity), tenths(r.best_equity));
             TileReview {
                 move_no: r.move_no,
                 seat: r.seat.index(),
+                played,
                 played_equity: points(r.played_equity),
+                suggested,
                 best_kind,
-                best_play: r.best_play.map(|p| TileHint::of_play(rules, &p)),
+                best_play,
                 best_exchange,
                 best_equity: points(r.best_equity),
-                equity_lost: points(r.lost()),
+                equity_lost: f64::from((best_t - played_t).max(0)) / 10.0,
+                played_as_good: played_t >= best_t,
             }
         })
         .collect();
     let moves: Vec<TileReview> = moves;
     let players = (0..game.seats()).map(|seat| tile_summary(seat, &moves)).collect();
     Ok(Analysis { reviewed: Reviewed::of(&TileReviews { moves: &moves }), players })
+}
+
+/// The move journal entry `e` made, as the analysis names it (`score`: its points).
+fn named(e: &engine::JournalEntry, score: i32) -> NamedMove {
+    match &e.action {
+        engine::Action::Play { tiles, words, .. } => {
+            let (coord, word) = engine::gcg::notation(words, tiles).unwrap_or_default();
+            NamedMove::play(coord, word, score)
+        }
+        engine::Action::Exchange { tiles } => NamedMove::exchange(tiles.len()),
+        _ => NamedMove::pass(),
+    }
 }
 
 /// A tile player's summary: moves reviewed, the mean equity given away, the best and worst.

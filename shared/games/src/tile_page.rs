@@ -129,7 +129,7 @@ impl FamilyTimeline for TileTimeline {
         }
     }
 
-    /// Each move's equity against the hard robot's move.
+    /// Each move, named, and its equity against the hard robot's move.
     fn analysis_lines(&self, analysis: &serde_json::Value, name_of: &dyn Fn(usize) -> String) -> Vec<String> {
         let moves = analysis["moves"].as_array().map(Vec::as_slice).unwrap_or_default();
         moves
@@ -151,8 +151,17 @@ impl FamilyTimeline for TileTimeline {
                     ),
                     _ => "pass".to_string(),
                 };
+                let played = &m["played"];
+                let played = match played["kind"].as_str() {
+                    Some("play") => {
+                        format!("{} {} {} ", played["coord"].as_str().unwrap_or(""), played["word"].as_str().unwrap_or(""), played["score"])
+                    }
+                    Some("exchange") => format!("exchange {} ", played["count"]),
+                    Some(kind) => format!("{kind} "),
+                    None => String::new(),
+                };
                 format!(
-                    "{}. {}: equity {} · hard robot: {best} ({}) · given away {}",
+                    "{}. {}: {played}equity {} · hard robot: {best} ({}) · given away {}",
                     m["move_no"].as_u64().unwrap_or(0) + 1,
                     name_of(m["seat"].as_u64().unwrap_or(0) as usize),
                     m["played_equity"],

@@ -13,9 +13,10 @@ use uuid::Uuid;
 use crate::caller::seat_of;
 use crate::{Caller, Service, ServiceError};
 
-/// How analyses are computed now (the budgets above); a stored one of another version is
-/// computed again.
-pub const ANALYSIS_VERSION: i32 = 1;
+/// How analyses are computed now (the budgets above, and what a row holds: 2 names the move
+/// played and the suggestion and says when the move played was as good); a stored one of another
+/// version is computed again.
+pub const ANALYSIS_VERSION: i32 = 2;
 
 /// The answer: the analysis with each player's summary (`games::Analysis`).
 #[derive(Debug, Clone, Serialize)]

@@ -562,6 +562,25 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
     click(&browser, "#analysis-link");
     wait(&browser, "document.querySelectorAll('#analysis tbody tr').length >= 8", "the analysis");
     assert_eq!(browser.script("return document.querySelectorAll('#analysis-summary li').length"), json!(2));
+    // Each row names the move played and the suggestion ("8D QI. 22", "exchange 3", "pass"),
+    // and a move as good as the suggestion says so instead of a loss.
+    let named = browser.script(
+        "const named = /^([A-O]\\d{1,2}|\\d{1,2}[A-O]) \\S+ -?\\d+$|^exchange \\d+$|^pass$/; \
+         return [...document.querySelectorAll('#analysis tbody tr')].filter((r) => \
+           !named.test(r.querySelector('td.played').textContent) || !named.test(r.querySelector('td.suggested').textContent)) \
+           .map((r) => r.innerText)",
+    );
+    assert_eq!(named, json!([]), "rows that do not name both moves");
+    let notes = browser.script(
+        "return [...document.querySelectorAll('#analysis tbody tr')].map((r) => [r.dataset.asGood, r.querySelector('td.note').textContent])",
+    );
+    let notes: Vec<(String, String)> = serde_json::from_value(notes).unwrap();
+    let plain = ["as good as the suggestion", "better than the suggestion (it simulates; by static equity yours is ahead)"];
+    for (as_good, note) in &notes {
+        assert_eq!(as_good == "true", plain.contains(&note.as_str()), "{notes:?}");
+        assert!(as_good == "true" || note.starts_with('−'), "{notes:?}");
+    }
+    assert!(notes.iter().any(|(as_good, _)| as_good == "true"), "the hard robot agrees with some move: {notes:?}");
     screenshots(&browser, "tile-analysis");
     browser.script("history.back(); return null");
     wait(&browser, "document.querySelector('#result')", "the finished game again");
