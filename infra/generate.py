@@ -52,6 +52,8 @@ FUNCTIONS = [
     ("GetTournament", "get-tournament", "GET", "/tournaments/{id}", 512, 5, 5, (20, 40), "jwt"),
     ("RegisterPlayer", "register-player", "POST", "/tournaments/{id}/players", 512, 5, 2, (5, 10), "jwt"),
     ("WithdrawPlayer", "withdraw-player", "POST", "/tournaments/{id}/withdraw", 512, 5, 2, (2, 5), "jwt"),
+    ("EnterTournament", "enter-tournament", "POST", "/tournaments/{id}/enter", 512, 5, 2, (5, 10), "jwt"),
+    ("LeaveTournament", "leave-tournament", "POST", "/tournaments/{id}/leave", 512, 5, 2, (5, 10), "jwt"),
     ("PairRound", "pair-round", "POST", "/tournaments/{id}/rounds", 512, 10, 2, (2, 5), "jwt"),
     ("StartRound", "start-round", "POST", "/tournaments/{id}/rounds/{round}/start", 1024, 10, 2, (2, 5), "jwt"),
     ("RecordForfeit", "record-forfeit", "POST", "/tournaments/{id}/forfeits", 512, 5, 2, (2, 5), "jwt"),

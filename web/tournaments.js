@@ -1,6 +1,7 @@
 // Tournaments: the list (the player's own, then all), one tournament's standings, rounds and the
-// player's current pairing; for its director, the controls that run it (register a player, pair
-// the next round, start it, record a forfeit, close). A tournament game's draw for who starts is
+// player's current pairing and entry (enter or withdraw before it starts; accept or decline the
+// director's invitation: nobody enters for another); for its director, the controls that run it
+// (invite a player, pair the next round, start it, record a forfeit, close). A tournament game's draw for who starts is
 // in game.js (`drawPanel`).
 
 import { RULES, action, go, variantName } from './app.js';
@@ -75,6 +76,7 @@ function renderTournament() {
         `${variantName(tr.variant)} · ${t(`pairing_${tr.pairing}`)}${tr.king_of_the_hill ? ` · ${t('king_of_the_hill')}` : ''} · ${t(tr.rated ? 'rated' : 'casual_only')} · `,
         `${label(tr.time_control)} · ${t(`rule_${tr.challenge_rule}`)} · `,
         `${t(`t_status_${tr.status}`)} · ${t('round_of', { n: tr.round, of: tr.rounds })}`),
+      yourEntry(tr),
       yourPairing(tr, name)),
     tr.you_direct ? directorPanel(tr) : null,
     h('section', { class: 'card', 'aria-labelledby': 'standings-title' }, h('h2', { id: 'standings-title' }, t('standings')),
@@ -93,6 +95,32 @@ function renderTournament() {
           h('td', {}, p.game_id ? h('a', { href: `#/g/${p.game_id}`, class: 'game-link' }, t('open_game_link')) : ''))))))),
   ];
   $('#main').replaceChildren(...sections.filter(Boolean));
+}
+
+/** A call that changes the tournament, then its page drawn again from the answer. */
+const send = (method, path, body) => async () => {
+  const { json } = await api(method, path, body);
+  S.tournament = json;
+  status('');
+  renderTournament();
+};
+
+/** The caller's entry: the director's invitation to answer, or enter / withdraw before it starts. */
+function yourEntry(tr) {
+  if (tr.status === 'closed') return null;
+  const base = `/tournaments/${tr.tournament_id}`;
+  const e = tr.your_entry;
+  if (e === 'invited') {
+    return h('p', { id: 'your-entry', class: 'invitation' }, t('invited_to'), ' ',
+      action(t('accept_invitation'), 'primary accept-invitation', send('POST', `${base}/enter`)), ' ',
+      action(t('decline_invitation'), 'decline-invitation', send('POST', `${base}/leave`)));
+  }
+  const said = { entered: t('you_entered'), withdrawn: t('you_withdrew'), declined: t('you_declined') }[e] || '';
+  if (!tr.entries_open) return e ? h('p', { id: 'your-entry', class: 'muted' }, said) : null;
+  return h('p', { id: 'your-entry' }, said, said ? ' ' : '',
+    e === 'entered'
+      ? action(t('leave_tournament'), 'leave-tournament', send('POST', `${base}/leave`))
+      : action(t('enter_tournament'), 'primary enter-tournament', send('POST', `${base}/enter`)));
 }
 
 function yourPairing(tr, name) {
@@ -117,12 +145,6 @@ function outcome(p, name) {
 }
 
 function directorPanel(tr) {
-  const send = (method, path, body) => async () => {
-    const { json } = await api(method, path, body);
-    S.tournament = json;
-    status('');
-    renderTournament();
-  };
   const base = `/tournaments/${tr.tournament_id}`;
   const account = h('input', { id: 'register-id', autocomplete: 'off', spellcheck: 'false', placeholder: '00000000-…' });
   const paired = tr.round > 0 && !tr.round_started;
@@ -144,6 +166,8 @@ function directorPanel(tr) {
   return h('section', { class: 'card', id: 'director', 'aria-labelledby': 'director-title' }, h('h2', { id: 'director-title' }, t('directing')),
     tr.status === 'closed' ? null : h('div', { class: 'row' }, h('label', {}, t('register_player'), account),
       action(t('register'), 'register', async () => send('POST', `${base}/players`, { account_id: account.value.trim() })())),
+    tr.invitations.length ? h('ul', { class: 'list', id: 'director-invitations', 'aria-label': t('invitations') },
+      tr.invitations.map((i) => h('li', { dataset: { account: i.account_id, state: i.state } }, `${i.display_name} · ${t(`inv_${i.state}`)}`))) : null,
     h('div', { class: 'controls', id: 'director-controls' }, controls),
     forfeits.length ? h('ul', { class: 'list', id: 'director-forfeits' }, forfeits) : null,
     withdrawals.length ? h('details', { id: 'director-withdrawals' }, h('summary', {}, t('withdrawals')), h('ul', { class: 'list' }, withdrawals)) : null);

@@ -99,7 +99,11 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::BadHints => 400,
         // Never an HTTP answer: the push socket's reply to an oversized message.
         ErrorCode::MessageTooLarge => 413,
-        ErrorCode::RobotIdentity | ErrorCode::PlaceholderIdentity | ErrorCode::NotYourGame | ErrorCode::NotDirector => 403,
+        ErrorCode::RobotIdentity
+        | ErrorCode::PlaceholderIdentity
+        | ErrorCode::NotYourGame
+        | ErrorCode::NotDirector
+        | ErrorCode::NotYourEntry => 403,
         ErrorCode::NotFound | ErrorCode::AccountNotFound | ErrorCode::TournamentNotFound => 404,
         ErrorCode::TooManyOpenGames
         | ErrorCode::TooManyGames
@@ -121,6 +125,7 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::TournamentState
         | ErrorCode::AlreadyRegistered
         | ErrorCode::NotRegistered
+        | ErrorCode::TournamentStarted
         | ErrorCode::DrawInProgress
         | ErrorCode::NothingToDraw
         | ErrorCode::NoHintsLeft => 409,

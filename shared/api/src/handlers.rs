@@ -12,7 +12,9 @@ use service::SubmitMove;
 use tracing::Instrument;
 use uuid::Uuid;
 
-use crate::requests::{ChallengeBody, CreateGameBody, CreateTournamentBody, ForfeitBody, OpenGameBody, PlayerBody, PreviewBody, RobotBody};
+use crate::requests::{
+    ChallengeBody, CreateGameBody, CreateTournamentBody, EntryBody, ForfeitBody, OpenGameBody, PlayerBody, PreviewBody, RobotBody,
+};
 use crate::response::{self, json_response};
 use crate::{ApiError, AppState, HttpCode, MAX_BODY, Route, auth, requests, telemetry};
 
@@ -265,6 +267,16 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             let id = tournament_id(req)?;
             let body: PlayerBody = parse_body(req)?;
             Ok(json_response(200, &svc.withdraw_player(&caller, id, body.account_id).await?))
+        }
+        (Route::EnterTournament, Ok(caller)) => {
+            let id = tournament_id(req)?;
+            let body: EntryBody = if req.body().is_empty() { EntryBody::default() } else { parse_body(req)? };
+            Ok(json_response(200, &svc.enter_tournament(&caller, id, body.account_id).await?))
+        }
+        (Route::LeaveTournament, Ok(caller)) => {
+            let id = tournament_id(req)?;
+            let body: EntryBody = if req.body().is_empty() { EntryBody::default() } else { parse_body(req)? };
+            Ok(json_response(200, &svc.leave_tournament(&caller, id, body.account_id).await?))
         }
         (Route::PairRound, Ok(caller)) => Ok(json_response(200, &svc.pair_round(&caller, tournament_id(req)?).await?)),
         (Route::StartRound, Ok(caller)) => {

@@ -371,6 +371,15 @@ pub(crate) struct PlayerBody {
     pub(crate) account_id: Uuid,
 }
 
+/// The optional body of `POST /tournaments/{id}/enter` and `POST /tournaments/{id}/leave`: the
+/// account whose entry it is, which must be the caller's own (`403 not_your_entry`).
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct EntryBody {
+    /// The player's account; the caller's when absent.
+    pub(crate) account_id: Option<Uuid>,
+}
+
 /// The body of `POST /tournaments/{id}/forfeits`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -83,6 +83,11 @@ pub enum Route {
     RegisterPlayer,
     /// `POST /tournaments/{id}/withdraw` (director, or the player): withdraw a player.
     WithdrawPlayer,
+    /// `POST /tournaments/{id}/enter` (the player alone): enter, or accept an invitation.
+    EnterTournament,
+    /// `POST /tournaments/{id}/leave` (the player alone): decline an invitation, or take back an
+    /// entry before the tournament starts.
+    LeaveTournament,
     /// `POST /tournaments/{id}/rounds` (director): pair the next round.
     PairRound,
     /// `POST /tournaments/{id}/rounds/{round}/start` (director): create the round's games.
@@ -98,7 +103,7 @@ pub enum Route {
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 42] = [
+    pub const ALL: [Route; 44] = [
         Route::CreateGame,
         Route::GetGame,
         Route::SubmitMove,
@@ -136,6 +141,8 @@ impl Route {
         Route::GetTournament,
         Route::RegisterPlayer,
         Route::WithdrawPlayer,
+        Route::EnterTournament,
+        Route::LeaveTournament,
         Route::PairRound,
         Route::StartRound,
         Route::RecordForfeit,
@@ -184,6 +191,8 @@ impl Route {
             | Route::CreateTournament
             | Route::RegisterPlayer
             | Route::WithdrawPlayer
+            | Route::EnterTournament
+            | Route::LeaveTournament
             | Route::PairRound
             | Route::StartRound
             | Route::RecordForfeit
@@ -228,6 +237,8 @@ impl Route {
             Route::GetTournament => "/tournaments/{id}",
             Route::RegisterPlayer => "/tournaments/{id}/players",
             Route::WithdrawPlayer => "/tournaments/{id}/withdraw",
+            Route::EnterTournament => "/tournaments/{id}/enter",
+            Route::LeaveTournament => "/tournaments/{id}/leave",
             Route::PairRound => "/tournaments/{id}/rounds",
             Route::StartRound => "/tournaments/{id}/rounds/{round}/start",
             Route::RecordForfeit => "/tournaments/{id}/forfeits",
@@ -273,6 +284,8 @@ impl Route {
             Route::GetTournament => "get-tournament",
             Route::RegisterPlayer => "register-player",
             Route::WithdrawPlayer => "withdraw-player",
+            Route::EnterTournament => "enter-tournament",
+            Route::LeaveTournament => "leave-tournament",
             Route::PairRound => "pair-round",
             Route::StartRound => "start-round",
             Route::RecordForfeit => "record-forfeit",

@@ -121,7 +121,11 @@ async fn every_route_answers_as_the_document_says() {
     let tid = t["tournament_id"].as_str().unwrap().to_string();
     for who in [ann, bob, ann] {
         app.call_claims(&director, "POST", &format!("/tournaments/{tid}/players"), &json!({"account_id": who.0}).to_string()).await;
+        app.call(Some(who), "POST", &format!("/tournaments/{tid}/enter"), "").await;
     }
+    // Bob takes his entry back before the start, and enters again.
+    app.call(Some(bob), "POST", &format!("/tournaments/{tid}/leave"), "").await;
+    app.call(Some(bob), "POST", &format!("/tournaments/{tid}/enter"), "").await;
     app.call(Some(bob), "POST", &format!("/tournaments/{tid}/rounds"), "").await;
     app.call_claims(&director, "POST", &format!("/tournaments/{tid}/rounds"), "").await;
     let (_, t) = app.call_claims(&director, "POST", &format!("/tournaments/{tid}/rounds/1/start"), "").await;
@@ -137,6 +141,7 @@ async fn every_route_answers_as_the_document_says() {
     app.call_claims(&director, "POST", &format!("/tournaments/{tid}/forfeits"), &body).await;
     let (status, _, _) = app.raw(Some(ann), false, "GET", &format!("/tournaments/{tid}/export"), "").await;
     assert_eq!(status, 200);
+    app.call(Some(bob), "POST", &format!("/tournaments/{tid}/leave"), "").await;
     app.call(Some(bob), "POST", &format!("/tournaments/{tid}/withdraw"), &json!({"account_id": bob.0}).to_string()).await;
     app.call_claims(&director, "POST", &format!("/tournaments/{tid}/close"), "").await;
     // 304 and the admin pages.

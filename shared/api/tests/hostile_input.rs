@@ -220,6 +220,8 @@ async fn every_body_that_is_not_a_json_object_is_400_invalid_body_and_writes_not
         ("POST", "/tournaments".to_string()),
         ("POST", format!("/tournaments/{tournament}/players")),
         ("POST", format!("/tournaments/{tournament}/withdraw")),
+        ("POST", format!("/tournaments/{tournament}/enter")),
+        ("POST", format!("/tournaments/{tournament}/leave")),
         ("POST", format!("/tournaments/{tournament}/forfeits")),
     ];
     let tournaments = || async {

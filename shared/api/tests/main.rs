@@ -29,6 +29,7 @@ mod sessions;
 mod sweep;
 mod timed;
 mod times;
+mod tournament_entry;
 mod tournaments;
 mod trust;
 mod unavailable;

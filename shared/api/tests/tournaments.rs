@@ -13,20 +13,20 @@ use service::ManualClock;
 use uuid::Uuid;
 
 /// Calls as `who` in the director group.
-async fn directing(app: &App, who: Player, method: &str, path: &str, body: &str) -> (u16, Value) {
+pub(crate) async fn directing(app: &App, who: Player, method: &str, path: &str, body: &str) -> (u16, Value) {
     let sub = who.0.to_string();
     app.call_claims(&[("sub", &sub), ("name", "Director"), ("cognito:groups", "[director]")], method, path, body).await
 }
 
 /// A director's call expected to answer `status`.
-async fn direct(app: &App, who: Player, method: &str, path: &str, body: &str, status: u16) -> Value {
+pub(crate) async fn direct(app: &App, who: Player, method: &str, path: &str, body: &str, status: u16) -> Value {
     let (got, answer) = directing(app, who, method, path, body).await;
     assert_eq!(got, status, "{method} {path}: {answer}");
     answer
 }
 
 /// `n` players whose accounts exist (each has played a robot).
-async fn players(app: &App, n: usize) -> Vec<Player> {
+pub(crate) async fn players(app: &App, n: usize) -> Vec<Player> {
     let mut all = Vec::new();
     for _ in 0..n {
         let p = Player::new();
@@ -36,12 +36,12 @@ async fn players(app: &App, n: usize) -> Vec<Player> {
     all
 }
 
-async fn count(app: &App, table: &str) -> i64 {
+pub(crate) async fn count(app: &App, table: &str) -> i64 {
     sqlx::query_scalar(&format!("SELECT count(*) FROM {table}")).fetch_one(app.pool()).await.unwrap()
 }
 
-/// A tournament of `players` directed by `director`: its id.
-async fn tournament(app: &App, director: Player, players: &[Player], settings: Value) -> String {
+/// A tournament of `players` directed by `director`, each invited and accepting: its id.
+pub(crate) async fn tournament(app: &App, director: Player, players: &[Player], settings: Value) -> String {
     let mut body = json!({"name": "Club night", "variant": "scrabble-en", "pairing": "swiss", "rounds": 5});
     for (k, v) in settings.as_object().unwrap() {
         body[k] = v.clone();
@@ -50,6 +50,8 @@ async fn tournament(app: &App, director: Player, players: &[Player], settings: V
     let id = t["tournament_id"].as_str().unwrap().to_string();
     for p in players {
         direct(app, director, "POST", &format!("/tournaments/{id}/players"), &json!({"account_id": p.0}).to_string(), 200).await;
+        let (status, answer) = app.call(Some(*p), "POST", &format!("/tournaments/{id}/enter"), "").await;
+        assert_eq!((status, answer["your_entry"].as_str()), (200, Some("entered")), "{answer}");
     }
     id
 }

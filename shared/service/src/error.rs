@@ -148,6 +148,10 @@ pub enum ErrorCode {
     AlreadyRegistered,
     /// `not_registered`
     NotRegistered,
+    /// `tournament_started`: entering, or taking back an entry, once round 1 is paired.
+    TournamentStarted,
+    /// `not_your_entry`: entering, accepting or declining for another player.
+    NotYourEntry,
     /// `draw_in_progress`: a move, hint or resignation while the players draw for who starts.
     DrawInProgress,
     /// `nothing_to_draw`: a draw by a player with no tile to draw now.
@@ -162,7 +166,7 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 49] = [
+    pub const ALL: [ErrorCode; 51] = [
         ErrorCode::UnknownVariant,
         ErrorCode::BadOpponents,
         ErrorCode::UnknownRobotLevel,
@@ -207,6 +211,8 @@ impl ErrorCode {
         ErrorCode::TournamentState,
         ErrorCode::AlreadyRegistered,
         ErrorCode::NotRegistered,
+        ErrorCode::TournamentStarted,
+        ErrorCode::NotYourEntry,
         ErrorCode::DrawInProgress,
         ErrorCode::NothingToDraw,
         ErrorCode::BadHints,
@@ -261,6 +267,8 @@ impl ErrorCode {
             ErrorCode::TournamentState => "tournament_state",
             ErrorCode::AlreadyRegistered => "already_registered",
             ErrorCode::NotRegistered => "not_registered",
+            ErrorCode::TournamentStarted => "tournament_started",
+            ErrorCode::NotYourEntry => "not_your_entry",
             ErrorCode::DrawInProgress => "draw_in_progress",
             ErrorCode::NothingToDraw => "nothing_to_draw",
             ErrorCode::BadHints => "bad_hints",
@@ -411,6 +419,13 @@ pub enum ServiceError {
     /// The account is not registered in the tournament.
     #[error("this player is not registered in the tournament")]
     NotRegistered,
+    /// The tournament has started (round 1 is paired): nobody enters it on their own, nor
+    /// takes back an entry (a player leaves a running tournament by withdrawing).
+    #[error("the tournament has started: entries are closed")]
+    TournamentStarted,
+    /// A player's entry is theirs alone: nobody enters, accepts or declines for them.
+    #[error("only the player may enter, accept or decline for themselves")]
+    NotYourEntry,
     /// The players are still drawing for who moves first: nothing is played before.
     #[error("the players are still drawing tiles for who moves first")]
     DrawInProgress,
@@ -477,6 +492,8 @@ impl ServiceError {
             ServiceError::TournamentState(_) => ErrorCode::TournamentState,
             ServiceError::AlreadyRegistered => ErrorCode::AlreadyRegistered,
             ServiceError::NotRegistered => ErrorCode::NotRegistered,
+            ServiceError::TournamentStarted => ErrorCode::TournamentStarted,
+            ServiceError::NotYourEntry => ErrorCode::NotYourEntry,
             ServiceError::DrawInProgress => ErrorCode::DrawInProgress,
             ServiceError::NothingToDraw(_) => ErrorCode::NothingToDraw,
             ServiceError::NoHintsLeft { .. } => ErrorCode::NoHintsLeft,

@@ -1,5 +1,6 @@
 //! Tournaments run by a director: create one (variant, time control and challenge rule pinned
-//! for every game, rounds, pairing system), register and withdraw players, pair each round
+//! for every game, rounds, pairing system), invite players (who enter by consent: [`entry`]) and
+//! withdraw them, pair each round
 //! (`tournament::pair_round`), start it (its games are created `drawing`: the players draw their
 //! tiles by hand, see [`crate::drawing`]), record forfeits and close it. Anyone signed in may read
 //! a tournament, its pairings and standings, and its results in the standard tournament
@@ -12,6 +13,10 @@ use serde::{Deserialize, Serialize};
 use store::{AccountKind, GameStatus, NewTournament, PairingRow, TournamentRecord, TournamentSettings, TournamentStatus, TournamentTx};
 use tournament::{Entrant, GameWinner, Outcome, Pairing, PairingSystem, RoundGame, Standing};
 use uuid::Uuid;
+
+mod entry;
+
+pub use entry::Entry;
 
 use crate::error::Invalid;
 use crate::push::{TournamentEvent, TournamentEventKind};
@@ -99,6 +104,13 @@ pub struct TournamentView {
     pub standings: Vec<StandingView>,
     /// The caller's current pairing, if registered and paired in the latest round.
     pub your_pairing: Option<PairingView>,
+    /// The caller's place in it: `invited`, `entered`, `withdrawn`, `declined`, or null.
+    pub your_entry: Option<Entry>,
+    /// Whether anyone may still enter unasked (no round paired yet).
+    pub entries_open: bool,
+    /// The director's invitations and their answers: shown to its director only (empty for
+    /// anyone else).
+    pub invitations: Vec<store::TournamentInvitation>,
 }
 
 /// One round's pairings.
@@ -274,13 +286,15 @@ impl Service {
         })
     }
 
-    /// Registers `account` (a human) as the next player, seeded by their rating in the
-    /// tournament's variant and speed (a newcomer's default when they have none).
+    /// Invites `account` (a human): the director's registration, which enters nobody until
+    /// the player accepts ([`Service::enter_tournament`]). An invitation the player declined
+    /// may be made again.
     ///
     /// # Errors
     /// [`ServiceError::NotDirector`]; [`ServiceError::AccountNotFound`];
     /// [`ServiceError::Invalid`] (`bad_tournament`) for a robot;
-    /// [`ServiceError::AlreadyRegistered`]; [`ServiceError::TournamentState`] once closed.
+    /// [`ServiceError::AlreadyRegistered`] for a player already in or invited;
+    /// [`ServiceError::TournamentState`] once closed.
     pub async fn register_player(&self, caller: &Caller, id: Uuid, account: Uuid) -> Result<TournamentView, ServiceError> {
         let mut tx = self.directed(caller, id).await?;
         if tx.tournament.status == TournamentStatus::Closed {
@@ -293,19 +307,25 @@ impl Service {
         if found.kind != AccountKind::Human {
             return Err(invalid(Invalid::BadTournament, "tournaments are played by people: a robot cannot be registered".into()));
         }
-        if tx.tournament.players.iter().any(|p| p.account_id == account) {
+        if matches!(entry::entry_of(&tx.tournament, account), Some(Entry::Entered | Entry::Withdrawn | Entry::Invited)) {
             return Err(ServiceError::AlreadyRegistered);
         }
-        let speed = tx.tournament.settings.time_control.speed();
+        tx.invite(account, self.now()).await?;
+        self.commit(tx, caller).await
+    }
+
+    /// `account`'s seed: their rating in the tournament's variant and speed (a newcomer's
+    /// default when they have none).
+    async fn seed_rating(&self, settings: &TournamentSettings, account: Uuid) -> Result<i32, ServiceError> {
+        let speed = settings.time_control.speed();
         let rating = self
             .store
             .ratings_of(account)
             .await?
             .into_iter()
-            .find(|r| r.variant == tx.tournament.settings.variant && r.speed == speed)
+            .find(|r| r.variant == settings.variant && r.speed == speed)
             .map_or(ratings::DEFAULT_RATING, |r| r.rating);
-        tx.register(account, rating.round() as i32, self.now()).await?;
-        self.commit(tx, caller).await
+        Ok(rating.round() as i32)
     }
 
     /// Withdraws `account` from the tournament: it is paired no more, its results stand. The
@@ -508,7 +528,9 @@ fn not_found(e: store::StoreError) -> ServiceError {
     }
 }
 
-/// The players as pairing sees them.
+/// The players as pairing, standings and the export see them: those who entered (themselves,
+/// or by accepting an invitation), withdrawn ones marked. Invitations are not players, so
+/// nothing is paired for anyone who has not entered.
 pub(crate) fn entrants(t: &TournamentRecord) -> Vec<Entrant> {
     t.players.iter().map(|p| Entrant { no: p.player_no, name: p.display_name.clone(), rating: p.rating, withdrawn: p.withdrawn }).collect()
 }
@@ -570,6 +592,9 @@ fn view(t: &TournamentRecord, viewer: Option<&Caller>) -> TournamentView {
         pairings,
         standings: standings.iter().map(|s| standing_view(t, s)).collect(),
         your_pairing,
+        your_entry: viewer.and_then(|c| entry::entry_of(t, c.account_id())),
+        entries_open: t.status == TournamentStatus::Registering,
+        invitations: if viewer.is_none_or(|c| directs(t, c)) { t.invitations.clone() } else { Vec::new() },
     }
 }
 

@@ -43,7 +43,8 @@ pub use ratings::{RankedPlayer, RatedOpponent, RatingChange, RatingWrite, Stored
 pub use roles::{AppRole, RoleNameError};
 pub use status::GameStatus;
 pub use tournaments::{
-    NewTournament, PairingRow, TournamentPlayer, TournamentRecord, TournamentSettings, TournamentStatus, TournamentSummary, TournamentTx,
+    NewTournament, PairingRow, TournamentInvitation, TournamentPlayer, TournamentRecord, TournamentSettings, TournamentStatus,
+    TournamentSummary, TournamentTx,
 };
 
 use std::sync::OnceLock;

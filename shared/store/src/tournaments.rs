@@ -1,6 +1,8 @@
 //! Tournaments: the director's settings, the registered players, each round's pairings and the
 //! results of their games, read in one statement; the director's changes in a transaction that
 //! holds the tournament's row ([`TournamentTx`]), so two changes to one tournament apply in turn.
+//! The players are those who entered (themselves, or by accepting an invitation); a director's
+//! invitations wait apart (`tournament_invitations`) until answered, and nothing pairs them.
 
 use chrono::{DateTime, Utc};
 use tournament::PairingSystem;
@@ -99,6 +101,19 @@ pub struct TournamentRecord {
     pub players: Vec<TournamentPlayer>,
     /// Every pairing of every round, by round and table.
     pub pairings: Vec<PairingRow>,
+    /// The director's invitations, answered or not, oldest first.
+    pub invitations: Vec<TournamentInvitation>,
+}
+
+/// A director's invitation to a tournament, and the player's answer.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TournamentInvitation {
+    /// The invited account.
+    pub account_id: Uuid,
+    /// Its display name.
+    pub display_name: String,
+    /// `invited` (no answer yet), `accepted` (they entered) or `declined`.
+    pub state: String,
 }
 
 /// A registered player.
@@ -184,7 +199,11 @@ const RECORD_SQL: &str = "SELECT t.tournament_id, t.name, t.variant, t.time_cont
             LEFT JOIN games g ON g.game_id = x.game_id
             LEFT JOIN game_players f ON f.game_id = g.game_id AND f.account_id = fp.account_id
             LEFT JOIN game_players s ON s.game_id = g.game_id AND s.account_id = sp.account_id
-            WHERE x.tournament_id = t.tournament_id ORDER BY x.round, x.table_no) s) AS pairings
+            WHERE x.tournament_id = t.tournament_id ORDER BY x.round, x.table_no) s) AS pairings,
+        (SELECT coalesce(json_agg(s), '[]'::json)::text FROM
+           (SELECT i.account_id, a.display_name, i.state
+            FROM tournament_invitations i JOIN accounts a ON a.account_id = i.account_id
+            WHERE i.tournament_id = t.tournament_id ORDER BY i.invited_at, i.account_id) s) AS invitations
      FROM tournaments t WHERE t.tournament_id = $1";
 
 impl Store {
@@ -224,7 +243,8 @@ impl Store {
         record(&mut conn, id).await
     }
 
-    /// Tournaments, newest first: all, or those `account` is registered in; at most `limit`.
+    /// Tournaments, newest first: all, or those `account` is registered in or invited to (an
+    /// invitation not yet answered); at most `limit`.
     ///
     /// # Errors
     /// Database errors.
@@ -235,6 +255,7 @@ impl Store {
                     (SELECT count(*) FROM tournament_players p WHERE p.tournament_id = t.tournament_id) AS players, t.created_at
              FROM tournaments t
              WHERE $1::uuid IS NULL OR EXISTS (SELECT 1 FROM tournament_players p WHERE p.tournament_id = t.tournament_id AND p.account_id = $1)
+                OR EXISTS (SELECT 1 FROM tournament_invitations i WHERE i.tournament_id = t.tournament_id AND i.account_id = $1 AND i.state = 'invited')
              ORDER BY t.created_at DESC, t.tournament_id DESC LIMIT $2",
         )
         .bind(account)
@@ -296,6 +317,7 @@ async fn record(conn: &mut sqlx::PgConnection, id: Uuid) -> Result<TournamentRec
     let players: String = row.try_get("players")?;
     let pairings: String = row.try_get("pairings")?;
     let pairing: String = row.try_get("pairing")?;
+    let invitations: String = row.try_get("invitations")?;
     Ok(TournamentRecord {
         tournament_id: row.try_get("tournament_id")?,
         settings: TournamentSettings {
@@ -317,6 +339,7 @@ async fn record(conn: &mut sqlx::PgConnection, id: Uuid) -> Result<TournamentRec
         updated_at: row.try_get("updated_at")?,
         players: serde_json::from_str(&players).map_err(|e| corrupt("players", &e))?,
         pairings: serde_json::from_str(&pairings).map_err(|e| corrupt("pairings", &e))?,
+        invitations: serde_json::from_str(&invitations).map_err(|e| corrupt("invitations", &e))?,
     })
 }
 
@@ -348,14 +371,61 @@ impl TournamentTx {
         Ok(no as u32)
     }
 
+    /// Invites `account` (the director's registration): a new invitation, or one the player
+    /// declined asked again.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn invite(&mut self, account: Uuid, now: DateTime<Utc>) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO tournament_invitations (tournament_id, account_id, invited_at) VALUES ($1, $2, $3)
+             ON CONFLICT (tournament_id, account_id) DO UPDATE SET state = 'invited', invited_at = $3, answered_at = NULL",
+        )
+        .bind(self.tournament.tournament_id)
+        .bind(account)
+        .bind(now)
+        .execute(&mut *self.tx)
+        .await?;
+        Ok(())
+    }
+
+    /// Records the player's answer to their invitation: `accepted` (the caller registers them
+    /// in the same transaction) or `declined`.
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn answer_invitation(&mut self, account: Uuid, accepted: bool, now: DateTime<Utc>) -> Result<(), StoreError> {
+        sqlx::query("UPDATE tournament_invitations SET state = $3, answered_at = $4 WHERE tournament_id = $1 AND account_id = $2")
+            .bind(self.tournament.tournament_id)
+            .bind(account)
+            .bind(if accepted { "accepted" } else { "declined" })
+            .bind(now)
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
+    }
+
+    /// Takes player `player_no` back after a withdrawal (an entry renewed before round 1).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn reenter(&mut self, player_no: u32) -> Result<(), StoreError> {
+        self.set_withdrawn(player_no, false).await
+    }
+
     /// Withdraws player `player_no`: paired no more, results kept.
     ///
     /// # Errors
     /// Database errors.
     pub async fn withdraw(&mut self, player_no: u32) -> Result<(), StoreError> {
-        sqlx::query("UPDATE tournament_players SET withdrawn = true WHERE tournament_id = $1 AND player_no = $2")
+        self.set_withdrawn(player_no, true).await
+    }
+
+    async fn set_withdrawn(&mut self, player_no: u32, withdrawn: bool) -> Result<(), StoreError> {
+        sqlx::query("UPDATE tournament_players SET withdrawn = $3 WHERE tournament_id = $1 AND player_no = $2")
             .bind(self.tournament.tournament_id)
             .bind(player_no as i16)
+            .bind(withdrawn)
             .execute(&mut *self.tx)
             .await?;
         Ok(())

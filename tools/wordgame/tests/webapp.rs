@@ -1313,57 +1313,92 @@ fn webapp_runs_a_tournament_whose_players_draw_their_tiles_by_hand_in_chromium()
         return;
     }
     let (server, port, dir) = start_server("webapp-tournament-test");
-    let (alice_id, bob_id) = (api::jwt::demo_account_id("alice").to_string(), api::jwt::demo_account_id("bob").to_string());
-    // The director creates it, registers alice and bob, pairs and starts round 1.
-    {
-        let (_driver, director) = chromium(&dir.join("director"));
-        sign_in(&director, port, "director");
-        click(&director, "#tournaments-link");
-        wait(&director, "document.querySelector('#new-tournament')", "the director's form");
-        type_into(&director, "#t-name", "Club night");
-        choose(&director, "#t-variant", "scrabble-en");
-        choose(&director, "#t-pairing", "round_robin");
-        act(&director, "#t-rounds", "clear", json!({}));
-        type_into(&director, "#t-rounds", "1");
-        // The form reaches the time control and the challenge rule.
-        choose(&director, "#t-clock", "2");
-        choose(&director, "#t-rule", "double");
-        click(&director, "#t-create");
-        wait(&director, "document.querySelector('#director')", "the tournament's page");
-        let settings = text(&director, "#t-settings");
-        assert!(settings.contains("round 0 of 1") && settings.contains("15 min") && settings.contains("Double challenge"), "{settings}");
-        // The director registers themself by mistake and withdraws with the button.
-        let own = api::jwt::demo_account_id("director").to_string();
-        type_into(&director, "#register-id", &own);
-        click(&director, "#director .register");
-        wait(&director, "document.querySelector('#director-withdrawals .withdraw-player')", "the withdrawal button");
-        director.script("document.getElementById('director-withdrawals').open = true; return null");
-        click(&director, "#director-withdrawals .withdraw-player");
-        wait(&director, "!document.querySelector('#director-withdrawals')", "nobody left to withdraw");
-        assert!(text(&director, "#standings").contains("withdrawn"), "{}", text(&director, "#standings"));
-        for (n, id) in [(2, &alice_id), (3, &bob_id)] {
-            type_into(&director, "#register-id", id);
-            click(&director, "#director .register");
-            wait(&director, &format!("document.querySelectorAll('#standings tbody tr').length === {n}"), "the player registered");
-        }
-        assert_eq!(director.script(UNNAMED), json!([]), "every control has a name");
-        click(&director, "#director .pair-round");
-        wait(&director, "document.querySelector('#director .start-round')", "round 1 paired");
-        click(&director, "#director .start-round");
-        wait(&director, "document.querySelector('.round .game-link')", "round 1's game");
-        // The table's game has no result yet: the director can record a forfeit for either side or both.
-        assert_eq!(
-            director.script("return document.querySelectorAll('#director-forfeits li[data-table=\"1\"] .forfeit').length"),
-            json!(3)
-        );
-        screenshots(&director, "tournament-director");
-        close(&director, &dir.join("director"));
-    }
-    // Each player finds the game from their tournament page and draws by hand.
-    let (_alice_driver, alice) = chromium(&dir.join("alice"));
-    let (_bob_driver, bob) = chromium(&dir.join("bob"));
-    for (browser, account) in [(&alice, "alice"), (&bob, "bob")] {
+    let bob_id = api::jwt::demo_account_id("bob").to_string();
+    // The director creates it and invites bob; alice enters it herself, bob accepts; the
+    // director pairs and starts round 1 once both are in.
+    let (_director_driver, director) = chromium(&dir.join("director"));
+    sign_in(&director, port, "director");
+    click(&director, "#tournaments-link");
+    wait(&director, "document.querySelector('#new-tournament')", "the director's form");
+    type_into(&director, "#t-name", "Club night");
+    choose(&director, "#t-variant", "scrabble-en");
+    choose(&director, "#t-pairing", "round_robin");
+    act(&director, "#t-rounds", "clear", json!({}));
+    type_into(&director, "#t-rounds", "1");
+    // The form reaches the time control and the challenge rule.
+    choose(&director, "#t-clock", "2");
+    choose(&director, "#t-rule", "double");
+    click(&director, "#t-create");
+    wait(&director, "document.querySelector('#director')", "the tournament's page");
+    let settings = text(&director, "#t-settings");
+    assert!(settings.contains("round 0 of 1") && settings.contains("15 min") && settings.contains("Double challenge"), "{settings}");
+    // The director invites themself by mistake: an invitation, which enters nobody; they decline it.
+    let own = api::jwt::demo_account_id("director").to_string();
+    type_into(&director, "#register-id", &own);
+    click(&director, "#director .register");
+    wait(&director, "document.querySelector('#director-invitations li[data-state=\"invited\"]')", "the invitation");
+    assert_eq!(director.script("return document.querySelectorAll('#standings tbody tr').length"), json!(0), "an invitation enters nobody");
+    click(&director, "#your-entry .decline-invitation");
+    wait(&director, "document.querySelector('#director-invitations li[data-state=\"declined\"]')", "the invitation declined");
+    type_into(&director, "#register-id", &bob_id);
+    click(&director, "#director .register");
+    wait(&director, "document.querySelector('#director-invitations li[data-state=\"invited\"]')", "bob's invitation");
+    assert_eq!(director.script(UNNAMED), json!([]), "every control has a name");
+    // Two browsers at a time (MAX_BROWSERS): the director's stays open while alice enters
+    // herself, then while bob accepts his invitation.
+    let mut alice_browser = Some(chromium(&dir.join("alice")));
+    let mut bob_browser = None;
+    for account in ["alice", "bob"] {
+        let (list, button) =
+            if account == "alice" { ("#all-tournaments a", ".enter-tournament") } else { ("#my-tournaments a", ".accept-invitation") };
+        let browser = match account {
+            "alice" => &alice_browser.as_ref().unwrap().1,
+            _ => &bob_browser.insert(chromium(&dir.join("bob"))).1,
+        };
         sign_in(browser, port, account);
+        click(browser, "#tournaments-link");
+        wait(browser, &format!("document.querySelector('{list}')"), "the tournament listed");
+        click(browser, list);
+        wait(browser, &format!("document.querySelector('#your-entry {button}')"), "the entry's button");
+        if account == "bob" {
+            assert!(text(browser, "#your-entry").contains("invites you"), "{}", text(browser, "#your-entry"));
+            assert_eq!(browser.script(LOW_CONTRAST), json!([]), "text contrast of the invitation");
+            screenshots(browser, "tournament-invitation");
+        }
+        click(browser, &format!("#your-entry {button}"));
+        wait(browser, "document.querySelector('#your-entry .leave-tournament')", "entered");
+        assert!(text(browser, "#your-entry").contains("You are entered"), "{}", text(browser, "#your-entry"));
+        if account == "alice" {
+            // Alice takes her entry back before the start, and enters again.
+            click(browser, "#your-entry .leave-tournament");
+            wait(browser, "document.querySelector('#your-entry .enter-tournament')", "the entry taken back");
+            click(browser, "#your-entry .enter-tournament");
+            wait(browser, "document.querySelector('#your-entry .leave-tournament')", "entered again");
+            close(browser, &dir.join("alice"));
+            alice_browser = None;
+        }
+    }
+    drop(alice_browser);
+    let (_bob_driver, bob) = bob_browser.unwrap();
+    director.script("location.hash = '#/t'; return null");
+    wait(&director, "document.querySelector('#all-tournaments a')", "the tournaments");
+    click(&director, "#all-tournaments a");
+    wait(&director, "document.querySelectorAll('#standings tbody tr').length === 2", "both players in");
+    click(&director, "#director .pair-round");
+    wait(&director, "document.querySelector('#director .start-round')", "round 1 paired");
+    click(&director, "#director .start-round");
+    wait(&director, "document.querySelector('.round .game-link')", "round 1's game");
+    // The table's game has no result yet: the director can record a forfeit for either side or both.
+    assert_eq!(director.script("return document.querySelectorAll('#director-forfeits li[data-table=\"1\"] .forfeit').length"), json!(3));
+    screenshots(&director, "tournament-director");
+    close(&director, &dir.join("director"));
+    drop((director, _director_driver));
+    // Each player finds the game from their tournament page and draws by hand.
+    let (_alice_driver, alice) = chromium(&dir.join("alice-again"));
+    sign_in(&alice, port, "alice");
+    bob.script("location.hash = '#/'; return null");
+    for (browser, account) in [(&alice, "alice"), (&bob, "bob")] {
+        wait(browser, "document.querySelector('#tournaments-link')", "the lobby");
         click(browser, "#tournaments-link");
         wait(browser, "document.querySelector('#my-tournaments a')", "the player's tournament");
         click(browser, "#my-tournaments a");
