@@ -509,8 +509,10 @@ impl Player {
             return self.log;
         };
         self.log.tournaments.push(id);
+        // The director invites each player, who accepts: no one is paired without entering.
         for k in 1..self.ids.len() {
             self.send(0, "POST", &format!("/tournaments/{id}/players"), Some(&json!({"account_id": self.ids[k]}))).await;
+            self.send(k, "POST", &format!("/tournaments/{id}/enter"), None).await;
         }
         self.send(0, "POST", &format!("/tournaments/{id}/rounds"), None).await;
         self.send(0, "POST", &format!("/tournaments/{id}/rounds/1/start"), None).await;

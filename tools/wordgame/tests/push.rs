@@ -276,9 +276,14 @@ fn a_tournament_tells_its_players_their_game_is_ready_and_when_the_draw_wants_th
         let (status, t) = directing(port, "POST", "/tournaments", &body);
         assert_eq!(status, 201, "{t}");
         let id = t["tournament_id"].as_str().unwrap().to_string();
+        // The director invites; each player accepts (no one is paired without entering).
+        let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
         for name in ["alice", "bob"] {
             let body = json!({"account_id": api::jwt::demo_account_id(name)}).to_string();
             assert_eq!(directing(port, "POST", &format!("/tournaments/{id}/players"), &body).0, 200);
+            let auth = format!("Bearer {}", api::jwt::demo_token_in(name, &[], 1, now));
+            let (status, answer) = request(port, "POST", &format!("/tournaments/{id}/enter"), &[("authorization", &auth)], "").unwrap();
+            assert_eq!(status, 200, "{name} enters: {answer}");
         }
         assert_eq!(directing(port, "POST", &format!("/tournaments/{id}/rounds"), "").0, 200);
         let (status, t) = directing(port, "POST", &format!("/tournaments/{id}/rounds/1/start"), "");
