@@ -465,6 +465,41 @@ mod tests {
     use super::*;
 
     #[test]
+    fn hints_lead_with_a_familiar_word_that_goes_on_and_mark_instant_wins() {
+        // Over seeded positions (each game a few easy robot words in), measured and bounded: the
+        // first hint never wins at once while a word goes on, and the hinted words are familiar.
+        let budget = Budget::Counted { rounds: 1, nodes: 2_000 };
+        let (mut positions, mut first_wins, mut hinted, mut familiar) = (0, 0, 0, 0);
+        for seed in 0..150u64 {
+            let mut game = ChainGame::new(seed).unwrap();
+            for _ in 0..seed % 6 {
+                let Some(mv) = game.robot(Level::Easy, seed, budget, Opponent::Robot).unwrap() else { break };
+                let checked = game.check(game.to_move(), &mv.mv, Timestamp(0)).unwrap();
+                game.apply(checked);
+            }
+            if game.game.is_over() {
+                continue;
+            }
+            let dict = game.dictionary();
+            let view = RobotView::new(&game.game);
+            let goes_on = view.legal_moves().any(|w| view.replies_after(w) > 0);
+            let hints: Vec<serde_json::Value> =
+                game.hints(game.to_move(), 5, budget).unwrap().iter().map(|h| serde_json::to_value(h).unwrap()).collect();
+            positions += 1;
+            first_wins += usize::from(hints[0]["wins_at_once"] == true);
+            assert!(!goes_on || hints[0]["wins_at_once"] == false, "seed {seed}: {hints:?}");
+            for h in &hints {
+                assert_eq!(h["wins_at_once"], h["replies"] == 0, "{h}");
+                hinted += 1;
+                familiar += usize::from(h["familiarity"].as_u64().is_some_and(|f| f >= u64::from(noitu::FAMILIAR)));
+            }
+            assert!(dict.lookup(&noitu::normalize(hints[0]["word"].as_str().unwrap()).unwrap()).is_some());
+        }
+        eprintln!("{positions} positions: first hint wins at once in {first_wins}; {familiar} of {hinted} hinted words familiar");
+        assert!(positions >= 100 && familiar * 10 >= hinted * 9, "{familiar} of {hinted} familiar");
+    }
+
+    #[test]
     fn a_hint_is_for_the_seat_to_move_only() {
         let game = ChainGame::new(1).unwrap();
         let budget = Budget::Counted { rounds: 1, nodes: 2_000 };
