@@ -210,6 +210,9 @@ pub struct Dictionary {
     links_from: Vec<u32>,
     /// Each word's familiarity, 0 to [`MOST_FAMILIAR`]; empty for a list without scores.
     familiarity: Vec<u8>,
+    /// Familiar words of each link, and beginning with each syllable; empty without scores.
+    familiar_in_link: Vec<u16>,
+    familiar_from: Vec<u32>,
     /// Other spellings of words, by their canonical key: each a word's regional variant.
     aliases: HashMap<Box<str>, WordId>,
 }
@@ -330,7 +333,18 @@ impl Dictionary {
             links_from[s + 1] += links_from[s];
         }
         let by_text = words.iter().enumerate().map(|(i, e)| (e.text.clone(), WordId(i as u32))).collect();
-        Ok(Dictionary { words, by_text, syllables, by_syllable, links, links_from, familiarity: Vec::new(), aliases: HashMap::new() })
+        Ok(Dictionary {
+            words,
+            by_text,
+            syllables,
+            by_syllable,
+            links,
+            links_from,
+            familiarity: Vec::new(),
+            familiar_in_link: Vec::new(),
+            familiar_from: Vec::new(),
+            aliases: HashMap::new(),
+        })
     }
 
     /// This dictionary with other spellings of its words, given as pairs of a variant and the
@@ -387,6 +401,10 @@ impl Dictionary {
             return Err(DictionaryError::Familiarity(self.words[i].text.to_string()));
         }
         self.familiarity = familiarity;
+        let familiar = |words: &mut dyn Iterator<Item = WordId>| words.filter(|&w| self.is_familiar(w)).count();
+        let in_link = self.links.iter().map(|l| familiar(&mut l.words()) as u16).collect();
+        let from = self.syllables().map(|s| familiar(&mut self.words_from(s)) as u32).collect();
+        (self.familiar_in_link, self.familiar_from) = (in_link, from);
         Ok(self)
     }
 
@@ -400,6 +418,16 @@ impl Dictionary {
     /// is, in a list without scores.
     pub fn is_familiar(&self, word: WordId) -> bool {
         self.familiarity(word).is_none_or(|f| f >= FAMILIAR)
+    }
+
+    /// How many familiar words `link` holds (all of them in a list without scores).
+    pub fn familiar_len(&self, link: LinkId) -> usize {
+        self.familiar_in_link.get(link.index()).map_or_else(|| self.link(link).len(), |&n| usize::from(n))
+    }
+
+    /// How many familiar words begin with `syllable` (all of them in a list without scores).
+    pub fn familiar_out_degree(&self, syllable: SyllableId) -> usize {
+        self.familiar_from.get(syllable.index()).map_or_else(|| self.out_degree(syllable), |&n| n as usize)
     }
 
     /// Number of words.

@@ -386,3 +386,16 @@ fn a_game_on_edition_2_keeps_its_list_and_replays_identically() {
     // New games use edition 3.
     assert_eq!(noitu::Setup::new(11).options.word_list, WordList::Everyday3);
 }
+
+#[test]
+fn the_familiar_counts_of_links_and_syllables_are_the_familiar_words_they_hold() {
+    for list in [WordList::Pyvi, WordList::Everyday3] {
+        let dict = Dictionary::of(list);
+        for l in dict.syllables().flat_map(|s| dict.links_from(s)) {
+            assert_eq!(dict.familiar_len(l), dict.link(l).words().filter(|&w| dict.is_familiar(w)).count(), "{list:?}");
+        }
+        for s in dict.syllables() {
+            assert_eq!(dict.familiar_out_degree(s), dict.words_from(s).filter(|&w| dict.is_familiar(w)).count(), "{list:?}");
+        }
+    }
+}

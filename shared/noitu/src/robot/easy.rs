@@ -24,7 +24,7 @@ impl Strategy for Easy {
         let mut words: Vec<WordId> = fair(view, familiar_or_all(view, view.legal_moves().collect()));
         if view.opponent() == Opponent::Person {
             // Most answers first, then the dictionary's order: the same seed, the same word.
-            words.sort_by_key(|&w| (std::cmp::Reverse(view.answers_after(w)), w));
+            words.sort_by_cached_key(|&w| (std::cmp::Reverse(view.answers_after(w)), w));
             words.truncate(words.len().div_ceil(2));
         }
         let word = pick(rng, &words)?;

@@ -5,7 +5,7 @@
 
 use super::Opponent;
 use super::{Budget, Work};
-use crate::dictionary::{Dictionary, LinkId, SyllableId, WordId};
+use crate::dictionary::{Dictionary, LinkId, SyllableId};
 use crate::view::RobotView;
 
 /// A won position's value; a win in fewer plies is worth more.
@@ -39,11 +39,10 @@ impl<'a> Search<'a> {
     pub(super) fn new(view: &RobotView<'_, 'a>, node_cap: u64, budget: &'a mut dyn Budget) -> Search<'a> {
         let dict = view.dictionary();
         let all = view.opponent() == Opponent::Robot;
-        let known = |words: &mut dyn ExactSizeIterator<Item = WordId>| {
-            if all { words.len() } else { words.filter(|&w| dict.is_familiar(w)).count() }
-        };
-        let mut left: Vec<u16> = (0..dict.link_count() as u32).map(|l| known(&mut dict.link(LinkId(l)).words()) as u16).collect();
-        let mut degree: Vec<u32> = (0..dict.syllable_count() as u32).map(|s| known(&mut dict.words_from(SyllableId(s))) as u32).collect();
+        let links = (0..dict.link_count() as u32).map(LinkId);
+        let mut left: Vec<u16> = links.map(|l| if all { dict.link(l).len() } else { dict.familiar_len(l) } as u16).collect();
+        let syllables = (0..dict.syllable_count() as u32).map(SyllableId);
+        let mut degree: Vec<u32> = syllables.map(|s| if all { dict.out_degree(s) } else { dict.familiar_out_degree(s) } as u32).collect();
         for &w in view.used().iter().filter(|&&w| view.opponent_knows(w)) {
             left[dict.link_of(w).index()] -= 1;
             degree[dict.first(w).index()] -= 1;
