@@ -59,6 +59,8 @@ FUNCTIONS = [
     ("RecordForfeit", "record-forfeit", "POST", "/tournaments/{id}/forfeits", 512, 5, 2, (2, 5), "jwt"),
     ("CloseTournament", "close-tournament", "POST", "/tournaments/{id}/close", 512, 5, 2, (2, 5), "jwt"),
     ("ExportTournament", "export-tournament", "GET", "/tournaments/{id}/export", 512, 5, 2, (5, 10), "jwt"),
+    ("ListLiveGames", "list-live-games", "GET", "/games/live", 512, 5, 5, (10, 20), "jwt"),
+    ("UpdateSettings", "update-settings", "PUT", "/me/settings", 512, 5, 2, (5, 10), "jwt"),
     ("Web", "web", "GET", ["/", "/web/{id}", "/variants"], 256, 5, 20, (50, 100), "open"),
 ]
 MIGRATE_RESERVED = 1
@@ -473,7 +475,7 @@ DB_LOG_RETENTION
       CorsConfiguration: !If
         - HasCors
         - AllowOrigins: !Split [",", !Ref AllowedOrigins]
-          AllowMethods: [GET, POST, OPTIONS]
+          AllowMethods: [GET, POST, PUT, OPTIONS]
           # if-none-match and etag: a client polls GET /games/{id} with the ETag it was given
           # (docs/API.md); retry-after comes with a 429 or a 503; x-request-id names every answer.
           AllowHeaders: [authorization, content-type, if-none-match]

@@ -96,7 +96,8 @@ const fn status_of(code: ErrorCode) -> u16 {
         | ErrorCode::UnknownMessage
         | ErrorCode::UnknownConnection
         | ErrorCode::BadTournament
-        | ErrorCode::BadHints => 400,
+        | ErrorCode::BadHints
+        | ErrorCode::BadSpectating => 400,
         // Never an HTTP answer: the push socket's reply to an oversized message.
         ErrorCode::MessageTooLarge => 413,
         ErrorCode::RobotIdentity

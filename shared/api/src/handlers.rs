@@ -14,6 +14,7 @@ use uuid::Uuid;
 
 use crate::requests::{
     ChallengeBody, CreateGameBody, CreateTournamentBody, EntryBody, ForfeitBody, OpenGameBody, PlayerBody, PreviewBody, RobotBody,
+    SettingsBody,
 };
 use crate::response::{self, json_response};
 use crate::{ApiError, AppState, HttpCode, MAX_BODY, Route, auth, requests, telemetry};
@@ -167,6 +168,21 @@ async fn dispatch(state: &AppState, route: Route, req: &Request) -> Result<Respo
             Ok(json_response(200, &svc.list_open_games(&caller, variant, (control, rated, joinable), cursor.as_deref(), limit).await?))
         }
         (Route::Me, Ok(caller)) => Ok(json_response(200, &svc.me(&caller).await?)),
+        (Route::UpdateSettings, Ok(caller)) => {
+            let body: SettingsBody = parse_body(req)?;
+            Ok(json_response(200, &svc.set_spectating(&caller, service::spectators::spectating(&body.spectating)?).await?))
+        }
+        (Route::ListLiveGames, Ok(_)) => {
+            let query = req.query_string_parameters_ref();
+            let cursor = query.and_then(|q| q.first("cursor").map(str::to_string));
+            let limit = query_limit(req, 20, service::MAX_LIVE_PAGE)?;
+            let variant = query.and_then(|q| q.first("variant")).map(requests::variant).transpose()?;
+            let tournament = query
+                .and_then(|q| q.first("tournament_id"))
+                .map(|t| Uuid::try_parse(t).map_err(|_| ApiError::new(HttpCode::InvalidQuery, "tournament_id must be a UUID")))
+                .transpose()?;
+            Ok(json_response(200, &svc.live_games(variant, tournament, cursor.as_deref(), limit).await?))
+        }
         (Route::AccountRatings, Ok(_)) => Ok(json_response(200, &svc.account_ratings(game_id(req)?).await?)),
         (Route::Leaderboard, Ok(_)) => {
             let query = req.query_string_parameters_ref();

@@ -226,6 +226,14 @@ impl RobotBody {
     }
 }
 
+/// The body of `PUT /me/settings`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct SettingsBody {
+    /// Who may watch the caller's games: `standard`, `always` or `never`.
+    pub(crate) spectating: String,
+}
+
 /// The body of `POST /games/{id}/preview`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -335,6 +343,8 @@ pub(crate) struct CreateTournamentBody {
     rounds: u32,
     #[serde(default)]
     draw_seconds: Option<u32>,
+    #[serde(default)]
+    spectator_delay: Option<u32>,
 }
 
 impl CreateTournamentBody {
@@ -359,6 +369,7 @@ impl CreateTournamentBody {
             king_of_the_hill: self.king_of_the_hill,
             rounds: self.rounds,
             draw_seconds: self.draw_seconds,
+            spectator_delay: self.spectator_delay,
         })
     }
 }

@@ -99,11 +99,15 @@ pub enum Route {
     /// `GET /tournaments/{id}/export`: the results as the standard tournament software's `.t`
     /// file.
     ExportTournament,
+    /// `GET /games/live?variant=&tournament_id=`: the games being played that may be watched.
+    ListLiveGames,
+    /// `PUT /me/settings`: the caller's settings (who may watch their games).
+    UpdateSettings,
 }
 
 impl Route {
     /// Every route.
-    pub const ALL: [Route; 44] = [
+    pub const ALL: [Route; 46] = [
         Route::CreateGame,
         Route::GetGame,
         Route::SubmitMove,
@@ -148,6 +152,8 @@ impl Route {
         Route::RecordForfeit,
         Route::CloseTournament,
         Route::ExportTournament,
+        Route::ListLiveGames,
+        Route::UpdateSettings,
     ];
 
     /// The HTTP method.
@@ -173,7 +179,8 @@ impl Route {
             | Route::ListTournaments
             | Route::Analysis
             | Route::GetTournament
-            | Route::ExportTournament => "GET",
+            | Route::ExportTournament
+            | Route::ListLiveGames => "GET",
             Route::CreateGame
             | Route::SubmitMove
             | Route::PreviewMove
@@ -197,6 +204,7 @@ impl Route {
             | Route::StartRound
             | Route::RecordForfeit
             | Route::CloseTournament => "POST",
+            Route::UpdateSettings => "PUT",
         }
     }
 
@@ -244,6 +252,8 @@ impl Route {
             Route::RecordForfeit => "/tournaments/{id}/forfeits",
             Route::CloseTournament => "/tournaments/{id}/close",
             Route::ExportTournament => "/tournaments/{id}/export",
+            Route::ListLiveGames => "/games/live",
+            Route::UpdateSettings => "/me/settings",
         }
     }
 
@@ -291,6 +301,8 @@ impl Route {
             Route::RecordForfeit => "record-forfeit",
             Route::CloseTournament => "close-tournament",
             Route::ExportTournament => "export-tournament",
+            Route::ListLiveGames => "list-live-games",
+            Route::UpdateSettings => "update-settings",
             // The public, unchanging reads: no identity, no database.
             Route::WebApp | Route::WebAsset | Route::Variants => "web",
         }

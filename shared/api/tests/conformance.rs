@@ -108,9 +108,17 @@ async fn every_route_answers_as_the_document_says() {
         format!("/accounts/{}/ratings", bob.0),
         "/ratings/leaderboard?variant=erudit&speed=correspondence".to_string(),
         "/ratings/leaderboard?variant=erudit".to_string(),
+        "/games/live".to_string(),
+        "/games/live?variant=scrabble-ru&limit=1".to_string(),
+        "/games/live?tournament_id=x".to_string(),
     ] {
         app.call(Some(ann), "GET", &path, "").await;
     }
+    // The settings, and a stranger watching a robot game (the spectator's view and journal).
+    app.call(Some(bob), "PUT", "/me/settings", r#"{"spectating":"always"}"#).await;
+    app.call(Some(bob), "PUT", "/me/settings", r#"{"spectating":"sometimes"}"#).await;
+    app.call(Some(bob), "GET", &format!("/games/{}", third["game_id"].as_str().unwrap()), "").await;
+    app.call(Some(bob), "GET", &format!("/games/{}/moves", third["game_id"].as_str().unwrap()), "").await;
     // A tournament: created, its players registered, a round paired, started and drawn by
     // hand, a forfeit, the export, the close; and a director's call by a player.
     let sub = ann.0.to_string();

@@ -59,7 +59,8 @@ async fn bad_requests_get_their_status_and_code_and_change_nothing() {
         (Some(me), "POST", moves.clone(), json!({"expected_move_no": 3, "move": {"kind": "pass"}}).to_string(), 409, "stale_move"),
         (Some(me), "POST", moves.clone(), big, 413, "body_too_large"),
         (Some(stranger), "POST", moves.clone(), json!({"expected_move_no": n, "move": {"kind": "pass"}}).to_string(), 403, "not_your_game"),
-        (Some(stranger), "GET", format!("/games/{id}"), String::new(), 403, "not_your_game"),
+        // A stranger may watch a robot game (GET /games/{id}: the spectator's view), never act in it.
+        (Some(stranger), "GET", format!("/games/{id}/hint"), String::new(), 403, "not_your_game"),
         (None, "POST", moves.clone(), json!({"expected_move_no": n, "move": {"kind": "pass"}}).to_string(), 401, "unauthenticated"),
         (Some(me), "GET", format!("/games/{}", Uuid::new_v4()), String::new(), 404, "not_found"),
         (Some(me), "GET", "/games/not-a-uuid".into(), String::new(), 400, "invalid_game_id"),

@@ -62,7 +62,7 @@ async fn the_journal_from_any_move_hides_only_what_the_seat_may_not_see() {
 
     let before = app.everything().await;
     for (who, query, status, code) in
-        [(leader, "?after=-1", 400, "invalid_query"), (leader, "?after=x", 400, "invalid_query"), (Player::new(), "", 403, "not_your_game")]
+        [(leader, "?after=-1", 400, "invalid_query"), (leader, "?after=x", 400, "invalid_query"), (Player::new(), "", 404, "not_found")]
     {
         let (s, body) = app.call(Some(who), "GET", &format!("/games/{id}/moves{query}"), "").await;
         assert_eq!((s, body["error"]["code"].as_str()), (status, Some(code)), "{query}: {body}");
@@ -110,9 +110,9 @@ async fn the_game_view_answers_304_while_nothing_moved() {
     assert!(etag.starts_with("\"0-active-"), "{etag}");
     let (status, headers, body) = app.call_with_headers(other, "GET", &path, &[("if-none-match", &etag)]).await;
     assert_eq!((status, body.as_str(), headers["etag"].as_str()), (304, "", etag.as_str()));
-    // A stranger learns nothing from a conditional read either.
+    // A stranger learns nothing from a conditional read either: an invitation is private.
     let (status, _, body) = app.call_with_headers(Player::new(), "GET", &path, &[("if-none-match", &etag)]).await;
-    assert_eq!(status, 403, "{body}");
+    assert_eq!(status, 404, "{body}");
 
     // The leader plays its best word; a rack with none would exchange, which the two seats rightly
     // see differently, so it passes instead (seen alike by both).

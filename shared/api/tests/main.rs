@@ -26,6 +26,7 @@ mod ratings;
 mod rematch;
 mod request_ids;
 mod sessions;
+mod spectators;
 mod sweep;
 mod timed;
 mod times;

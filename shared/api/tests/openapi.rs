@@ -68,3 +68,43 @@ fn every_error_code_the_api_doc_lists_is_one_the_code_can_return() {
     let unknown: Vec<&&str> = listed.iter().filter(|c| !known.contains(**c)).collect();
     assert!(unknown.is_empty(), "docs/API.md lists codes the code never returns: {unknown:?}");
 }
+
+/// The rows of the first markdown table in `doc` whose header starts `| method | path |`: each
+/// row's method and the path before any query or note (the first backquoted text).
+fn route_rows(doc: &str) -> BTreeSet<(String, String)> {
+    doc.lines()
+        .skip_while(|l| !l.starts_with("| method | path |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .flat_map(|row| {
+            let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+            let method = cells[1].to_string();
+            // `/` and `/web/{id}`: each backquoted path of the cell.
+            cells[2]
+                .split('`')
+                .skip(1)
+                .step_by(2)
+                .map(|p| p.split('?').next().unwrap().trim_end_matches('/').to_string())
+                .map(|p| if p.is_empty() { "/".to_string() } else { p })
+                .map(move |p| (method.clone(), p))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+#[test]
+fn the_readme_and_the_api_doc_list_every_route() {
+    for (name, doc) in [("README.md", include_str!("../../../README.md")), ("docs/API.md", include_str!("../../../docs/API.md"))] {
+        let rows = route_rows(doc);
+        for route in Route::ALL {
+            let path = route.path().trim_end_matches('/');
+            let path = if path.is_empty() { "/" } else { path };
+            assert!(
+                rows.contains(&(route.method().to_string(), path.to_string())),
+                "{name}'s route table lacks {} {}",
+                route.method(),
+                path
+            );
+        }
+    }
+}

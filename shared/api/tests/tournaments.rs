@@ -57,7 +57,7 @@ pub(crate) async fn tournament(app: &App, director: Player, players: &[Player], 
 }
 
 /// Has the players of `game` draw by hand until it starts, each call with a fresh key.
-async fn draw_until_started(app: &App, game: &str, by_account: &HashMap<Uuid, Player>, any: Player) -> Value {
+pub(crate) async fn draw_until_started(app: &App, game: &str, by_account: &HashMap<Uuid, Player>, any: Player) -> Value {
     for _ in 0..40 {
         let (_, view) = app.call(Some(any), "GET", &format!("/games/{game}"), "").await;
         if view["status"] != "drawing" {
@@ -232,7 +232,7 @@ async fn scripted(clock: Arc<ManualClock>) -> (App, Arc<Script>) {
 }
 
 /// A started round of one game between `a` and `b`: the tournament and the game's ids.
-async fn one_game(app: &App, director: Player, a: Player, b: Player, settings: Value) -> (String, String) {
+pub(crate) async fn one_game(app: &App, director: Player, a: Player, b: Player, settings: Value) -> (String, String) {
     let mut body = json!({"pairing": "round_robin", "rounds": 1});
     for (k, v) in settings.as_object().unwrap() {
         body[k] = v.clone();

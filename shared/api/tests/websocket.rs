@@ -10,11 +10,11 @@ use api::websocket::{WsOutcome, handle_websocket};
 use lambda_http::aws_lambda_events::apigw::ApiGatewayWebsocketProxyRequest;
 use serde_json::{Value, json};
 
-const CONNECTION: &str = "L0SM9cOFvHcCIhw=";
+pub(crate) const CONNECTION: &str = "L0SM9cOFvHcCIhw=";
 
 /// An event of `route` (`$connect`, `$default`, `$disconnect`) on [`CONNECTION`], with the
 /// authoriser's context for `who` (none for `None`) and a message `body`.
-fn event(route: &str, who: Option<Player>, body: Option<&str>, base64: bool) -> ApiGatewayWebsocketProxyRequest {
+pub(crate) fn event(route: &str, who: Option<Player>, body: Option<&str>, base64: bool) -> ApiGatewayWebsocketProxyRequest {
     let event_type = match route {
         "$connect" => "CONNECT",
         "$disconnect" => "DISCONNECT",
@@ -71,6 +71,8 @@ async fn a_connection_subscribes_gets_typed_errors_and_is_forgotten() {
     let game = app.create(ann, "scrabble-en", &json!([{"account": bob.0}]).to_string()).await;
     let id = game["game_id"].as_str().unwrap().to_string();
     let theirs = app.create(eve, "noi-tu", r#"[{"robot":"easy"}]"#).await["game_id"].as_str().unwrap().to_string();
+    // Eve lets nobody watch her games: to bob, hers does not exist.
+    assert_eq!(app.call(Some(eve), "PUT", "/me/settings", r#"{"spectating":"never"}"#).await.0, 200);
     let state = &app.state;
     let id_uuid: uuid::Uuid = id.parse().unwrap();
 
@@ -88,7 +90,7 @@ async fn a_connection_subscribes_gets_typed_errors_and_is_forgotten() {
         (&padded[..], "message_too_large"),
         ("{\"action\":\"shout\"}", "unknown_message"),
         ("not json", "unknown_message"),
-        (&json!({"action": "subscribe", "game_id": theirs}).to_string()[..], "not_your_game"),
+        (&json!({"action": "subscribe", "game_id": theirs}).to_string()[..], "not_found"),
     ];
     for (frame, code) in bad {
         let answer = reply(&handle_websocket(state, &event("$default", Some(bob), Some(frame), false)).await);
@@ -109,7 +111,7 @@ async fn a_connection_subscribes_gets_typed_errors_and_is_forgotten() {
     // A context naming someone else changes nothing: the connection is bob's.
     let as_eve = json!({"action": "subscribe", "game_id": theirs}).to_string();
     let answer = reply(&handle_websocket(state, &event("$default", Some(eve), Some(&as_eve), false)).await);
-    assert_eq!(answer["code"], "not_your_game", "{answer}");
+    assert_eq!(answer["code"], "not_found", "{answer}");
 
     // $disconnect forgets the connection and its subscriptions; a subscription on it is refused.
     assert_eq!(handle_websocket(state, &event("$disconnect", Some(bob), None, false)).await, WsOutcome { status: 200, reply: None });

@@ -33,6 +33,8 @@ pub enum Invalid {
     BadTournament,
     /// A game's hints asked out of 0..=20.
     BadHints,
+    /// A spectating setting other than standard, always or never.
+    BadSpectating,
 }
 
 impl Invalid {
@@ -52,6 +54,7 @@ impl Invalid {
             Invalid::UnknownConnection => ErrorCode::UnknownConnection,
             Invalid::BadTournament => ErrorCode::BadTournament,
             Invalid::BadHints => ErrorCode::BadHints,
+            Invalid::BadSpectating => ErrorCode::BadSpectating,
         }
     }
 }
@@ -160,13 +163,15 @@ pub enum ErrorCode {
     BadHints,
     /// `no_hints_left`: a hint asked by a seat that has taken every hint its game allows.
     NoHintsLeft,
+    /// `bad_spectating`: a spectating setting other than standard, always or never.
+    BadSpectating,
     /// `internal`
     Internal,
 }
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 51] = [
+    pub const ALL: [ErrorCode; 52] = [
         ErrorCode::UnknownVariant,
         ErrorCode::BadOpponents,
         ErrorCode::UnknownRobotLevel,
@@ -217,6 +222,7 @@ impl ErrorCode {
         ErrorCode::NothingToDraw,
         ErrorCode::BadHints,
         ErrorCode::NoHintsLeft,
+        ErrorCode::BadSpectating,
         ErrorCode::Internal,
     ];
 
@@ -273,6 +279,7 @@ impl ErrorCode {
             ErrorCode::NothingToDraw => "nothing_to_draw",
             ErrorCode::BadHints => "bad_hints",
             ErrorCode::NoHintsLeft => "no_hints_left",
+            ErrorCode::BadSpectating => "bad_spectating",
             ErrorCode::Internal => "internal",
         }
     }

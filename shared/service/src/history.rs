@@ -85,27 +85,30 @@ impl GameVersion {
 
 impl Service {
     /// The game's journal from move `after` on (0: all of it), each entry as the caller's seat
-    /// may see it through its family's [`Position::entry_view`]. An `after` at or past the move count gives no moves.
+    /// may see it through its family's [`Position::entry_view`] (a spectator: as the public may,
+    /// and a delayed tournament game only as far as its spectators see it). An `after` at or past the move count gives no moves.
     ///
     /// # Errors
-    /// [`ServiceError::NotFound`]; [`ServiceError::NotYourGame`] for a non-player.
+    /// [`ServiceError::NotFound`], also for a game the caller may not watch.
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn moves(&self, caller: &Caller, game_id: Uuid, after: u32) -> Result<MovesPage, ServiceError> {
         let (record, game) = self.load_settled(game_id).await?;
-        let seat = seat_of(&record, caller)?;
+        let Ok(seat) = seat_of(&record, caller) else { return self.spectator_moves(&record, &game, after).await };
         let moves = (after..game.move_count()).filter_map(|i| game.entry_view(i, Viewer::Seat(seat))).collect();
         Ok(MovesPage { game_id, status: record.status, move_count: record.move_count, moves })
     }
 
-    /// The game's version as stored ([`GameVersion`]), read without loading the game, for a conditional read
-    /// (`If-None-Match`).
+    /// The game's version as the caller sees it ([`GameVersion`]), for a conditional read
+    /// (`If-None-Match`): a player's read from the stored stamp without loading the game; a
+    /// spectator's from the spectator's view.
     ///
     /// # Errors
-    /// [`ServiceError::NotFound`]; [`ServiceError::NotYourGame`] for a non-player.
+    /// [`ServiceError::NotFound`], also for a game the caller may not watch.
     pub async fn game_version(&self, caller: &Caller, game_id: Uuid) -> Result<GameVersion, ServiceError> {
         let (stamp, seated) = self.store.game_stamp(game_id, caller.account_id()).await?;
         if !seated {
-            return Err(ServiceError::NotYourGame);
+            let (record, game) = self.load_settled(game_id).await?;
+            return Ok(GameVersion::of_view(&self.spectator_view(&record, &game).await?));
         }
         Ok(GameVersion(stamp))
     }

@@ -28,6 +28,7 @@ mod requests;
 mod results;
 pub mod robot;
 mod runtime;
+pub mod spectators;
 mod standings;
 mod sweep;
 mod take_hint;
@@ -60,8 +61,9 @@ pub use rating::{MOVES_BEFORE_A_RATED_RESIGNATION, RATED_GAMES_PER_PAIR_PER_DAY,
 pub use repository::stored;
 pub use requests::{CreateGame, OpenGame, Opponent, SubmitMove};
 pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, SystemClock};
+pub use spectators::{LiveGameView, LiveGamesPage, LiveSeatView, MAX_LIVE_PAGE, MAX_SPECTATOR_DELAY};
 pub use standings::{AccountRatings, LeaderboardPage, MAX_LEADERBOARD_PAGE, MeView, RankedView, RatingChangeView, RatingView};
-pub use store::{AccountGame, AccountKind, GameStamp, GameStatus, LastMove, ListedGame, ListedPlayer, MyGameSeat, SeatStamp};
+pub use store::{AccountGame, AccountKind, GameStamp, GameStatus, LastMove, ListedGame, ListedPlayer, MyGameSeat, SeatStamp, Spectating};
 pub use sweep::{SweepConfig, SweepReport};
 pub use take_hint::Hinted;
 pub use tournament::{Outcome as TournamentOutcome, PairingSystem};

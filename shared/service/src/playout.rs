@@ -210,7 +210,7 @@ mod tests {
     }
 
     fn account(account_id: Uuid, kind: AccountKind, robot_level: Option<Level>) -> Account {
-        Account { account_id, display_name: "Ann".into(), kind, robot_level, created_at: at() }
+        Account { account_id, display_name: "Ann".into(), kind, robot_level, created_at: at(), spectating: store::Spectating::Standard }
     }
 
     /// An English game, timed at a minute a turn, just begun: a human in seat 0 and in seat 1

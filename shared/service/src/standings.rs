@@ -60,6 +60,9 @@ pub struct MeView {
     pub display_name: String,
     /// Every rating the caller has.
     pub ratings: Vec<RatingView>,
+    /// Who may watch the caller's games: `standard`, `always` or `never` (see
+    /// [`crate::spectators`]).
+    pub spectating: store::Spectating,
 }
 
 /// An account's ratings and recent changes.
@@ -141,6 +144,7 @@ impl Service {
             account_id: account.account_id,
             display_name: account.display_name,
             ratings: ratings.iter().map(|r| rating_view(r, now)).collect(),
+            spectating: account.spectating,
         })
     }
 

@@ -54,6 +54,9 @@ pub struct CreateTournament {
     /// How long a new game's players have to draw before the server draws for them (30 s to
     /// 7 days; 10 minutes when not given).
     pub draw_seconds: Option<u32>,
+    /// How many moves behind spectators see its live games (0 to
+    /// [`crate::spectators::MAX_SPECTATOR_DELAY`]; 0, live, when not given).
+    pub spectator_delay: Option<u32>,
 }
 
 /// Which side of a table forfeits.
@@ -221,6 +224,11 @@ impl Service {
         if !(30..=604_800).contains(&draw_seconds) {
             return Err(invalid(Invalid::BadTournament, format!("draw_seconds must be 30..=604800, not {draw_seconds}")));
         }
+        let spectator_delay = req.spectator_delay.unwrap_or(0);
+        if spectator_delay > crate::spectators::MAX_SPECTATOR_DELAY {
+            let most = crate::spectators::MAX_SPECTATOR_DELAY;
+            return Err(invalid(Invalid::BadTournament, format!("spectator_delay must be 0..={most} moves, not {spectator_delay}")));
+        }
         let time_control = checked_time_control(req.variant, req.time_control, None)?;
         let challenge_rule = checked_challenge_rule(req.variant, req.challenge_rule)?;
         self.ensure_caller(caller).await?;
@@ -238,6 +246,7 @@ impl Service {
                     king_of_the_hill: req.king_of_the_hill,
                     rounds: req.rounds,
                     draw_seconds,
+                    spectator_delay,
                 },
                 director_id: caller.account_id(),
                 created_at: self.now(),

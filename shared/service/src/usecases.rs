@@ -182,15 +182,18 @@ impl Service {
         Ok(view)
     }
 
-    /// The game as the caller sees it.
+    /// The game as the caller sees it: a player their seat's view, anyone else the spectator's
+    /// view of a game that may be watched ([`crate::spectators`]).
     ///
     /// # Errors
-    /// [`ServiceError::NotFound`]; [`ServiceError::NotYourGame`] for a non-player.
+    /// [`ServiceError::NotFound`], also for a game the caller may not watch.
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn get_game(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
         let (record, game) = self.load_settled(game_id).await?;
-        let seat = seat_of(&record, caller)?;
-        Ok(build(&record, &game, Some(seat), self.now()))
+        match seat_of(&record, caller) {
+            Ok(seat) => Ok(build(&record, &game, Some(seat), self.now())),
+            Err(_) => self.spectator_view(&record, &game).await,
+        }
     }
 
     /// Validates and applies the caller's move, then any robot replies, under the game's lock.

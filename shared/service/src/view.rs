@@ -41,8 +41,14 @@ pub struct GameView {
     pub clock: Option<ClockView>,
     /// The last move, as the caller may see it.
     pub last_move: Option<EntryView>,
-    /// The caller's seat.
+    /// The caller's seat (null for a spectator).
     pub your_seat: Option<usize>,
+    /// Whether the caller watches the game without a seat in it (the public view: no rack, no
+    /// exchanged letters).
+    pub spectator: bool,
+    /// For a spectator of a tournament's live game: how many of its moves are held back (the
+    /// director's delay; the view is then the game that many moves ago, with no clock).
+    pub spectator_delay: u32,
     /// The result, once the game is over.
     pub result: Option<ResultView>,
     /// Whether the game is rated.
@@ -182,6 +188,8 @@ pub(crate) fn build(record: &GameRecord, game: &impl Position, seat: Option<Seat
         clock: record.time_control.is_timed().then(|| clock_view(record, game, now)),
         last_move: game.move_count().checked_sub(1).and_then(|i| game.entry_view(i, viewer)),
         your_seat: seat.map(Seat::index),
+        spectator: false,
+        spectator_delay: 0,
         result,
         rated: record.rated,
         pair_limited: record.pair_limited,

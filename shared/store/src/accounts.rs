@@ -17,6 +17,40 @@ pub enum AccountKind {
     Robot,
 }
 
+/// Who may watch an account's games (serialized `standard`, `always` or `never`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Spectating {
+    /// Tournament, lobby and robot games are watchable; invitations and rematches are private.
+    #[default]
+    Standard,
+    /// Every game is watchable.
+    Always,
+    /// No game is watchable.
+    Never,
+}
+
+impl Spectating {
+    /// The stored name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Spectating::Standard => "standard",
+            Spectating::Always => "always",
+            Spectating::Never => "never",
+        }
+    }
+
+    /// The setting named `name`, if it is one.
+    pub fn parse(name: &str) -> Option<Spectating> {
+        [Spectating::Standard, Spectating::Always, Spectating::Never].into_iter().find(|s| s.as_str() == name)
+    }
+
+    /// A stored setting, checked (an unknown one is a corrupt row); absent reads as standard.
+    pub(crate) fn stored(name: Option<&str>) -> Result<Spectating, StoreError> {
+        name.map_or(Ok(Spectating::Standard), |n| Spectating::parse(n).ok_or_else(|| StoreError::Corrupt(format!("spectating {n:?}"))))
+    }
+}
+
 /// An account.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Account {
@@ -30,6 +64,8 @@ pub struct Account {
     pub robot_level: Option<Level>,
     /// When it was created.
     pub created_at: DateTime<Utc>,
+    /// Who may watch its games.
+    pub spectating: Spectating,
 }
 
 impl AccountKind {
@@ -65,6 +101,7 @@ pub(crate) fn account_from_row(row: &sqlx::postgres::PgRow) -> Result<Account, S
         kind: AccountKind::parse(&kind)?,
         robot_level: parse_stored_level(level.as_deref())?,
         created_at: row.try_get("created_at")?,
+        spectating: Spectating::stored(row.try_get::<Option<String>, _>("spectating")?.as_deref())?,
     })
 }
 
@@ -101,11 +138,10 @@ impl Store {
         .await?;
         rows.iter()
             .map(|r| {
-                let variant: String = r.try_get("variant")?;
                 let status: String = r.try_get("status")?;
                 Ok(AccountGame {
                     game_id: r.try_get("game_id")?,
-                    variant: variant.parse().map_err(|_| StoreError::Corrupt(format!("variant {variant:?}")))?,
+                    variant: crate::games::variant_of(r)?,
                     status: crate::GameStatus::parse(&status)?,
                     seat: r.try_get::<i16, _>("seat")? as usize,
                     move_count: r.try_get("move_count")?,
@@ -126,7 +162,7 @@ impl Store {
             "INSERT INTO accounts (account_id, display_name, kind) VALUES ($1, $2, 'human')
              ON CONFLICT (account_id) DO UPDATE SET display_name =
                  CASE WHEN accounts.kind = 'human' THEN EXCLUDED.display_name ELSE accounts.display_name END
-             RETURNING account_id, display_name, kind, robot_level, created_at",
+             RETURNING account_id, display_name, kind, robot_level, created_at, spectating",
         )
         .bind(id)
         .bind(display_name)
@@ -144,10 +180,27 @@ impl Store {
     /// # Errors
     /// [`StoreError::NotFound`]; database errors.
     pub async fn account(&self, id: Uuid) -> Result<Account, StoreError> {
-        let row = sqlx::query("SELECT account_id, display_name, kind, robot_level, created_at FROM accounts WHERE account_id = $1")
-            .bind(id)
-            .fetch_one(&self.pool)
-            .await?;
+        let row =
+            sqlx::query("SELECT account_id, display_name, kind, robot_level, created_at, spectating FROM accounts WHERE account_id = $1")
+                .bind(id)
+                .fetch_one(&self.pool)
+                .await?;
+        account_from_row(&row)
+    }
+
+    /// Sets who may watch `id`'s games; the account as it is then.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`] for an unknown account; database errors.
+    pub async fn set_spectating(&self, id: Uuid, spectating: Spectating) -> Result<Account, StoreError> {
+        let row = sqlx::query(
+            "UPDATE accounts SET spectating = $2 WHERE account_id = $1 AND kind = 'human'
+             RETURNING account_id, display_name, kind, robot_level, created_at, spectating",
+        )
+        .bind(id)
+        .bind(spectating.as_str())
+        .fetch_one(&self.pool)
+        .await?;
         account_from_row(&row)
     }
 }

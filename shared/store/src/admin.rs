@@ -108,11 +108,10 @@ impl Store {
         let mut games = rows
             .iter()
             .map(|r| {
-                let variant: String = r.try_get("variant")?;
                 let status: String = r.try_get("status")?;
                 Ok(ListedGame {
                     game_id: r.try_get("game_id")?,
-                    variant: variant.parse().map_err(|_| StoreError::Corrupt(format!("variant {variant:?}")))?,
+                    variant: crate::games::variant_of(r)?,
                     status: GameStatus::parse(&status)?,
                     move_count: r.try_get("move_count")?,
                     updated_at: r.try_get("updated_at")?,

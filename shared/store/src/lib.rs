@@ -27,14 +27,15 @@ mod sweep;
 pub mod testing;
 pub mod timestamp;
 mod tournaments;
+mod watch;
 
-pub use accounts::{Account, AccountGame, AccountKind, Level, robot_account};
+pub use accounts::{Account, AccountGame, AccountKind, Level, Spectating, robot_account};
 pub use admin::{GameFilter, ListedGame, ListedPlayer};
 pub use admin_sessions::SpentToken;
 pub use analyses::StoredAnalysis;
 pub use error::{Conflict, StoreError};
 pub use games::{
-    ClientMove, DrawRow, DrawnBy, GameRecord, GameStamp, GameTx, GameUpdate, KeyedPick, KnownGame, Limits, NewGame, NewMove,
+    ClientMove, DrawRow, DrawnBy, GameRecord, GameStamp, GameTx, GameUpdate, KeyedPick, KnownGame, Limits, LiveGame, NewGame, NewMove,
     OpenGameSummary, Player, SeatRating, SeatStamp,
 };
 pub use my_games::{LastMove, MyGame, MyGameSeat, MyGamesFilter};
@@ -46,6 +47,7 @@ pub use tournaments::{
     NewTournament, PairingRow, TournamentInvitation, TournamentPlayer, TournamentRecord, TournamentSettings, TournamentStatus,
     TournamentSummary, TournamentTx,
 };
+pub use watch::Watch;
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};

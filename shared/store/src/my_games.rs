@@ -182,13 +182,12 @@ impl Store {
         let corrupt = |what: &str, e: serde_json::Error| StoreError::Corrupt(format!("{what}: {e}"));
         rows.iter()
             .map(|r| {
-                let variant: String = r.try_get("variant")?;
                 let status: String = r.try_get("status")?;
                 let seats: String = r.try_get("seats")?;
                 let last_move: Option<String> = r.try_get("last_move")?;
                 Ok(MyGame {
                     game_id: r.try_get("game_id")?,
-                    variant: variant.parse().map_err(|_| StoreError::Corrupt(format!("variant {variant:?}")))?,
+                    variant: crate::games::variant_of(r)?,
                     status: GameStatus::parse(&status)?,
                     move_count: r.try_get::<i32, _>("move_count")? as u32,
                     turn_deadline: r.try_get("turn_deadline")?,

@@ -3,6 +3,7 @@
 //! every committed move.
 
 use chrono::{DateTime, Utc};
+use sqlx::Row;
 use uuid::Uuid;
 
 use crate::{Store, StoreError};
@@ -103,22 +104,41 @@ impl Store {
         Ok(())
     }
 
-    /// The live connections subscribed to `game_id` whose account still sits in it, at `now`.
+    /// The live connections subscribed to `game_id` at `now`: its players' and, while the game
+    /// may be watched ([`crate::Watch`]), its spectators'.
     ///
     /// # Errors
     /// Database errors.
     pub async fn subscribers(&self, game_id: Uuid, now: DateTime<Utc>) -> Result<Vec<String>, StoreError> {
-        Ok(sqlx::query_scalar(
-            "SELECT s.connection_id FROM push_subscriptions s
+        let rows: Vec<(String, bool)> = sqlx::query_as(
+            "SELECT s.connection_id,
+                    EXISTS (SELECT 1 FROM game_players p WHERE p.game_id = s.game_id AND p.account_id = c.account_id) AS seated
+             FROM push_subscriptions s
              JOIN push_connections c ON c.connection_id = s.connection_id
-             JOIN game_players p ON p.game_id = s.game_id AND p.account_id = c.account_id
              WHERE s.game_id = $1 AND c.expires_at > $2
              ORDER BY s.connection_id",
         )
         .bind(game_id)
         .bind(now)
         .fetch_all(&self.pool)
-        .await?)
+        .await?;
+        let watched = rows.iter().any(|(_, seated)| !seated) && self.watchable(game_id).await?;
+        Ok(rows.into_iter().filter(|(_, seated)| *seated || watched).map(|(id, _)| id).collect())
+    }
+
+    /// Whether strangers may watch `game_id` now (false for no such game).
+    async fn watchable(&self, game_id: Uuid) -> Result<bool, StoreError> {
+        let sql =
+            format!("SELECT g.invited_by, g.rematch_of, g.tournament_id, {} FROM games g WHERE g.game_id = $1", crate::games::PLAYERS_SQL);
+        let Some(row) = sqlx::query(&sql).bind(game_id).fetch_optional(&self.pool).await? else { return Ok(false) };
+        let players = crate::games::players_of(&row.try_get::<String, _>("players")?)?;
+        let watch = crate::Watch {
+            players: &players,
+            invited_by: row.try_get("invited_by")?,
+            rematch_of: row.try_get("rematch_of")?,
+            tournament_id: row.try_get("tournament_id")?,
+        };
+        Ok(watch.allowed())
     }
 
     /// The account whose live connection `connection_id` is at `now`, if any.

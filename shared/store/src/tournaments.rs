@@ -63,6 +63,8 @@ pub struct TournamentSettings {
     pub rounds: u32,
     /// How long a new game's players have to draw before the server draws for them, seconds.
     pub draw_seconds: u32,
+    /// How many moves behind spectators see a live game of it (0: live).
+    pub spectator_delay: u32,
 }
 
 /// A tournament to create.
@@ -181,7 +183,7 @@ pub struct TournamentSummary {
 }
 
 const RECORD_SQL: &str = "SELECT t.tournament_id, t.name, t.variant, t.time_control::text AS time_control, t.challenge_rule, t.rated,
-        t.pairing, t.king_of_the_hill, t.rounds, t.draw_seconds, t.status, t.round, t.round_started, t.director_id,
+        t.pairing, t.king_of_the_hill, t.rounds, t.draw_seconds, t.spectator_delay, t.status, t.round, t.round_started, t.director_id,
         t.created_at, t.updated_at,
         (SELECT coalesce(json_agg(s), '[]'::json)::text FROM
            (SELECT p.player_no, p.account_id, a.display_name, p.rating, p.withdrawn
@@ -214,8 +216,8 @@ impl Store {
     pub async fn create_tournament(&self, t: &NewTournament) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO tournaments (tournament_id, name, variant, time_control, challenge_rule, rated, pairing, king_of_the_hill,
-                 rounds, draw_seconds, status, director_id, created_at, updated_at)
-             VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, 'registering', $11, $12, $12)",
+                 rounds, draw_seconds, status, director_id, created_at, updated_at, spectator_delay)
+             VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, 'registering', $11, $12, $12, $13)",
         )
         .bind(t.tournament_id)
         .bind(&t.settings.name)
@@ -229,6 +231,7 @@ impl Store {
         .bind(i32::try_from(t.settings.draw_seconds).unwrap_or(i32::MAX))
         .bind(t.director_id)
         .bind(t.created_at)
+        .bind(i16::try_from(t.settings.spectator_delay).unwrap_or(i16::MAX))
         .execute(&self.pool)
         .await?;
         Ok(())
@@ -330,6 +333,7 @@ async fn record(conn: &mut sqlx::PgConnection, id: Uuid) -> Result<TournamentRec
             king_of_the_hill: row.try_get("king_of_the_hill")?,
             rounds: row.try_get::<i16, _>("rounds")? as u32,
             draw_seconds: row.try_get::<i32, _>("draw_seconds")? as u32,
+            spectator_delay: row.try_get::<i16, _>("spectator_delay")? as u32,
         },
         status: TournamentStatus::parse(&row.try_get::<String, _>("status")?)?,
         round: row.try_get::<i16, _>("round")? as u32,

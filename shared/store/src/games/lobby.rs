@@ -57,7 +57,7 @@ impl Store {
             "SELECT g.game_id, g.variant, g.created_at AS game_created_at, g.turn_seconds, g.time_control::text AS time_control, {CHALLENGE_SQL}, g.rated, g.rating_range,
                     CASE WHEN g.rated THEN coalesce(o.rating, {NEWCOMER}) END AS opener_rating,
                     CASE WHEN g.rated THEN {pair} END AS pair_rated_games,
-                    a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
+                    a.account_id, a.display_name, a.kind, a.robot_level, a.created_at, a.spectating
              FROM games g
              JOIN game_players p ON p.game_id = g.game_id
              JOIN accounts a ON a.account_id = p.account_id
@@ -88,10 +88,9 @@ impl Store {
             .await?;
         rows.iter()
             .map(|r| {
-                let variant: String = r.try_get("variant")?;
                 Ok(OpenGameSummary {
                     game_id: r.try_get("game_id")?,
-                    variant: variant.parse().map_err(|_| StoreError::Corrupt(format!("variant {variant:?}")))?,
+                    variant: crate::games::variant_of(r)?,
                     created_at: r.try_get("game_created_at")?,
                     time_control: super::rows::time_control_of(r)?,
                     challenge_rule: super::rows::challenge_of(r)?,

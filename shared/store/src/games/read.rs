@@ -4,7 +4,7 @@
 use sqlx::Row;
 use uuid::Uuid;
 
-use super::rows::{SPEED_SQL, game_from_row};
+use super::rows::{PLAYERS_SQL, SPEED_SQL, game_from_row};
 use super::{ClientMove, GameRecord, GameStamp, KnownGame};
 use crate::{GameStatus, Store, StoreError};
 
@@ -95,10 +95,7 @@ static LOAD_SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
                         AND r.speed = {SPEED_SQL}
                    LEFT JOIN rating_changes c ON c.game_id = g.game_id AND c.account_id = p.account_id
                    WHERE p.game_id = g.game_id ORDER BY p.seat) s) END AS ratings,
-        (SELECT coalesce(json_agg(s), '[]'::json)::text
-           FROM (SELECT p.seat, p.invited, p.hints_used, a.account_id, a.display_name, a.kind, a.robot_level, a.created_at
-                 FROM game_players p LEFT JOIN accounts a ON a.account_id = p.account_id
-                 WHERE p.game_id = g.game_id ORDER BY p.seat) s) AS players,
+        {PLAYERS_SQL},
         CASE WHEN g.xmin::text = $3::text THEN NULL ELSE
           (SELECT coalesce(json_agg(s.entry), '[]'::json)::text
              FROM (SELECT m.entry FROM game_moves m WHERE m.game_id = g.game_id ORDER BY m.move_no) s) END AS journal,

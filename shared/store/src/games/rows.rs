@@ -20,6 +20,8 @@ struct SeatRow {
     kind: Option<String>,
     robot_level: Option<String>,
     created_at: Option<DateTime<Utc>>,
+    #[serde(default)]
+    spectating: Option<String>,
     hints_used: i16,
 }
 
@@ -43,24 +45,7 @@ pub(super) fn game_from_row(row: &PgRow, id: Uuid, known: Option<&KnownGame>) ->
     let move_count: i32 = row.try_get("move_count")?;
     let seed: i64 = row.try_get("seed")?;
     let corrupt = |what: &str, e: serde_json::Error| StoreError::Corrupt(format!("{what}: {e}"));
-    let players: String = row.try_get("players")?;
-    let players = serde_json::from_str::<Vec<SeatRow>>(&players)
-        .map_err(|e| corrupt("seats", e))?
-        .into_iter()
-        .map(|r| {
-            let account = match (r.account_id, r.display_name, r.kind, r.created_at) {
-                (Some(account_id), Some(display_name), Some(kind), Some(created_at)) => Some(Account {
-                    account_id,
-                    display_name,
-                    kind: AccountKind::parse(&kind)?,
-                    robot_level: crate::accounts::parse_stored_level(r.robot_level.as_deref())?,
-                    created_at,
-                }),
-                _ => None,
-            };
-            Ok(Player { seat: r.seat as usize, account, invited: r.invited, hints_used: u32::try_from(r.hints_used).unwrap_or(0) })
-        })
-        .collect::<Result<Vec<_>, StoreError>>()?;
+    let players = players_of(&row.try_get::<String, _>("players")?)?;
     let parts = (
         row.try_get::<Option<String>, _>("journal")?,
         row.try_get::<Option<String>, _>("move_times")?,
@@ -131,6 +116,12 @@ pub(super) fn game_from_row(row: &PgRow, id: Uuid, known: Option<&KnownGame>) ->
     Ok((record, client_move))
 }
 
+/// The variant of a row with a `variant` column.
+pub(crate) fn variant_of(row: &PgRow) -> Result<vocabulary::Variant, StoreError> {
+    let variant: String = row.try_get("variant")?;
+    variant.parse().map_err(|_| StoreError::Corrupt(format!("variant {variant:?}")))
+}
+
 /// The time control of a row with `time_control` (as text) and `turn_seconds` columns: a game
 /// from before controls reads as what it was (correspondence with no bank, or untimed).
 pub(crate) fn time_control_of(row: &PgRow) -> Result<TimeControl, StoreError> {
@@ -166,4 +157,32 @@ fn decode_hex(hex: &str) -> Option<Vec<u8>> {
         return None;
     }
     (0..hex.len()).step_by(2).map(|i| u8::from_str_radix(hex.get(i..i + 2)?, 16).ok()).collect()
+}
+
+/// The SQL of a game's seats (`g` the games row), as the `players` column [`players_of`] reads.
+pub(crate) const PLAYERS_SQL: &str = "(SELECT coalesce(json_agg(s), '[]'::json)::text
+           FROM (SELECT p.seat, p.invited, p.hints_used, a.account_id, a.display_name, a.kind, a.robot_level, a.created_at, a.spectating
+                 FROM game_players p LEFT JOIN accounts a ON a.account_id = p.account_id
+                 WHERE p.game_id = g.game_id ORDER BY p.seat) s) AS players";
+
+/// The seats in `json` (the load statement's `players` column: a JSON array of seat rows).
+pub(crate) fn players_of(json: &str) -> Result<Vec<Player>, StoreError> {
+    serde_json::from_str::<Vec<SeatRow>>(json)
+        .map_err(|e| StoreError::Corrupt(format!("seats: {e}")))?
+        .into_iter()
+        .map(|r| {
+            let account = match (r.account_id, r.display_name, r.kind, r.created_at) {
+                (Some(account_id), Some(display_name), Some(kind), Some(created_at)) => Some(Account {
+                    account_id,
+                    display_name,
+                    kind: AccountKind::parse(&kind)?,
+                    robot_level: crate::accounts::parse_stored_level(r.robot_level.as_deref())?,
+                    created_at,
+                    spectating: crate::accounts::Spectating::stored(r.spectating.as_deref())?,
+                }),
+                _ => None,
+            };
+            Ok(Player { seat: r.seat as usize, account, invited: r.invited, hints_used: u32::try_from(r.hints_used).unwrap_or(0) })
+        })
+        .collect()
 }

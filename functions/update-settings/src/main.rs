@@ -1,0 +1,5 @@
+//! Lambda function for `PUT /me/settings`: everything but the route lives in the shared `api` crate.
+
+fn main() -> Result<(), lambda_http::Error> {
+    api::lambda::main(api::lambda::Function::Route(api::Route::UpdateSettings))
+}
