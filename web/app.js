@@ -2,7 +2,8 @@
 // the public API (docs/API.md): the game view it renders, the moves it sends, previews, hints,
 // the push socket (/ws) with the ETag poll as fallback. The server is the referee: nothing here
 // knows a rule beyond drawing what the view and GET /variants say. This module signs in,
-// keeps the push socket, routes, and draws the lobby and the history; core.js holds the state
+// keeps the push socket, routes, and draws the lobby, the live games to watch (a game watched
+// is game.js's page in its spectator's view) and the history; core.js holds the state
 // and the API client, game.js a game's frame and its moves, tile.js and chain.js each family.
 
 import { $, ApiFailure, S, api, applyLanguage, base64url, claimsOf, h, setLang, showError, status, t } from './core.js';
@@ -199,6 +200,8 @@ setInterval(() => {
   const every = push.live && !(S.game && ['open', 'drawing'].includes(S.game.status)) ? 20 : 1;
   if (S.route && S.route.view === 'game' && ticks % every === 0) refreshGame();
   if (S.route && S.route.view === 'lobby' && ticks % (push.live ? 20 : 5) === 0) loadLobby();
+  // The live games follow every 15 s (the first page only: a list read further stays as read).
+  if (S.route && S.route.view === 'watch' && ticks % 5 === 0 && S.watchPages <= 1) loadWatch(null);
   // A tournament's page follows its games' results (not while the director types in it).
   const typing = document.activeElement && document.activeElement.tagName === 'INPUT';
   if (S.route && S.route.view === 'tournament' && ticks % (push.live ? 20 : 5) === 0 && !typing) loadTournament(S.route.id);
@@ -210,6 +213,7 @@ function parseRoute() {
   const parts = location.hash.replace(/^#\/?/, '').split('/').filter(Boolean);
   if (parts[0] === 'g' && parts[1]) return { view: ['history', 'analysis'].includes(parts[2]) ? parts[2] : 'game', id: parts[1] };
   if (parts[0] === 'ratings') return { view: 'ratings' };
+  if (parts[0] === 'watch') return { view: 'watch' };
   if (parts[0] === 't' && parts[1]) return { view: 'tournament', id: parts[1] };
   if (parts[0] === 't') return { view: 'tournaments' };
   return { view: 'lobby' };
@@ -229,6 +233,7 @@ function show() {
   if (route.view === 'lobby') { push.watch([]); renderLobbyShell(); loadLobby(); }
   else if (route.view === 'game') { push.watch([route.id]); loadGame(route.id); }
   else if (route.view === 'ratings') { push.watch([]); loadRatings(); }
+  else if (route.view === 'watch') { push.watch([]); renderWatchShell(); loadWatch(null); }
   else if (route.view === 'tournaments') { push.watch([]); loadTournaments(); }
   else if (route.view === 'analysis') { push.watch([]); loadAnalysis(route.id); }
   else if (route.view === 'tournament') { push.watch([]); loadTournament(route.id); }
@@ -306,7 +311,9 @@ function renderLobbyShell() {
       h('p', {}, t('your_id'), ' ', h('code', { class: 'id', id: 'my-id' }, S.me.id), ' ',
         h('button', { type: 'button', id: 'copy-id', onclick: async (e) => { try { await navigator.clipboard.writeText(S.me.id); e.target.textContent = t('copied'); } catch { /* no clipboard: the id is on screen */ } } }, t('copy'))),
       h('p', {}, h('a', { href: '#/ratings', id: 'ratings-link' }, t('ratings_link')), ' · ',
-        h('a', { href: '#/t', id: 'tournaments-link' }, t('tournaments_link')))),
+        h('a', { href: '#/t', id: 'tournaments-link' }, t('tournaments_link')), ' · ',
+        h('a', { href: '#/watch', id: 'watch-link' }, t('watch_link'))),
+      spectatingSetting()),
     h('section', { class: 'card', 'aria-labelledby': 'inv-title' }, h('h2', { id: 'inv-title' }, t('invitations')), h('ul', { class: 'list', id: 'invitations' })),
     h('section', { class: 'card', 'aria-labelledby': 'mine-title' }, h('h2', { id: 'mine-title' }, t('my_games')), h('ul', { class: 'list', id: 'my-games' })),
     h('section', { class: 'card', 'aria-labelledby': 'new-title' }, h('h2', { id: 'new-title' }, t('new_game')), form),
@@ -441,6 +448,93 @@ async function loadLobby() {
     h('span', { class: 'muted' }, scoresLine(g.seats)), ratingChange(g)));
   $('#finished').replaceChildren(...(finished.length ? finished : [h('li', { class: 'muted' }, t('no_games'))]));
   push.watch(active.json.games.map((g) => g.game_id));
+}
+
+// ---------------------------------------------------------------- the account's settings
+
+const SPECTATING = ['standard', 'always', 'never'];
+
+/** Who may watch the player's games (GET /me's `spectating`): a select that saves each choice
+ * (PUT /me/settings) and shows the value the server kept. */
+function spectatingSetting() {
+  const saved = h('span', { class: 'muted', id: 'spectating-saved', 'aria-live': 'polite' });
+  const select = h('select', {
+    id: 'spectating', disabled: true,
+    onchange: async () => {
+      saved.textContent = '';
+      select.disabled = true;
+      try {
+        const { json } = await api('PUT', '/me/settings', { spectating: select.value });
+        S.spectating = json.spectating;
+        saved.textContent = t('saved');
+      } catch (e) { showError(e); }
+      select.value = S.spectating || 'standard';
+      select.disabled = false;
+    },
+  }, SPECTATING.map((v) => h('option', { value: v }, t(`spectating_${v}`))));
+  (async () => {
+    try {
+      const { json } = await api('GET', '/me');
+      S.spectating = json.spectating || 'standard';
+      select.value = S.spectating;
+      select.disabled = false;
+    } catch (e) { showError(e); }
+  })();
+  return h('p', { class: 'row', id: 'spectating-field' }, h('label', {}, t('spectating_setting'), select), saved);
+}
+
+// ---------------------------------------------------------------- watching
+
+/** The live games screen: a variant filter, then the games (GET /games/live), a page at a time. */
+function renderWatchShell() {
+  S.watchPages = 0;
+  const variant = h('select', { id: 'watch-variant', onchange: (e) => { S.watchVariant = e.target.value; loadWatch(null); } },
+    h('option', { value: '' }, t('any_variant')),
+    [...S.variants.keys()].map((id) => h('option', { value: id, selected: S.watchVariant === id }, variantName(id))));
+  $('#main').replaceChildren(
+    h('p', {}, h('a', { href: '#/' }, `← ${t('lobby_link')}`)),
+    h('section', { class: 'card', id: 'watch', 'aria-labelledby': 'watch-title' }, h('h2', { id: 'watch-title' }, t('watch_title')),
+      h('p', { class: 'muted' }, t('watch_help')),
+      h('p', { class: 'row' }, h('label', {}, t('variant'), variant)),
+      h('ul', { class: 'list', id: 'live-games' }),
+      h('p', { id: 'live-more' })));
+}
+
+/** A live game's row: its players, how far it is, its clock, a tournament's tag; the link opens
+ * the game (the spectator's view, or the player's own where the player is seated). */
+function liveRow(g) {
+  const mine = g.seats.some((s) => s.account_id === S.me.id);
+  return h('li', { class: 'live-row', dataset: { game: g.game_id, variant: g.variant } },
+    h('a', { href: `#/g/${g.game_id}`, class: 'watch-game' }, `${variantName(g.variant)}: ${g.seats.map((s) => s.display_name).join(` ${t('vs')} `)}`),
+    h('span', { class: 'muted live-moves' }, g.status === 'drawing' ? t('gs_drawing') : t('moves_n', { n: g.move_count })),
+    clockTag(g.time_control),
+    g.rated ? h('span', { class: 'muted' }, ` · ${t('rated')}`) : null,
+    g.tournament_id ? h('a', { href: `#/t/${g.tournament_id}`, class: 'tournament-tag' }, t('tournament_tag')) : null,
+    mine ? h('span', { class: 'mine you-play' }, t('you_play')) : null);
+}
+
+let watchSeq = 0;
+/** A page of the live games, from `cursor` (null: the first, which replaces the list). */
+async function loadWatch(cursor) {
+  const seq = ++watchSeq;
+  const q = new URLSearchParams({ limit: '20' });
+  if (S.watchVariant) q.set('variant', S.watchVariant);
+  if (cursor) q.set('cursor', cursor);
+  let json;
+  try { ({ json } = await api('GET', `/games/live?${q}`)); } catch (e) { showError(e); return; }
+  const list = $('#live-games');
+  if (seq !== watchSeq || S.route.view !== 'watch' || !list) return;
+  if (cursor) {
+    // A game that moved since the first page may come again: it is listed once.
+    const shown = new Set([...list.querySelectorAll('.live-row')].map((li) => li.dataset.game));
+    list.append(...json.games.filter((g) => !shown.has(g.game_id)).map(liveRow));
+    S.watchPages += 1;
+  } else {
+    list.replaceChildren(...(json.games.length ? json.games.map(liveRow) : [h('li', { class: 'muted' }, t('live_none'))]));
+    S.watchPages = 1;
+  }
+  $('#live-more').replaceChildren(json.next_cursor
+    ? h('button', { type: 'button', id: 'live-next', onclick: () => loadWatch(json.next_cursor) }, t('more')) : '');
 }
 
 // ---------------------------------------------------------------- history

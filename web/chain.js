@@ -2,7 +2,7 @@
 // preview (input methods' compositions awaited), the used words.
 
 import { $, S, api, explain, h, t } from './core.js';
-import { confirmButton, hintControl, hintsList, myTurn, openPanel, renderGame, resign, resultPanel, seatName, submit } from './game.js';
+import { confirmButton, hintControl, hintsList, myTurn, openPanel, renderGame, resign, resultPanel, seatName, spectating, submit } from './game.js';
 
 // ---------------------------------------------------------------- the chain game
 
@@ -31,10 +31,13 @@ export function chainGame(head) {
       g.status === 'active' ? confirmButton('resign', t('resign'), t('confirm_resign'), resign) : null) : null,
     hintsList());
   const used = h('p', { id: 'used-words' }, t('used_words', { n: words.length }), ': ', words.join(', '));
-  setTimeout(() => { if (S.word) chainPreviewSoon(); }, 0);
+  const over = g.status === 'finished' || g.status === 'withdrawn';
+  // A spectator sees the syllable to continue with, and no word box and no control.
+  const watched = h('div', { class: 'card' }, h('p', { id: 'syllable-line' }, `${t('continue_with')}: `, h('span', { id: 'syllable' }, g.syllable)));
+  if (!spectating()) setTimeout(() => { if (S.word) chainPreviewSoon(); }, 0);
   return h('div', { class: 'game chain-game' },
     h('div', {}, head, openPanel(), resultPanel(), chain),
-    h('div', {}, g.status === 'finished' || g.status === 'withdrawn' ? null : form, used));
+    h('div', {}, over ? null : spectating() ? watched : form, used));
 }
 
 let chainTimer = null;

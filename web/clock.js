@@ -129,7 +129,7 @@ export function tick(flagged) {
  * lapse costs only the turn and is recorded by a claim or the sweep). */
 export function claimable() {
   const g = S.game;
-  if (!g || !g.clock || g.status !== 'active' || g.family !== 'tile' || g.time_control.kind !== 'correspondence') return false;
+  if (!g || g.spectator || !g.clock || g.status !== 'active' || g.family !== 'tile' || g.time_control.kind !== 'correspondence') return false;
   const running = g.clock.running;
   return running != null && running !== g.your_seat && seatTime(g, running).flagged;
 }

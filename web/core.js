@@ -108,6 +108,9 @@ export const S = {
   flagSeen: null, // the clock whose fallen flag was acted on
   lobbyClock: '', // the lobby's time-control filter ('' for any)
   lobbyRated: '', // the lobby's rated filter ('', 'true', 'false')
+  watchVariant: '', // the live games' variant filter ('' for any)
+  watchPages: 0, // the pages of live games read (the poll refreshes only the first)
+  spectating: null, // who may watch the player's games, as GET /me last said
   board: { variant: 'scrabble-en', speed: 'realtime' }, // the leaderboard shown
 };
 

@@ -1,5 +1,7 @@
 // A game's frame, both families: the view in, the seats, whose turn, an open game's panel,
-// the result; moves out, the robots' replies revealed after their thinking time.
+// the result; moves out, the robots' replies revealed after their thinking time. A game the
+// signed-in account is not seated in is shown as its spectator's view (`spectator: true`): the
+// board, scores, clocks and scoresheet, live by push, and no rack and no control.
 
 import { action, go, names, variantName } from './app.js';
 import { chainGame, useWord } from './chain.js';
@@ -15,8 +17,19 @@ export async function loadGame(id) {
     const { json, etag } = await api('GET', `/games/${id}`);
     S.etag = etag;
     setGame(json);
-  } catch (e) { showError(e); }
+  } catch (e) {
+    // A private game (or none) answers not_found to anyone not seated in it.
+    if (e.code === 'not_found' && S.route && S.route.id === id) {
+      $('#main').replaceChildren(h('section', { class: 'card', id: 'not-watchable' }, h('p', {}, t('game_private')),
+        h('p', {}, h('a', { href: '#/watch' }, `← ${t('back_to_watch')}`))));
+    }
+    showError(e);
+  }
 }
+
+/** Whether the game on screen is watched, not played: the spectator's view has no seat of the
+ * caller's, no rack, no hint. */
+export const spectating = () => !!(S.game && S.game.spectator);
 
 let refreshing = false;
 export async function refreshGame() {
@@ -117,7 +130,7 @@ setInterval(() => tick(async () => { await refreshGame(); if (S.game) renderGame
 const mySeat = () => S.game.your_seat;
 export const myTurn = () => {
   const g = S.game;
-  if (g.to_move !== g.your_seat || S.revealing) return false;
+  if (g.spectator || g.your_seat == null || g.to_move !== g.your_seat || S.revealing) return false;
   if (g.status === 'active') return true;
   // An open game nobody was invited to: its opener may lead while waiting.
   return g.status === 'open' && !g.seats.some((s) => s.invited);
@@ -275,8 +288,9 @@ export function resultPanel() {
     h('ul', { class: 'list' }, lines),
     h('p', { class: 'row' },
       h('a', { href: `#/g/${g.game_id}/history`, id: 'history-link' }, t('history')),
-      h('a', { href: `#/g/${g.game_id}/analysis`, id: 'analysis-link' }, t('analysis')),
-      action(t('rematch'), 'rematch', async () => { const { json } = await api('POST', `/games/${g.game_id}/rematch`); go(`#/g/${json.game_id}`); })));
+      // The analysis and a rematch are the players' own.
+      g.spectator ? null : h('a', { href: `#/g/${g.game_id}/analysis`, id: 'analysis-link' }, t('analysis')),
+      g.spectator ? null : action(t('rematch'), 'rematch', async () => { const { json } = await api('POST', `/games/${g.game_id}/rematch`); go(`#/g/${json.game_id}`); })));
 }
 
 export function renderGame() {
@@ -284,7 +298,10 @@ export function renderGame() {
   const focusId = document.activeElement && document.activeElement.id;
   const head = h('div', {},
     h('h2', {}, variantName(g.variant), ' ', h('a', { href: '#/', class: 'muted' }, `← ${t('lobby_link')}`),
+      g.spectator ? [' ', h('a', { href: '#/watch', class: 'muted', id: 'watch-list-link' }, t('back_to_watch'))] : null,
       g.tournament_id ? [' ', h('a', { href: `#/t/${g.tournament_id}`, class: 'muted', id: 'tournament-link' }, t('tournament_link'))] : null),
+    g.spectator ? h('p', { id: 'watching' }, h('span', { class: 'watching-tag' }, t('watching')),
+      g.spectator_delay > 0 ? h('span', { class: 'muted', id: 'moves-behind' }, ` · ${t('moves_behind', { n: g.spectator_delay })}`) : null) : null,
     g.time_control && g.time_control.kind !== 'none' ? h('p', { class: 'muted', id: 'time-control' }, label(g.time_control)) : null,
     g.challenge_rule && g.challenge_rule !== 'void' ? h('p', { class: 'muted', id: 'challenge-rule' }, t(`rule_${g.challenge_rule}`)) : null,
     renderSeats(), turnLine(),

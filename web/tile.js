@@ -1,8 +1,9 @@
 // The tile game: the board drawn from GET /variants' layout, the rack, placing tiles by
-// click, drag or keyboard (and input methods), the live preview, hints, exchange.
+// click, drag or keyboard (and input methods), the live preview, hints, exchange; watched, the
+// board, the tracking and the scoresheet only.
 
 import { $, S, api, explain, h, showError, squareAt, squareName, status, t, uuid } from './core.js';
-import { confirmButton, hintControl, drawPanel, hintsList, myTurn, openPanel, renderGame, resign, resultPanel, scoresheet, seatName, showAnswer, submit } from './game.js';
+import { confirmButton, hintControl, drawPanel, hintsList, myTurn, openPanel, renderGame, resign, resultPanel, scoresheet, seatName, showAnswer, spectating, submit } from './game.js';
 
 // ---------------------------------------------------------------- the tile game
 
@@ -127,26 +128,29 @@ export function tileGame(head) {
     h('p', { id: 'preview', 'aria-live': 'polite' }),
     hintsList(),
     g.status === 'open' || g.status === 'drawing' ? null : scoresheet());
-  const over = g.status === 'finished' || g.status === 'withdrawn';
+  // A spectator has no rack, no controls and no keys: the board is only looked at.
+  const over = g.status === 'finished' || g.status === 'withdrawn' || spectating();
   // The head (scores, whose turn, clocks, the last move) beside the board on a wide screen,
   // above it on a phone (app.css: the grid's areas).
   return h('div', { class: 'game tile-game' },
     h('div', { class: 'game-head' }, head),
-    h('div', { class: 'game-board' }, h('div', { class: 'board-wrap' }, keys, board), legend, over ? null : rack, over ? null : controls, h('p', { class: 'muted', id: 'keys-help', hidden: over }, t('keyboard_help'))),
+    h('div', { class: 'game-board' }, h('div', { class: 'board-wrap' }, spectating() ? null : keys, board), legend, over ? null : rack, over ? null : controls, h('p', { class: 'muted', id: 'keys-help', hidden: over }, t('keyboard_help'))),
     panel);
 }
 
 /** Tile tracking: the tiles the player has not seen, the variant's full set less the board and
- * the player's own rack (nothing else is revealed), with their vowels, consonants and blanks. */
+ * the player's own rack (nothing else is revealed), with their vowels, consonants and blanks;
+ * for a spectator, who sees no rack, the full set less the board (the racks and the bag). */
 function tracking() {
   const g = S.game;
-  if (g.status !== 'active' || !g.your_rack) return null;
+  const watched = spectating();
+  if (g.status !== 'active' || (!g.your_rack && !watched)) return null;
   const set = variantTiles();
   const left = new Map(set.letters.map((l) => [l.letter, l.count]));
   let blanks = set.blanks;
   const take = (letter, blank) => { if (blank) blanks -= 1; else left.set(letter, (left.get(letter) || 0) - 1); };
   for (const tile of g.board || []) take(tile.letter, tile.blank);
-  for (const tile of g.your_rack) take(tile, tile === '?');
+  for (const tile of g.your_rack || []) take(tile, tile === '?');
   let vowels = 0;
   let consonants = 0;
   for (const l of set.letters) { const n = Math.max(0, left.get(l.letter)); if (l.vowel) vowels += n; else consonants += n; }
@@ -154,8 +158,8 @@ function tracking() {
   const unseen = set.letters.filter((l) => left.get(l.letter) > 0)
     .map((l) => h('span', { class: 'unseen-tile', dataset: { letter: l.letter, n: left.get(l.letter) } }, l.letter, h('sub', {}, left.get(l.letter))));
   if (blanks) unseen.push(h('span', { class: 'unseen-tile', dataset: { letter: '?', n: blanks } }, '?', h('sub', {}, blanks)));
-  return h('section', { class: 'card tracking', id: 'tracking', 'aria-label': t('unseen_label') },
-    h('p', { id: 'unseen-counts' }, t('unseen', { n: vowels + consonants + blanks, v: vowels, c: consonants, b: blanks })),
+  return h('section', { class: 'card tracking', id: 'tracking', 'aria-label': t(watched ? 'not_on_board_label' : 'unseen_label') },
+    h('p', { id: 'unseen-counts' }, t(watched ? 'not_on_board' : 'unseen', { n: vowels + consonants + blanks, v: vowels, c: consonants, b: blanks })),
     h('p', { class: 'unseen', id: 'unseen' }, unseen));
 }
 
@@ -212,6 +216,7 @@ function rackClick(i) {
 
 function squareClick(name) {
   const g = S.game;
+  if (spectating()) return;
   if (S.pending.some((p) => p.square === name)) { recall(name); return; }
   if (g.board.some((x) => x.square === name)) return;
   if (S.selected != null && myTurn()) {

@@ -1,8 +1,9 @@
 // Tournaments: the list (the player's own, then all), one tournament's standings, rounds and the
 // player's current pairing and entry (enter or withdraw before it starts; accept or decline the
 // director's invitation: nobody enters for another); for its director, the controls that run it
-// (invite a player, pair the next round, start it, record a forfeit, close). A tournament game's draw for who starts is
-// in game.js (`drawPanel`).
+// (invite a player, pair the next round, start it, record a forfeit, close). The current round's
+// boards, each game with its link to watch it (its players' link opens their own page). A
+// tournament game's draw for who starts is in game.js (`drawPanel`).
 
 import { RULES, action, go, variantName } from './app.js';
 import { PRESETS, label } from './clock.js';
@@ -38,6 +39,7 @@ function newTournamentForm() {
           name: $('#t-name').value, variant: $('#t-variant').value, pairing: $('#t-pairing').value,
           rounds: Number($('#t-rounds').value), king_of_the_hill: $('#t-koth').checked, rated: $('#t-rated').checked,
           time_control: PRESETS.tile[Number($('#t-clock').value)], challenge_rule: $('#t-rule').value,
+          spectator_delay: Number($('#t-delay').value),
         };
         try { const { json } = await api('POST', '/tournaments', body); go(`#/t/${json.tournament_id}`); } catch (err) { showError(err); }
       },
@@ -49,7 +51,8 @@ function newTournamentForm() {
       field(t('rounds'), h('input', { id: 't-rounds', type: 'number', min: 1, max: 40, value: 5 }))),
     h('div', { class: 'row' },
       field(t('clock'), h('select', { id: 't-clock' }, PRESETS.tile.map((tc, i) => h('option', { value: String(i) }, label(tc))))),
-      field(t('challenge_rule'), h('select', { id: 't-rule' }, RULES.map((r) => h('option', { value: r }, t(`rule_${r}`)))))),
+      field(t('challenge_rule'), h('select', { id: 't-rule' }, RULES.map((r) => h('option', { value: r }, t(`rule_${r}`))))),
+      field(t('spectator_delay'), h('input', { id: 't-delay', type: 'number', min: 0, max: 20, value: 0, inputmode: 'numeric' }))),
     h('div', { class: 'row' },
       h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 't-koth' }), t('king_of_the_hill')),
       h('label', { class: 'check' }, h('input', { type: 'checkbox', id: 't-rated' }), t('rated'))),
@@ -75,9 +78,11 @@ function renderTournament() {
       h('p', { class: 'muted', id: 't-settings' },
         `${variantName(tr.variant)} · ${t(`pairing_${tr.pairing}`)}${tr.king_of_the_hill ? ` · ${t('king_of_the_hill')}` : ''} · ${t(tr.rated ? 'rated' : 'casual_only')} · `,
         `${label(tr.time_control)} · ${t(`rule_${tr.challenge_rule}`)} · `,
-        `${t(`t_status_${tr.status}`)} · ${t('round_of', { n: tr.round, of: tr.rounds })}`),
+        `${t(`t_status_${tr.status}`)} · ${t('round_of', { n: tr.round, of: tr.rounds })}`,
+        tr.spectator_delay > 0 ? h('span', { id: 't-delay-tag' }, ` · ${t('spectator_delay_tag', { n: tr.spectator_delay })}`) : null),
       yourEntry(tr),
       yourPairing(tr, name)),
+    boards(tr, name),
     tr.you_direct ? directorPanel(tr) : null,
     h('section', { class: 'card', 'aria-labelledby': 'standings-title' }, h('h2', { id: 'standings-title' }, t('standings')),
       h('div', { class: 'table-scroll' }, h('table', { class: 'history', id: 'standings' },
@@ -131,6 +136,23 @@ function yourPairing(tr, name) {
   return h('p', { id: 'your-pairing' },
     opponent == null ? t('your_bye', { n: p.round }) : t('your_pairing', { n: p.round, name: opponent, table: p.table }), ' ',
     p.game_id ? h('a', { href: `#/g/${p.game_id}`, id: 'your-game', class: 'primary' }, p.game_status === 'drawing' ? t('go_draw') : t('open_game_link')) : null);
+}
+
+/** The current round's boards: each table's players and state, its game's link to watch it (a
+ * player of the game has its link to play instead: the same page, their own view). */
+function boards(tr, name) {
+  const round = tr.pairings.find((r) => r.round === tr.round);
+  const tables = round ? round.tables.filter((p) => p.game_id) : [];
+  if (!tables.length) return null;
+  const me = tr.players.find((x) => x.account_id === S.me.id);
+  const plays = (p) => !!me && (p.first === me.player_no || p.second === me.player_no);
+  return h('section', { class: 'card', id: 'boards', 'aria-labelledby': 'boards-title' }, h('h2', { id: 'boards-title' }, t('boards', { n: tr.round })),
+    h('ul', { class: 'list' }, tables.map((p) => h('li', { class: 'board-row', dataset: { table: p.table, game: p.game_id } },
+      h('span', {}, `${t('table')} ${p.table}: ${name(p.first)} ${t('vs')} ${p.second == null ? t('bye') : name(p.second)}`),
+      h('span', { class: 'muted' }, outcome(p, name)),
+      plays(p)
+        ? h('a', { href: `#/g/${p.game_id}`, class: 'play-board' }, t('open_game_link'))
+        : h('a', { href: `#/g/${p.game_id}`, class: 'watch-board' }, t('watch'))))));
 }
 
 function outcome(p, name) {

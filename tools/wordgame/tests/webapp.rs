@@ -3,7 +3,9 @@
 //! keys typed into the board and the word box); the test calls no API route itself. A whole
 //! Scrabble game and a whole Nối từ game against a robot (one hint, then familiar words typed), and two browsers (alice and bob, each
 //! its own Chromium) inviting each other and playing by push; a real-time game's clocks running,
-//! in overtime and at the flag's fall (the game's history moved into the past in its database). Screenshots at desktop and phone
+//! in overtime and at the flag's fall (the game's history moved into the past in its database); a
+//! spectator watching a game live from the live games' list (and losing it when its player makes
+//! her games private), and a tournament's board watched behind its delay. Screenshots at desktop and phone
 //! widths are saved under `target/tmp/` (`webapp-*.png`). Without Chromium the tests say so and
 //! skip (CI installs it).
 
@@ -1437,4 +1439,252 @@ fn webapp_runs_a_tournament_whose_players_draw_their_tiles_by_hand_in_chromium()
     drop(server);
     close(&alice, &dir.join("alice"));
     close(&bob, &dir.join("bob"));
+}
+
+/// A player's controls, none of which a spectator's page may show: the rack, a move's buttons,
+/// the board's keys, the word box, a hint, a claim, a challenge, a rematch, the draw's button.
+const PLAYER_CONTROLS: &str = "#rack, #play, #pass, #exchange, #shuffle, #recall, #hint, #resign, #board-keys, #claim, #challenge, \
+    #word, #play-word, .controls button, .rematch, button.draw-tile, #analysis-link";
+
+/// Records on the page, from now on, the first of a player's controls that shows
+/// (`window.sawControls`: null while none has).
+fn watch_for_controls(browser: &Browser) {
+    browser.script(&format!(
+        "const css = {css}; const seen = () => {{ const c = document.querySelector(css); if (c && !window.sawControls) window.sawControls = c.outerHTML.slice(0, 100); }}; \
+         window.sawControls = null; seen(); if (window.controlsWatch) window.controlsWatch.disconnect(); \
+         window.controlsWatch = new MutationObserver(seen); \
+         window.controlsWatch.observe(document.getElementById('main'), {{childList: true, subtree: true, attributes: true}}); return null",
+        css = json!(PLAYER_CONTROLS)
+    ));
+}
+
+/// The moves on the spectator's scoresheet.
+fn sheet_rows(browser: &Browser) -> u64 {
+    browser.script("return document.querySelectorAll('#scoresheet tbody tr').length").as_u64().unwrap()
+}
+
+#[test]
+fn webapp_a_spectator_watches_a_live_game_until_its_player_makes_her_games_private_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    let (server, port, dir) = start_server("webapp-watch-test");
+    let (_alice_driver, alice) = chromium(&dir.join("alice"));
+    let (_bob_driver, bob) = chromium(&dir.join("bob"));
+    // Alice plays the easy robot, in real time (a game against a robot may be watched unless its
+    // player says otherwise).
+    sign_in(&alice, port, "alice");
+    choose(&alice, "#clock", "1");
+    create(&alice, "scrabble-en", "easy");
+    let game = alice.script("return location.hash.slice(4)").as_str().unwrap().to_string();
+    wait(&alice, READY, "alice's turn");
+    // Her own game is in her list of live games too, marked hers.
+    click(&alice, "a[href=\"#/\"]");
+    wait(&alice, "document.querySelector('#watch-link')", "alice's lobby");
+    click(&alice, "#watch-link");
+    wait(&alice, &format!("document.querySelector('.live-row[data-game=\"{game}\"] .you-play')"), "alice's game, hers");
+    click(&alice, &format!(".live-row[data-game=\"{game}\"] .watch-game"));
+    wait(
+        &alice,
+        &format!("location.hash === '#/g/{game}' && document.querySelector('#rack') && !document.querySelector('#watching')"),
+        "alice's own page",
+    );
+    wait(&alice, READY, "alice's turn again");
+
+    // Bob finds it among the live games (English Scrabble only) and opens it: a spectator's page.
+    sign_in(&bob, port, "bob");
+    wait(&bob, "document.getElementById('push-state').classList.contains('live')", "bob's push socket");
+    click(&bob, "#watch-link");
+    wait(&bob, "document.querySelector('#live-games li')", "the live games");
+    choose(&bob, "#watch-variant", "scrabble-en");
+    wait(&bob, &format!("document.querySelector('.live-row[data-game=\"{game}\"] .watch-game')"), "alice's game listed");
+    let row = text(&bob, &format!(".live-row[data-game=\"{game}\"]"));
+    assert!(row.contains("alice") && row.contains("moves") && !row.contains("your game"), "{row}");
+    choose(&bob, "#watch-variant", "noi-tu");
+    wait(
+        &bob,
+        &format!("document.querySelector('#live-games li') && !document.querySelector('.live-row[data-game=\"{game}\"]')"),
+        "no Nối từ game",
+    );
+    choose(&bob, "#watch-variant", "");
+    wait(&bob, &format!("document.querySelector('.live-row[data-game=\"{game}\"] .watch-game')"), "alice's game listed again");
+    assert_eq!(bob.script(UNNAMED), json!([]), "every control of the live games has a name");
+    click(&bob, &format!(".live-row[data-game=\"{game}\"] .watch-game"));
+    wait(
+        &bob,
+        "document.querySelector('#watching') && document.querySelector('#board') && document.querySelector('#scoresheet')",
+        "bob's spectator page",
+    );
+    watch_for_controls(&bob);
+    // The board, both scores and clocks, whose turn, the tracking of the tiles not on the board;
+    // no rack, no control.
+    assert_eq!(text(&bob, "#watching"), "Watching");
+    assert_eq!(bob.script("return document.querySelectorAll('#scores li').length"), json!(2));
+    assert!(text(&bob, "#scores").contains("alice"), "{}", text(&bob, "#scores"));
+    assert_eq!(
+        bob.script("return !!(document.querySelector('#clock-0') && document.querySelector('#clock-1'))"),
+        json!(true),
+        "the clocks"
+    );
+    assert_eq!(text(&bob, "#turn"), "alice to move");
+    check_tracking(&bob, 100);
+    assert_eq!(bob.script("return window.sawControls"), Value::Null, "no player's control on a spectator's page");
+    assert_eq!(bob.script(LOW_CONTRAST), json!([]), "text contrast on the spectator's page");
+    assert_eq!(bob.script(UNNAMED), json!([]), "every control has a name");
+    screenshots(&bob, "spectator");
+
+    // Alice moves; bob's page follows by push: her move, then the robot's reply.
+    let moves = |b: &Browser| b.script("return document.querySelectorAll('#board .tile').length").as_u64().unwrap();
+    for _ in 0..2 {
+        wait(&alice, READY, "alice's turn");
+        let (rows, tiles) = (sheet_rows(&bob), moves(&bob));
+        let played = tile_turn(&alice, Placing::Hint);
+        wait(&bob, &format!("document.querySelectorAll('#scoresheet tbody tr').length > {rows}"), "alice's move on bob's page");
+        if played {
+            wait(&bob, &format!("document.querySelectorAll('#board .tile').length > {tiles}"), "alice's tiles on bob's board");
+        }
+        wait(
+            &bob,
+            &format!("document.querySelectorAll('#scoresheet tbody tr').length > {} || document.querySelector('#result')", rows + 1),
+            "the robot's reply on bob's page",
+        );
+        wait(&bob, SHEET_TRUE, "bob's scoresheet");
+        assert!(text(&bob, "#last-move").starts_with("Last move:"), "{}", text(&bob, "#last-move"));
+        check_tracking(&bob, 100);
+    }
+    assert_eq!(bob.script("return window.sawControls"), Value::Null, "no player's control on a spectator's page");
+
+    // Alice's account page: nobody may watch her games. The setting is saved, and read again.
+    click(&alice, "a[href=\"#/\"]");
+    wait(&alice, "document.querySelector('#spectating') && !document.querySelector('#spectating').disabled", "alice's setting");
+    assert_eq!(alice.script("return document.getElementById('spectating').value"), json!("standard"));
+    choose(&alice, "#spectating", "never");
+    wait(&alice, "document.getElementById('spectating-saved').textContent === 'Saved'", "the setting saved");
+    alice.script("location.hash = '#/ratings'; return null");
+    wait(&alice, "document.querySelector('#my-ratings')", "another page");
+    alice.script("location.hash = '#/'; return null");
+    wait(&alice, "document.querySelector('#spectating') && !document.querySelector('#spectating').disabled", "alice's setting again");
+    assert_eq!(alice.script("return document.getElementById('spectating').value"), json!("never"));
+    // Her game leaves the live games bob sees, and its page is closed to him.
+    click(&bob, "#watch-list-link");
+    wait(
+        &bob,
+        &format!("document.querySelector('#live-games li') && !document.querySelector('.live-row[data-game=\"{game}\"]')"),
+        "alice's game gone",
+    );
+    bob.script(&format!("location.hash = '#/g/{game}'; return null"));
+    wait(&bob, "document.querySelector('#not-watchable')", "the private game");
+    assert!(!text(&bob, "#main").contains("alice"), "{}", text(&bob, "#main"));
+    drop(server);
+    close(&alice, &dir.join("alice"));
+    close(&bob, &dir);
+}
+
+/// A call of the API as the development director.
+fn directing(port: u16, method: &str, path: &str, body: &str) -> Value {
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    let auth = format!("Bearer {}", api::jwt::demo_token_in("director", &["director"], 1, now));
+    let (status, text) = request(port, method, path, &[("authorization", &auth)], body).expect("serve answers");
+    assert_eq!(status, 200, "{method} {path}: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn webapp_watches_a_tournament_board_behind_its_spectator_delay_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    let (server, port, dir) = start_server("webapp-watch-tournament-test");
+    // The director makes a tournament whose spectators stay two moves behind.
+    let (_director_driver, director) = chromium(&dir.join("director"));
+    sign_in(&director, port, "director");
+    click(&director, "#tournaments-link");
+    wait(&director, "document.querySelector('#new-tournament')", "the director's form");
+    type_into(&director, "#t-name", "Watched cup");
+    choose(&director, "#t-variant", "scrabble-en");
+    choose(&director, "#t-pairing", "round_robin");
+    act(&director, "#t-rounds", "clear", json!({}));
+    type_into(&director, "#t-rounds", "1");
+    act(&director, "#t-delay", "clear", json!({}));
+    type_into(&director, "#t-delay", "2");
+    click(&director, "#t-create");
+    wait(&director, "document.querySelector('#director')", "the tournament's page");
+    assert_eq!(text(&director, "#t-delay-tag"), " · spectators 2 moves behind");
+    let id = director.script("return location.hash.slice(4)").as_str().unwrap().to_string();
+    // Alice and bob enter (by the API: the app's entry is another test's), round 1 starts.
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64;
+    for name in ["alice", "bob"] {
+        directing(port, "POST", &format!("/tournaments/{id}/players"), &json!({"account_id": api::jwt::demo_account_id(name)}).to_string());
+        let auth = format!("Bearer {}", api::jwt::demo_token_in(name, &[], 1, now));
+        let (status, answer) = request(port, "POST", &format!("/tournaments/{id}/enter"), &[("authorization", &auth)], "").unwrap();
+        assert_eq!(status, 200, "{name} enters: {answer}");
+    }
+    directing(port, "POST", &format!("/tournaments/{id}/rounds"), "");
+    let started = directing(port, "POST", &format!("/tournaments/{id}/rounds/1/start"), "");
+    assert_eq!(started["spectator_delay"], json!(2), "{started}");
+    let game = started["pairings"][0]["tables"][0]["game_id"].as_str().unwrap().to_string();
+    // The director, seated in no game, watches the round's board.
+    director.script("location.hash = '#/t'; return null");
+    wait(&director, "document.querySelector('#all-tournaments a')", "the tournaments");
+    click(&director, "#all-tournaments a");
+    wait(&director, &format!("document.querySelector('#boards .board-row[data-game=\"{game}\"] .watch-board')"), "the round's board");
+    assert!(text(&director, "#boards").contains("alice") && text(&director, "#boards").contains("bob"), "{}", text(&director, "#boards"));
+    click(&director, &format!("#boards .board-row[data-game=\"{game}\"] .watch-board"));
+    wait(
+        &director,
+        "document.querySelector('#watching') && document.querySelector('#draw-panel')",
+        "the director's spectator page of the draw",
+    );
+    watch_for_controls(&director);
+    // Nothing is held back yet: no move has been made.
+    assert_eq!(text(&director, "#watching"), "Watching");
+    // The players draw and pass three times (by the API: playing is other tests'); the director's
+    // page follows, two moves behind.
+    let player = |name: &str, method: &str, path: &str, body: &str| {
+        let auth = format!("Bearer {}", api::jwt::demo_token_in(name, &[], 1, now));
+        let (status, text) = request(port, method, path, &[("authorization", &auth)], body).expect("serve answers");
+        (status, serde_json::from_str::<Value>(&text).unwrap_or(Value::Null))
+    };
+    let until = Instant::now() + Duration::from_secs(60);
+    let mut view = player("alice", "GET", &format!("/games/{game}"), "").1;
+    while view["status"] != "active" {
+        assert!(Instant::now() < until, "the draw did not end: {view}");
+        for name in ["alice", "bob"] {
+            player(name, "POST", &format!("/games/{game}/draw"), "");
+        }
+        view = player("alice", "GET", &format!("/games/{game}"), "").1;
+    }
+    let alice_first = view["to_move"] == view["your_seat"];
+    for n in 0..3 {
+        let mover = if (n % 2 == 0) == alice_first { "alice" } else { "bob" };
+        let pass = json!({"expected_move_no": n, "move": {"kind": "pass"}}).to_string();
+        let (status, answer) = player(mover, "POST", &format!("/games/{game}/moves"), &pass);
+        assert_eq!(status, 200, "{mover} passes: {answer}");
+    }
+    wait(
+        &director,
+        "document.querySelector('#moves-behind') && document.querySelectorAll('#scoresheet tbody tr').length === 1",
+        "the game two moves behind",
+    );
+    assert_eq!(text(&director, "#watching"), "Watching · 2 moves behind");
+    assert_eq!(director.script("return document.querySelectorAll('[id^=\"clock-\"]').length"), json!(0), "no clock behind the delay");
+    assert_eq!(director.script("return window.sawControls"), Value::Null, "no player's control on a spectator's page");
+    screenshots(&director, "spectator-tournament");
+    close(&director, &dir.join("director"));
+    drop((director, _director_driver));
+    // Alice, a player of the board, has her own page from the same list.
+    let (_alice_driver, alice) = chromium(&dir.join("alice"));
+    sign_in(&alice, port, "alice");
+    alice.script(&format!("location.hash = '#/t/{id}'; return null"));
+    wait(&alice, &format!("document.querySelector('#boards .board-row[data-game=\"{game}\"] .play-board')"), "alice's board");
+    assert_eq!(alice.script("return document.querySelectorAll('#boards .watch-board').length"), json!(0));
+    click(&alice, &format!("#boards .board-row[data-game=\"{game}\"] .play-board"));
+    wait(
+        &alice,
+        "document.querySelectorAll('#rack .tile').length === 7 && document.querySelectorAll('#scoresheet tbody tr').length === 3",
+        "alice's own page",
+    );
+    assert_eq!(alice.script("return !!document.querySelector('#watching')"), json!(false));
+    drop(server);
+    close(&alice, &dir);
 }
