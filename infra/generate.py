@@ -9,59 +9,21 @@ Edit this file, not the template; `shared/api/tests/infra.rs` checks the templat
 against `api::Route`, and the deploy-safety properties of docs/OPERATIONS.md).
 """
 
+import json
 import pathlib
 import sys
 
-# (logical id, binary, method, path, memory MB, timeout s, reserved concurrency when on,
-#  route throttle: (rate per s, burst), authoriser: "jwt" (the player routes: the header's token),
-#  "cookie" (the admin pages: the session cookie, AdminCookie), "public" (the admin sign-in),
-#  "open" (the web app and the variants: no authoriser, no database); a list of paths when one
-#  function serves several routes)
+# The route functions, one row each, derived from the route table (shared/api/src/routes/table.rs)
+# by `wordgame routes --emit sam > infra/routes.json` (CI: `--check`): (logical id, binary,
+# method, path, memory MB, timeout s, reserved concurrency when on, route throttle: (rate per s,
+# burst), authoriser: "jwt" (the player routes: the header's token), "cookie" (the admin pages:
+# the session cookie, AdminCookie), "public" (the admin sign-in), "open" (the web app and the
+# variants: no authoriser, no database); a list of paths when one function serves several
+# routes).
 FUNCTIONS = [
-    ("CreateGame", "create-game", "POST", "/games", 1769, 10, 20, (20, 40), "jwt"),
-    ("GetGame", "get-game", "GET", "/games/{id}", 512, 5, 20, (100, 200), "jwt"),
-    ("SubmitMove", "submit-move", "POST", "/games/{id}/moves", 1769, 10, 40, (50, 100), "jwt"),
-    ("PreviewMove", "preview-move", "POST", "/games/{id}/preview", 512, 5, 20, (40, 80), "jwt"),
-    ("Hint", "hint", "GET", "/games/{id}/hint", 1024, 10, 20, (20, 40), "jwt"),
-    ("Resign", "resign", "POST", "/games/{id}/resign", 1769, 10, 10, (10, 20), "jwt"),
-    ("Challenge", "challenge", "POST", "/games/{id}/challenge", 1769, 10, 10, (10, 20), "jwt"),
-    ("WithdrawGame", "withdraw-game", "POST", "/games/{id}/withdraw", 1769, 10, 5, (5, 10), "jwt"),
-    ("ClaimTimeout", "claim-timeout", "POST", "/games/{id}/timeout", 1769, 10, 10, (10, 20), "jwt"),
-    ("OpenGame", "open-game", "POST", "/games/open", 512, 5, 10, (10, 20), "jwt"),
-    ("ListOpenGames", "list-open-games", "GET", "/games/open", 512, 5, 10, (20, 40), "jwt"),
-    ("ListMyGames", "list-my-games", "GET", "/games", 512, 5, 10, (20, 40), "jwt"),
-    ("GetMoves", "get-moves", "GET", "/games/{id}/moves", 512, 5, 10, (20, 40), "jwt"),
-    ("Rematch", "rematch", "POST", "/games/{id}/rematch", 1769, 10, 10, (10, 20), "jwt"),
-    ("DeclineRematch", "decline-rematch", "POST", "/games/{id}/decline", 512, 5, 5, (5, 10), "jwt"),
-    ("JoinGame", "join-game", "POST", "/games/{id}/join", 1769, 10, 10, (10, 20), "jwt"),
-    ("AttachRobot", "attach-robot", "POST", "/games/{id}/robot", 1769, 10, 10, (10, 20), "jwt"),
-    ("AdminReplay", "admin-replay", "GET", "/_gm/games/{id}", 512, 10, 5, (5, 10), "cookie"),
-    ("AdminTimeline", "admin-timeline", "GET", "/_gm/games/{id}/timeline.json", 512, 10, 5, (5, 10), "cookie"),
-    ("AdminAccount", "admin-account", "GET", "/_gm/accounts/{id}", 512, 10, 5, (5, 10), "cookie"),
-    ("AdminTournament", "admin-tournament", "GET", "/_gm/tournaments/{id}", 512, 10, 5, (5, 10), "cookie"),
-    ("AdminGames", "admin-games", "GET", "/_gm", 512, 10, 5, (5, 10), "cookie"),
-    ("AdminSignOut", "admin-signout", "POST", "/_gm/signout", 256, 5, 2, (2, 5), "cookie"),
-    ("AdminSignIn", "admin-signin", "GET", "/_gm/signin", 256, 10, 2, (2, 5), "public"),
-    ("Me", "me", "GET", "/me", 512, 5, 5, (10, 20), "jwt"),
-    ("AccountRatings", "account-ratings", "GET", "/accounts/{id}/ratings", 512, 5, 5, (10, 20), "jwt"),
-    ("Leaderboard", "leaderboard", "GET", "/ratings/leaderboard", 512, 5, 5, (10, 20), "jwt"),
-    ("Analysis", "analysis", "GET", "/games/{id}/analysis", 1769, 29, 5, (5, 10), "jwt"),
-    ("DrawTile", "draw-tile", "POST", "/games/{id}/draw", 1024, 10, 5, (10, 20), "jwt"),
-    ("CreateTournament", "create-tournament", "POST", "/tournaments", 512, 5, 2, (2, 5), "jwt"),
-    ("ListTournaments", "list-tournaments", "GET", "/tournaments", 512, 5, 2, (10, 20), "jwt"),
-    ("GetTournament", "get-tournament", "GET", "/tournaments/{id}", 512, 5, 5, (20, 40), "jwt"),
-    ("RegisterPlayer", "register-player", "POST", "/tournaments/{id}/players", 512, 5, 2, (5, 10), "jwt"),
-    ("WithdrawPlayer", "withdraw-player", "POST", "/tournaments/{id}/withdraw", 512, 5, 2, (2, 5), "jwt"),
-    ("EnterTournament", "enter-tournament", "POST", "/tournaments/{id}/enter", 512, 5, 2, (5, 10), "jwt"),
-    ("LeaveTournament", "leave-tournament", "POST", "/tournaments/{id}/leave", 512, 5, 2, (5, 10), "jwt"),
-    ("PairRound", "pair-round", "POST", "/tournaments/{id}/rounds", 512, 10, 2, (2, 5), "jwt"),
-    ("StartRound", "start-round", "POST", "/tournaments/{id}/rounds/{round}/start", 1024, 10, 2, (2, 5), "jwt"),
-    ("RecordForfeit", "record-forfeit", "POST", "/tournaments/{id}/forfeits", 512, 5, 2, (2, 5), "jwt"),
-    ("CloseTournament", "close-tournament", "POST", "/tournaments/{id}/close", 512, 5, 2, (2, 5), "jwt"),
-    ("ExportTournament", "export-tournament", "GET", "/tournaments/{id}/export", 512, 5, 2, (5, 10), "jwt"),
-    ("ListLiveGames", "list-live-games", "GET", "/games/live", 512, 5, 5, (10, 20), "jwt"),
-    ("UpdateSettings", "update-settings", "PUT", "/me/settings", 512, 5, 2, (5, 10), "jwt"),
-    ("Web", "web", "GET", ["/", "/web/{id}", "/variants"], 256, 5, 20, (50, 100), "open"),
+    (lid, binary, method, path, memory, timeout, reserved, tuple(throttle), auth)
+    for lid, binary, method, path, memory, timeout, reserved, throttle, auth in json.loads(
+        (pathlib.Path(__file__).parent / "routes.json").read_text(encoding="utf-8"))
 ]
 MIGRATE_RESERVED = 1
 AUTHORIZER_RESERVED = 5

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Builds every function in functions/ for Lambda (arm64, provided.al2023) as a zip with
-# `cargo lambda`, installing the tools it needs (cargo-lambda and zig from PyPI, the Rust arm64
+# Builds every function (each binary of the functions crate) for Lambda (arm64, provided.al2023)
+# as a zip with `cargo lambda`, installing the tools it needs (cargo-lambda and zig from PyPI, the Rust arm64
 # target), and the lexicon layer (the word graphs as files, see infra/template.yaml), then prints
 # each zip's size and fails if one is over the limit.
 #
@@ -20,7 +20,7 @@ command -v zig >/dev/null 2>&1 || python3 -c 'import ziglang' >/dev/null 2>&1 ||
 rustup target list --installed | grep -q '^aarch64-unknown-linux-gnu$' || rustup target add aarch64-unknown-linux-gnu
 
 functions=()
-for dir in functions/*/; do functions+=("$(basename "$dir")"); done
+for bin in functions/src/bin/*.rs; do functions+=("$(basename "$bin" .rs)"); done
 args=()
 for f in "${functions[@]}"; do args+=(--bin "$f"); done
 # One cargo invocation for every function; --timings leaves its report in

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Cold start of each Lambda function binary, measured locally.
 
-For every binary given (default: target/release/<function> for each crate in functions/), starts
+For every binary given (default: target/release/<function> for each binary in functions/src/bin/), starts
 it against a fake Lambda runtime API on 127.0.0.1 and times process start to the moment it asks
 for its first event (GET .../runtime/invocation/next): the init a real cold start pays before the
 first request, without the database (the pool connects lazily). No function reads a word graph
@@ -69,7 +69,7 @@ def main():
     parser.add_argument("binaries", nargs="*")
     args = parser.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    binaries = args.binaries or [os.path.join(root, "target", "release", f) for f in sorted(os.listdir(os.path.join(root, "functions")))]
+    binaries = args.binaries or [os.path.join(root, "target", "release", f[:-3]) for f in sorted(os.listdir(os.path.join(root, "functions", "src", "bin")))]
     lexicon_dir = os.path.join(root, "target", "lambda", "lexicon-layer", "lexicon")
     if not os.path.isdir(lexicon_dir):
         subprocess.run(["cargo", "run", "--quiet", "-p", "wordgame", "--", "graphs", "--out", lexicon_dir],

@@ -3,9 +3,12 @@
 use lambda_http::{Body, Response};
 use serde_json::{Value, json};
 use service::{ErrorCode, ServiceError};
+use strum::{EnumCount, IntoStaticStr, VariantArray};
 
-/// The codes the HTTP layer itself answers with, before or around a use case.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// The codes the HTTP layer itself answers with, before or around a use case, each written as its
+/// variant's name in snake_case (`MalformedJson` is `malformed_json`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, VariantArray, EnumCount)]
+#[strum(serialize_all = "snake_case")]
 pub enum HttpCode {
     /// The body is not JSON.
     MalformedJson,
@@ -33,35 +36,11 @@ pub enum HttpCode {
 
 impl HttpCode {
     /// Every code.
-    pub const ALL: [HttpCode; 11] = [
-        HttpCode::MalformedJson,
-        HttpCode::InvalidBody,
-        HttpCode::InvalidGameId,
-        HttpCode::InvalidQuery,
-        HttpCode::Unauthenticated,
-        HttpCode::Forbidden,
-        HttpCode::NoRoute,
-        HttpCode::BadRequest,
-        HttpCode::RequestTimeout,
-        HttpCode::BodyTooLarge,
-        HttpCode::Internal,
-    ];
+    pub const ALL: [HttpCode; HttpCode::COUNT] = *HttpCode::VARIANTS.first_chunk().unwrap();
 
     /// The stable snake_case code.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            HttpCode::MalformedJson => "malformed_json",
-            HttpCode::InvalidBody => "invalid_body",
-            HttpCode::InvalidGameId => "invalid_game_id",
-            HttpCode::InvalidQuery => "invalid_query",
-            HttpCode::Unauthenticated => "unauthenticated",
-            HttpCode::Forbidden => "forbidden",
-            HttpCode::NoRoute => "no_route",
-            HttpCode::BadRequest => "bad_request",
-            HttpCode::RequestTimeout => "request_timeout",
-            HttpCode::BodyTooLarge => "body_too_large",
-            HttpCode::Internal => "internal",
-        }
+    pub fn as_str(self) -> &'static str {
+        self.into()
     }
 
     /// The HTTP status it comes with.

@@ -6,7 +6,7 @@
 
 use serde::Deserialize;
 use service::{
-    ChallengeRule, CreateGame, CreateTournament, ForfeitSide, Invalid, Level, Move, OpenGame, Opponent, PairingSystem, ServiceError,
+    ChallengeRule, CreateGame, CreateTournament, ErrorCode, ForfeitSide, Level, Move, OpenGame, Opponent, PairingSystem, ServiceError,
     SubmitMove, TimeControl, TimeControlKind, Variant,
 };
 use uuid::Uuid;
@@ -38,7 +38,7 @@ fn time_control(value: Option<serde_json::Value>) -> Result<Option<TimeControl>,
     value
         .map(|v| {
             serde_json::from_value::<TimeControl>(v)
-                .map_err(|e| ServiceError::Invalid { reason: Invalid::BadTimeControl, message: format!("time_control: {e}") }.into())
+                .map_err(|e| ServiceError::Invalid { reason: ErrorCode::BadTimeControl, message: format!("time_control: {e}") }.into())
         })
         .transpose()
 }
@@ -53,7 +53,7 @@ fn challenge_rule(value: Option<serde_json::Value>) -> Result<Option<ChallengeRu
         .map(|v| {
             serde_json::from_value::<ChallengeRule>(v).map_err(|_| {
                 ServiceError::Invalid {
-                    reason: Invalid::BadChallengeRule,
+                    reason: ErrorCode::BadChallengeRule,
                     message: "challenge_rule: one of void, single, double, five_point, ten_point".into(),
                 }
                 .into()
@@ -69,7 +69,7 @@ fn challenge_rule(value: Option<serde_json::Value>) -> Result<Option<ChallengeRu
 pub(crate) fn time_control_kind(id: &str) -> Result<TimeControlKind, ApiError> {
     serde_json::from_value(serde_json::Value::String(id.to_string())).map_err(|_| {
         ServiceError::Invalid {
-            reason: Invalid::BadTimeControl,
+            reason: ErrorCode::BadTimeControl,
             message: format!("time_control {id:?}: one of none, correspondence, realtime"),
         }
         .into()
@@ -356,7 +356,7 @@ impl CreateTournamentBody {
     pub(crate) fn parse(self) -> Result<CreateTournament, ApiError> {
         let variant = variant(&self.variant)?;
         let pairing = PairingSystem::from_id(&self.pairing).ok_or_else(|| ServiceError::Invalid {
-            reason: Invalid::BadTournament,
+            reason: ErrorCode::BadTournament,
             message: format!("pairing {:?}: one of round_robin, swiss", self.pairing),
         })?;
         Ok(CreateTournament {

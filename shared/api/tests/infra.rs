@@ -1,5 +1,5 @@
 //! infra/template.yaml serves exactly the routes the handlers serve, each through the function
-//! that `Route::function` names, every function in it is a crate under functions/ with its own
+//! that `Route::function` names, every function in it is a binary of the functions crate with its own
 //! memory and timeout; and the deploy-safety properties docs/OPERATIONS.md promises hold in it: a
 //! first create that can roll back, every function but migrate updated after the schema and
 //! invoked through its alias, canaries rolled back on a function's 5xx and error rates (the 503s
@@ -38,11 +38,25 @@ fn the_sam_template_routes_match_the_route_table() {
     let served: BTreeSet<(String, String, String)> =
         Route::ALL.iter().map(|r| (r.method().to_string(), r.path().to_string(), r.function().to_string())).collect();
     assert_eq!(templated, served);
-    let crates: BTreeSet<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../functions"))
+    // Each function a binary of the functions crate: its source file and its `[[bin]]` (no test
+    // harness), nothing else.
+    let sources: BTreeSet<String> = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../functions/src/bin"))
         .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .map(|e| e.unwrap().file_name().into_string().unwrap().trim_end_matches(".rs").to_string())
         .collect();
-    assert_eq!(binaries, crates, "one function per crate in functions/");
+    assert_eq!(binaries, sources, "one function per binary in functions/src/bin/");
+    let manifest: toml::Table = toml::from_str(include_str!("../../../functions/Cargo.toml")).unwrap();
+    let declared: BTreeSet<String> = manifest["bin"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| {
+            assert_eq!(b["test"].as_bool(), Some(false), "{b:?}: a function links no test harness");
+            assert_eq!(b["path"].as_str().unwrap(), format!("src/bin/{}.rs", b["name"].as_str().unwrap()));
+            b["name"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(declared, sources, "functions/Cargo.toml declares each binary");
 }
 
 #[test]
@@ -256,7 +270,7 @@ fn the_api_functions_connect_as_the_application_role_and_only_migrate_as_the_own
 #[test]
 fn migrate_signs_a_fresh_token_per_invocation() {
     // The pool (and with it the IAM token) is made inside the handler, not once per cold start.
-    let source = include_str!("../../../functions/migrate/src/main.rs");
+    let source = include_str!("../../../functions/src/bin/migrate.rs");
     let handler = source.find("service_fn(").unwrap();
     let store = source.find("config.store()").expect("migrate opens its store through Config::store");
     assert!(store > handler, "migrate opens its pool before the handler: one token per cold start");

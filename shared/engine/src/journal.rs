@@ -15,6 +15,7 @@ use crate::seat::Seat;
 use crate::square::{Direction, Square};
 use crate::tile::Placement;
 use crate::variant::Rules;
+use vocabulary::MoveKind;
 
 /// A placed tile as journalled: the square, the decoded letter and whether it was a blank.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -78,29 +79,36 @@ pub enum Action {
 }
 
 impl Action {
-    /// The stable kind name: play, pass, exchange, resign, timeout, out_of_time,
-    /// time_penalty, challenged_off, challenge_bonus, challenge_failed, challenge_turn_lost or
-    /// accept.
-    pub const fn kind(&self) -> &'static str {
+    /// What kind of move this is, in the one list of move kinds every family shares.
+    pub const fn move_kind(&self) -> MoveKind {
         match self {
-            Action::Play { .. } => "play",
-            Action::Pass => "pass",
-            Action::Exchange { .. } => "exchange",
-            Action::Resign => "resign",
-            Action::Timeout => "timeout",
-            Action::OutOfTime => "out_of_time",
-            Action::TimePenalty => "time_penalty",
-            Action::ChallengedOff => "challenged_off",
-            Action::ChallengeBonus => "challenge_bonus",
-            Action::ChallengeFailed => "challenge_failed",
-            Action::ChallengeTurnLost => "challenge_turn_lost",
-            Action::Accept => "accept",
+            Action::Play { .. } => MoveKind::Play,
+            Action::Pass => MoveKind::Pass,
+            Action::Exchange { .. } => MoveKind::Exchange,
+            Action::Resign => MoveKind::Resign,
+            Action::Timeout => MoveKind::Timeout,
+            Action::OutOfTime => MoveKind::OutOfTime,
+            Action::TimePenalty => MoveKind::TimePenalty,
+            Action::ChallengedOff => MoveKind::ChallengedOff,
+            Action::ChallengeBonus => MoveKind::ChallengeBonus,
+            Action::ChallengeFailed => MoveKind::ChallengeFailed,
+            Action::ChallengeTurnLost => MoveKind::ChallengeTurnLost,
+            Action::Accept => MoveKind::Accept,
         }
+    }
+
+    /// The stable kind name (the move kind's id): play, pass, exchange, resign, timeout,
+    /// out_of_time, time_penalty, challenged_off, challenge_bonus, challenge_failed,
+    /// challenge_turn_lost or accept.
+    pub fn kind(&self) -> &'static str {
+        self.move_kind().id()
     }
 }
 
-/// One applied move. Written flat, `kind` beside the other fields, and read in one pass.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+/// One applied move. Written flat, `kind` beside the other fields, and read in one pass (through
+/// a flat struct of every field, `decode::RawEntry`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "decode::RawEntry")]
 pub struct JournalEntry {
     /// 0-based position in the journal.
     pub move_no: u32,

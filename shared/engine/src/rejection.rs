@@ -5,7 +5,8 @@ use crate::square::Square;
 
 /// A refused move. Reasons are checked in the order listed: turn, shape, rack, board, words,
 /// exchange; the first that applies is returned and the game is left untouched.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, strum::IntoStaticStr, strum::VariantNames)]
+#[strum(serialize_all = "snake_case")]
 pub enum Rejection {
     /// The game has ended.
     #[error("the game is over")]
@@ -25,17 +26,17 @@ pub enum Rejection {
     /// A play or exchange names no tiles.
     #[error("no tiles given")]
     NoTiles,
-    /// Two tiles name the same square.
-    #[error("square {square} is used twice")]
-    DuplicateSquare {
-        /// The repeated square.
-        square: Square,
-    },
     /// A square name is not on the board.
     #[error("{square:?} is not a square on the board")]
     OffBoard {
         /// The name as sent.
         square: String,
+    },
+    /// Two tiles name the same square.
+    #[error("square {square} is used twice")]
+    DuplicateSquare {
+        /// The repeated square.
+        square: Square,
     },
     /// The tiles are not all in one row or one column.
     #[error("the tiles are not in one line")]
@@ -121,61 +122,11 @@ pub enum Rejection {
 }
 
 impl Rejection {
-    /// Every code, in checking order; the API docs list these.
-    pub const CODES: [&'static str; 24] = [
-        "game_over",
-        "not_your_turn",
-        "deadline_passed",
-        "deadline_not_passed",
-        "no_tiles",
-        "off_board",
-        "duplicate_square",
-        "not_in_line",
-        "gap",
-        "missing_letter",
-        "blank_without_letter",
-        "letter_not_in_alphabet",
-        "tile_not_on_rack",
-        "square_occupied",
-        "first_play_misses_center",
-        "not_connected",
-        "no_word_formed",
-        "invalid_words",
-        "word_already_played",
-        "bag_too_small",
-        "challenge_not_allowed",
-        "nothing_to_challenge",
-        "nothing_to_accept",
-        "challenge_window",
-    ];
+    /// Every code, in the order listed; the API docs list these.
+    pub const CODES: &'static [&'static str] = <Rejection as strum::VariantNames>::VARIANTS;
 
     /// The stable machine-readable code of this reason.
-    pub const fn code(&self) -> &'static str {
-        match self {
-            Rejection::GameOver => "game_over",
-            Rejection::NotYourTurn { .. } => "not_your_turn",
-            Rejection::DeadlinePassed => "deadline_passed",
-            Rejection::DeadlineNotPassed => "deadline_not_passed",
-            Rejection::NoTiles => "no_tiles",
-            Rejection::OffBoard { .. } => "off_board",
-            Rejection::DuplicateSquare { .. } => "duplicate_square",
-            Rejection::NotInLine => "not_in_line",
-            Rejection::Gap { .. } => "gap",
-            Rejection::MissingLetter { .. } => "missing_letter",
-            Rejection::BlankWithoutLetter { .. } => "blank_without_letter",
-            Rejection::LetterNotInAlphabet { .. } => "letter_not_in_alphabet",
-            Rejection::TileNotOnRack { .. } => "tile_not_on_rack",
-            Rejection::SquareOccupied { .. } => "square_occupied",
-            Rejection::FirstPlayMissesCenter => "first_play_misses_center",
-            Rejection::NotConnected => "not_connected",
-            Rejection::NoWordFormed => "no_word_formed",
-            Rejection::InvalidWords { .. } => "invalid_words",
-            Rejection::WordAlreadyPlayed { .. } => "word_already_played",
-            Rejection::BagTooSmall { .. } => "bag_too_small",
-            Rejection::ChallengeNotAllowed => "challenge_not_allowed",
-            Rejection::NothingToChallenge => "nothing_to_challenge",
-            Rejection::NothingToAccept => "nothing_to_accept",
-            Rejection::ChallengeWindow => "challenge_window",
-        }
+    pub fn code(&self) -> &'static str {
+        self.into()
     }
 }

@@ -7,6 +7,7 @@
 
 use serde::Serialize;
 
+use crate::entry::MoveKind;
 use crate::open::Reviewed;
 use crate::tile_view::TileHint;
 
@@ -63,7 +64,7 @@ pub struct TileReview {
     /// The hard level's move in the same position.
     pub suggested: NamedMove,
     /// The hard level's move: `play` (with the play), `exchange` or `pass`.
-    pub best_kind: &'static str,
+    pub best_kind: MoveKind,
     /// That play, as a hint shows one (null for an exchange or a pass).
     pub best_play: Option<TileHint>,
     /// An exchange's tiles (`?` for a blank); empty otherwise.
@@ -82,7 +83,7 @@ pub struct TileReview {
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
 pub struct NamedMove {
     /// `play`, `exchange` or `pass`.
-    pub kind: &'static str,
+    pub kind: MoveKind,
     /// A play's GCG coordinate: "8D" across from row 8, "D8" down.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub coord: Option<String>,
@@ -99,17 +100,17 @@ pub struct NamedMove {
 impl NamedMove {
     /// A play at `coord` spelling `word` for `score`.
     pub(crate) fn play(coord: String, word: String, score: i32) -> NamedMove {
-        NamedMove { kind: "play", coord: Some(coord), word: Some(word), score, count: None }
+        NamedMove { kind: MoveKind::Play, coord: Some(coord), word: Some(word), score, count: None }
     }
 
     /// An exchange of `count` tiles.
     pub(crate) fn exchange(count: usize) -> NamedMove {
-        NamedMove { kind: "exchange", coord: None, word: None, score: 0, count: Some(count) }
+        NamedMove { kind: MoveKind::Exchange, coord: None, word: None, score: 0, count: Some(count) }
     }
 
     /// A pass.
     pub(crate) fn pass() -> NamedMove {
-        NamedMove { kind: "pass", coord: None, word: None, score: 0, count: None }
+        NamedMove { kind: MoveKind::Pass, coord: None, word: None, score: 0, count: None }
     }
 }
 

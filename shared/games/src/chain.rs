@@ -247,11 +247,9 @@ impl Position for ChainGame {
         let c = match mv {
             Move::Word { word } => self.game.check(seat, word, now),
             Move::Resign => self.game.check_resign(seat),
-            Move::Play { .. } => return Err(GameError::WrongFamily { family: FAMILY, kind: "play" }),
-            Move::Pass => return Err(GameError::WrongFamily { family: FAMILY, kind: "pass" }),
-            Move::Exchange { .. } => return Err(GameError::WrongFamily { family: FAMILY, kind: "exchange" }),
-            Move::Challenge => return Err(GameError::WrongFamily { family: FAMILY, kind: "challenge" }),
-            Move::Accept => return Err(GameError::WrongFamily { family: FAMILY, kind: "accept" }),
+            Move::Play { .. } | Move::Pass | Move::Exchange { .. } | Move::Challenge | Move::Accept => {
+                return Err(GameError::WrongFamily { family: FAMILY, kind: mv.kind() });
+            }
         };
         Ok(Checked::new(FAMILY, c.map_err(rejected)?))
     }

@@ -9,8 +9,9 @@ use serde::{Deserialize, Serialize};
 
 /// An untrusted move. It serializes exactly as the tile engine's `Move` does for the tile kinds,
 /// so a request hashed before the families came hashes the same now.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, strum::IntoStaticStr)]
 #[serde(tag = "kind", rename_all = "snake_case", from = "MoveInput")]
+#[strum(serialize_all = "snake_case")]
 pub enum Move {
     /// Tiles placed on the board (tile family).
     Play {
@@ -65,6 +66,11 @@ impl From<MoveInput> for Move {
 }
 
 impl Move {
+    /// The kind as sent: play, pass, exchange, resign, word, challenge or accept.
+    pub fn kind(&self) -> &'static str {
+        self.into()
+    }
+
     /// The tile engine's move, if this is one of its kinds.
     pub(crate) fn tile(&self) -> Option<engine::Move> {
         Some(match self {
@@ -105,6 +111,7 @@ mod tests {
             r#"{"kind":"resign"}"#,
         ] {
             let ours: Move = serde_json::from_str(json).unwrap();
+            assert!(json.starts_with(&format!(r#"{{"kind":"{}""#, ours.kind())), "{json}");
             let theirs: engine::Move = serde_json::from_str(json).unwrap();
             assert_eq!(serde_json::to_string(&ours).unwrap(), serde_json::to_string(&theirs).unwrap());
         }

@@ -131,27 +131,9 @@ impl FamilyRules for TileRules {
     }
 }
 
-/// The kind of a tile journal entry.
-fn kind_of(action: &engine::Action) -> MoveKind {
-    match action {
-        engine::Action::Play { .. } => MoveKind::Play,
-        engine::Action::Pass => MoveKind::Pass,
-        engine::Action::Exchange { .. } => MoveKind::Exchange,
-        engine::Action::Resign => MoveKind::Resign,
-        engine::Action::Timeout => MoveKind::Timeout,
-        engine::Action::OutOfTime => MoveKind::OutOfTime,
-        engine::Action::TimePenalty => MoveKind::TimePenalty,
-        engine::Action::ChallengedOff => MoveKind::ChallengedOff,
-        engine::Action::ChallengeBonus => MoveKind::ChallengeBonus,
-        engine::Action::ChallengeFailed => MoveKind::ChallengeFailed,
-        engine::Action::ChallengeTurnLost => MoveKind::ChallengeTurnLost,
-        engine::Action::Accept => MoveKind::Accept,
-    }
-}
-
 /// The contract's entry for the engine's journal `entry`.
 pub fn entry_of(entry: &engine::JournalEntry) -> Entry {
-    Entry::new(entry.move_no, entry.seat, kind_of(&entry.action), entry.score, entry)
+    Entry::new(entry.move_no, entry.seat, entry.action.move_kind(), entry.score, entry)
 }
 
 /// What `viewer` may see of `entry`: everything, except that an exchange made by another seat
@@ -277,7 +259,7 @@ impl Position for TileGame<'_> {
     }
 
     fn check(&self, seat: Seat, mv: &Move, now: Timestamp) -> Result<Checked, GameError> {
-        let m = mv.tile().ok_or(GameError::WrongFamily { family: FAMILY, kind: "word" })?;
+        let m = mv.tile().ok_or(GameError::WrongFamily { family: FAMILY, kind: mv.kind() })?;
         let lexicon: &dyn Lexicon = match m {
             engine::Move::Play { .. } | engine::Move::Challenge => self.graph()?,
             _ => &NoWords,
@@ -414,7 +396,7 @@ fn analysis_of(t: &TileGame<'_>) -> Result<Analysis, GameError> {
         .map(|r| {
             let (best_kind, best_exchange) = match &r.best {
                 engine::Move::Exchange { tiles } => (
-                    "exchange",
+                    MoveKind::Exchange,
                     tiles
                         .iter()
                         .map(|t| match t {
@@ -423,13 +405,13 @@ fn analysis_of(t: &TileGame<'_>) -> Result<Analysis, GameError> {
                         })
                         .collect(),
                 ),
-                engine::Move::Play { .. } => ("play", Vec::new()),
-                _ => ("pass", Vec::new()),
+                engine::Move::Play { .. } => (MoveKind::Play, Vec::new()),
+                _ => (MoveKind::Pass, Vec::new()),
             };
             let best_play = r.best_play.map(|p| TileHint::of_play(rules, &p));
             let suggested = match &best_play {
                 Some(p) => NamedMove::play(p.coord.clone(), p.word.clone(), p.score),
-                None if best_kind == "exchange" => NamedMove::exchange(best_exchange.len()),
+                None if best_kind == MoveKind::Exchange => NamedMove::exchange(best_exchange.len()),
                 None => NamedMove::pass(),
             };
             let played = game.journal().iter().find(|e| e.move_no == r.move_no).map_or_else(NamedMove::pass, |e| named(e, r.played_score));

@@ -2,90 +2,40 @@
 //! the service answers with (besides the rules' own) is an [`ErrorCode`].
 
 use games::{GameError, Rejected};
+use strum::{EnumCount, IntoStaticStr, VariantArray};
 use uuid::Uuid;
 
-/// Why a well-formed request asks for something impossible.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Invalid {
-    /// Not a variant the service plays.
-    UnknownVariant,
-    /// Too few or too many opponents, a seat twice, a robot named by account.
-    BadOpponents,
-    /// Not easy, medium or hard.
-    UnknownRobotLevel,
-    /// Turn seconds out of range.
-    BadTurnSeconds,
-    /// A time control out of its bounds, of another family, or given twice.
-    BadTimeControl,
-    /// A challenge rule the family does not play (the chain has only void).
-    BadChallengeRule,
-    /// A rating range out of 25..=1000, or given for a casual game.
-    BadRatingRange,
-    /// A lobby cursor this service did not write.
-    BadCursor,
-    /// A game status that does not exist.
-    UnknownStatus,
-    /// A turn filter other than `mine`.
-    UnknownTurn,
-    /// A push message on a connection that is not open (or expired).
-    UnknownConnection,
-    /// A tournament's settings out of bounds (name, rounds, draw time, pairing, a chain game).
-    BadTournament,
-    /// A game's hints asked out of 0..=20.
-    BadHints,
-    /// A spectating setting other than standard, always or never.
-    BadSpectating,
-}
-
-impl Invalid {
-    /// The stable code.
-    pub const fn code(self) -> ErrorCode {
-        match self {
-            Invalid::UnknownVariant => ErrorCode::UnknownVariant,
-            Invalid::BadOpponents => ErrorCode::BadOpponents,
-            Invalid::UnknownRobotLevel => ErrorCode::UnknownRobotLevel,
-            Invalid::BadTurnSeconds => ErrorCode::BadTurnSeconds,
-            Invalid::BadTimeControl => ErrorCode::BadTimeControl,
-            Invalid::BadChallengeRule => ErrorCode::BadChallengeRule,
-            Invalid::BadRatingRange => ErrorCode::BadRatingRange,
-            Invalid::BadCursor => ErrorCode::BadCursor,
-            Invalid::UnknownStatus => ErrorCode::UnknownStatus,
-            Invalid::UnknownTurn => ErrorCode::UnknownTurn,
-            Invalid::UnknownConnection => ErrorCode::UnknownConnection,
-            Invalid::BadTournament => ErrorCode::BadTournament,
-            Invalid::BadHints => ErrorCode::BadHints,
-            Invalid::BadSpectating => ErrorCode::BadSpectating,
-        }
-    }
-}
-
 /// Every machine-readable code a [`ServiceError`] answers with, except a rules refusal, which
-/// carries its family's own code.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// carries its family's own code. Each is written as its variant's name in snake_case
+/// (`UnknownVariant` is `unknown_variant`). The request faults among them (`unknown_variant`,
+/// `bad_opponents`, …, `bad_spectating`: the 400s) are what a [`ServiceError::Invalid`] names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, IntoStaticStr, VariantArray, EnumCount)]
+#[strum(serialize_all = "snake_case")]
 pub enum ErrorCode {
-    /// `unknown_variant`
+    /// `unknown_variant`: not a variant the service plays.
     UnknownVariant,
-    /// `bad_opponents`
+    /// `bad_opponents`: too few or too many opponents, a seat twice, a robot named by account.
     BadOpponents,
-    /// `unknown_robot_level`
+    /// `unknown_robot_level`: not easy, medium or hard.
     UnknownRobotLevel,
-    /// `bad_turn_seconds`
+    /// `bad_turn_seconds`: turn seconds out of range.
     BadTurnSeconds,
-    /// `bad_time_control`
+    /// `bad_time_control`: a time control out of its bounds, of another family, or given twice.
     BadTimeControl,
-    /// `bad_challenge_rule`
+    /// `bad_challenge_rule`: a challenge rule the family does not play (the chain has only
+    /// void).
     BadChallengeRule,
-    /// `bad_rating_range`
+    /// `bad_rating_range`: a rating range out of 25..=1000, or given for a casual game.
     BadRatingRange,
     /// `rating_out_of_range`: a join of a rated game by a player too far from its opener's rating.
     RatingOutOfRange,
     /// `time_over`: a move after the mover's time ran out (its loss is recorded instead).
     TimeOver,
-    /// `bad_cursor`
+    /// `bad_cursor`: a lobby cursor this service did not write.
     BadCursor,
-    /// `unknown_status`
+    /// `unknown_status`: a game status that does not exist.
     UnknownStatus,
-    /// `unknown_turn`
+    /// `unknown_turn`: a turn filter other than `mine`.
     UnknownTurn,
     /// `robot_identity`
     RobotIdentity,
@@ -135,11 +85,12 @@ pub enum ErrorCode {
     UnknownMessage,
     /// `message_too_large`: a WebSocket message over [`crate::MAX_PUSH_MESSAGE`] bytes.
     MessageTooLarge,
-    /// `unknown_connection`: a push message on a connection not open.
+    /// `unknown_connection`: a push message on a connection that is not open (or expired).
     UnknownConnection,
     /// `too_many_connections`: a push connection over the account's cap.
     TooManyConnections,
-    /// `bad_tournament`
+    /// `bad_tournament`: a tournament's settings out of bounds (name, rounds, draw time,
+    /// pairing, a chain game).
     BadTournament,
     /// `not_director`: a director's action by someone who does not direct the tournament.
     NotDirector,
@@ -159,7 +110,7 @@ pub enum ErrorCode {
     DrawInProgress,
     /// `nothing_to_draw`: a draw by a player with no tile to draw now.
     NothingToDraw,
-    /// `bad_hints`: a game's hints asked out of range.
+    /// `bad_hints`: a game's hints asked out of 0..=20.
     BadHints,
     /// `no_hints_left`: a hint asked by a seat that has taken every hint its game allows.
     NoHintsLeft,
@@ -171,117 +122,11 @@ pub enum ErrorCode {
 
 impl ErrorCode {
     /// Every code.
-    pub const ALL: [ErrorCode; 52] = [
-        ErrorCode::UnknownVariant,
-        ErrorCode::BadOpponents,
-        ErrorCode::UnknownRobotLevel,
-        ErrorCode::BadTurnSeconds,
-        ErrorCode::BadTimeControl,
-        ErrorCode::BadChallengeRule,
-        ErrorCode::BadRatingRange,
-        ErrorCode::RatingOutOfRange,
-        ErrorCode::TimeOver,
-        ErrorCode::BadCursor,
-        ErrorCode::UnknownStatus,
-        ErrorCode::UnknownTurn,
-        ErrorCode::RobotIdentity,
-        ErrorCode::PlaceholderIdentity,
-        ErrorCode::NotFound,
-        ErrorCode::AccountNotFound,
-        ErrorCode::TooManyOpenGames,
-        ErrorCode::TooManyGames,
-        ErrorCode::TooManyInvitations,
-        ErrorCode::AwaitingAcceptance,
-        ErrorCode::NotInviter,
-        ErrorCode::IdempotencyKeyReused,
-        ErrorCode::NotStarted,
-        ErrorCode::RatedGame,
-        ErrorCode::GameWithdrawn,
-        ErrorCode::Unavailable,
-        ErrorCode::NotYourGame,
-        ErrorCode::StaleMove,
-        ErrorCode::Conflict,
-        ErrorCode::NotOpen,
-        ErrorCode::AlreadySeated,
-        ErrorCode::WrongFamily,
-        ErrorCode::NotFinished,
-        ErrorCode::NotInvited,
-        ErrorCode::UnknownMessage,
-        ErrorCode::MessageTooLarge,
-        ErrorCode::UnknownConnection,
-        ErrorCode::TooManyConnections,
-        ErrorCode::BadTournament,
-        ErrorCode::NotDirector,
-        ErrorCode::TournamentNotFound,
-        ErrorCode::TournamentState,
-        ErrorCode::AlreadyRegistered,
-        ErrorCode::NotRegistered,
-        ErrorCode::TournamentStarted,
-        ErrorCode::NotYourEntry,
-        ErrorCode::DrawInProgress,
-        ErrorCode::NothingToDraw,
-        ErrorCode::BadHints,
-        ErrorCode::NoHintsLeft,
-        ErrorCode::BadSpectating,
-        ErrorCode::Internal,
-    ];
+    pub const ALL: [ErrorCode; ErrorCode::COUNT] = *ErrorCode::VARIANTS.first_chunk().unwrap();
 
     /// The stable snake_case code.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::UnknownVariant => "unknown_variant",
-            ErrorCode::BadOpponents => "bad_opponents",
-            ErrorCode::UnknownRobotLevel => "unknown_robot_level",
-            ErrorCode::BadTurnSeconds => "bad_turn_seconds",
-            ErrorCode::BadTimeControl => "bad_time_control",
-            ErrorCode::BadChallengeRule => "bad_challenge_rule",
-            ErrorCode::BadRatingRange => "bad_rating_range",
-            ErrorCode::RatingOutOfRange => "rating_out_of_range",
-            ErrorCode::TimeOver => "time_over",
-            ErrorCode::BadCursor => "bad_cursor",
-            ErrorCode::UnknownStatus => "unknown_status",
-            ErrorCode::UnknownTurn => "unknown_turn",
-            ErrorCode::RobotIdentity => "robot_identity",
-            ErrorCode::PlaceholderIdentity => "placeholder_identity",
-            ErrorCode::NotFound => "not_found",
-            ErrorCode::AccountNotFound => "account_not_found",
-            ErrorCode::TooManyOpenGames => "too_many_open_games",
-            ErrorCode::TooManyGames => "too_many_games",
-            ErrorCode::TooManyInvitations => "too_many_invitations",
-            ErrorCode::AwaitingAcceptance => "awaiting_acceptance",
-            ErrorCode::NotInviter => "not_inviter",
-            ErrorCode::IdempotencyKeyReused => "idempotency_key_reused",
-            ErrorCode::NotStarted => "not_started",
-            ErrorCode::RatedGame => "rated_game",
-            ErrorCode::GameWithdrawn => "game_withdrawn",
-            ErrorCode::Unavailable => "unavailable",
-            ErrorCode::NotYourGame => "not_your_game",
-            ErrorCode::StaleMove => "stale_move",
-            ErrorCode::Conflict => "conflict",
-            ErrorCode::NotOpen => "not_open",
-            ErrorCode::AlreadySeated => "already_seated",
-            ErrorCode::WrongFamily => "wrong_family",
-            ErrorCode::NotFinished => "not_finished",
-            ErrorCode::NotInvited => "not_invited",
-            ErrorCode::UnknownMessage => "unknown_message",
-            ErrorCode::MessageTooLarge => "message_too_large",
-            ErrorCode::UnknownConnection => "unknown_connection",
-            ErrorCode::TooManyConnections => "too_many_connections",
-            ErrorCode::BadTournament => "bad_tournament",
-            ErrorCode::NotDirector => "not_director",
-            ErrorCode::TournamentNotFound => "tournament_not_found",
-            ErrorCode::TournamentState => "tournament_state",
-            ErrorCode::AlreadyRegistered => "already_registered",
-            ErrorCode::NotRegistered => "not_registered",
-            ErrorCode::TournamentStarted => "tournament_started",
-            ErrorCode::NotYourEntry => "not_your_entry",
-            ErrorCode::DrawInProgress => "draw_in_progress",
-            ErrorCode::NothingToDraw => "nothing_to_draw",
-            ErrorCode::BadHints => "bad_hints",
-            ErrorCode::NoHintsLeft => "no_hints_left",
-            ErrorCode::BadSpectating => "bad_spectating",
-            ErrorCode::Internal => "internal",
-        }
+    pub fn as_str(self) -> &'static str {
+        self.into()
     }
 }
 
@@ -300,8 +145,9 @@ pub enum ServiceError {
     /// The request is well-formed but asks for something impossible (unknown variant, bad seats).
     #[error("{message}")]
     Invalid {
-        /// Which request fault.
-        reason: Invalid,
+        /// Which request fault: one of the request codes (a 400: `unknown_variant`,
+        /// `bad_time_control`, `bad_cursor`, …).
+        reason: ErrorCode,
         /// What is wrong.
         message: String,
     },
@@ -469,7 +315,7 @@ impl ServiceError {
     /// The stable code, or `None` for a rules refusal (its code is the rejection's).
     pub fn code(&self) -> Option<ErrorCode> {
         Some(match self {
-            ServiceError::Invalid { reason, .. } => reason.code(),
+            ServiceError::Invalid { reason, .. } => *reason,
             ServiceError::ReservedIdentity(ReservedIdentity::Robot) => ErrorCode::RobotIdentity,
             ServiceError::ReservedIdentity(ReservedIdentity::Placeholder) => ErrorCode::PlaceholderIdentity,
             ServiceError::NotFound => ErrorCode::NotFound,
@@ -525,13 +371,13 @@ impl From<GameError> for ServiceError {
 
 impl From<games::UnknownVariant> for ServiceError {
     fn from(e: games::UnknownVariant) -> Self {
-        ServiceError::Invalid { reason: Invalid::UnknownVariant, message: e.to_string() }
+        ServiceError::Invalid { reason: ErrorCode::UnknownVariant, message: e.to_string() }
     }
 }
 
 impl From<games::UnknownLevel> for ServiceError {
     fn from(e: games::UnknownLevel) -> Self {
-        ServiceError::Invalid { reason: Invalid::UnknownRobotLevel, message: e.to_string() }
+        ServiceError::Invalid { reason: ErrorCode::UnknownRobotLevel, message: e.to_string() }
     }
 }
 

@@ -5,7 +5,7 @@
 use games::{Family, Variant};
 
 use crate::ServiceError;
-use crate::error::Invalid;
+use crate::error::ErrorCode;
 
 /// The most hints a game may allow each seat (a request asks 0 to this many).
 pub const MAX_HINTS_ALLOWED: u32 = 20;
@@ -31,12 +31,12 @@ pub(crate) fn allowance(variant: Variant, rated: bool, asked: Option<u8>) -> Opt
 /// A request's `hints`, checked: 0 to [`MAX_HINTS_ALLOWED`].
 ///
 /// # Errors
-/// [`Invalid::BadHints`] out of that range.
+/// [`ErrorCode::BadHints`] out of that range.
 pub(crate) fn checked_hints(asked: Option<i32>) -> Result<Option<u8>, ServiceError> {
     asked
         .map(|n| {
             u8::try_from(n).ok().filter(|&n| u32::from(n) <= MAX_HINTS_ALLOWED).ok_or_else(|| ServiceError::Invalid {
-                reason: Invalid::BadHints,
+                reason: ErrorCode::BadHints,
                 message: format!("hints must be 0..={MAX_HINTS_ALLOWED}, not {n}"),
             })
         })

@@ -44,7 +44,7 @@ pub use analysis::ANALYSIS_VERSION;
 pub use caller::{Caller, NEUTRAL_NAME, clean_name};
 pub use drawing::DrawTile;
 pub use entropy::OsEntropy;
-pub use error::{ErrorCode, Invalid, ReservedIdentity, ServiceError};
+pub use error::{ErrorCode, ReservedIdentity, ServiceError};
 pub use games::{ChallengeRule, Speed, TimeControl, TimeControlKind};
 pub use games::{EndReason, EntryView, Hint, Level, Move, PageSeat, Stage, Timeline, UnknownLevel, UnknownVariant, Variant, Viewer};
 pub use hints::MAX_HINTS_ALLOWED;

@@ -8,7 +8,7 @@ use store::{GameStatus, Level, NewGame};
 use uuid::Uuid;
 
 use crate::caller::seat_of;
-use crate::error::Invalid;
+use crate::error::ErrorCode;
 use crate::hints::{allowance, checked_hints};
 use crate::invitation::{ensure_inviter, ensure_not_awaiting};
 use crate::requests::OpenGame;
@@ -77,9 +77,9 @@ impl Service {
         let challenge = checked_challenge_rule(variant, req.challenge_rule)?;
         let hints = checked_hints(req.hints)?;
         match req.rating_range {
-            Some(_) if !req.rated => return Err(invalid(Invalid::BadRatingRange, "a rating range is for a rated game".into())),
+            Some(_) if !req.rated => return Err(invalid(ErrorCode::BadRatingRange, "a rating range is for a rated game".into())),
             Some(r) if !(25..=1000).contains(&r) => {
-                return Err(invalid(Invalid::BadRatingRange, format!("rating_range must be 25..=1000, not {r}")));
+                return Err(invalid(ErrorCode::BadRatingRange, format!("rating_range must be 25..=1000, not {r}")));
             }
             _ => {}
         }
@@ -277,7 +277,7 @@ const LAST_CURSOR_MICROS: i64 = 253_402_300_799_999_999;
 /// [`ServiceError::Invalid`] (`bad_cursor`) for anything else, including a time before 1970 or
 /// after 9999.
 pub(crate) fn parse_cursor(cursor: &str) -> Result<(DateTime<Utc>, Uuid), ServiceError> {
-    let bad = || invalid(Invalid::BadCursor, format!("{cursor:?} is not a cursor this service wrote"));
+    let bad = || invalid(ErrorCode::BadCursor, format!("{cursor:?} is not a cursor this service wrote"));
     let (micros, id) = cursor.split_once('.').ok_or_else(bad)?;
     let micros: i64 = micros.parse().map_err(|_| bad())?;
     if !(0..=LAST_CURSOR_MICROS).contains(&micros) {
@@ -298,7 +298,7 @@ mod tests {
         let id = Uuid::new_v4();
         assert_eq!(parse_cursor(&write_cursor(at, id)).unwrap(), (at, id));
         for bad in ["", "x", "1.", ".abc", "12.not-a-uuid", "99999999999999999999.00000000000000000000000000000000", "1;DROP TABLE games"] {
-            assert!(matches!(parse_cursor(bad), Err(ServiceError::Invalid { reason: Invalid::BadCursor, .. })), "{bad:?}");
+            assert!(matches!(parse_cursor(bad), Err(ServiceError::Invalid { reason: ErrorCode::BadCursor, .. })), "{bad:?}");
         }
     }
 
@@ -313,7 +313,7 @@ mod tests {
         // Before 4713 BC, just before 1970, just after 9999, in 287,000 AD, and the ends of i64.
         for micros in [-210_900_000_000_000_000_i64, -1, LAST_CURSOR_MICROS + 1, 9_000_000_000_000_000_000, i64::MIN, i64::MAX] {
             let bad = format!("{micros}.{id}");
-            assert!(matches!(parse_cursor(&bad), Err(ServiceError::Invalid { reason: Invalid::BadCursor, .. })), "{bad:?}");
+            assert!(matches!(parse_cursor(&bad), Err(ServiceError::Invalid { reason: ErrorCode::BadCursor, .. })), "{bad:?}");
         }
     }
 }

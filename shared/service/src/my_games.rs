@@ -7,7 +7,7 @@ use serde::Serialize;
 use store::{GameStatus, LastMove, MyGame, MyGameSeat, MyGamesFilter};
 use uuid::Uuid;
 
-use crate::error::Invalid;
+use crate::error::ErrorCode;
 use crate::lobby::{parse_cursor, write_cursor};
 use crate::usecases::invalid;
 use crate::{Caller, Service, ServiceError};
@@ -88,13 +88,13 @@ impl Service {
         let status = status
             .map(|s| {
                 GameStatus::from_id(s)
-                    .ok_or_else(|| invalid(Invalid::UnknownStatus, format!("status {s:?} is none of open, active, finished, withdrawn")))
+                    .ok_or_else(|| invalid(ErrorCode::UnknownStatus, format!("status {s:?} is none of open, active, finished, withdrawn")))
             })
             .transpose()?;
         let my_turn = match turn {
             None => false,
             Some("mine") => true,
-            Some(other) => return Err(invalid(Invalid::UnknownTurn, format!("turn {other:?} is not `mine`"))),
+            Some(other) => return Err(invalid(ErrorCode::UnknownTurn, format!("turn {other:?} is not `mine`"))),
         };
         let after = cursor.map(parse_cursor).transpose()?;
         let limit = limit.clamp(1, MAX_MY_GAMES_PAGE);

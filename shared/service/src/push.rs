@@ -264,7 +264,7 @@ impl Service {
         self.game_version(caller, game_id).await?;
         self.store.subscribe(connection_id, game_id).await.map_err(|e| match e {
             store::StoreError::NotFound => ServiceError::Invalid {
-                reason: crate::Invalid::UnknownConnection,
+                reason: ErrorCode::UnknownConnection,
                 message: "this connection is not open (or has expired); reconnect".into(),
             },
             other => other.into(),

@@ -8,7 +8,7 @@ use serde::Serialize;
 use store::{AccountKind, GameRecord, GameStatus, Spectating, Watch};
 use uuid::Uuid;
 
-use crate::error::Invalid;
+use crate::error::ErrorCode;
 use crate::history::MovesPage;
 use crate::lobby::{parse_cursor, write_cursor};
 use crate::usecases::invalid;
@@ -193,7 +193,7 @@ impl Service {
 /// # Errors
 /// [`ServiceError::Invalid`] (`bad_spectating`) for any other name.
 pub fn spectating(name: &str) -> Result<Spectating, ServiceError> {
-    Spectating::parse(name).ok_or_else(|| invalid(Invalid::BadSpectating, format!("spectating {name:?}: one of standard, always, never")))
+    Spectating::parse(name).ok_or_else(|| invalid(ErrorCode::BadSpectating, format!("spectating {name:?}: one of standard, always, never")))
 }
 
 fn live_view(row: store::LiveGame) -> LiveGameView {

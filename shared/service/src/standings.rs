@@ -7,7 +7,7 @@ use ratings::{Rating, periods_in};
 use serde::Serialize;
 use uuid::Uuid;
 
-use crate::error::Invalid;
+use crate::error::ErrorCode;
 use crate::usecases::invalid;
 use crate::{Caller, Service, ServiceError};
 
@@ -121,7 +121,7 @@ fn write_cursor(rating: f64, account: Uuid) -> String {
 }
 
 fn parse_cursor(cursor: &str) -> Result<(f64, Uuid), ServiceError> {
-    let bad = || invalid(Invalid::BadCursor, format!("{cursor:?} is not a cursor this service wrote"));
+    let bad = || invalid(ErrorCode::BadCursor, format!("{cursor:?} is not a cursor this service wrote"));
     let (bits, id) = cursor.split_once('.').ok_or_else(bad)?;
     let rating = f64::from_bits(u64::from_str_radix(bits, 16).map_err(|_| bad())?);
     if !rating.is_finite() || bits.len() != 16 {

@@ -18,7 +18,7 @@ mod entry;
 
 pub use entry::Entry;
 
-use crate::error::Invalid;
+use crate::error::ErrorCode;
 use crate::push::{TournamentEvent, TournamentEventKind};
 use crate::usecases::{Pinned, checked_challenge_rule, checked_time_control, invalid};
 use crate::{Caller, Service, ServiceError};
@@ -60,8 +60,9 @@ pub struct CreateTournament {
 }
 
 /// Which side of a table forfeits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, strum::IntoStaticStr)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum ForfeitSide {
     /// The first player.
     First,
@@ -73,11 +74,7 @@ pub enum ForfeitSide {
 
 impl ForfeitSide {
     fn id(self) -> &'static str {
-        match self {
-            ForfeitSide::First => "first",
-            ForfeitSide::Second => "second",
-            ForfeitSide::Both => "both",
-        }
+        self.into()
     }
 }
 
@@ -212,22 +209,22 @@ impl Service {
         let name = crate::clean_name(&req.name)
             .filter(|n| n.chars().count() <= MAX_TOURNAMENT_NAME && req.name.chars().count() <= MAX_TOURNAMENT_NAME)
             .ok_or_else(|| {
-                invalid(Invalid::BadTournament, format!("a tournament's name has 1 to {MAX_TOURNAMENT_NAME} visible characters"))
+                invalid(ErrorCode::BadTournament, format!("a tournament's name has 1 to {MAX_TOURNAMENT_NAME} visible characters"))
             })?;
         if req.variant.family() != Family::TILE {
-            return Err(invalid(Invalid::BadTournament, format!("tournaments are played in tile games, not {}", req.variant)));
+            return Err(invalid(ErrorCode::BadTournament, format!("tournaments are played in tile games, not {}", req.variant)));
         }
         if !(1..=40).contains(&req.rounds) {
-            return Err(invalid(Invalid::BadTournament, format!("a tournament has 1 to 40 rounds, not {}", req.rounds)));
+            return Err(invalid(ErrorCode::BadTournament, format!("a tournament has 1 to 40 rounds, not {}", req.rounds)));
         }
         let draw_seconds = req.draw_seconds.unwrap_or(DEFAULT_DRAW_SECONDS);
         if !(30..=604_800).contains(&draw_seconds) {
-            return Err(invalid(Invalid::BadTournament, format!("draw_seconds must be 30..=604800, not {draw_seconds}")));
+            return Err(invalid(ErrorCode::BadTournament, format!("draw_seconds must be 30..=604800, not {draw_seconds}")));
         }
         let spectator_delay = req.spectator_delay.unwrap_or(0);
         if spectator_delay > crate::spectators::MAX_SPECTATOR_DELAY {
             let most = crate::spectators::MAX_SPECTATOR_DELAY;
-            return Err(invalid(Invalid::BadTournament, format!("spectator_delay must be 0..={most} moves, not {spectator_delay}")));
+            return Err(invalid(ErrorCode::BadTournament, format!("spectator_delay must be 0..={most} moves, not {spectator_delay}")));
         }
         let time_control = checked_time_control(req.variant, req.time_control, None)?;
         let challenge_rule = checked_challenge_rule(req.variant, req.challenge_rule)?;
@@ -314,7 +311,7 @@ impl Service {
             other => other.into(),
         })?;
         if found.kind != AccountKind::Human {
-            return Err(invalid(Invalid::BadTournament, "tournaments are played by people: a robot cannot be registered".into()));
+            return Err(invalid(ErrorCode::BadTournament, "tournaments are played by people: a robot cannot be registered".into()));
         }
         if matches!(entry::entry_of(&tx.tournament, account), Some(Entry::Entered | Entry::Withdrawn | Entry::Invited)) {
             return Err(ServiceError::AlreadyRegistered);

@@ -13,7 +13,7 @@ use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, NewGame};
 use uuid::Uuid;
 
 use crate::caller::seat_of;
-use crate::error::Invalid;
+use crate::error::ErrorCode;
 use crate::hints::{allowance, checked_hints};
 use crate::idempotency::{Key, request_hash};
 use crate::invitation::ensure_not_awaiting;
@@ -118,13 +118,13 @@ impl Service {
         if !seats.contains(&(req.opponents.len() + 1)) {
             let (lo, hi) = (seats.start() - 1, seats.end() - 1);
             let range = if lo == hi { format!("{lo}") } else { format!("{lo} to {hi}") };
-            return Err(invalid(Invalid::BadOpponents, format!("a {variant} game has {range} opponents, not {}", req.opponents.len())));
+            return Err(invalid(ErrorCode::BadOpponents, format!("a {variant} game has {range} opponents, not {}", req.opponents.len())));
         }
         let time_control = checked_time_control(variant, req.time_control, req.turn_seconds)?;
         let challenge = checked_challenge_rule(variant, req.challenge_rule)?;
         let hints = checked_hints(req.hints)?;
         if req.rated && !matches!(req.opponents.as_slice(), [Opponent::Account(_)]) {
-            return Err(invalid(Invalid::BadOpponents, "a rated game is between two humans: one opponent, by account".into()));
+            return Err(invalid(ErrorCode::BadOpponents, "a rated game is between two humans: one opponent, by account".into()));
         }
         let mut accounts = vec![caller.account_id()];
         let mut humans = Vec::new();
@@ -137,7 +137,7 @@ impl Service {
                         other => other.into(),
                     })?;
                     if account.kind != AccountKind::Human {
-                        return Err(invalid(Invalid::BadOpponents, "robots are seated by level, not by account".into()));
+                        return Err(invalid(ErrorCode::BadOpponents, "robots are seated by level, not by account".into()));
                     }
                     humans.push(*id);
                     *id
@@ -145,7 +145,7 @@ impl Service {
             };
             if accounts.contains(&id) {
                 return Err(invalid(
-                    Invalid::BadOpponents,
+                    ErrorCode::BadOpponents,
                     match o {
                         Opponent::Robot(_) => "one robot of each level per game".to_string(),
                         Opponent::Account(_) => format!("account {id} is seated twice"),
@@ -475,7 +475,7 @@ fn draw_rows(drawn: &Draw, participants: &[Uuid]) -> Vec<DrawRow> {
 /// or the older `turn_seconds` (a correspondence limit with no bank), not both.
 ///
 /// # Errors
-/// [`Invalid::BadTurnSeconds`] for turn seconds out of range; [`Invalid::BadTimeControl`] for
+/// [`ErrorCode::BadTurnSeconds`] for turn seconds out of range; [`ErrorCode::BadTimeControl`] for
 /// both fields, a control out of its bounds or one the variant's family does not play.
 pub(crate) fn checked_time_control(
     variant: Variant,
@@ -484,15 +484,15 @@ pub(crate) fn checked_time_control(
 ) -> Result<TimeControl, ServiceError> {
     let control = match (time_control, turn_seconds) {
         (Some(_), Some(_)) => {
-            return Err(invalid(Invalid::BadTimeControl, "give time_control or turn_seconds, not both".into()));
+            return Err(invalid(ErrorCode::BadTimeControl, "give time_control or turn_seconds, not both".into()));
         }
         (Some(control), None) => control,
         (None, Some(t)) if !(10..=2_592_000).contains(&t) => {
-            return Err(invalid(Invalid::BadTurnSeconds, format!("turn_seconds must be 10..=2592000, not {t}")));
+            return Err(invalid(ErrorCode::BadTurnSeconds, format!("turn_seconds must be 10..=2592000, not {t}")));
         }
         (None, t) => TimeControl::from_turn_seconds(t.and_then(|t| u32::try_from(t).ok())),
     };
-    control.check(variant.family()).map_err(|e| invalid(Invalid::BadTimeControl, e.to_string()))
+    control.check(variant.family()).map_err(|e| invalid(ErrorCode::BadTimeControl, e.to_string()))
 }
 
 /// What a new game is pinned to besides its variant: its time control, its challenge rule,
@@ -512,7 +512,7 @@ pub(crate) struct Pinned {
 /// The challenge rule a new game of `variant` is pinned to: void when none is given; the
 /// chain has only void.
 pub(crate) fn checked_challenge_rule(variant: Variant, rule: Option<ChallengeRule>) -> Result<ChallengeRule, ServiceError> {
-    rule.unwrap_or_default().check(variant.family()).map_err(|e| invalid(Invalid::BadChallengeRule, e.to_string()))
+    rule.unwrap_or_default().check(variant.family()).map_err(|e| invalid(ErrorCode::BadChallengeRule, e.to_string()))
 }
 
 /// Refuses a move by a seat that lost the game on time, with `time_over` rather than the plain
@@ -524,6 +524,6 @@ fn ensure_not_lost_on_time(game: &AnyGame<'_>, seat: Seat) -> Result<(), Service
     }
 }
 
-pub(crate) fn invalid(reason: Invalid, message: String) -> ServiceError {
+pub(crate) fn invalid(reason: ErrorCode, message: String) -> ServiceError {
     ServiceError::Invalid { reason, message }
 }

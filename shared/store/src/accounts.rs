@@ -138,10 +138,11 @@ impl Store {
         .await?;
         rows.iter()
             .map(|r| {
+                let variant: String = r.try_get("variant")?;
                 let status: String = r.try_get("status")?;
                 Ok(AccountGame {
                     game_id: r.try_get("game_id")?,
-                    variant: crate::games::variant_of(r)?,
+                    variant: variant.parse().map_err(|_| StoreError::Corrupt(format!("variant {variant:?}")))?,
                     status: crate::GameStatus::parse(&status)?,
                     seat: r.try_get::<i16, _>("seat")? as usize,
                     move_count: r.try_get("move_count")?,

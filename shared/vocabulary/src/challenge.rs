@@ -3,13 +3,15 @@
 //! settled by the rule tournament Scrabble names (single, double, five-point, ten-point).
 
 use serde::{Deserialize, Serialize};
+use strum::{EnumCount, IntoStaticStr, VariantArray};
 
 use crate::Family;
 
 /// A tile game's challenge rule. Written as its id (`void`, `single`, `double`, `five_point`,
 /// `ten_point`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, IntoStaticStr, VariantArray, EnumCount)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum ChallengeRule {
     /// A play with a word not in the list is refused when submitted; nothing to challenge.
     #[default]
@@ -34,18 +36,11 @@ pub struct ChallengeRuleError {
 
 impl ChallengeRule {
     /// Every rule, in the order the docs list them.
-    pub const ALL: [ChallengeRule; 5] =
-        [ChallengeRule::Void, ChallengeRule::Single, ChallengeRule::Double, ChallengeRule::FivePoint, ChallengeRule::TenPoint];
+    pub const ALL: [ChallengeRule; ChallengeRule::COUNT] = *ChallengeRule::VARIANTS.first_chunk().unwrap();
 
     /// The id as written: void, single, double, five_point or ten_point.
-    pub const fn id(self) -> &'static str {
-        match self {
-            ChallengeRule::Void => "void",
-            ChallengeRule::Single => "single",
-            ChallengeRule::Double => "double",
-            ChallengeRule::FivePoint => "five_point",
-            ChallengeRule::TenPoint => "ten_point",
-        }
+    pub fn id(self) -> &'static str {
+        self.into()
     }
 
     /// The rule with this id.

@@ -1,10 +1,12 @@
 //! Why a game ended, in any family.
 
 use serde::Serialize;
+use strum::{EnumCount, IntoStaticStr, VariantArray};
 
 /// Why a game ended (stored and shown as its snake_case name).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, IntoStaticStr, VariantArray, EnumCount)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum EndReason {
     /// Tile: a seat emptied its rack with the bag empty.
     WentOut,
@@ -21,22 +23,31 @@ pub enum EndReason {
 
 impl EndReason {
     /// Every reason.
-    pub const ALL: [EndReason; 5] =
-        [EndReason::WentOut, EndReason::ScorelessTurns, EndReason::Resigned, EndReason::NoLegalMove, EndReason::Timeout];
+    pub const ALL: [EndReason; EndReason::COUNT] = *EndReason::VARIANTS.first_chunk().unwrap();
 
     /// The stored name.
-    pub const fn id(self) -> &'static str {
-        match self {
-            EndReason::WentOut => "went_out",
-            EndReason::ScorelessTurns => "scoreless_turns",
-            EndReason::Resigned => "resigned",
-            EndReason::NoLegalMove => "no_legal_move",
-            EndReason::Timeout => "timeout",
-        }
+    pub fn id(self) -> &'static str {
+        self.into()
     }
 
     /// The reason stored as `id`.
     pub fn parse(id: &str) -> Option<EndReason> {
         EndReason::ALL.into_iter().find(|r| r.id() == id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stored name (strum's) and the serialized form (serde's) are one name.
+    #[test]
+    fn the_stored_name_is_the_serialized_one_and_reads_back() {
+        for reason in EndReason::ALL {
+            assert_eq!(serde_json::to_value(reason).unwrap(), reason.id());
+            assert_eq!(EndReason::parse(reason.id()), Some(reason));
+        }
+        assert_eq!(EndReason::NoLegalMove.id(), "no_legal_move");
+        assert_eq!(EndReason::parse("draw"), None);
     }
 }

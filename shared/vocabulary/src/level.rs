@@ -3,9 +3,14 @@
 use std::fmt;
 use std::str::FromStr;
 
+use strum::{EnumCount, IntoStaticStr, VariantArray};
+
 /// A robot's level (serialized as its id).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize, IntoStaticStr, VariantArray, EnumCount,
+)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum Level {
     /// A beginner.
     Easy,
@@ -22,15 +27,11 @@ pub struct UnknownLevel(pub String);
 
 impl Level {
     /// Every level, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; Level::COUNT] = *Level::VARIANTS.first_chunk().unwrap();
 
     /// The level's id: easy, medium or hard.
-    pub const fn id(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
+    pub fn id(self) -> &'static str {
+        self.into()
     }
 
     /// The level with this id.
@@ -60,6 +61,7 @@ mod tests {
     #[test]
     fn ids_round_trip_and_unknown_ones_are_refused() {
         for level in Level::ALL {
+            assert_eq!(serde_json::to_value(level).unwrap(), level.id());
             assert_eq!(level.id().parse::<Level>(), Ok(level));
         }
         assert_eq!("expert".parse::<Level>(), Err(UnknownLevel("expert".into())));

@@ -1,10 +1,13 @@
-//! What kind of move a journal entry records, in any family.
+//! What kind of move a journal entry records, in any family: the one list of move kinds, which
+//! the tile engine's journal reads its `kind` by and the families name their entries with.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use strum::{IntoStaticStr, VariantArray};
 
 /// What kind of move a journal entry records, in any family (stored and shown as its id).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, IntoStaticStr, VariantArray)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum MoveKind {
     /// Tiles placed (tile family).
     Play,
@@ -39,21 +42,22 @@ pub enum MoveKind {
 impl MoveKind {
     /// The stored id: play, pass, exchange, resign, timeout, word, out_of_time, time_penalty,
     /// challenged_off, challenge_bonus, challenge_failed, challenge_turn_lost or accept.
-    pub const fn id(self) -> &'static str {
-        match self {
-            MoveKind::Play => "play",
-            MoveKind::Pass => "pass",
-            MoveKind::Exchange => "exchange",
-            MoveKind::Resign => "resign",
-            MoveKind::Timeout => "timeout",
-            MoveKind::Word => "word",
-            MoveKind::OutOfTime => "out_of_time",
-            MoveKind::TimePenalty => "time_penalty",
-            MoveKind::ChallengedOff => "challenged_off",
-            MoveKind::ChallengeBonus => "challenge_bonus",
-            MoveKind::ChallengeFailed => "challenge_failed",
-            MoveKind::ChallengeTurnLost => "challenge_turn_lost",
-            MoveKind::Accept => "accept",
+    pub fn id(self) -> &'static str {
+        self.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The id (strum's name) and the serialized form (serde's) are one name.
+    #[test]
+    fn the_id_is_the_serialized_name() {
+        for &kind in MoveKind::VARIANTS {
+            assert_eq!(serde_json::to_value(kind).unwrap(), kind.id());
+            assert_eq!(serde_json::from_value::<MoveKind>(kind.id().into()).unwrap(), kind);
         }
+        assert_eq!(MoveKind::ChallengeTurnLost.id(), "challenge_turn_lost");
     }
 }

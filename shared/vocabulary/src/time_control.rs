@@ -103,8 +103,9 @@ pub const TURN_TIMER_SECONDS: (u32, u32) = (5, 600);
 
 /// The speed a game is rated at: real time, or correspondence (untimed games count as
 /// correspondence).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, strum::IntoStaticStr, strum::VariantArray, strum::EnumCount)]
 #[serde(rename_all = "snake_case")]
+#[strum(serialize_all = "snake_case")]
 pub enum Speed {
     /// A real-time clock or turn timer.
     Realtime,
@@ -114,14 +115,11 @@ pub enum Speed {
 
 impl Speed {
     /// Both speeds.
-    pub const ALL: [Speed; 2] = [Speed::Realtime, Speed::Correspondence];
+    pub const ALL: [Speed; <Speed as strum::EnumCount>::COUNT] = *<Speed as strum::VariantArray>::VARIANTS.first_chunk().unwrap();
 
     /// The id as written: realtime or correspondence.
-    pub const fn id(self) -> &'static str {
-        match self {
-            Speed::Realtime => "realtime",
-            Speed::Correspondence => "correspondence",
-        }
+    pub fn id(self) -> &'static str {
+        self.into()
     }
 
     /// The speed with this id.

@@ -16,7 +16,7 @@ pub fn each_line(path: &str, mut answer: impl FnMut(&str, usize) -> Result<(), C
         if line.trim().is_empty() {
             continue;
         }
-        answer(&line, i + 1).map_err(|CliError::Input(e)| CliError::Input(format!("{path}:{}: {e}", i + 1)))?;
+        answer(&line, i + 1).map_err(|e| CliError::Input(format!("{path}:{}: {e}", i + 1)))?;
     }
     Ok(())
 }

@@ -12,6 +12,9 @@ pub enum CliError {
     /// The input was wrong.
     #[error("{0}")]
     Input(String),
+    /// A derived file is not what its source gives.
+    #[error("{0}")]
+    Check(String),
 }
 
 impl From<engine::variant::VariantError> for CliError {

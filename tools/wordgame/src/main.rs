@@ -18,6 +18,7 @@ mod movegen;
 mod positions;
 mod postgres;
 mod robot;
+mod routes;
 mod serve;
 mod token;
 
@@ -61,6 +62,9 @@ enum Command {
     Graphs(graphs::Args),
     /// Starts only a throwaway private PostgreSQL, prints its URL and runs until killed.
     Postgres(postgres::Args),
+    /// Prints (or checks) what is derived from the route table: the template's functions, the
+    /// API document's paths, the README's route table.
+    Routes(routes::Args),
 }
 
 /// When `main` started, for "ready from process start" figures.
@@ -82,12 +86,13 @@ fn main() -> ExitCode {
         Command::Graphs(args) => graphs::run(&args),
         Command::Chaos(args) => chaos::run(&args),
         Command::Postgres(args) => postgres::run(&args),
+        Command::Routes(args) => routes::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("wordgame: {e}");
-            ExitCode::from(2)
+            ExitCode::from(if matches!(e, CliError::Check(_)) { 1 } else { 2 })
         }
     }
 }

@@ -93,9 +93,14 @@ fn bob_hears_alices_move_and_bad_frames_are_typed_errors() {
         let refused = send(&mut socket, r#"{"action":"dance","game_id":"x"}"#).await;
         assert_eq!(refused["code"], "unknown_message");
         if listener == "bob" {
+            // Alice's robot game may be watched: bob subscribes to it as a spectator.
             let other = json!({"action": "subscribe", "game_id": robot_game["game_id"]}).to_string();
+            let watching = send(&mut socket, &other).await;
+            assert_eq!(watching["type"], "subscribed", "a game that may be watched: {watching}");
+            // Once alice lets nobody watch her games, to bob it does not exist.
+            assert_eq!(call(port, "alice", "PUT", "/me/settings", r#"{"spectating":"never"}"#).0, 200);
             let refused = send(&mut socket, &other).await;
-            assert_eq!(refused["code"], "not_your_game", "someone else's game: {refused}");
+            assert_eq!(refused["code"], "not_found", "someone else's private game: {refused}");
         }
         let unknown = json!({"action": "subscribe", "game_id": uuid::Uuid::new_v4()}).to_string();
         assert_eq!(send(&mut socket, &unknown).await["code"], "not_found");

@@ -1,12 +1,15 @@
-//! Reading a journal entry in one pass. The entry's JSON is flat (`kind` beside the other
-//! fields); serde's derive for a flattened, internally tagged enum buffers every entry twice
-//! before it reads it, and loading a game reads every entry of its journal. This reads the fields
-//! in whatever order they come, then builds the action its `kind` names.
+//! Reading a journal entry in one pass, by serde's derive. The entry's JSON is flat (`kind`
+//! beside the other fields); serde's derive for a flattened, internally tagged enum buffers every
+//! entry twice before it reads it, and loading a game reads every entry of its journal. So the
+//! entry is read as one flat struct of every field any kind has ([`RawEntry`], derived: the
+//! fields in whatever order they come, unknown ones skipped), and the action its `kind` names is
+//! built from it.
 
 use std::fmt;
 
 use serde::Deserialize;
-use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use vocabulary::MoveKind;
 
 use super::{Action, JournalEntry, JournalTile};
 use crate::moves::TileInput;
@@ -14,44 +17,63 @@ use crate::scoring::WordScore;
 use crate::seat::Seat;
 use crate::square::{Direction, Square};
 
-impl<'de> Deserialize<'de> for JournalEntry {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_map(EntryVisitor)
-    }
-}
-
-/// The fields an entry may carry.
+/// Every field an entry may carry; which ones it must carry is its kind's business.
 #[derive(Deserialize)]
-#[serde(field_identifier, rename_all = "snake_case")]
-enum Field {
-    MoveNo,
-    Seat,
-    Kind,
-    Tiles,
-    Direction,
-    Words,
-    Bingo,
-    Score,
-    #[serde(other)]
-    Other,
+pub(super) struct RawEntry {
+    move_no: u32,
+    seat: Seat,
+    kind: MoveKind,
+    score: i32,
+    tiles: Option<Vec<AnyTile>>,
+    direction: Option<Direction>,
+    words: Option<Vec<WordScore>>,
+    bingo: Option<i32>,
 }
 
-/// The kinds of move, as named in `kind`.
-#[derive(Deserialize, Clone, Copy)]
-#[serde(rename_all = "snake_case")]
-enum Kind {
-    Play,
-    Pass,
-    Exchange,
-    Resign,
-    Timeout,
-    OutOfTime,
-    TimePenalty,
-    ChallengedOff,
-    ChallengeBonus,
-    ChallengeFailed,
-    ChallengeTurnLost,
-    Accept,
+/// Why a raw entry is not a journal entry: a field its kind needs is missing, a tile has the
+/// other kind's shape, or the kind is not a tile move.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum EntryError {
+    /// A field the kind needs.
+    #[error("missing field `{0}`")]
+    Missing(&'static str),
+    /// A tile of the wrong shape.
+    #[error("{0}")]
+    Tile(&'static str),
+    /// A kind of another family.
+    #[error("`{0}` is not a kind of tile move")]
+    NotATileKind(&'static str),
+}
+
+impl TryFrom<RawEntry> for JournalEntry {
+    type Error = EntryError;
+
+    fn try_from(raw: RawEntry) -> Result<JournalEntry, EntryError> {
+        let tiles = || raw.tiles.ok_or(EntryError::Missing("tiles"));
+        let action = match raw.kind {
+            MoveKind::Play => Action::Play {
+                tiles: tiles()?.into_iter().map(AnyTile::placed).collect::<Result<_, _>>().map_err(EntryError::Tile)?,
+                direction: raw.direction.ok_or(EntryError::Missing("direction"))?,
+                words: raw.words.ok_or(EntryError::Missing("words"))?,
+                bingo: raw.bingo.ok_or(EntryError::Missing("bingo"))?,
+            },
+            MoveKind::Exchange => {
+                Action::Exchange { tiles: tiles()?.into_iter().map(AnyTile::returned).collect::<Result<_, _>>().map_err(EntryError::Tile)? }
+            }
+            MoveKind::Pass => Action::Pass,
+            MoveKind::Resign => Action::Resign,
+            MoveKind::Timeout => Action::Timeout,
+            MoveKind::OutOfTime => Action::OutOfTime,
+            MoveKind::TimePenalty => Action::TimePenalty,
+            MoveKind::ChallengedOff => Action::ChallengedOff,
+            MoveKind::ChallengeBonus => Action::ChallengeBonus,
+            MoveKind::ChallengeFailed => Action::ChallengeFailed,
+            MoveKind::ChallengeTurnLost => Action::ChallengeTurnLost,
+            MoveKind::Accept => Action::Accept,
+            kind @ MoveKind::Word => return Err(EntryError::NotATileKind(kind.id())),
+        };
+        Ok(JournalEntry { move_no: raw.move_no, seat: raw.seat, action, score: raw.score })
+    }
 }
 
 /// A tile in `tiles`, before `kind` says which of the two shapes it must be: a placed tile
@@ -101,19 +123,8 @@ impl<'de> Visitor<'de> for TileVisitor {
         }
     }
 
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<AnyTile, A::Error> {
-        let (mut square, mut letter, mut blank) = (None::<Square>, None::<char>, None::<bool>);
-        while let Some(key) = map.next_key::<TileField>()? {
-            match key {
-                TileField::Square => square = Some(map.next_value()?),
-                TileField::Letter => letter = Some(map.next_value()?),
-                TileField::Blank => blank = Some(map.next_value()?),
-                TileField::Other => {
-                    map.next_value::<IgnoredAny>()?;
-                }
-            }
-        }
-        let letter = letter.ok_or_else(|| de::Error::missing_field("letter"))?;
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<AnyTile, A::Error> {
+        let RawTile { square, letter, blank } = RawTile::deserialize(de::value::MapAccessDeserializer::new(map))?;
         match (square, blank) {
             (Some(square), Some(blank)) => Ok(AnyTile::Placed(JournalTile { square, letter, blank })),
             (Some(_), None) => Err(de::Error::missing_field("blank")),
@@ -123,84 +134,13 @@ impl<'de> Visitor<'de> for TileVisitor {
     }
 }
 
+/// The fields a tile written as an object may carry: a placed tile has all three, an exchanged
+/// one its letter only.
 #[derive(Deserialize)]
-#[serde(field_identifier, rename_all = "snake_case")]
-enum TileField {
-    Square,
-    Letter,
-    Blank,
-    #[serde(other)]
-    Other,
-}
-
-struct EntryVisitor;
-
-impl<'de> Visitor<'de> for EntryVisitor {
-    type Value = JournalEntry;
-
-    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str("a journal entry")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<JournalEntry, A::Error> {
-        let (mut move_no, mut seat, mut kind, mut score) = (None::<u32>, None::<Seat>, None::<Kind>, None::<i32>);
-        let (mut tiles, mut direction, mut words, mut bingo) =
-            (None::<Vec<AnyTile>>, None::<Direction>, None::<Vec<WordScore>>, None::<i32>);
-        while let Some(key) = map.next_key::<Field>()? {
-            match key {
-                Field::MoveNo => move_no = Some(map.next_value()?),
-                Field::Seat => seat = Some(map.next_value()?),
-                Field::Kind => kind = Some(map.next_value()?),
-                Field::Tiles => tiles = Some(map.next_value()?),
-                Field::Direction => direction = Some(map.next_value()?),
-                Field::Words => words = Some(map.next_value()?),
-                Field::Bingo => bingo = Some(map.next_value()?),
-                Field::Score => score = Some(map.next_value()?),
-                Field::Other => {
-                    map.next_value::<IgnoredAny>()?;
-                }
-            }
-        }
-        let missing = de::Error::missing_field;
-        let kind = kind.ok_or_else(|| missing("kind"))?;
-        let action = match kind {
-            Kind::Play => Action::Play {
-                tiles: tiles
-                    .ok_or_else(|| missing("tiles"))?
-                    .into_iter()
-                    .map(AnyTile::placed)
-                    .collect::<Result<_, _>>()
-                    .map_err(de::Error::custom)?,
-                direction: direction.ok_or_else(|| missing("direction"))?,
-                words: words.ok_or_else(|| missing("words"))?,
-                bingo: bingo.ok_or_else(|| missing("bingo"))?,
-            },
-            Kind::Exchange => Action::Exchange {
-                tiles: tiles
-                    .ok_or_else(|| missing("tiles"))?
-                    .into_iter()
-                    .map(AnyTile::returned)
-                    .collect::<Result<_, _>>()
-                    .map_err(de::Error::custom)?,
-            },
-            Kind::Pass => Action::Pass,
-            Kind::Resign => Action::Resign,
-            Kind::Timeout => Action::Timeout,
-            Kind::OutOfTime => Action::OutOfTime,
-            Kind::TimePenalty => Action::TimePenalty,
-            Kind::ChallengedOff => Action::ChallengedOff,
-            Kind::ChallengeBonus => Action::ChallengeBonus,
-            Kind::ChallengeFailed => Action::ChallengeFailed,
-            Kind::ChallengeTurnLost => Action::ChallengeTurnLost,
-            Kind::Accept => Action::Accept,
-        };
-        Ok(JournalEntry {
-            move_no: move_no.ok_or_else(|| missing("move_no"))?,
-            seat: seat.ok_or_else(|| missing("seat"))?,
-            action,
-            score: score.ok_or_else(|| missing("score"))?,
-        })
-    }
+struct RawTile {
+    square: Option<Square>,
+    letter: char,
+    blank: Option<bool>,
 }
 
 #[cfg(test)]
@@ -256,6 +196,8 @@ mod tests {
         ];
         for e in entries {
             let text = serde_json::to_string(&e).unwrap();
+            // The kind written is the move kind's id, the one list of kinds.
+            assert!(text.contains(&format!(r#""kind":"{}""#, e.action.kind())), "{text}");
             assert_eq!(serde_json::from_str::<JournalEntry>(&text).unwrap(), e, "{text}");
             // Reversed key order (as a JSON object may legally come back).
             let value: serde_json::Map<String, serde_json::Value> = serde_json::from_str(&text).unwrap();
@@ -280,6 +222,7 @@ mod tests {
             r#"{"move_no":0,"seat":0,"kind":"play","tiles":[{"square":"Z99","letter":"A","blank":false}],"direction":"down","words":[],"bingo":0,"score":0}"#,
             r#"{"seat":0,"kind":"pass","score":0}"#,
             r#"[0, 0, "pass", 0]"#,
+            r#"{"move_no":0,"seat":0,"kind":"word","word":"học sinh","score":1}"#,
         ] {
             assert!(serde_json::from_str::<JournalEntry>(bad).is_err(), "{bad}");
         }
