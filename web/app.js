@@ -6,8 +6,9 @@
 // is game.js's page in its spectator's view) and the history; core.js holds the state
 // and the API client, game.js a game's frame and its moves, tile.js and chain.js each family.
 
-import { $, ApiFailure, S, api, applyLanguage, base64url, claimsOf, h, setLang, showError, status, t } from './core.js';
-import { PRESETS, label } from './clock.js';
+import { $, ApiFailure, RULES, S, action, api, applyLanguage, base64url, claimsOf, go, h, hooks, names, setLang, showError, status, t, variantName } from './core.js';
+import { label } from './clock.js';
+import { familyInfo, presets } from './families.js';
 import { describeMove, loadAnalysis, loadGame, ratedAs, refreshGame, renderGame } from './game.js';
 import { loadRatings } from './ratings.js';
 import { loadTournament, loadTournaments } from './tournaments.js';
@@ -30,7 +31,7 @@ function adoptToken(token) {
   return true;
 }
 
-export function signOut(message) {
+function signOut(message) {
   sessionStorage.removeItem(TOKEN_KEY);
   S.token = null; S.me = null; S.game = null;
   push.close();
@@ -219,10 +220,6 @@ function parseRoute() {
   return { view: 'lobby' };
 }
 
-export function go(hash) {
-  if (location.hash === hash) show(); else location.hash = hash;
-}
-
 function show() {
   if (!S.me) return;
   const route = parseRoute();
@@ -247,9 +244,7 @@ function resetGameState() {
 
 // ---------------------------------------------------------------- the lobby
 
-export const variantName = (id) => t(`variant_${id}`);
 const others = (seats) => seats.filter((s) => s.account_id !== S.me.id);
-export const names = (seats) => seats.map((s) => s.display_name).join(', ');
 
 function renderLobbyShell() {
   const variantOptions = [...S.variants.keys()].map((id) => h('option', { value: id }, variantName(id)));
@@ -267,7 +262,7 @@ function renderLobbyShell() {
     custom.hidden = true;
     custom.family = S.variants.get(variant.value).family;
     custom.show(custom.family);
-    ruleLabel.hidden = S.variants.get(variant.value).family !== 'tile';
+    ruleLabel.hidden = !familyInfo(custom.family).challenges;
   };
   const variant = h('select', { id: 'variant', onchange: familyChanged }, variantOptions);
   familyChanged();
@@ -275,7 +270,7 @@ function renderLobbyShell() {
   const rated = h('input', { type: 'checkbox', id: 'rated' });
   const ratedLabel = h('label', { id: 'rated-field', class: 'check' }, rated, t('rated'));
   const family = () => S.variants.get(variant.value).family;
-  const timeControl = () => (clock.value === 'custom' ? custom.control(family()) : PRESETS[family()][Number(clock.value)]);
+  const timeControl = () => (clock.value === 'custom' ? custom.control(family()) : presets(family())[Number(clock.value)]);
   const form = h('form', {
     id: 'new-game',
     onsubmit: async (e) => {
@@ -330,14 +325,10 @@ function renderLobbyShell() {
   );
 }
 
-export function action(label, cls, run) {
-  return h('button', { type: 'button', class: cls, onclick: async (e) => { e.target.disabled = true; try { await run(); } catch (err) { showError(err); e.target.disabled = false; } } }, label);
-}
-
 /** The time controls `family` offers, as the options of `select` (the first chosen). */
 function clockOptions(select, variantId) {
   const family = S.variants.get(variantId).family;
-  select.replaceChildren(...PRESETS[family].map((tc, i) => h('option', { value: String(i) }, label(tc))),
+  select.replaceChildren(...presets(family).map((tc, i) => h('option', { value: String(i) }, label(tc))),
     h('option', { value: 'custom' }, t('clock_custom')));
 }
 
@@ -348,31 +339,28 @@ function customClock() {
   const kind = h('select', { id: 'custom-kind' }, ['realtime', 'correspondence'].map((k) => h('option', { value: k }, t(`tc_${k}`))));
   const box = h('div', { class: 'row', id: 'custom-clock', hidden: true },
     h('label', {}, t('custom_kind'), kind),
-    h('label', { class: 'rt tile' }, t('custom_initial'), num('custom-initial', 25, 1, 180)),
-    h('label', { class: 'rt tile' }, t('custom_increment'), num('custom-increment', 0, 0, 300)),
-    h('label', { class: 'rt tile' }, t('custom_overtime'), num('custom-overtime', 1, 0, 10)),
-    h('label', { class: 'rt chain' }, t('custom_turn_seconds'), num('custom-turn-seconds', 20, 5, 600)),
+    h('label', { class: 'rt game_clock' }, t('custom_initial'), num('custom-initial', 25, 1, 180)),
+    h('label', { class: 'rt game_clock' }, t('custom_increment'), num('custom-increment', 0, 0, 300)),
+    h('label', { class: 'rt game_clock' }, t('custom_overtime'), num('custom-overtime', 1, 0, 10)),
+    h('label', { class: 'rt turn_timer' }, t('custom_turn_seconds'), num('custom-turn-seconds', 20, 5, 600)),
     h('label', { class: 'corr' }, t('custom_turn_hours'), num('custom-turn-hours', 24, 1, 720)),
     h('label', { class: 'corr' }, t('custom_bank_hours'), num('custom-bank-hours', 0, 0, 2160)));
   /** Shows the fields of `family` and the chosen kind. */
   box.show = (family) => {
     for (const l of box.querySelectorAll('label.rt, label.corr')) {
-      l.hidden = kind.value === 'realtime' ? !(l.classList.contains('rt') && l.classList.contains(family)) : !l.classList.contains('corr');
+      l.hidden = kind.value === 'realtime' ? !(l.classList.contains('rt') && l.classList.contains(familyInfo(family).clocks)) : !l.classList.contains('corr');
     }
   };
   /** The control as the API takes it. */
   box.control = (family) => {
     const v = (id) => Number(box.querySelector(`#${id}`).value);
     if (kind.value === 'correspondence') return { kind: 'correspondence', turn_seconds: v('custom-turn-hours') * 3600, bank_seconds: v('custom-bank-hours') * 3600 };
-    if (family === 'chain') return { kind: 'realtime', turn_seconds: v('custom-turn-seconds') };
+    if (familyInfo(family).clocks === 'turn_timer') return { kind: 'realtime', turn_seconds: v('custom-turn-seconds') };
     return { kind: 'realtime', initial_seconds: v('custom-initial') * 60, increment_seconds: v('custom-increment'), max_overtime_minutes: v('custom-overtime') };
   };
   kind.addEventListener('change', () => box.show(box.family));
   return box;
 }
-
-/** The challenge rules a tile game may be created with, void (the default) first. */
-export const RULES = ['void', 'single', 'double', 'five_point', 'ten_point'];
 
 /** A game's time control as a small tag after its name (nothing when untimed). */
 function clockTag(tc) {
@@ -560,6 +548,10 @@ async function start() {
     try {
       const { json } = await api('GET', '/variants');
       for (const v of json.variants) S.variants.set(v.id, v);
+      S.families = json.families;
+      // Each family's client module, as the server names it; each registers itself
+      // (families.js). A family without one is refused where its game would be drawn.
+      await Promise.all(json.families.map((f) => import(`./${f.module}`).catch(() => null)));
     } catch (e) { showError(e); return; }
   }
   push.closed = false;
@@ -569,6 +561,8 @@ async function start() {
 }
 
 async function boot() {
+  hooks.signOut = signOut;
+  hooks.show = show;
   applyLanguage();
   $('#lang').addEventListener('change', (e) => {
     setLang(e.target.value);

@@ -2,11 +2,12 @@
 // preview (input methods' compositions awaited), the used words.
 
 import { $, S, api, explain, h, t } from './core.js';
+import { register } from './families.js';
 import { confirmButton, hintControl, hintsList, myTurn, openPanel, renderGame, resign, resultPanel, seatName, spectating, submit } from './game.js';
 
 // ---------------------------------------------------------------- the chain game
 
-export function chainGame(head) {
+function chainGame(head) {
   const g = S.game;
   const canMove = myTurn();
   const words = [g.opening, ...g.chain.map((l) => l.word)];
@@ -73,8 +74,31 @@ function playWord() {
 }
 
 /** Puts a hinted word in the box and previews it. */
-export function useWord(x) {
+function useWord(x) {
   S.word = x.word;
   renderGame();
   chainPreview();
 }
+
+/** A finished chain game's analysis: each word beside a winning word where one existed, each
+ * player's summary. */
+function analysis(a) {
+  return {
+    rows: a.words.map((w) => h('tr', { dataset: { move: w.move_no } },
+      h('td', {}, w.move_no + 1), h('td', {}, seatName(w.seat)), h('td', {}, w.word),
+      h('td', {}, w.wins ? t('word_wins') : w.winning_word ? t('winning_word', { word: w.winning_word }) : '—'))),
+    head: [t('move_no'), t('player'), t('move'), t('winning')],
+    summary: (p) => t('summary_chain', { n: p.moves, missed: p.missed_wins }),
+    help: t('analysis_chain_help'),
+  };
+}
+
+register('chain', {
+  render: chainGame,
+  afterRender: () => {},
+  keptOrder: () => null,
+  useHint: useWord,
+  hintText: (x) => `${x.word} · ${x.score}`,
+  analysis,
+  scoresheet: false,
+});

@@ -4,25 +4,7 @@
 // time since the view arrived (never by the device's wall clock, which may be off).
 
 import { S, api, h, showError, t } from './core.js';
-
-/** The controls the new-game form offers, per family: the first is the default. */
-export const PRESETS = {
-  tile: [
-    { kind: 'none' },
-    { kind: 'realtime', initial_seconds: 300, increment_seconds: 5, max_overtime_minutes: 0 },
-    { kind: 'realtime', initial_seconds: 900, increment_seconds: 0, max_overtime_minutes: 1 },
-    { kind: 'realtime', initial_seconds: 1500, increment_seconds: 0, max_overtime_minutes: 1 },
-    { kind: 'correspondence', turn_seconds: 86400, bank_seconds: 0 },
-    { kind: 'correspondence', turn_seconds: 86400, bank_seconds: 259200 },
-  ],
-  chain: [
-    { kind: 'none' },
-    { kind: 'realtime', turn_seconds: 15 },
-    { kind: 'realtime', turn_seconds: 30 },
-    { kind: 'realtime', turn_seconds: 60 },
-    { kind: 'correspondence', turn_seconds: 86400, bank_seconds: 0 },
-  ],
-};
+import { familyInfo } from './families.js';
 
 /** `seconds` as a short span: "5 min", "1 day", "30 s", "1 h 30 min". */
 export function span(seconds) {
@@ -129,7 +111,7 @@ export function tick(flagged) {
  * lapse costs only the turn and is recorded by a claim or the sweep). */
 export function claimable() {
   const g = S.game;
-  if (!g || g.spectator || !g.clock || g.status !== 'active' || g.family !== 'tile' || g.time_control.kind !== 'correspondence') return false;
+  if (!g || g.spectator || !g.clock || g.status !== 'active' || familyInfo(g.family).clocks !== 'game_clock' || g.time_control.kind !== 'correspondence') return false;
   const running = g.clock.running;
   return running != null && running !== g.your_seat && seatTime(g, running).flagged;
 }

@@ -1,8 +1,12 @@
-// The web app's core: small helpers, the interface's language, the one state object, and
-// the API client every screen uses.
+// The web app's core: small helpers, the interface's language, the one state object, the API
+// client every screen uses, and navigation. It imports no screen: what the app's shell does on
+// a signed-out answer and on navigation it hands in through `hooks` (app.js sets them).
 
-import { signOut } from './app.js';
 import { STRINGS } from './i18n.js';
+
+/** What the app's shell does for the screens: `signOut(message)` when the session is over,
+ * `show()` to draw the current route again. */
+export const hooks = { signOut: () => {}, show: () => {} };
 
 // ---------------------------------------------------------------- small helpers
 
@@ -149,7 +153,7 @@ export async function api(method, path, body, headers = {}) {
   try { json = text ? JSON.parse(text) : null; } catch { json = null; }
   if (!res.ok) {
     const err = json && json.error ? json.error : { code: String(res.status), message: text };
-    if (res.status === 401 && S.token) signOut(t('session_over'));
+    if (res.status === 401 && S.token) hooks.signOut(t('session_over'));
     throw new ApiFailure(res.status, err.code, err.message, err.details);
   }
   return { status: res.status, json, etag: res.headers.get('etag') };
@@ -168,3 +172,24 @@ export function explain(e) {
 export function showError(e) {
   status(e instanceof ApiFailure ? `${explain(e)} (${e.code})` : String(e));
 }
+
+// ---------------------------------------------------------------- navigation and shared pieces
+
+/** Goes to `hash` (drawing it again when it is the current one). */
+export function go(hash) {
+  if (location.hash === hash) hooks.show(); else location.hash = hash;
+}
+
+/** A variant's name in the interface's language. */
+export const variantName = (id) => t(`variant_${id}`);
+
+/** The seats' names, comma separated. */
+export const names = (seats) => seats.map((s) => s.display_name).join(', ');
+
+/** A button that runs `run` once at a time (disabled while it runs, enabled again on failure). */
+export function action(label, cls, run) {
+  return h('button', { type: 'button', class: cls, onclick: async (e) => { e.target.disabled = true; try { await run(); } catch (err) { showError(err); e.target.disabled = false; } } }, label);
+}
+
+/** The challenge rules a tile game may be created with, void (the default) first. */
+export const RULES = ['void', 'single', 'double', 'five_point', 'ten_point'];

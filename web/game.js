@@ -3,11 +3,9 @@
 // signed-in account is not seated in is shown as its spectator's view (`spectator: true`): the
 // board, scores, clocks and scoresheet, live by push, and no rack and no control.
 
-import { action, go, names, variantName } from './app.js';
-import { chainGame, useWord } from './chain.js';
 import { claimButton, claimable, label, seatClock, tick } from './clock.js';
-import { $, S, api, h, lang, showError, status, t, uuid } from './core.js';
-import { keptOrder, schedulePreview, tileGame, useHint } from './tile.js';
+import { $, S, action, api, go, h, lang, names, showError, status, t, uuid, variantName } from './core.js';
+import { family } from './families.js';
 
 // ---------------------------------------------------------------- a game
 
@@ -59,7 +57,7 @@ function setGame(view, at = performance.now()) {
   }
   if (view.your_rack) {
     const same = before && before.your_rack && before.your_rack.join() === view.your_rack.join() && S.order.length === view.your_rack.length;
-    if (!same) S.order = keptOrder(view) || view.your_rack.map((_, i) => i);
+    if (!same) S.order = family(view.family).keptOrder(view) || view.your_rack.map((_, i) => i);
   }
   S.game = view;
   S.clockAt = at;
@@ -73,7 +71,7 @@ function setGame(view, at = performance.now()) {
  * draws it again; a failed read leaves it as it was, the next view tries again. */
 async function syncSheet() {
   const g = S.game;
-  if (!g || g.family !== 'tile' || g.status === 'open' || g.status === 'drawing') return;
+  if (!g || !family(g.family).scoresheet || g.status === 'open' || g.status === 'drawing') return;
   if (!S.sheet || S.sheet.game !== g.game_id) S.sheet = { game: g.game_id, moves: [], loading: false, open: !matchMedia('(max-width: 640px)').matches };
   const sheet = S.sheet;
   if (sheet.loading || sheet.moves.length >= g.move_count) return;
@@ -182,7 +180,7 @@ function renderSeats() {
   const seats = h('ul', { class: 'seats', id: 'scores', 'aria-label': t('scores') }, g.seats.map((s) => h('li', {
     class: s.seat === g.to_move ? 'to-move' : '', dataset: { seat: s.seat },
   }, seatName(s.seat), s.invited ? ` (${t('invited')})` : '', h('span', { class: 'score' }, s.score),
-  g.family === 'tile' && g.status !== 'finished' ? h('span', { class: 'muted' }, ` · ${s.rack_size}`) : null,
+  s.rack_size != null && g.status !== 'finished' ? h('span', { class: 'muted' }, ` · ${s.rack_size}`) : null,
   ratingTag(s.seat),
   seatClock(s.seat, seatName(s.seat)))));
   // Asked rated, played casual: the pair's rated games for the day were used up.
@@ -307,12 +305,20 @@ export function renderGame() {
     renderSeats(), turnLine(),
     g.last_move ? h('p', { class: 'muted', id: 'last-move' }, t('last_move', { what: describeMove(g.last_move) })) : null,
     h('p', { id: 'thinking', 'aria-live': 'polite' }, S.revealing ? t('thinking', { name: seatName(g.to_move) }) : ''));
-  const body = g.family === 'tile' ? tileGame(head) : chainGame(head);
+  let client;
+  try {
+    client = family(g.family);
+  } catch (e) {
+    // A family this app has no client for is never drawn as another one.
+    $('#main').replaceChildren(head, h('p', { class: 'error', id: 'unknown-family', role: 'alert' }, e.message));
+    return;
+  }
+  const body = client.render(head);
   $('#main').replaceChildren(body);
   if (focusId && document.getElementById(focusId)) document.getElementById(focusId).focus({ preventScroll: true });
   // A control that is disabled now (the move just sent) cannot keep the focus: the game keeps it.
   if (focusId && document.activeElement === document.body) $('#main').focus({ preventScroll: true });
-  if (g.family === 'tile') schedulePreview();
+  client.afterRender();
 }
 
 // ---------------------------------------------------------------- moves
@@ -403,10 +409,10 @@ export function hintsList() {
   if (!S.hints.length) return h('p', { id: 'hints' }, t('no_hints'));
   return h('section', { 'aria-labelledby': 'hints-title' }, h('h2', { id: 'hints-title' }, t('hints')),
     h('ol', { class: 'list', id: 'hints' }, S.hints.map((x, i) => h('li', {},
-      S.game.family === 'tile' ? `${x.coord} ${x.word} · ${x.score}` : `${x.word} · ${x.score}`,
+      family(S.game.family).hintText(x),
       x.familiarity == null ? null : h('span', { class: 'tag familiarity', dataset: { familiarity: x.familiarity } }, t('familiar_n', { n: x.familiarity })),
       (x.wins_at_once ?? x.replies === 0) ? h('span', { class: 'tag wins-at-once' }, t('wins_at_once')) : null,
-      h('button', { type: 'button', class: 'use-hint', dataset: { hint: i }, onclick: () => (S.game.family === 'tile' ? useHint : useWord)(x) }, t('use'))))));
+      h('button', { type: 'button', class: 'use-hint', dataset: { hint: i }, onclick: () => family(S.game.family).useHint(x) }, t('use'))))));
 }
 
 /** The hint button and, where the game rations hints, how many are left: with none left the
@@ -438,21 +444,6 @@ export async function loadHints() {
 
 // ---------------------------------------------------------------- analysis
 
-/** A tile move as an analysis row names it: "8D QI. 22", "exchange 3", "pass". */
-function namedMove(m) {
-  if (m.kind === 'play') return `${m.coord} ${m.word} ${m.score}`;
-  return m.kind === 'exchange' ? t('exchanged_n', { n: m.count }) : t('best_pass');
-}
-
-/** The last cell of a tile analysis row: the equity given away, or a plain note when the move
- * made held as much as the hard robot's suggestion or more (it chooses by simulation, so its
- * move can hold less static equity). An analysis without `played_as_good` shows a tick. */
-function analysisNote(m) {
-  if (m.equity_lost > 0) return h('td', { class: 'note lost' }, `−${m.equity_lost.toFixed(1)}`);
-  if (m.played_as_good == null) return h('td', { class: 'note' }, '✓');
-  return h('td', { class: 'note' }, t(m.played_equity > m.best_equity ? 'note_better' : 'note_as_good'));
-}
-
 /** A finished game's analysis: each move beside the hard robot's (tile), or each word beside a
  * winning word where one existed (Nối từ), and each player's summary. */
 export async function loadAnalysis(id) {
@@ -460,27 +451,14 @@ export async function loadAnalysis(id) {
   try {
     const [{ json: view }, { json: a }] = await Promise.all([api('GET', `/games/${id}`), api('GET', `/games/${id}/analysis`)]);
     S.game = view;
-    const rows = a.family === 'tile'
-      ? a.moves.map((m) => h('tr', { dataset: { move: m.move_no, asGood: m.played_as_good === true } },
-        h('td', {}, m.move_no + 1), h('td', {}, seatName(m.seat)),
-        h('td', { class: 'played' }, m.played ? namedMove(m.played) : '—'), h('td', {}, m.played_equity.toFixed(1)),
-        h('td', { class: 'suggested' }, m.suggested ? namedMove(m.suggested) : m.best_play ? `${m.best_play.coord} ${m.best_play.word} ${m.best_play.score}` : m.best_kind === 'exchange' ? t('best_exchange', { tiles: m.best_exchange.join(' ') }) : t('best_pass')),
-        h('td', {}, m.best_equity.toFixed(1)), analysisNote(m)))
-      : a.words.map((w) => h('tr', { dataset: { move: w.move_no } },
-        h('td', {}, w.move_no + 1), h('td', {}, seatName(w.seat)), h('td', {}, w.word),
-        h('td', {}, w.wins ? t('word_wins') : w.winning_word ? t('winning_word', { word: w.winning_word }) : '—')));
-    const head = a.family === 'tile'
-      ? [t('move_no'), t('player'), t('move_played'), t('equity'), t('best_move'), t('equity_best'), t('equity_lost')]
-      : [t('move_no'), t('player'), t('move'), t('winning')];
-    const summary = a.players.map((p) => h('li', { dataset: { seat: p.seat } }, `${seatName(p.seat)}: `,
-      a.family === 'tile'
-        ? t('summary_tile', { n: p.moves, lost: p.mean_equity_lost == null ? '0' : p.mean_equity_lost.toFixed(1) })
-        : t('summary_chain', { n: p.moves, missed: p.missed_wins })));
+    const client = family(a.family);
+    const { rows, head, summary, help } = client.analysis(a);
+    const lines = a.players.map((p) => h('li', { dataset: { seat: p.seat } }, `${seatName(p.seat)}: `, summary(p)));
     $('#main').replaceChildren(h('section', { class: 'card', id: 'analysis' },
       h('h2', {}, `${t('analysis')}: ${variantName(view.variant)}`),
       h('p', {}, h('a', { href: `#/g/${id}` }, `← ${t('back')}`)),
-      h('p', { class: 'muted' }, t(a.family === 'tile' ? 'analysis_tile_help' : 'analysis_chain_help')),
-      h('ul', { class: 'list', id: 'analysis-summary' }, summary),
+      h('p', { class: 'muted' }, help),
+      h('ul', { class: 'list', id: 'analysis-summary' }, lines),
       h('div', { class: 'table-scroll' }, h('table', { class: 'history' },
         h('thead', {}, h('tr', {}, head.map((c) => h('th', { scope: 'col' }, c)))),
         h('tbody', {}, rows)))));

@@ -1,8 +1,7 @@
 // Ratings: the player's own (GET /me) and the leaderboard of a variant and speed
 // (GET /ratings/leaderboard), a page at a time.
 
-import { variantName } from './app.js';
-import { $, S, api, h, showError, t } from './core.js';
+import { $, S, api, h, showError, t, variantName } from './core.js';
 
 const SPEEDS = ['realtime', 'correspondence'];
 

@@ -3,6 +3,7 @@
 // board, the tracking and the scoresheet only.
 
 import { $, S, api, explain, h, showError, squareAt, squareName, status, t, uuid } from './core.js';
+import { register } from './families.js';
 import { confirmButton, hintControl, drawPanel, hintsList, myTurn, openPanel, renderGame, resign, resultPanel, scoresheet, seatName, showAnswer, spectating, submit } from './game.js';
 
 // ---------------------------------------------------------------- the tile game
@@ -31,7 +32,7 @@ function lastSquares() {
   return new Set(m && m.kind === 'play' ? m.tiles.map((x) => x.square) : []);
 }
 
-export function tileGame(head) {
+function tileGame(head) {
   const g = S.game;
   const set = variantTiles();
   const tiles = boardMap();
@@ -191,7 +192,7 @@ function settle(answer) {
 }
 
 /** Puts a hint's tiles on the board, the rack's own tiles for its letters and blanks. */
-export function useHint(x) {
+function useHint(x) {
   recallAll(false);
   const taken = new Set();
   for (const p of x.placements) {
@@ -280,7 +281,7 @@ function keepOrder() {
 }
 
 /** The order kept for `view`'s rack, if the rack is the one it was kept for. */
-export function keptOrder(view) {
+function keptOrder(view) {
   try {
     const kept = JSON.parse(localStorage.getItem(`rack:${view.game_id}`) || 'null');
     const fits = kept && kept.rack === view.your_rack.join(',') && kept.order.length === view.your_rack.length
@@ -376,7 +377,7 @@ function incomplete() {
   return at.some(near) ? null : 'placing_touch';
 }
 
-export function schedulePreview() {
+function schedulePreview() {
   clearTimeout(S.previewTimer);
   const el = $('#preview');
   if (!el) return;
@@ -472,3 +473,47 @@ function placeTyped(ch) {
   } while (nr < 15 && nc < 15 && taken.has(squareName(nr, nc)));
   if (nr < 15 && nc < 15) S.cursor.square = squareName(nr, nc);
 }
+
+// ---------------------------------------------------------------- the analysis
+
+/** A tile move as an analysis row names it: "8D QI. 22", "exchange 3", "pass". */
+function namedMove(m) {
+  if (m.kind === 'play') return `${m.coord} ${m.word} ${m.score}`;
+  return m.kind === 'exchange' ? t('exchanged_n', { n: m.count }) : t('best_pass');
+}
+
+/** The last cell of a tile analysis row: the equity given away, or a plain note when the move
+ * made held as much as the hard robot's suggestion or more (it chooses by simulation, so its
+ * move can hold less static equity). An analysis without `played_as_good` shows a tick. */
+function analysisNote(m) {
+  if (m.equity_lost > 0) return h('td', { class: 'note lost' }, `−${m.equity_lost.toFixed(1)}`);
+  if (m.played_as_good == null) return h('td', { class: 'note' }, '✓');
+  return h('td', { class: 'note' }, t(m.played_equity > m.best_equity ? 'note_better' : 'note_as_good'));
+}
+
+/** A finished tile game's analysis: each move beside the hard robot's, each player's summary. */
+function analysis(a) {
+  const suggested = (m) => (m.suggested ? namedMove(m.suggested)
+    : m.best_play ? `${m.best_play.coord} ${m.best_play.word} ${m.best_play.score}`
+      : m.best_kind === 'exchange' ? t('best_exchange', { tiles: m.best_exchange.join(' ') }) : t('best_pass'));
+  return {
+    rows: a.moves.map((m) => h('tr', { dataset: { move: m.move_no, asGood: m.played_as_good === true } },
+      h('td', {}, m.move_no + 1), h('td', {}, seatName(m.seat)),
+      h('td', { class: 'played' }, m.played ? namedMove(m.played) : '—'), h('td', {}, m.played_equity.toFixed(1)),
+      h('td', { class: 'suggested' }, suggested(m)),
+      h('td', {}, m.best_equity.toFixed(1)), analysisNote(m))),
+    head: [t('move_no'), t('player'), t('move_played'), t('equity'), t('best_move'), t('equity_best'), t('equity_lost')],
+    summary: (p) => t('summary_tile', { n: p.moves, lost: p.mean_equity_lost == null ? '0' : p.mean_equity_lost.toFixed(1) }),
+    help: t('analysis_tile_help'),
+  };
+}
+
+register('tile', {
+  render: tileGame,
+  afterRender: schedulePreview,
+  keptOrder,
+  useHint,
+  hintText: (x) => `${x.coord} ${x.word} · ${x.score}`,
+  analysis,
+  scoresheet: true,
+});

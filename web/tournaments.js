@@ -5,9 +5,9 @@
 // boards, each game with its link to watch it (its players' link opens their own page). A
 // tournament game's draw for who starts is in game.js (`drawPanel`).
 
-import { RULES, action, go, variantName } from './app.js';
-import { PRESETS, label } from './clock.js';
-import { $, S, api, h, showError, status, t } from './core.js';
+import { label } from './clock.js';
+import { $, RULES, S, action, api, go, h, showError, status, t, variantName } from './core.js';
+import { familyInfo, presets } from './families.js';
 
 /** The tournaments screen: the player's, all, and (for a director) a new tournament's form. */
 export async function loadTournaments() {
@@ -28,7 +28,8 @@ export async function loadTournaments() {
 }
 
 function newTournamentForm() {
-  const tiles = [...S.variants.values()].filter((v) => v.family === 'tile');
+  const tiles = [...S.variants.values()].filter((v) => familyInfo(v.family).tournaments);
+  const clocks = tiles.length ? presets(tiles[0].family) : [];
   const field = (label, input) => h('label', {}, label, input);
   return h('section', { class: 'card', 'aria-labelledby': 'new-t-title' }, h('h2', { id: 'new-t-title' }, t('new_tournament')),
     h('form', {
@@ -38,7 +39,7 @@ function newTournamentForm() {
         const body = {
           name: $('#t-name').value, variant: $('#t-variant').value, pairing: $('#t-pairing').value,
           rounds: Number($('#t-rounds').value), king_of_the_hill: $('#t-koth').checked, rated: $('#t-rated').checked,
-          time_control: PRESETS.tile[Number($('#t-clock').value)], challenge_rule: $('#t-rule').value,
+          time_control: clocks[Number($('#t-clock').value)], challenge_rule: $('#t-rule').value,
           spectator_delay: Number($('#t-delay').value),
         };
         try { const { json } = await api('POST', '/tournaments', body); go(`#/t/${json.tournament_id}`); } catch (err) { showError(err); }
@@ -50,7 +51,7 @@ function newTournamentForm() {
       field(t('pairing'), h('select', { id: 't-pairing' }, ['swiss', 'round_robin'].map((p) => h('option', { value: p }, t(`pairing_${p}`))))),
       field(t('rounds'), h('input', { id: 't-rounds', type: 'number', min: 1, max: 40, value: 5 }))),
     h('div', { class: 'row' },
-      field(t('clock'), h('select', { id: 't-clock' }, PRESETS.tile.map((tc, i) => h('option', { value: String(i) }, label(tc))))),
+      field(t('clock'), h('select', { id: 't-clock' }, clocks.map((tc, i) => h('option', { value: String(i) }, label(tc))))),
       field(t('challenge_rule'), h('select', { id: 't-rule' }, RULES.map((r) => h('option', { value: r }, t(`rule_${r}`))))),
       field(t('spectator_delay'), h('input', { id: 't-delay', type: 'number', min: 0, max: 20, value: 0, inputmode: 'numeric' }))),
     h('div', { class: 'row' },

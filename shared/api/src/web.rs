@@ -28,13 +28,14 @@ const INDEX: &str = include_str!("../../../web/index.html");
 const JS: &str = "text/javascript; charset=utf-8";
 
 /// The app's files under `/web/`.
-const ASSETS: [Asset; 10] = [
+const ASSETS: [Asset; 11] = [
     Asset { name: "app.js", media_type: JS, text: include_str!("../../../web/app.js") },
     Asset { name: "core.js", media_type: JS, text: include_str!("../../../web/core.js") },
     Asset { name: "game.js", media_type: JS, text: include_str!("../../../web/game.js") },
     Asset { name: "tile.js", media_type: JS, text: include_str!("../../../web/tile.js") },
     Asset { name: "chain.js", media_type: JS, text: include_str!("../../../web/chain.js") },
     Asset { name: "clock.js", media_type: JS, text: include_str!("../../../web/clock.js") },
+    Asset { name: "families.js", media_type: JS, text: include_str!("../../../web/families.js") },
     Asset { name: "ratings.js", media_type: JS, text: include_str!("../../../web/ratings.js") },
     Asset { name: "tournaments.js", media_type: JS, text: include_str!("../../../web/tournaments.js") },
     Asset { name: "i18n.js", media_type: JS, text: include_str!("../../../web/i18n.js") },
@@ -118,7 +119,7 @@ pub fn answer(route: Route, req: &Request, config: &WebConfig) -> Result<Respons
             Ok(page)
         }
         Route::Variants => {
-            let body = serde_json::json!({ "variants": games::catalog() });
+            let body = serde_json::json!({ "variants": games::catalog(), "families": games::families() });
             Ok(public("application/json", body.to_string(), 3600))
         }
         _ => {
@@ -188,10 +189,23 @@ mod tests {
 
     #[test]
     fn the_page_loads_each_file_the_app_serves() {
+        // A family's client module is loaded by the name GET /variants gives it.
+        let modules: Vec<String> = games::families().into_iter().map(|f| f.module).collect();
         for asset in &ASSETS {
-            let referenced =
-                INDEX.contains(&format!("/web/{}", asset.name)) || ASSETS.iter().any(|a| a.text.contains(&format!("./{}", asset.name)));
+            let referenced = INDEX.contains(&format!("/web/{}", asset.name))
+                || ASSETS.iter().any(|a| a.text.contains(&format!("./{}", asset.name)))
+                || modules.iter().any(|m| m == asset.name);
             assert!(referenced, "{} is served but nothing loads it", asset.name);
+        }
+    }
+
+    #[test]
+    fn every_family_s_client_module_is_served_and_registers_its_family() {
+        for family in games::families() {
+            let asset = ASSETS.iter().find(|a| a.name == family.module);
+            let asset = asset.unwrap_or_else(|| panic!("family {}: no module {} in the web app", family.id, family.module));
+            assert!(asset.text.contains(&format!("register('{}',", family.id)), "{} does not register {}", family.module, family.id);
+            assert!(!family.clock_presets.is_empty(), "family {} offers no clock", family.id);
         }
     }
 

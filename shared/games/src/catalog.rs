@@ -1,12 +1,92 @@
 //! What a client needs to draw a game before it has one: every variant with its family, seat
 //! range and, for a tile game, its letters (value and count), blanks, rack size, bingo bonus
 //! and premium layout, all read from the rules engines' own tables (`GET /variants`). A client
-//! takes a board's look from here rather than keeping a copy of the tables.
+//! takes a board's look from here rather than keeping a copy of the tables. And every family
+//! with what a client needs to play it: the name of its client module, the clock presets a
+//! new-game form offers, and whether its variants are played in tournaments.
 
 use engine::{Premium, Square};
 use serde::Serialize;
 
+use vocabulary::{Clocks, TimeControl};
+
 use crate::variant::{Family, Variant, tile_rules};
+
+/// One family as `GET /variants` describes it.
+#[derive(Debug, Clone, Serialize)]
+pub struct FamilyInfo {
+    /// The family's id (`tile`, `chain`).
+    pub id: &'static str,
+    /// The web app's module that draws its games (`<id>.js`).
+    pub module: String,
+    /// The time controls a new-game form offers, the first the default.
+    pub clock_presets: Vec<TimeControl>,
+    /// How its real-time games are clocked: `game_clock` (a clock a seat, increment and
+    /// overtime; a lapsed correspondence turn loses the turn) or `turn_timer` (a limit a turn;
+    /// any lapse loses the game).
+    pub clocks: &'static str,
+    /// Whether its games may be played under a challenge rule.
+    pub challenges: bool,
+    /// Whether its variants are played in tournaments ([`plays_tournaments`]).
+    pub tournaments: bool,
+}
+
+/// Whether tournaments are played in `family`'s variants: the tile family's (the rating and
+/// pairing rules are a tile game's; a Nối từ tournament is refused).
+pub fn plays_tournaments(family: Family) -> bool {
+    family == Family::TILE
+}
+
+/// The clock presets of a family whose games run under `clocks`: none, then its real-time
+/// controls, then correspondence.
+fn clock_presets(clocks: Clocks) -> Vec<TimeControl> {
+    let realtime = |initial_seconds, increment_seconds, max_overtime_minutes| TimeControl::Realtime {
+        initial_seconds,
+        increment_seconds,
+        max_overtime_minutes,
+    };
+    let day = TimeControl::Correspondence { turn_seconds: 86_400, bank_seconds: 0 };
+    match clocks {
+        Clocks::GameClock => vec![
+            TimeControl::None,
+            realtime(300, 5, 0),
+            realtime(900, 0, 1),
+            realtime(1500, 0, 1),
+            day,
+            TimeControl::Correspondence { turn_seconds: 86_400, bank_seconds: 259_200 },
+        ],
+        Clocks::TurnTimer => vec![
+            TimeControl::None,
+            TimeControl::TurnTimer { turn_seconds: 15 },
+            TimeControl::TurnTimer { turn_seconds: 30 },
+            TimeControl::TurnTimer { turn_seconds: 60 },
+            day,
+        ],
+    }
+}
+
+/// Every family of a shipped variant, in the order they first appear.
+pub fn families() -> Vec<FamilyInfo> {
+    let mut seen: Vec<Family> = Vec::new();
+    for v in Variant::SHIPPED {
+        if !seen.contains(&v.family()) {
+            seen.push(v.family());
+        }
+    }
+    seen.into_iter()
+        .map(|f| FamilyInfo {
+            id: f.id(),
+            module: format!("{}.js", f.id()),
+            clock_presets: clock_presets(f.clocks()),
+            clocks: match f.clocks() {
+                Clocks::GameClock => "game_clock",
+                Clocks::TurnTimer => "turn_timer",
+            },
+            challenges: f.challenges(),
+            tournaments: plays_tournaments(f),
+        })
+        .collect()
+}
 
 /// One variant as `GET /variants` describes it.
 #[derive(Debug, Clone, Serialize)]

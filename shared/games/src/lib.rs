@@ -34,7 +34,7 @@ mod variant;
 
 pub use analysis::{ANALYSIS_NODES, ANALYSIS_ROUNDS, Analysis, ChainReview, NamedMove, PlayerSummary, TileReview};
 pub use any::{AnyGame, Families, FamilyConflict};
-pub use catalog::{LetterInfo, TileSet, VariantInfo, catalog};
+pub use catalog::{FamilyInfo, LetterInfo, TileSet, VariantInfo, catalog, families, plays_tournaments};
 pub use contract::{Budget, Checked, GameError, GameState, Level, Opponent, Position, RobotMove};
 pub use draw::{Draw, DrawError, DrawPick, DrawState, draw_state, draw_step};
 pub use engine::gcg::GcgHeader;

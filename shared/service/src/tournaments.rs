@@ -8,7 +8,7 @@
 //! apply in turn, and is refused, typed and with nothing written, when the state does not allow it.
 
 use chrono::Duration;
-use games::{ChallengeRule, Family, TimeControl, Variant};
+use games::{ChallengeRule, TimeControl, Variant};
 use serde::{Deserialize, Serialize};
 use store::{AccountKind, GameStatus, NewTournament, PairingRow, TournamentRecord, TournamentSettings, TournamentStatus, TournamentTx};
 use tournament::{Entrant, GameWinner, Outcome, Pairing, PairingSystem, RoundGame, Standing};
@@ -211,7 +211,7 @@ impl Service {
             .ok_or_else(|| {
                 invalid(ErrorCode::BadTournament, format!("a tournament's name has 1 to {MAX_TOURNAMENT_NAME} visible characters"))
             })?;
-        if req.variant.family() != Family::TILE {
+        if !games::plays_tournaments(req.variant.family()) {
             return Err(invalid(ErrorCode::BadTournament, format!("tournaments are played in tile games, not {}", req.variant)));
         }
         if !(1..=40).contains(&req.rounds) {

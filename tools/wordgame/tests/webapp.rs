@@ -660,6 +660,17 @@ fn webapp_plays_a_whole_noi_tu_game_against_a_robot_in_chromium() {
     sign_in(&browser, port, "alice");
     create(&browser, "noi-tu", "easy");
     wait(&browser, "document.querySelector('#chain')", "the chain");
+    // The game page drew the chain through the family registry, which knows the two families
+    // GET /variants named and refuses any other loudly.
+    let registry = browser.call(
+        "POST",
+        "/execute/async",
+        json!({"script": "const done = arguments[arguments.length - 1]; import('/web/families.js').then((m) => { \
+            const known = ['tile', 'chain'].map((f) => typeof m.family(f).render); \
+            try { m.family('dominoes'); done([known, 'drawn']); } catch (e) { done([known, e.message]); } });", "args": []}),
+    );
+    assert_eq!(registry[0], json!(["function", "function"]), "{registry}");
+    assert!(registry[1].as_str().is_some_and(|m| m.contains("dominoes")), "an unknown family is refused: {registry}");
     let mut words = 0;
     for turn in 0..MAX_TURNS {
         wait(&browser, READY, "the player's turn or the end");

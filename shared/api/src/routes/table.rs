@@ -572,7 +572,7 @@ pub const ROUTES: [RouteSpec; 46] = [
         function: "web",
         access: Access::Open,
         operation: "variants",
-        summary: "anyone: every variant's family, seats, tile set and board layout",
+        summary: "anyone: every variant's family, seats, tile set and board layout; every family's client module and clock presets",
         lambda: Lambda { memory_mb: 256, timeout_s: 5, reserved: 20, rate: 50, burst: 100 },
     },
 ];
