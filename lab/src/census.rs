@@ -23,10 +23,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use engine::lab::best_exchanges;
 use engine::lab::key_of;
 use engine::lexicon::builtin_graph;
-use engine::{Game, LeaveTable, Move, MoveGenerator, Rack, RackTile, Rules, Timestamp, Variant};
+use engine::{Game, LeaveTable, MoveGenerator, Rack, RackTile, Rules, TileMove, TileVariant, Timestamp};
 
 use wordgame::ladder::progress;
-use wordgame::selfplay::{Strategy, best_play, to_move};
+use wordgame::selfplay::{StaticStrategy, best_play, to_move};
 
 /// One full rack's samples: how often it came up and the sum of its best values (thousandths).
 #[derive(Debug, Clone, Copy)]
@@ -74,22 +74,22 @@ impl Census {
 /// leave. `None` for the value when it has neither. The ladder's `--versus parts` plays it as
 /// hard's static ranking; the hard level itself weighs its best three exchanges, and none near
 /// the game's scoreless end.
-pub(crate) fn static_move(game: &Game, generator: &MoveGenerator<'_>, table: &LeaveTable) -> (Move, Option<i32>) {
+pub(crate) fn static_move(game: &Game, generator: &MoveGenerator<'_>, table: &LeaveTable) -> (TileMove, Option<i32>) {
     let rules = game.rules();
     let rack = game.rack(game.to_move());
-    let play = best_play(generator, game, Strategy::Equity(table));
+    let play = best_play(generator, game, StaticStrategy::Equity(table));
     let exchange = best_exchanges(rules, table, rack, game.bag().len(), 1).into_iter().next();
     match (play, exchange) {
-        (Some(p), Some((out, e))) if e > p.equity => (Move::exchange(rules, &out), Some(e)),
-        (Some(p), _) => (Move::play(rules, &p.placements()), Some(p.equity)),
-        (None, Some((out, e))) => (Move::exchange(rules, &out), Some(e)),
+        (Some(p), Some((out, e))) if e > p.equity => (TileMove::exchange(rules, &out), Some(e)),
+        (Some(p), _) => (TileMove::play(rules, &p.placements()), Some(p.equity)),
+        (None, Some((out, e))) => (TileMove::exchange(rules, &out), Some(e)),
         (None, None) => (to_move(game, None), None),
     }
 }
 
 /// The census of `games` self-play games (seeds from `seed`) between two static players of
 /// `playing`, split over `threads` threads; the same on any thread count.
-pub fn collect(variant: Variant, playing: &LeaveTable, games: u64, seed: u64, threads: u64, label: &str) -> Census {
+pub fn collect(variant: TileVariant, playing: &LeaveTable, games: u64, seed: u64, threads: u64, label: &str) -> Census {
     let done = AtomicU64::new(0);
     let parts: Vec<Census> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads.max(1))
@@ -119,7 +119,7 @@ pub fn collect(variant: Variant, playing: &LeaveTable, games: u64, seed: u64, th
 }
 
 /// Plays one game, adding each turn taken with a full rack and tiles in the bag.
-fn play(variant: Variant, generator: &MoveGenerator<'_>, table: &LeaveTable, seed: u64, census: &mut Census) {
+fn play(variant: TileVariant, generator: &MoveGenerator<'_>, table: &LeaveTable, seed: u64, census: &mut Census) {
     let rules = variant.rules();
     let mut game = Game::new(variant, 2, seed).expect("two seats");
     while !game.is_over() {
@@ -236,7 +236,7 @@ mod tests {
 
     #[test]
     fn a_leave_is_worth_what_the_racks_holding_it_are_worth_over_the_mean() {
-        let rules = Variant::ScrabbleEn.rules();
+        let rules = TileVariant::ScrabbleEn.rules();
         let mut census = Census::default();
         // Racks with an S are worth 30 points, the others 10: the mean of the samples is 20.
         for _ in 0..50 {
@@ -261,7 +261,7 @@ mod tests {
 
     #[test]
     fn a_duplicate_weighs_as_a_draw_to_the_leave_not_as_a_rack_from_the_bag() {
-        let rules = Variant::ScrabbleEn.rules();
+        let rules = TileVariant::ScrabbleEn.rules();
         let mut census = Census::default();
         // Keeping one E, a second E comes with 11 of the 97 other tiles, so a rack with two Es
         // is as likely as one with one E: C(11,1)/C(12,2) against 1/C(12,1), twice the weight a
@@ -276,7 +276,7 @@ mod tests {
 
     #[test]
     fn the_census_is_the_same_on_any_thread_count() {
-        let variant = Variant::ScrabbleEn;
+        let variant = TileVariant::ScrabbleEn;
         let table = LeaveTable::heuristic(variant.rules());
         let one = collect(variant, &table, 3, 5, 1, "test");
         let two = collect(variant, &table, 3, 5, 2, "test");

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use engine::endgame;
 use engine::lexicon::builtin_graph;
 use engine::robot::{Level, LevelRobot, Robot, RobotView, seeded};
-use engine::{Game, GeneratedPlay, LeaveTable, Move, MoveGenerator, Timestamp, Variant};
+use engine::{Game, GeneratedPlay, LeaveTable, MoveGenerator, TileMove, TileVariant, Timestamp};
 use games::Budget;
 
 use wordgame::CliError;
@@ -51,7 +51,7 @@ pub struct Measure {
 /// # Errors
 /// [`CliError::Input`] for an unknown or non-tile variant, or no positions.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let variant: Variant = args.variant.parse()?;
+    let variant: TileVariant = args.variant.parse()?;
     if args.positions == 0 {
         return Err(CliError::Input("--positions must be at least 1".into()));
     }
@@ -84,7 +84,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 ///
 /// # Errors
 /// [`CliError::Input`] when the long search completes no iteration in its budget.
-pub fn measure(variant: Variant, seed: u64, budget: Duration, long: Duration) -> Result<Option<Measure>, CliError> {
+pub fn measure(variant: TileVariant, seed: u64, budget: Duration, long: Duration) -> Result<Option<Measure>, CliError> {
     let graph = builtin_graph(variant);
     let mut rng = seeded(seed);
     let Some(game) = endgame_position(variant, seed, &mut rng) else { return Ok(None) };
@@ -105,7 +105,7 @@ fn no_iteration(long: Duration) -> CliError {
 
 /// Seed `seed`'s game of medium against medium at its first turn with the bag empty; `None`
 /// when it ends before.
-fn endgame_position(variant: Variant, seed: u64, rng: &mut rand_chacha::ChaCha8Rng) -> Option<Game> {
+fn endgame_position(variant: TileVariant, seed: u64, rng: &mut rand_chacha::ChaCha8Rng) -> Option<Game> {
     let graph = builtin_graph(variant);
     let mut game = Game::new(variant, 2, seed).expect("two seats");
     let medium = LevelRobot::new(Level::Medium, &game, graph);
@@ -132,7 +132,7 @@ fn value_after(
 ) -> Result<i32, CliError> {
     let me = game.to_move().index();
     let spread = |g: &Game| g.scores()[me] - g.scores()[1 - me];
-    let mv = play.map_or(Move::Pass, |p| Move::play(game.rules(), &p.placements()));
+    let mv = play.map_or(TileMove::Pass, |p| TileMove::play(game.rules(), &p.placements()));
     let mut after = game.clone();
     after.play(builtin_graph(game.rules().variant), game.to_move(), &mv, Timestamp(0)).expect("a searched move is legal");
     let gained = spread(&after) - spread(game);
@@ -151,7 +151,7 @@ mod tests {
 
     #[test]
     fn a_play_going_out_is_worth_its_score_and_twice_the_other_rack() {
-        let variant = Variant::ScrabbleEn;
+        let variant = TileVariant::ScrabbleEn;
         let graph = builtin_graph(variant);
         let mut checked = 0;
         for seed in 1..30 {

@@ -3,12 +3,12 @@
 
 use std::time::{Duration, Instant};
 
-use engine::Move;
+use engine::TileMove;
 use engine::robot::{Level, Robot, RobotView};
 use games::Budget;
 use rand_chacha::ChaCha8Rng;
 use wordgame::CliError;
-use wordgame::ladder::{Contestant, Options, Pairing, Player, Turn, run_pairings};
+use wordgame::ladder::{Contestant, LadderOptions, LadderPairing, LadderPlayer, Turn, run_pairings};
 
 use crate::census;
 use crate::proto::{self, Features};
@@ -17,7 +17,7 @@ use crate::proto::{self, Features};
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    options: Options,
+    options: LadderOptions,
     /// A prototype of hard against medium: `+`-separated features of its mid-game simulation
     /// (`hard`: none; `wide`: 16 candidates; `reply`: the opponent answers by equity among
     /// unplayed words; `rleave`: its reply by score is valued with the leave it keeps;
@@ -54,7 +54,7 @@ impl Contestant for Proto {
         Some(Level::Hard)
     }
 
-    fn decide(&self, turn: &Turn<'_>, rng: &mut ChaCha8Rng, budget: Duration) -> Move {
+    fn decide(&self, turn: &Turn<'_>, rng: &mut ChaCha8Rng, budget: Duration) -> TileMove {
         let until = Instant::now() + budget;
         proto::decide(turn.game, turn.hard, turn.generator, turn.leave, self.0, rng, until)
             .unwrap_or_else(|| turn.hard.decide(&RobotView::new(turn.game), rng, &mut Budget::Until(until)).mv)
@@ -78,7 +78,7 @@ impl Contestant for Part {
         None
     }
 
-    fn decide(&self, turn: &Turn<'_>, rng: &mut ChaCha8Rng, budget: Duration) -> Move {
+    fn decide(&self, turn: &Turn<'_>, rng: &mut ChaCha8Rng, budget: Duration) -> TileMove {
         if self.0.is_none_or(|n| turn.game.bag().len() > n) {
             census::static_move(turn.game, turn.generator, turn.leave).0
         } else {
@@ -96,19 +96,19 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let parse = |spec: &str| Features::parse(spec).map(Proto).map_err(CliError::Input);
     if args.versus == "parts" {
         let parts = [Part(None), Part(Some(0)), Part(Some(variant.rules().rack_size))];
-        let mut pairings: Vec<(Player, Player)> = parts.iter().map(|p| (Player::Other(p), Player::Score)).collect();
-        pairings.push((Player::Robot(Level::Hard), Player::Score));
+        let mut pairings: Vec<(LadderPlayer, LadderPlayer)> = parts.iter().map(|p| (LadderPlayer::Other(p), LadderPlayer::Score)).collect();
+        pairings.push((LadderPlayer::Robot(Level::Hard), LadderPlayer::Score));
         print_parts(&run_pairings(&args.options, &pairings)?);
         return Ok(());
     }
     let (proto, opponents) = if let Some(spec) = args.versus.strip_prefix("static:") {
-        (parse(spec)?, vec![Player::Score, Player::Equity])
+        (parse(spec)?, vec![LadderPlayer::Score, LadderPlayer::Equity])
     } else if let Some(spec) = args.versus.strip_prefix("score:") {
-        (parse(spec)?, vec![Player::Score])
+        (parse(spec)?, vec![LadderPlayer::Score])
     } else {
-        (parse(&args.versus)?, vec![Player::Robot(Level::Medium)])
+        (parse(&args.versus)?, vec![LadderPlayer::Robot(Level::Medium)])
     };
-    let pairings: Vec<(Player, Player)> = opponents.into_iter().map(|b| (Player::Other(&proto), b)).collect();
+    let pairings: Vec<(LadderPlayer, LadderPlayer)> = opponents.into_iter().map(|b| (LadderPlayer::Other(&proto), b)).collect();
     run_pairings(&args.options, &pairings)?;
     Ok(())
 }
@@ -116,11 +116,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 /// `--versus parts`: each part's win rate and what it changed from the part before on the same
 /// seeds and seats: the difference in win rate and the games it turned (won where the part before
 /// did not win, lost where it did not lose; draws count half).
-fn print_parts(results: &[Pairing<'_>]) {
+fn print_parts(results: &[LadderPairing<'_>]) {
     println!("\n| part | wins | change from the part before | games turned (better / worse) |");
     println!("|---|---|---|---|");
     for (i, p) in results.iter().enumerate() {
-        let rate = |q: &Pairing| q.results.iter().map(|&r| f64::from(r)).sum::<f64>() / (2.0 * q.games.max(1) as f64);
+        let rate = |q: &LadderPairing| q.results.iter().map(|&r| f64::from(r)).sum::<f64>() / (2.0 * q.games.max(1) as f64);
         let (change, turned) = match i.checked_sub(1).map(|j| &results[j]) {
             None => (String::new(), String::new()),
             Some(before) => {
@@ -136,16 +136,16 @@ fn print_parts(results: &[Pairing<'_>]) {
 
 #[cfg(test)]
 mod tests {
-    use engine::{LeaveTable, Variant};
+    use engine::{LeaveTable, TileVariant};
     use wordgame::ladder::play;
 
     use super::*;
 
     #[test]
     fn a_part_plays_hard_s_static_ranking_until_the_hard_level_takes_over() {
-        let variant = Variant::ScrabbleEn;
+        let variant = TileVariant::ScrabbleEn;
         let leave = LeaveTable::standard(variant.rules());
-        let game = |part: &Part| play(variant, 7, [Player::Other(part), Player::Score], 0, Duration::from_millis(2), &leave);
+        let game = |part: &Part| play(variant, 7, [LadderPlayer::Other(part), LadderPlayer::Score], 0, Duration::from_millis(2), &leave);
         let (alone, _, static_points) = game(&Part(None));
         assert!(alone.is_over());
         // Where each part's player decides the same way, the games agree move for move, and so do

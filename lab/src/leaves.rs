@@ -13,14 +13,14 @@
 use std::collections::HashMap;
 
 use engine::leave::SuperLeaves;
-use engine::{LeaveTable, RackTile, Seat, Variant};
+use engine::{LeaveTable, RackTile, Seat, TileVariant};
 use serde::Serialize;
 
 use crate::census;
 use crate::superleaves::{self, Target};
 use wordgame::CliError;
 use wordgame::ladder::progress;
-use wordgame::selfplay::{Strategy, play_game};
+use wordgame::selfplay::{StaticStrategy, play_game};
 
 /// Arguments of `lab leaves`.
 #[derive(clap::Args)]
@@ -94,7 +94,7 @@ struct Refined {
 /// # Errors
 /// [`CliError::Input`] for an unknown variant.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let variant: Variant = args.variant.parse()?;
+    let variant: TileVariant = args.variant.parse()?;
     let rules = variant.rules();
     let heuristic = LeaveTable::heuristic(rules);
     let refined = refine(variant, &heuristic, args);
@@ -106,11 +106,11 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     };
     println!("{}", serde_json::to_string(&out).expect("plain data serializes"));
     let base = args.seed + 1_000_000;
-    report("heuristic equity vs score", &play_match(variant, Strategy::Equity(&heuristic), Strategy::Score, args.games, base));
-    report("refined equity vs score", &play_match(variant, Strategy::Equity(&refined), Strategy::Score, args.games, base));
+    report("heuristic equity vs score", &play_match(variant, StaticStrategy::Equity(&heuristic), StaticStrategy::Score, args.games, base));
+    report("refined equity vs score", &play_match(variant, StaticStrategy::Equity(&refined), StaticStrategy::Score, args.games, base));
     report(
         "refined equity vs heuristic equity",
-        &play_match(variant, Strategy::Equity(&refined), Strategy::Equity(&heuristic), args.games, base),
+        &play_match(variant, StaticStrategy::Equity(&refined), StaticStrategy::Equity(&heuristic), args.games, base),
     );
     if let Some(path) = &args.superleaves {
         let target = match args.fit_target {
@@ -146,26 +146,29 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         };
         std::fs::write(path, &written).map_err(|e| CliError::Input(format!("{path}: {e}")))?;
         println!("superleaves: {} leaves written to {path}", fitted.superleaves().map_or(0, |t| t.len()));
-        report("superleave equity vs score", &play_match(variant, Strategy::Equity(&fitted), Strategy::Score, args.games, base));
+        report(
+            "superleave equity vs score",
+            &play_match(variant, StaticStrategy::Equity(&fitted), StaticStrategy::Score, args.games, base),
+        );
         report(
             "superleave equity vs heuristic equity",
-            &play_match(variant, Strategy::Equity(&fitted), Strategy::Equity(&heuristic), args.games, base),
+            &play_match(variant, StaticStrategy::Equity(&fitted), StaticStrategy::Equity(&heuristic), args.games, base),
         );
         report(
             "superleave equity vs refined equity",
-            &play_match(variant, Strategy::Equity(&fitted), Strategy::Equity(&refined), args.games, base),
+            &play_match(variant, StaticStrategy::Equity(&fitted), StaticStrategy::Equity(&refined), args.games, base),
         );
     }
     Ok(())
 }
 
-fn refine(variant: Variant, heuristic: &LeaveTable, args: &Args) -> LeaveTable {
+fn refine(variant: TileVariant, heuristic: &LeaveTable, args: &Args) -> LeaveTable {
     let rules = variant.rules();
     // Per seat: the leave of its last play, waiting for that seat's next score.
     let mut samples: Vec<(Vec<RackTile>, i32)> = Vec::new();
     for g in 0..args.games {
         let mut pending: HashMap<Seat, Vec<RackTile>> = HashMap::new();
-        let robot = Strategy::Equity(heuristic);
+        let robot = StaticStrategy::Equity(heuristic);
         let game = play_game(variant, args.seed + g, [robot, robot], |game, play| {
             let seat = game.to_move();
             let rack = *game.rack(seat);
@@ -202,7 +205,7 @@ struct MatchResult {
 }
 
 /// `games` games between `a` and `b`, alternating who moves first.
-fn play_match(variant: Variant, a: Strategy<'_>, b: Strategy<'_>, games: u64, seed: u64) -> MatchResult {
+fn play_match(variant: TileVariant, a: StaticStrategy<'_>, b: StaticStrategy<'_>, games: u64, seed: u64) -> MatchResult {
     let (mut wins, mut draws, mut sum_a, mut sum_b) = (0, 0, 0i64, 0i64);
     for g in 0..games {
         let a_first = g % 2 == 0;

@@ -15,7 +15,7 @@ use engine::best_plays::{best_plays, best_plays_on};
 use engine::lab::sample;
 use engine::robot::{LevelRobot, RobotView};
 use engine::seat::Seat;
-use engine::{Board, Game, GeneratedPlay, LeaveTable, Move, MoveGenerator, Rack, Ranking};
+use engine::{Board, Game, GeneratedPlay, LeaveTable, MoveGenerator, Rack, Ranking, TileMove};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::Rng;
 
@@ -282,7 +282,7 @@ pub fn decide(
     features: Features,
     rng: &mut ChaCha8Rng,
     until: Instant,
-) -> Option<Move> {
+) -> Option<TileMove> {
     let rules = game.rules();
     if game.bag().len() <= rules.rack_size {
         return if features.win && !game.bag().is_empty() && game.seats() == 2 {
@@ -312,8 +312,8 @@ pub fn decide(
         simulate(game, generator, leave, features, &candidates, rng, until)
     };
     Some(match best {
-        Candidate::Play(p) => Move::play(rules, &p.placements()),
-        Candidate::Exchange { out, .. } => Move::exchange(rules, &out),
+        Candidate::Play(p) => TileMove::play(rules, &p.placements()),
+        Candidate::Exchange { out, .. } => TileMove::exchange(rules, &out),
     })
 }
 
@@ -454,7 +454,7 @@ fn pre_endgame(
     leave: &LeaveTable,
     rng: &mut ChaCha8Rng,
     until: Instant,
-) -> Option<Move> {
+) -> Option<TileMove> {
     let rack = *game.rack(game.to_move());
     let candidates = best_plays(game, generator, &rack, CANDIDATES, Ranking::Equity(leave));
     if candidates.len() <= 1 {
@@ -485,7 +485,7 @@ fn pre_endgame(
         return None;
     }
     let best = (0..candidates.len()).max_by_key(|&i| (totals[i], -(i as i64)))?;
-    Some(Move::play(game.rules(), &candidates[best].placements()))
+    Some(TileMove::play(game.rules(), &candidates[best].placements()))
 }
 
 /// The tiles the opponent really kept from its last play, when the journal's last entry is
@@ -567,7 +567,7 @@ impl Inference {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::Variant;
+    use engine::TileVariant;
     use engine::lexicon::builtin_graph;
     use engine::robot::seeded;
     use std::time::Duration;
@@ -608,7 +608,7 @@ mod tests {
 
     #[test]
     fn the_kept_oracle_rebuilds_the_rack_the_opponent_played_from() {
-        let variant = Variant::ScrabbleEn;
+        let variant = TileVariant::ScrabbleEn;
         let generator = MoveGenerator::new(variant.rules(), builtin_graph(variant));
         let mut checked = 0;
         for seed in 1..20 {
@@ -630,13 +630,14 @@ mod tests {
     fn play_best_by_score(game: &mut Game, generator: &MoveGenerator<'_>) -> Option<GeneratedPlay> {
         let seat = game.to_move();
         let best = generator.top(game.board(), game.rack(seat), 1, Ranking::Score).first().copied()?;
-        game.play(builtin_graph(Variant::ScrabbleEn), seat, &Move::play(game.rules(), &best.placements()), engine::Timestamp(0)).unwrap();
+        game.play(builtin_graph(TileVariant::ScrabbleEn), seat, &TileMove::play(game.rules(), &best.placements()), engine::Timestamp(0))
+            .unwrap();
         Some(best)
     }
 
     #[test]
     fn win_values_the_pre_endgame_and_only_win_does() {
-        let variant = Variant::ScrabbleEn;
+        let variant = TileVariant::ScrabbleEn;
         let graph = builtin_graph(variant);
         let generator = MoveGenerator::new(variant.rules(), graph);
         let leave = LeaveTable::standard(variant.rules());
@@ -669,7 +670,7 @@ mod tests {
 
     #[test]
     fn inference_takes_back_the_last_play_and_accepts_the_leave_a_pure_score_player_kept() {
-        let variant = Variant::ScrabbleEn;
+        let variant = TileVariant::ScrabbleEn;
         let generator = MoveGenerator::new(variant.rules(), builtin_graph(variant));
         let leave = LeaveTable::standard(variant.rules());
         let mut checked = 0;
@@ -703,7 +704,7 @@ mod tests {
 
     #[test]
     fn exchanges_rank_by_kept_leave_and_every_prototype_move_is_legal() {
-        let variant = Variant::Erudit;
+        let variant = TileVariant::Erudit;
         let graph = builtin_graph(variant);
         let mut game = Game::new(variant, 2, 7).unwrap();
         let leave = LeaveTable::standard(game.rules());

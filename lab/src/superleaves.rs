@@ -22,10 +22,10 @@
 use std::collections::BTreeMap;
 
 use engine::lab::key_of;
-use engine::{Game, GeneratedPlay, LeaveTable, Rack, RackTile, Rules, Variant};
+use engine::{Game, GeneratedPlay, LeaveTable, Rack, RackTile, Rules, TileVariant};
 
 use wordgame::ladder::progress;
-use wordgame::selfplay::{Strategy, play_game};
+use wordgame::selfplay::{StaticStrategy, play_game};
 
 /// The quantity a leave is fitted to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,10 +72,10 @@ pub fn add_sample(samples: &mut Samples, heuristic: &LeaveTable, leave: &Rack, t
 type Turn = (Option<Rack>, f64, f64, i32);
 
 /// Samples from `games` games (seeds from `seed`) between two players of `playing`.
-pub fn collect(variant: Variant, playing: &LeaveTable, games: u64, seed: u64, target: Target, label: &str) -> Samples {
+pub fn collect(variant: TileVariant, playing: &LeaveTable, games: u64, seed: u64, target: Target, label: &str) -> Samples {
     let heuristic = LeaveTable::heuristic(variant.rules());
     let mut samples = Samples::new();
-    let robot = Strategy::Equity(playing);
+    let robot = StaticStrategy::Equity(playing);
     for g in 0..games {
         let mut turns: [Vec<Turn>; 2] = [Vec::new(), Vec::new()];
         let end = play_game(variant, seed + g, [robot, robot], |game: &Game, play: Option<&GeneratedPlay>| {
@@ -272,7 +272,7 @@ mod tests {
         // The fit's zero point is not the heuristic's: every target is 17 points above the
         // heuristic value. Aligned, each fitted value is the heuristic one, so fitted and
         // unfitted leaves compare as before.
-        let rules = Variant::Erudit.rules();
+        let rules = TileVariant::Erudit.rules();
         let heuristic = LeaveTable::heuristic(rules);
         let mut samples = Samples::new();
         let leaves = ["", "А", "АБ", "ОО", "ФЫ", "?", "?ЕИ", "КОТ", "ШЩЭЮ", "АЕИОУЯ"];
@@ -294,7 +294,7 @@ mod tests {
 
     #[test]
     fn a_leave_better_than_the_heuristic_says_gains_and_the_mean_stays() {
-        let rules = Variant::ScrabbleEn.rules();
+        let rules = TileVariant::ScrabbleEn.rules();
         let heuristic = LeaveTable::heuristic(rules);
         let mut samples = Samples::new();
         let (good, plain) = (rack(rules, "QU"), rack(rules, "ER"));
@@ -313,7 +313,7 @@ mod tests {
 
     #[test]
     fn every_leave_up_to_a_size_once() {
-        let rules = Variant::Erudit.rules();
+        let rules = TileVariant::Erudit.rules();
         let leaves = all_leaves(rules, 2);
         // The empty leave, 33 kinds alone, and pairs: 33·32/2 of two kinds, plus one of each
         // kind with two tiles or more (Эрудит has one tile of 7 letters).

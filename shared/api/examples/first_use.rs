@@ -16,7 +16,7 @@ fn main() {
     .expect("a configuration");
     let started = Instant::now();
     let lexicons = config.lexicons().expect("the graph files are there");
-    lexicons.get(engine::Variant::ScrabbleEn).expect("the English graph reads and checks");
+    lexicons.get(engine::TileVariant::ScrabbleEn).expect("the English graph reads and checks");
     println!("tile scrabble-en graph {:.2} ms", started.elapsed().as_secs_f64() * 1000.0);
     let started = Instant::now();
     let words = noitu::Dictionary::builtin().len();

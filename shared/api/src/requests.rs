@@ -6,8 +6,8 @@
 
 use serde::Deserialize;
 use service::{
-    ChallengeRule, CreateGame, CreateTournament, ErrorCode, ForfeitSide, Level, Move, OpenGame, Opponent, PairingSystem, ServiceError,
-    SubmitMove, TimeControl, TimeControlKind, Variant,
+    ChallengeRule, CreateGame, CreateTournament, ErrorCode, ForfeitSide, Level, Move, OpenGame, PairingSystem, ServiceError, SubmitMove,
+    TableOpponent, TimeControl, TimeControlKind, Variant,
 };
 use uuid::Uuid;
 
@@ -106,8 +106,8 @@ impl CreateGameBody {
             .opponents
             .into_iter()
             .map(|o| match o {
-                OpponentBody::Robot(level) => robot_level(&level).map(Opponent::Robot),
-                OpponentBody::Account(id) => Ok(Opponent::Account(id)),
+                OpponentBody::Robot(level) => robot_level(&level).map(TableOpponent::Robot),
+                OpponentBody::Account(id) => Ok(TableOpponent::Account(id)),
             })
             .collect::<Result<_, _>>()?;
         Ok(CreateGame {
@@ -291,7 +291,7 @@ mod tests {
         .unwrap();
         let want = CreateGame {
             variant: Variant::NOI_TU,
-            opponents: vec![Opponent::Robot(Level::Medium), Opponent::Account(id)],
+            opponents: vec![TableOpponent::Robot(Level::Medium), TableOpponent::Account(id)],
             time_control: None,
             turn_seconds: Some(60),
             challenge_rule: None,

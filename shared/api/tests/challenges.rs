@@ -10,8 +10,8 @@ use uuid::Uuid;
 
 /// Whether `word` (upper case) is in the English list.
 fn valid(word: &str) -> bool {
-    let rules = engine::Variant::ScrabbleEn.rules();
-    engine::lexicon::encode(rules, word).is_some_and(|l| engine::builtin_graph(engine::Variant::ScrabbleEn).contains(&l))
+    let rules = engine::TileVariant::ScrabbleEn.rules();
+    engine::lexicon::encode(rules, word).is_some_and(|l| engine::builtin_graph(engine::TileVariant::ScrabbleEn).contains(&l))
 }
 
 /// A first play of two of `view`'s rack tiles across H8 that is not a word, as a move.
@@ -338,7 +338,7 @@ fn player_at(view: &Value, seat: &Value, players: [Player; 2]) -> Player {
 /// The settlement of a game `out` went out of: the other seat's leftover tiles, revealed, add to
 /// `out` and are taken from their holder.
 fn check_settlement(end: &Value, out: usize) {
-    let rules = engine::Variant::ScrabbleEn.rules();
+    let rules = engine::TileVariant::ScrabbleEn.rules();
     let value = |rack: &Value| -> i64 {
         rack.as_array()
             .unwrap()

@@ -3,12 +3,12 @@
 //! the top hint goes out whenever going out is worth most.
 
 use crate::common::{App, Player};
-use engine::Variant;
+use engine::TileVariant;
 use serde_json::Value;
 
 /// Points of the tiles in a view's `your_rack`.
 fn rack_points(rack: &Value) -> i32 {
-    let rules = Variant::ScrabbleEn.rules();
+    let rules = TileVariant::ScrabbleEn.rules();
     rack.as_array()
         .unwrap()
         .iter()

@@ -9,11 +9,11 @@
 use std::io::BufRead;
 
 use engine::brute::BruteForce;
-use engine::cgp::Position;
-use engine::{Variant, WordList};
+use engine::cgp::CgpPosition;
+use engine::{TileVariant, WordList};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let variant: Variant = std::env::args().nth(1).unwrap_or_else(|| "scrabble-en".into()).parse()?;
+    let variant: TileVariant = std::env::args().nth(1).unwrap_or_else(|| "scrabble-en".into()).parse()?;
     let rules = variant.rules();
     let words = WordList::builtin(variant)?;
     let brute = BruteForce::new(&words);
@@ -22,7 +22,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if line.trim().is_empty() {
             continue;
         }
-        let position = Position::parse(rules, &line)?;
+        let position = CgpPosition::parse(rules, &line)?;
         let plays = brute.plays(rules, &position.board, &position.racks[0]);
         let best = plays.iter().map(|p| p.score.total).max().unwrap_or(0);
         println!("{} {} {}", plays.len(), best, line.trim());

@@ -5,11 +5,11 @@
 //! `cargo run --release -p engine --example record_game -- scrabble-en 2 SEED > game.json`
 
 use engine::brute::BruteForce;
-use engine::{Move, Timestamp, Variant, WordList};
+use engine::{TileMove, TileVariant, Timestamp, WordList};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let variant: Variant = args.next().unwrap_or_else(|| "scrabble-en".into()).parse()?;
+    let variant: TileVariant = args.next().unwrap_or_else(|| "scrabble-en".into()).parse()?;
     let seats: usize = args.next().unwrap_or_else(|| "2".into()).parse()?;
     let seed: u64 = args.next().unwrap_or_else(|| "1".into()).parse()?;
     let words = WordList::builtin(variant)?;
@@ -20,9 +20,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let seat = game.to_move();
         let plays = brute.plays(rules, game.board(), game.rack(seat));
         let mv = match plays.iter().max_by_key(|p| p.score.total) {
-            Some(best) => Move::play(rules, &best.placements),
-            None if rules.exchange_allowed(rules.rack_size, game.bag().len()) => Move::exchange(rules, game.rack(seat)),
-            None => Move::Pass,
+            Some(best) => TileMove::play(rules, &best.placements),
+            None if rules.exchange_allowed(rules.rack_size, game.bag().len()) => TileMove::exchange(rules, game.rack(seat)),
+            None => TileMove::Pass,
         };
         game.play(&words, seat, &mv, Timestamp(0))?;
     }

@@ -94,11 +94,11 @@ fn below(rng: &mut ChaCha8Rng, n: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Variant;
+    use crate::variant::TileVariant;
 
     #[test]
     fn the_same_seed_gives_the_same_order() {
-        let rules = Variant::ScrabbleEn.rules();
+        let rules = TileVariant::ScrabbleEn.rules();
         let a: Vec<_> = Bag::new(rules, 42).tiles().collect();
         let b: Vec<_> = Bag::new(rules, 42).tiles().collect();
         let c: Vec<_> = Bag::new(rules, 43).tiles().collect();
@@ -108,7 +108,7 @@ mod tests {
 
     #[test]
     fn a_shuffled_bag_holds_the_full_set() {
-        for v in Variant::ALL {
+        for v in TileVariant::ALL {
             let rules = v.rules();
             let mut tiles: Vec<_> = Bag::new(rules, 7).tiles().collect();
             tiles.sort();
@@ -118,7 +118,7 @@ mod tests {
 
     #[test]
     fn drawing_takes_from_the_front_and_stops_when_empty() {
-        let rules = Variant::ScrabbleEn.rules();
+        let rules = TileVariant::ScrabbleEn.rules();
         let mut bag = Bag::new(rules, 1);
         let front: Vec<_> = bag.tiles().take(7).collect();
         assert_eq!(bag.draw(7).collect::<Vec<_>>(), front);
@@ -129,7 +129,7 @@ mod tests {
 
     #[test]
     fn put_back_is_deterministic_and_keeps_every_tile() {
-        let rules = Variant::Erudit.rules();
+        let rules = TileVariant::Erudit.rules();
         let mut a = Bag::new(rules, 9);
         let mut b = a.clone();
         let drawn: Vec<_> = a.draw(5).collect();

@@ -136,7 +136,7 @@ impl BingoChances {
 mod tests {
     use super::*;
     use crate::lexicon::{builtin_graph, tile_code};
-    use crate::variant::Variant;
+    use crate::variant::TileVariant;
 
     fn counts(rules: &crate::variant::Rules, rack: &str) -> Counts {
         let mut c: Counts = [0; 64];
@@ -151,7 +151,7 @@ mod tests {
 
     #[test]
     fn a_rack_finds_its_anagrams_and_the_letters_that_complete_one() {
-        let variant = Variant::ScrabbleEn;
+        let variant = TileVariant::ScrabbleEn;
         let rules = variant.rules();
         let table = BingoWords::new(builtin_graph(variant).graph());
         let letters = rules.alphabet().count() as u8;
@@ -174,7 +174,7 @@ mod tests {
 
     #[test]
     fn the_table_holds_exactly_the_seven_and_eight_letter_words() {
-        let variant = Variant::ScrabbleEn;
+        let variant = TileVariant::ScrabbleEn;
         let graph = builtin_graph(variant).graph();
         let table = BingoWords::new(graph);
         let mut expected: HashSet<u64> = HashSet::new();

@@ -141,11 +141,11 @@ impl Search<'_, '_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Variant;
+    use crate::variant::TileVariant;
 
     #[test]
     fn the_opening_plays_of_a_tiny_list_are_all_found_once() {
-        let rules = Variant::ScrabbleEn.rules();
+        let rules = TileVariant::ScrabbleEn.rules();
         let words = WordList::parse(rules, "at\nta\ncat\nact").unwrap();
         let brute = BruteForce::new(&words);
         let letters: Vec<RackTile> = "CAT".chars().map(|c| RackTile::Letter(rules.letter(c).unwrap())).collect();

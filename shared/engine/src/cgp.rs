@@ -15,7 +15,7 @@ use crate::variant::Rules;
 
 /// A position: board, racks, scores, consecutive scoreless turns and the lexicon name.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Position {
+pub struct CgpPosition {
     /// Tiles on the board.
     pub board: Board,
     /// One rack per player (an unknown rack is empty).
@@ -77,12 +77,12 @@ pub enum CgpError {
     BadOpcode(String),
 }
 
-impl Position {
+impl CgpPosition {
     /// Parses a CGP line for `rules`' alphabet.
     ///
     /// # Errors
     /// [`CgpError`] for the first problem found; never panics on any input.
-    pub fn parse(rules: &Rules, text: &str) -> Result<Position, CgpError> {
+    pub fn parse(rules: &Rules, text: &str) -> Result<CgpPosition, CgpError> {
         let mut fields = text.split_whitespace();
         let board_field = fields.next().ok_or(CgpError::MissingField("board"))?;
         let racks_field = fields.next().ok_or(CgpError::MissingField("racks"))?;
@@ -100,7 +100,7 @@ impl Position {
         let zero_turns = zero_field.parse().map_err(|_| CgpError::BadNumber(zero_field.to_string()))?;
         let rest: Vec<&str> = fields.collect();
         let lexicon = parse_opcodes(&rest.join(" "))?;
-        let position = Position { board, racks, scores, zero_turns, lexicon };
+        let position = CgpPosition { board, racks, scores, zero_turns, lexicon };
         position.check_tile_counts(rules)?;
         Ok(position)
     }
@@ -196,7 +196,7 @@ fn parse_opcodes(text: &str) -> Result<Option<String>, CgpError> {
 }
 
 struct Cgp<'a> {
-    position: &'a Position,
+    position: &'a CgpPosition,
     rules: &'a Rules,
 }
 
@@ -254,15 +254,15 @@ impl fmt::Display for Cgp<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Variant;
+    use crate::variant::TileVariant;
 
     const EMPTY: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
 
     #[test]
     fn an_empty_board_round_trips() {
-        let rules = Variant::ScrabbleEn.rules();
+        let rules = TileVariant::ScrabbleEn.rules();
         let text = format!("{EMPTY} AEINRS?/ 0/0 0 lex NWL20;");
-        let p = Position::parse(rules, &text).unwrap();
+        let p = CgpPosition::parse(rules, &text).unwrap();
         assert!(p.board.is_empty());
         assert_eq!(p.racks[0].len(), 7);
         assert!(p.racks[1].is_empty());
@@ -272,9 +272,9 @@ mod tests {
 
     #[test]
     fn a_board_with_blanks_and_cyrillic_round_trips() {
-        let rules = Variant::ScrabbleRu.rules();
+        let rules = TileVariant::ScrabbleRu.rules();
         let text = "15/15/15/15/15/15/15/5КОТъ6/15/15/15/15/15/15/15 АБВ?/ЁЖ 12/-3 2 lex RU;";
-        let p = Position::parse(rules, text).unwrap();
+        let p = CgpPosition::parse(rules, text).unwrap();
         assert_eq!(p.board.tile_count(), 4);
         let sq: Square = "I8".parse().unwrap();
         assert!(p.board.get(sq).unwrap().is_blank());
@@ -285,7 +285,7 @@ mod tests {
 
     #[test]
     fn malformed_positions_are_rejected_with_a_reason() {
-        let rules = Variant::ScrabbleEn.rules();
+        let rules = TileVariant::ScrabbleEn.rules();
         let cases = [
             ("", CgpError::MissingField("board")),
             ("15/15 A/B 0/0 0", CgpError::RowCount(2)),
@@ -299,21 +299,21 @@ mod tests {
             (&*format!("{EMPTY} A/B 0/0 0 lex"), CgpError::BadOpcode("lex".into())),
         ];
         for (text, want) in cases {
-            assert_eq!(Position::parse(rules, text), Err(want), "{text}");
+            assert_eq!(CgpPosition::parse(rules, text), Err(want), "{text}");
         }
     }
 
     proptest::proptest! {
         #[test]
         fn the_parser_never_panics(text in "\\PC{0,200}") {
-            let _ = Position::parse(Variant::ScrabbleEn.rules(), &text);
-            let _ = Position::parse(Variant::Erudit.rules(), &text);
+            let _ = CgpPosition::parse(TileVariant::ScrabbleEn.rules(), &text);
+            let _ = CgpPosition::parse(TileVariant::Erudit.rules(), &text);
         }
 
         #[test]
         fn near_valid_lines_never_panic(rows in proptest::collection::vec("[A-Za-z0-9?]{0,17}", 14..17), rest in "[ A-Z?/0-9;a-z-]{0,30}") {
             let text = format!("{} {}", rows.join("/"), rest);
-            let _ = Position::parse(Variant::ScrabbleEn.rules(), &text);
+            let _ = CgpPosition::parse(TileVariant::ScrabbleEn.rules(), &text);
         }
     }
 }

@@ -5,7 +5,7 @@
 //! - [`static_value`] values one play from the rack settlement alone, for hints and the easy and
 //!   medium levels;
 //! - [`solve`] searches a two-player endgame exactly (both racks are known): negamax with
-//!   alpha-beta, iterative deepening, asking the injected [`Budget`] at every node; out of time,
+//!   alpha-beta, iterative deepening, asking the injected [`ThinkingLimit`] at every node; out of time,
 //!   the deepest completed iteration stands, and before the first, the caller's static best;
 //! - [`best_reply`] is one opponent's best answer, for tables of three or four, where each
 //!   opponent is weighed on its own rack.
@@ -18,7 +18,7 @@ use crate::movegen::{GeneratedPlay, MoveGenerator, Ranking};
 use crate::rack::Rack;
 use crate::seat::Seat;
 use crate::variant::Rules;
-use vocabulary::{Budget, Work};
+use vocabulary::{ThinkingLimit, Work};
 
 /// Plays an inner node of the search tries at most, best first by score and going out.
 const WIDTH: usize = 14;
@@ -98,7 +98,7 @@ struct Search<'a, 'b> {
     generator: &'a MoveGenerator<'a>,
     /// Consecutive scoreless turns that end the game.
     limit: u32,
-    budget: &'b mut dyn Budget,
+    budget: &'b mut dyn ThinkingLimit,
     /// Iterations completed, the budget's rounds.
     iterations: u32,
     out_of_time: bool,
@@ -113,7 +113,7 @@ struct Search<'a, 'b> {
 /// Passing is searched last at the root and chosen only when it is worth strictly more than
 /// every play: a play and a pass of equal value (a stuck opponent lets either wait) is the
 /// play, so no pass throws away a scoring move the search cannot tell apart from it.
-pub fn solve(game: &Game, generator: &MoveGenerator<'_>, candidates: &[GeneratedPlay], budget: &mut dyn Budget) -> Option<Solution> {
+pub fn solve(game: &Game, generator: &MoveGenerator<'_>, candidates: &[GeneratedPlay], budget: &mut dyn ThinkingLimit) -> Option<Solution> {
     if game.seats() != 2 || !game.bag().is_empty() || game.is_over() {
         return None;
     }

@@ -7,23 +7,23 @@ use serde::{Deserialize, Serialize};
 
 use crate::bag::Bag;
 use crate::board::Board;
-use crate::cgp::Position;
+use crate::cgp::CgpPosition;
 use crate::journal::{Action, JournalEntry, JournalTile};
 use crate::lexicon::Lexicon;
-use crate::moves::{CheckedAction, CheckedMove, Move, TileInput};
+use crate::moves::{CheckedAction, CheckedMove, TileInput, TileMove};
 use crate::rack::Rack;
 use crate::rejection::Rejection;
 use crate::seat::{Seat, Timestamp};
 use crate::setup::{Setup, SetupError};
 use crate::tile::RackTile;
-use crate::variant::{Rules, Variant};
+use crate::variant::{Rules, TileVariant};
 use crate::{norepeat, play};
 use vocabulary::{ChallengeRule, Lapse};
 
 /// Why a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
-pub enum EndReason {
+pub enum TileEndReason {
     /// This seat emptied its rack with the bag empty.
     WentOut {
         /// The seat that went out.
@@ -44,12 +44,12 @@ pub enum EndReason {
     },
 }
 
-impl EndReason {
+impl TileEndReason {
     /// The seat that lost by its own act or clock (resigned, or out of time), if any.
     pub fn loser(self) -> Option<Seat> {
         match self {
-            EndReason::Resigned { seat } | EndReason::OutOfTime { seat } => Some(seat),
-            EndReason::WentOut { .. } | EndReason::ScorelessTurns => None,
+            TileEndReason::Resigned { seat } | TileEndReason::OutOfTime { seat } => Some(seat),
+            TileEndReason::WentOut { .. } | TileEndReason::ScorelessTurns => None,
         }
     }
 }
@@ -58,7 +58,7 @@ impl EndReason {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameEnd {
     /// Why it ended.
-    pub reason: EndReason,
+    pub reason: TileEndReason,
     /// Points added to (or, negative, taken from) each seat's score at the end.
     pub adjustments: Vec<i32>,
 }
@@ -116,7 +116,7 @@ impl Game {
     ///
     /// # Errors
     /// [`SetupError::SeatCount`] unless `seats` is 2..=4.
-    pub fn new(variant: Variant, seats: usize, seed: u64) -> Result<Game, SetupError> {
+    pub fn new(variant: TileVariant, seats: usize, seed: u64) -> Result<Game, SetupError> {
         Game::from_setup(&Setup { variant, seats, seed, no_repeat_words: variant.rules().no_repeat_words, challenge: ChallengeRule::Void })
     }
 
@@ -155,7 +155,7 @@ impl Game {
     ///
     /// # Errors
     /// [`SetupError::SeatCount`] unless the position has 2..=4 racks.
-    pub fn from_position(variant: Variant, position: &Position, seed: u64) -> Result<Game, SetupError> {
+    pub fn from_position(variant: TileVariant, position: &CgpPosition, seed: u64) -> Result<Game, SetupError> {
         let mut game = Game::from_setup(&Setup {
             variant,
             seats: position.racks.len(),
@@ -318,21 +318,21 @@ impl Game {
     ///
     /// # Errors
     /// The first [`Rejection`] in checking order: turn, shape, rack, board, words, exchange.
-    pub fn check(&self, lexicon: &dyn Lexicon, seat: Seat, mv: &Move, now: Timestamp) -> Result<CheckedMove, Rejection> {
+    pub fn check(&self, lexicon: &dyn Lexicon, seat: Seat, mv: &TileMove, now: Timestamp) -> Result<CheckedMove, Rejection> {
         if self.is_over() {
             return Err(Rejection::GameOver);
         }
-        if seat.index() >= self.seats() || (seat != self.to_move && *mv != Move::Resign) {
+        if seat.index() >= self.seats() || (seat != self.to_move && *mv != TileMove::Resign) {
             return Err(Rejection::NotYourTurn { to_move: self.to_move });
         }
-        if *mv != Move::Resign && self.is_expired(now) {
+        if *mv != TileMove::Resign && self.is_expired(now) {
             return Err(Rejection::DeadlinePassed);
         }
-        if self.end_pending() && matches!(mv, Move::Play { .. } | Move::Pass | Move::Exchange { .. }) {
+        if self.end_pending() && matches!(mv, TileMove::Play { .. } | TileMove::Pass | TileMove::Exchange { .. }) {
             return Err(Rejection::ChallengeWindow);
         }
         let action = match mv {
-            Move::Play { placements } => {
+            TileMove::Play { placements } => {
                 let rack = &self.racks[seat.index()];
                 // Under a challenge rule a phony is laid: only a challenge looks its words up.
                 let words: &dyn Lexicon = if self.setup.challenge.allows_phonies() { &AnyWord } else { lexicon };
@@ -342,11 +342,11 @@ impl Game {
                 }
                 CheckedAction::Play { placements: outcome.placements, direction: outcome.direction, score: outcome.score }
             }
-            Move::Pass => CheckedAction::Pass,
-            Move::Exchange { tiles } => CheckedAction::Exchange { tiles: self.check_exchange(seat, tiles)? },
-            Move::Resign => CheckedAction::Resign,
-            Move::Challenge => self.check_challenge(lexicon)?,
-            Move::Accept => {
+            TileMove::Pass => CheckedAction::Pass,
+            TileMove::Exchange { tiles } => CheckedAction::Exchange { tiles: self.check_exchange(seat, tiles)? },
+            TileMove::Resign => CheckedAction::Resign,
+            TileMove::Challenge => self.check_challenge(lexicon)?,
+            TileMove::Accept => {
                 if !self.end_pending() {
                     return Err(Rejection::NothingToAccept);
                 }
@@ -441,7 +441,7 @@ impl Game {
     ///
     /// # Errors
     /// The [`Rejection`] from [`Game::check`].
-    pub fn play(&mut self, lexicon: &dyn Lexicon, seat: Seat, mv: &Move, now: Timestamp) -> Result<&JournalEntry, Rejection> {
+    pub fn play(&mut self, lexicon: &dyn Lexicon, seat: Seat, mv: &TileMove, now: Timestamp) -> Result<&JournalEntry, Rejection> {
         let checked = self.check(lexicon, seat, mv, now)?;
         Ok(self.apply(checked))
     }
@@ -599,7 +599,7 @@ impl Game {
         if stands && went_out {
             self.settle_went_out(play.seat);
         } else if self.scoreless_turns >= self.rules.end.limit(self.seats()) {
-            self.settle(EndReason::ScorelessTurns);
+            self.settle(TileEndReason::ScorelessTurns);
         } else if matches!(mv.action, CheckedAction::ChallengeTurnLost) {
             self.to_move = Seat(((self.to_move.index() + 1) % self.seats()) as u8);
         }
@@ -610,33 +610,33 @@ impl Game {
     fn settle_if_over(&mut self, seat: Seat) {
         let last = &self.journal.last().expect("called after a move").action;
         if matches!(last, Action::Resign) {
-            self.settle(EndReason::Resigned { seat });
+            self.settle(TileEndReason::Resigned { seat });
         } else if matches!(last, Action::OutOfTime) {
-            self.settle(EndReason::OutOfTime { seat });
+            self.settle(TileEndReason::OutOfTime { seat });
         } else if self.racks[seat.index()].is_empty() && self.bag.is_empty() {
             self.settle_went_out(seat);
         } else if self.scoreless_turns >= self.rules.end.limit(self.seats()) {
-            self.settle(EndReason::ScorelessTurns);
+            self.settle(TileEndReason::ScorelessTurns);
         }
     }
 
     /// Ends the game with `seat` gone out: it gains every other rack's value, each other seat
     /// loses its own.
     fn settle_went_out(&mut self, seat: Seat) {
-        self.settle(EndReason::WentOut { seat });
+        self.settle(TileEndReason::WentOut { seat });
     }
 
     /// Ends the game for `reason`, applying the rack settlement it calls for.
-    fn settle(&mut self, reason: EndReason) {
+    fn settle(&mut self, reason: TileEndReason) {
         let rack_value = |r: &Rack| r.tiles().map(|t| self.rules.rack_tile_value(t)).sum::<i32>();
         let values: Vec<i32> = self.racks.iter().map(rack_value).collect();
         let adjustments = match reason {
-            EndReason::Resigned { .. } | EndReason::OutOfTime { .. } => vec![0; self.seats()],
-            EndReason::WentOut { seat } => {
+            TileEndReason::Resigned { .. } | TileEndReason::OutOfTime { .. } => vec![0; self.seats()],
+            TileEndReason::WentOut { seat } => {
                 let others: i32 = values.iter().sum();
                 values.iter().enumerate().map(|(i, v)| if i == seat.index() { others } else { -v }).collect()
             }
-            EndReason::ScorelessTurns => values.iter().map(|v| -v).collect(),
+            TileEndReason::ScorelessTurns => values.iter().map(|v| -v).collect(),
         };
         for (s, a) in self.scores.iter_mut().zip(&adjustments) {
             *s += a;

@@ -17,7 +17,7 @@ pub mod read;
 
 use std::fmt::Write;
 
-use crate::game::EndReason;
+use crate::game::TileEndReason;
 use crate::journal::{Action, JournalEntry, JournalTile};
 use crate::moves::TileInput;
 use crate::replay::ReplayError;
@@ -25,7 +25,7 @@ use crate::scoring::WordScore;
 use crate::setup::Setup;
 use crate::square::Direction;
 use crate::timeline::timeline;
-use crate::variant::{Rules, Variant};
+use crate::variant::{Rules, TileVariant};
 
 /// What the GCG header says about a game beside its moves.
 #[derive(Debug, Clone, Copy)]
@@ -42,11 +42,11 @@ pub struct GcgHeader<'a> {
 pub const ID_AUTHORITY: &str = "wordgame";
 
 /// The word list a variant plays with, as `#lexicon` names it.
-pub const fn lexicon_name(variant: Variant) -> &'static str {
+pub const fn lexicon_name(variant: TileVariant) -> &'static str {
     match variant {
-        Variant::ScrabbleEn => "ENABLE2K",
-        Variant::ScrabbleRu => "OpenCorpora-scrabble-ru",
-        Variant::Erudit => "OpenCorpora-erudit",
+        TileVariant::ScrabbleEn => "ENABLE2K",
+        TileVariant::ScrabbleRu => "OpenCorpora-scrabble-ru",
+        TileVariant::Erudit => "OpenCorpora-erudit",
     }
 }
 
@@ -138,9 +138,9 @@ pub fn to_gcg(setup: &Setup, journal: &[JournalEntry], header: &GcgHeader<'_>) -
 fn settlement_lines(end: &crate::game::GameEnd, racks: &[Vec<String>], scores: &[i32]) -> String {
     let mut out = String::new();
     let out_seat = match end.reason {
-        EndReason::Resigned { .. } | EndReason::OutOfTime { .. } => return out,
-        EndReason::WentOut { seat } => Some(seat.index()),
-        EndReason::ScorelessTurns => None,
+        TileEndReason::Resigned { .. } | TileEndReason::OutOfTime { .. } => return out,
+        TileEndReason::WentOut { seat } => Some(seat.index()),
+        TileEndReason::ScorelessTurns => None,
     };
     if let Some(s) = out_seat {
         let others: String = (0..racks.len()).filter(|&o| o != s).map(|o| racks[o].concat()).collect();
@@ -189,7 +189,7 @@ fn word(w: &WordScore, tiles: &[JournalTile]) -> String {
 }
 
 /// The end-of-game adjustment included in step `k`'s score of `seat` (0 before the end).
-fn settlement(tl: &crate::timeline::Timeline, k: usize, seat: usize) -> i32 {
+fn settlement(tl: &crate::timeline::ReplaySteps, k: usize, seat: usize) -> i32 {
     let step = &tl.steps[k];
     if step.to_move.is_some() || k + 1 != tl.steps.len() {
         return 0;
@@ -205,7 +205,7 @@ mod tests {
 
     #[test]
     fn the_distribution_note_counts_every_tile() {
-        let rules = Variant::ScrabbleEn.rules();
+        let rules = TileVariant::ScrabbleEn.rules();
         let note = distribution(rules);
         assert!(note.starts_with("A 9×1 B 2×3"), "{note}");
         assert!(note.ends_with("? 2×0"), "{note}");
@@ -215,7 +215,7 @@ mod tests {
 
     #[test]
     fn lexicon_names_are_single_tokens() {
-        for v in Variant::ALL {
+        for v in TileVariant::ALL {
             assert!(!lexicon_name(v).contains(' '));
         }
     }

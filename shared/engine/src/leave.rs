@@ -21,7 +21,7 @@ use crate::letter::Letter;
 use crate::lexicon::tile_code;
 use crate::rack::Rack;
 use crate::tile::RackTile;
-use crate::variant::{Rules, Variant};
+use crate::variant::{Rules, TileVariant};
 
 /// Per-letter leave values for English, thousandths, in alphabet order A..Z: approximations of
 /// the single-tile values that strong programs use (S and blanks good, Q, V, U, W, J bad).
@@ -245,7 +245,7 @@ fn leave_key(counts: &Counts) -> u64 {
 impl LeaveTable {
     /// The heuristic table for `rules`' variant.
     pub fn heuristic(rules: &Rules) -> LeaveTable {
-        let english = rules.variant == Variant::ScrabbleEn;
+        let english = rules.variant == TileVariant::ScrabbleEn;
         let per_letter = rules.alphabet().map(|l| if english { ENGLISH[l.index()] } else { 1_500 - 700 * (rules.value(l) - 1) }).collect();
         let vowels = rules.alphabet().filter(|&l| rules.is_vowel(l)).fold(0u64, |m, l| m | (1 << l.index()));
         let q_without_u = match (english, rules.letter('Q'), rules.letter('U')) {
@@ -269,9 +269,9 @@ impl LeaveTable {
         // Each compiled-in table is checked and indexed once per process, not per robot or hint.
         static TABLES: [OnceLock<Option<SuperLeaves>>; 3] = [const { OnceLock::new() }; 3];
         let (slot, bytes) = match rules.variant {
-            Variant::ScrabbleEn => (0, SCRABBLE_EN_LEAVES),
-            Variant::ScrabbleRu => (1, SCRABBLE_RU_LEAVES),
-            Variant::Erudit => (2, ERUDIT_LEAVES),
+            TileVariant::ScrabbleEn => (0, SCRABBLE_EN_LEAVES),
+            TileVariant::ScrabbleRu => (1, SCRABBLE_RU_LEAVES),
+            TileVariant::Erudit => (2, ERUDIT_LEAVES),
         };
         LeaveTable::heuristic(rules)
             .with_superleaves(*TABLES[slot].get_or_init(|| unpack(bytes).and_then(|t| SuperLeaves::from_bytes(Vec::leak(t)))))
@@ -389,7 +389,7 @@ mod tests {
 
     #[test]
     fn a_fitted_leave_replaces_the_heuristic_and_raises_the_bounds() {
-        let rules = Variant::Erudit.rules();
+        let rules = TileVariant::Erudit.rules();
         let tile = |c: char| RackTile::Letter(rules.letter(c).unwrap());
         let ab = Rack::from_tiles("АБ".chars().map(tile));
         let a = Rack::from_tiles("А".chars().map(tile));
@@ -439,9 +439,11 @@ mod tests {
 
     #[test]
     fn the_compiled_tables_find_every_entry_through_their_index_and_nothing_else() {
-        for (variant, packed) in
-            [(Variant::ScrabbleEn, SCRABBLE_EN_LEAVES), (Variant::ScrabbleRu, SCRABBLE_RU_LEAVES), (Variant::Erudit, ERUDIT_LEAVES)]
-        {
+        for (variant, packed) in [
+            (TileVariant::ScrabbleEn, SCRABBLE_EN_LEAVES),
+            (TileVariant::ScrabbleRu, SCRABBLE_RU_LEAVES),
+            (TileVariant::Erudit, ERUDIT_LEAVES),
+        ] {
             let bytes = &unpack(packed).expect("a packed table")[..];
             assert_eq!(pack(bytes).as_deref(), Some(packed), "{variant}: packing is the inverse, byte for byte");
             let table = *LeaveTable::standard(variant.rules()).superleaves().expect("a fitted table");
@@ -459,7 +461,7 @@ mod tests {
 
     #[test]
     fn best_leaves_bound_every_leave_of_each_size() {
-        let rules = Variant::ScrabbleEn.rules();
+        let rules = TileVariant::ScrabbleEn.rules();
         let table = LeaveTable::heuristic(rules);
         let tile = |c: char| if c == '?' { RackTile::Blank } else { RackTile::Letter(rules.letter(c).unwrap()) };
         let rack = Rack::from_tiles("?SSQVEA".chars().map(tile));

@@ -13,7 +13,7 @@ use wordgraph::Graph;
 use crate::bingo::BingoWords;
 use crate::letter::Letter;
 use crate::short_words::ShortWords;
-use crate::variant::{Rules, Variant};
+use crate::variant::{Rules, TileVariant};
 
 /// Answers whether a sequence of letters is a word.
 pub trait Lexicon {
@@ -32,7 +32,7 @@ pub enum LexiconError {
         /// The offending word.
         word: String,
         /// The variant whose alphabet was used.
-        variant: Variant,
+        variant: TileVariant,
     },
     /// A line holds a word shorter than two letters or longer than the board.
     #[error("line {line}: {word:?} is not 2 to 15 letters long")]
@@ -49,7 +49,7 @@ pub enum LexiconError {
     #[error("the {variant} word graph is not the one this build expects: {reason}")]
     WrongGraph {
         /// The variant it was loaded for.
-        variant: Variant,
+        variant: TileVariant,
         /// What is wrong with it.
         reason: String,
     },
@@ -57,7 +57,7 @@ pub enum LexiconError {
     #[error("cannot read the {variant} word graph: {reason}")]
     Unreadable {
         /// The variant it was loaded for.
-        variant: Variant,
+        variant: TileVariant,
         /// Why.
         reason: String,
     },
@@ -65,12 +65,12 @@ pub enum LexiconError {
 
 /// The word graph compiled from the shipped list of `variant` by the build script, borrowed in
 /// place from the binary (nothing is parsed or copied).
-pub fn builtin_graph(variant: Variant) -> &'static WordGraph {
+pub fn builtin_graph(variant: TileVariant) -> &'static WordGraph {
     static GRAPHS: [OnceLock<WordGraph>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
     let bytes: &'static Aligned<[u8]> = match variant {
-        Variant::ScrabbleEn => &SCRABBLE_EN_KWG,
-        Variant::ScrabbleRu => &SCRABBLE_RU_KWG,
-        Variant::Erudit => &ERUDIT_KWG,
+        TileVariant::ScrabbleEn => &SCRABBLE_EN_KWG,
+        TileVariant::ScrabbleRu => &SCRABBLE_RU_KWG,
+        TileVariant::Erudit => &ERUDIT_KWG,
     };
     GRAPHS[slot(variant)]
         .get_or_init(|| WordGraph::new(Graph::from_bytes_trusted(&bytes.0).expect("the build script writes aligned, whole graphs")))
@@ -79,16 +79,16 @@ pub fn builtin_graph(variant: Variant) -> &'static WordGraph {
 include!(concat!(env!("OUT_DIR"), "/fingerprints.rs"));
 
 /// The fingerprint ([`wordgraph::fingerprint`]) of the graph this build compiled for `variant`.
-pub const fn graph_fingerprint(variant: Variant) -> u64 {
+pub const fn graph_fingerprint(variant: TileVariant) -> u64 {
     match variant {
-        Variant::ScrabbleEn => SCRABBLE_EN_FINGERPRINT,
-        Variant::ScrabbleRu => SCRABBLE_RU_FINGERPRINT,
-        Variant::Erudit => ERUDIT_FINGERPRINT,
+        TileVariant::ScrabbleEn => SCRABBLE_EN_FINGERPRINT,
+        TileVariant::ScrabbleRu => SCRABBLE_RU_FINGERPRINT,
+        TileVariant::Erudit => ERUDIT_FINGERPRINT,
     }
 }
 
 /// Loads the word graph of a variant; see [`Lexicons::with_loader`].
-type Loader = dyn Fn(Variant) -> Result<WordGraph, LexiconError> + Send + Sync;
+type Loader = dyn Fn(TileVariant) -> Result<WordGraph, LexiconError> + Send + Sync;
 
 /// The word graphs of every variant, each made ready on first use (or up front with
 /// [`Lexicons::load_all`]). Either the graphs compiled into the binary ([`Lexicons::builtin`]),
@@ -101,7 +101,7 @@ pub struct Lexicons {
 
 impl std::fmt::Debug for Lexicons {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let loaded: Vec<Variant> = Variant::ALL.into_iter().filter(|v| self.graphs[slot(*v)].get().is_some()).collect();
+        let loaded: Vec<TileVariant> = TileVariant::ALL.into_iter().filter(|v| self.graphs[slot(*v)].get().is_some()).collect();
         f.debug_struct("Lexicons").field("loaded", &loaded).finish_non_exhaustive()
     }
 }
@@ -114,7 +114,7 @@ impl Lexicons {
 
     /// Graphs that `load` supplies, once per variant, when first needed. Use
     /// [`WordGraph::from_bytes`] in it so that a graph other than this build's is refused.
-    pub fn with_loader(load: impl Fn(Variant) -> Result<WordGraph, LexiconError> + Send + Sync + 'static) -> Lexicons {
+    pub fn with_loader(load: impl Fn(TileVariant) -> Result<WordGraph, LexiconError> + Send + Sync + 'static) -> Lexicons {
         Lexicons { load: Box::new(load), graphs: [OnceLock::new(), OnceLock::new(), OnceLock::new()] }
     }
 
@@ -123,7 +123,7 @@ impl Lexicons {
     ///
     /// # Errors
     /// The loader's [`LexiconError`].
-    pub fn get(&self, variant: Variant) -> Result<&WordGraph, LexiconError> {
+    pub fn get(&self, variant: TileVariant) -> Result<&WordGraph, LexiconError> {
         let cell = &self.graphs[slot(variant)];
         if let Some(graph) = cell.get() {
             return Ok(graph);
@@ -137,16 +137,16 @@ impl Lexicons {
     /// # Errors
     /// The first variant's [`LexiconError`].
     pub fn load_all(&self) -> Result<(), LexiconError> {
-        Variant::ALL.into_iter().try_for_each(|v| self.get(v).map(|_| ()))
+        TileVariant::ALL.into_iter().try_for_each(|v| self.get(v).map(|_| ()))
     }
 }
 
 /// The variant's place in per-variant arrays.
-const fn slot(variant: Variant) -> usize {
+const fn slot(variant: TileVariant) -> usize {
     match variant {
-        Variant::ScrabbleEn => 0,
-        Variant::ScrabbleRu => 1,
-        Variant::Erudit => 2,
+        TileVariant::ScrabbleEn => 0,
+        TileVariant::ScrabbleRu => 1,
+        TileVariant::Erudit => 2,
     }
 }
 
@@ -206,7 +206,7 @@ impl WordGraph {
     ///
     /// # Errors
     /// [`LexiconError::WrongGraph`] if the bytes are malformed or not this build's graph.
-    pub fn from_bytes(variant: Variant, bytes: &[u8]) -> Result<WordGraph, LexiconError> {
+    pub fn from_bytes(variant: TileVariant, bytes: &[u8]) -> Result<WordGraph, LexiconError> {
         let nodes = wordgraph::nodes_from_bytes(bytes).map_err(|e| LexiconError::WrongGraph { variant, reason: e.to_string() })?;
         WordGraph::from_nodes(variant, nodes)
     }
@@ -218,7 +218,7 @@ impl WordGraph {
     ///
     /// # Errors
     /// [`LexiconError::WrongGraph`] for misaligned bytes, a bad length or another graph.
-    pub fn from_static_bytes(variant: Variant, bytes: &'static [u8]) -> Result<WordGraph, LexiconError> {
+    pub fn from_static_bytes(variant: TileVariant, bytes: &'static [u8]) -> Result<WordGraph, LexiconError> {
         let wrong = |reason: String| LexiconError::WrongGraph { variant, reason };
         let graph = Graph::from_bytes_trusted(bytes).map_err(|e| wrong(e.to_string()))?;
         let found = wordgraph::fingerprint(graph.nodes());
@@ -236,7 +236,7 @@ impl WordGraph {
     /// # Errors
     /// [`LexiconError::WrongGraph`] for another graph (another build's, another variant's, or
     /// damaged).
-    pub fn from_nodes(variant: Variant, nodes: Vec<u32>) -> Result<WordGraph, LexiconError> {
+    pub fn from_nodes(variant: TileVariant, nodes: Vec<u32>) -> Result<WordGraph, LexiconError> {
         let wrong = |reason: String| LexiconError::WrongGraph { variant, reason };
         let found = wordgraph::fingerprint(&nodes);
         let expected = graph_fingerprint(variant);
@@ -285,11 +285,11 @@ pub struct WordList {
 }
 
 /// The gzipped list shipped for `variant`.
-pub fn embedded_gz(variant: Variant) -> &'static [u8] {
+pub fn embedded_gz(variant: TileVariant) -> &'static [u8] {
     match variant {
-        Variant::ScrabbleEn => include_bytes!("../data/scrabble-en.txt.gz"),
-        Variant::ScrabbleRu => include_bytes!("../data/scrabble-ru.txt.gz"),
-        Variant::Erudit => include_bytes!("../data/erudit.txt.gz"),
+        TileVariant::ScrabbleEn => include_bytes!("../data/scrabble-en.txt.gz"),
+        TileVariant::ScrabbleRu => include_bytes!("../data/scrabble-ru.txt.gz"),
+        TileVariant::Erudit => include_bytes!("../data/erudit.txt.gz"),
     }
 }
 
@@ -297,7 +297,7 @@ pub fn embedded_gz(variant: Variant) -> &'static [u8] {
 ///
 /// # Errors
 /// [`LexiconError::Corrupt`] if the embedded gzip does not decode (a broken build).
-pub fn embedded_text(variant: Variant) -> Result<String, LexiconError> {
+pub fn embedded_text(variant: TileVariant) -> Result<String, LexiconError> {
     let mut text = String::new();
     flate2::read::GzDecoder::new(embedded_gz(variant)).read_to_string(&mut text).map_err(|e| LexiconError::Corrupt(e.to_string()))?;
     Ok(text)
@@ -308,7 +308,7 @@ impl WordList {
     ///
     /// # Errors
     /// [`LexiconError::Corrupt`] if the embedded list does not decode.
-    pub fn builtin(variant: Variant) -> Result<WordList, LexiconError> {
+    pub fn builtin(variant: TileVariant) -> Result<WordList, LexiconError> {
         WordList::parse(variant.rules(), &embedded_text(variant)?)
     }
 
@@ -377,7 +377,7 @@ mod tests {
 
     #[test]
     fn a_graph_round_trips_through_its_bytes() {
-        for variant in Variant::ALL {
+        for variant in TileVariant::ALL {
             let bytes = builtin_graph(variant).to_bytes();
             let graph = WordGraph::from_bytes(variant, &bytes).unwrap();
             assert_eq!(graph.graph().nodes(), builtin_graph(variant).graph().nodes());
@@ -386,35 +386,35 @@ mod tests {
 
     #[test]
     fn another_variants_graph_is_refused() {
-        let ru = builtin_graph(Variant::ScrabbleRu).to_bytes();
-        let err = WordGraph::from_bytes(Variant::Erudit, &ru).unwrap_err();
-        assert!(matches!(err, LexiconError::WrongGraph { variant: Variant::Erudit, .. }), "{err}");
+        let ru = builtin_graph(TileVariant::ScrabbleRu).to_bytes();
+        let err = WordGraph::from_bytes(TileVariant::Erudit, &ru).unwrap_err();
+        assert!(matches!(err, LexiconError::WrongGraph { variant: TileVariant::Erudit, .. }), "{err}");
     }
 
     #[test]
     fn damaged_bytes_are_refused() {
-        let mut bytes = builtin_graph(Variant::ScrabbleEn).to_bytes();
-        assert!(WordGraph::from_bytes(Variant::ScrabbleEn, &bytes[..bytes.len() - 1]).is_err());
-        assert!(WordGraph::from_bytes(Variant::ScrabbleEn, &bytes[..bytes.len() - 4]).is_err());
+        let mut bytes = builtin_graph(TileVariant::ScrabbleEn).to_bytes();
+        assert!(WordGraph::from_bytes(TileVariant::ScrabbleEn, &bytes[..bytes.len() - 1]).is_err());
+        assert!(WordGraph::from_bytes(TileVariant::ScrabbleEn, &bytes[..bytes.len() - 4]).is_err());
         bytes[1000] ^= 1;
-        assert!(WordGraph::from_bytes(Variant::ScrabbleEn, &bytes).is_err());
-        assert!(WordGraph::from_bytes(Variant::ScrabbleEn, &[]).is_err());
+        assert!(WordGraph::from_bytes(TileVariant::ScrabbleEn, &bytes).is_err());
+        assert!(WordGraph::from_bytes(TileVariant::ScrabbleEn, &[]).is_err());
     }
 
     #[test]
     fn a_graph_is_read_in_place_from_static_bytes_only_if_it_is_this_builds() {
         let en: &'static [u8] = &SCRABBLE_EN_KWG.0;
-        let graph = WordGraph::from_static_bytes(Variant::ScrabbleEn, en).unwrap();
-        assert_eq!(graph.graph().nodes(), builtin_graph(Variant::ScrabbleEn).graph().nodes());
+        let graph = WordGraph::from_static_bytes(TileVariant::ScrabbleEn, en).unwrap();
+        assert_eq!(graph.graph().nodes(), builtin_graph(TileVariant::ScrabbleEn).graph().nodes());
         if cfg!(target_endian = "little") {
             assert_eq!(graph.graph().nodes().as_ptr().cast::<u8>(), en.as_ptr(), "read in place");
         }
         let ru: &'static [u8] = &SCRABBLE_RU_KWG.0;
         for (variant, bytes) in [
-            (Variant::Erudit, ru),
-            (Variant::ScrabbleEn, &en[1..]),
-            (Variant::ScrabbleEn, &en[..en.len() - 4]),
-            (Variant::ScrabbleEn, &en[..0]),
+            (TileVariant::Erudit, ru),
+            (TileVariant::ScrabbleEn, &en[1..]),
+            (TileVariant::ScrabbleEn, &en[..en.len() - 4]),
+            (TileVariant::ScrabbleEn, &en[..0]),
         ] {
             let err = WordGraph::from_static_bytes(variant, bytes).unwrap_err();
             assert!(matches!(err, LexiconError::WrongGraph { .. }), "{err}");
@@ -432,11 +432,11 @@ mod tests {
             }
             Ok(builtin_graph(variant).clone())
         });
-        assert!(matches!(lexicons.get(Variant::ScrabbleEn), Err(LexiconError::Unreadable { .. })));
-        let word = encode(Variant::ScrabbleEn.rules(), "QUIZ").unwrap();
-        assert!(lexicons.get(Variant::ScrabbleEn).unwrap().contains(&word));
+        assert!(matches!(lexicons.get(TileVariant::ScrabbleEn), Err(LexiconError::Unreadable { .. })));
+        let word = encode(TileVariant::ScrabbleEn.rules(), "QUIZ").unwrap();
+        assert!(lexicons.get(TileVariant::ScrabbleEn).unwrap().contains(&word));
         lexicons.load_all().unwrap();
-        lexicons.get(Variant::ScrabbleEn).unwrap();
+        lexicons.get(TileVariant::ScrabbleEn).unwrap();
         assert_eq!(calls.load(Ordering::SeqCst), 4, "one failure, then one load per variant");
     }
 }

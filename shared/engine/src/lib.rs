@@ -3,7 +3,7 @@
 //!
 //! The engine does no I/O and never reads the clock or the OS RNG: a game is fully determined by
 //! its [`Setup`] (variant, seat count, bag seed) and its journal. Moves arrive untrusted as
-//! [`Move`], become a [`CheckedMove`] only through [`Game::check`], and applying a checked move
+//! [`TileMove`], become a [`CheckedMove`] only through [`Game::check`], and applying a checked move
 //! cannot fail. Every applied move is recorded as a self-contained [`JournalEntry`], and
 //! [`replay()`] rebuilds the exact state from the journal.
 
@@ -47,15 +47,15 @@ pub mod variant;
 
 pub use bag::Bag;
 pub use board::Board;
-pub use cgp::{CgpError, Position};
-pub use game::{EndReason, Game, GameEnd};
+pub use cgp::{CgpError, CgpPosition};
+pub use game::{Game, GameEnd, TileEndReason};
 pub use journal::{Action, JournalEntry, JournalTile};
 pub use layout::{Layout, Premium};
 pub use leave::LeaveTable;
 pub use letter::Letter;
 pub use lexicon::{Lexicon, LexiconError, Lexicons, WordGraph, WordList, builtin_graph};
 pub use movegen::{GeneratedPlay, MoveGenerator, Ranking};
-pub use moves::{CheckedMove, Move, PlacementInput, TileInput};
+pub use moves::{CheckedMove, PlacementInput, TileInput, TileMove};
 pub use rack::Rack;
 pub use rejection::Rejection;
 pub use replay::{ReplayError, replay};
@@ -64,5 +64,5 @@ pub use seat::{Seat, Timestamp};
 pub use setup::{Setup, SetupError};
 pub use square::{Direction, Square};
 pub use tile::{Placement, RackTile, Tile};
-pub use variant::{EndRule, ExchangeRule, LetterSpec, Rules, Variant};
+pub use variant::{EndRule, ExchangeRule, LetterSpec, Rules, TileVariant};
 pub use vocabulary::ChallengeRule;

@@ -38,7 +38,7 @@ pub enum TileInput {
 /// carrying `tiles`, a play carrying `score`, a placement carrying `seat`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", from = "MoveInput")]
-pub enum Move {
+pub enum TileMove {
     /// Place tiles on the board.
     Play {
         /// The tiles and where they go.
@@ -59,7 +59,7 @@ pub enum Move {
     Accept,
 }
 
-/// The wire form of [`Move`]: every kind a struct, so that serde refuses unknown fields on
+/// The wire form of [`TileMove`]: every kind a struct, so that serde refuses unknown fields on
 /// field-less kinds too (a unit variant of a tagged enum ignores them).
 #[derive(Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
@@ -72,15 +72,15 @@ enum MoveInput {
     Accept {},
 }
 
-impl From<MoveInput> for Move {
-    fn from(m: MoveInput) -> Move {
+impl From<MoveInput> for TileMove {
+    fn from(m: MoveInput) -> TileMove {
         match m {
-            MoveInput::Play { placements } => Move::Play { placements },
-            MoveInput::Pass {} => Move::Pass,
-            MoveInput::Exchange { tiles } => Move::Exchange { tiles },
-            MoveInput::Resign {} => Move::Resign,
-            MoveInput::Challenge {} => Move::Challenge,
-            MoveInput::Accept {} => Move::Accept,
+            MoveInput::Play { placements } => TileMove::Play { placements },
+            MoveInput::Pass {} => TileMove::Pass,
+            MoveInput::Exchange { tiles } => TileMove::Exchange { tiles },
+            MoveInput::Resign {} => TileMove::Resign,
+            MoveInput::Challenge {} => TileMove::Challenge,
+            MoveInput::Accept {} => TileMove::Accept,
         }
     }
 }
@@ -92,15 +92,15 @@ impl PlacementInput {
     }
 }
 
-impl Move {
+impl TileMove {
     /// The play move that places `placements`.
-    pub fn play(rules: &Rules, placements: &[Placement]) -> Move {
-        Move::Play { placements: placements.iter().map(|&p| PlacementInput::from_placement(rules, p)).collect() }
+    pub fn play(rules: &Rules, placements: &[Placement]) -> TileMove {
+        TileMove::Play { placements: placements.iter().map(|&p| PlacementInput::from_placement(rules, p)).collect() }
     }
 
     /// The exchange move that puts back the tiles of `out`.
-    pub fn exchange(rules: &Rules, out: &Rack) -> Move {
-        Move::Exchange { tiles: out.tiles().map(|t| TileInput::from_rack_tile(rules, t)).collect() }
+    pub fn exchange(rules: &Rules, out: &Rack) -> TileMove {
+        TileMove::Exchange { tiles: out.tiles().map(|t| TileInput::from_rack_tile(rules, t)).collect() }
     }
 }
 
@@ -189,20 +189,20 @@ mod tests {
 
     #[test]
     fn moves_are_read_strictly_at_every_depth() {
-        let ok = |s: &str| serde_json::from_str::<Move>(s).unwrap();
+        let ok = |s: &str| serde_json::from_str::<TileMove>(s).unwrap();
         let refused = |s: &str| {
-            let e = serde_json::from_str::<Move>(s).unwrap_err();
+            let e = serde_json::from_str::<TileMove>(s).unwrap_err();
             assert_eq!(e.classify(), serde_json::error::Category::Data, "{s}: {e}");
         };
-        assert_eq!(ok(r#"{"kind":"pass"}"#), Move::Pass);
-        assert_eq!(ok(r#"{"kind":"resign"}"#), Move::Resign);
+        assert_eq!(ok(r#"{"kind":"pass"}"#), TileMove::Pass);
+        assert_eq!(ok(r#"{"kind":"resign"}"#), TileMove::Resign);
         assert_eq!(
             ok(r#"{"kind":"exchange","tiles":[{"letter":"A"},"blank"]}"#),
-            Move::Exchange { tiles: vec![TileInput::Letter('A'), TileInput::Blank] }
+            TileMove::Exchange { tiles: vec![TileInput::Letter('A'), TileInput::Blank] }
         );
         assert_eq!(
             ok(r#"{"kind":"play","placements":[{"square":"H8","letter":"A"}]}"#),
-            Move::Play { placements: vec![PlacementInput { square: "H8".into(), letter: Some('A'), blank: false }] }
+            TileMove::Play { placements: vec![PlacementInput { square: "H8".into(), letter: Some('A'), blank: false }] }
         );
         refused(r#"{"kind":"pass","tiles":[],"seat":1}"#);
         refused(r#"{"kind":"resign","seat":1}"#);
@@ -216,12 +216,12 @@ mod tests {
     #[test]
     fn a_move_written_is_read_back() {
         for m in [
-            Move::Pass,
-            Move::Resign,
-            Move::Exchange { tiles: vec![TileInput::Blank, TileInput::Letter('Ж')] },
-            Move::Play { placements: vec![PlacementInput { square: "A1".into(), letter: Some('q'), blank: true }] },
+            TileMove::Pass,
+            TileMove::Resign,
+            TileMove::Exchange { tiles: vec![TileInput::Blank, TileInput::Letter('Ж')] },
+            TileMove::Play { placements: vec![PlacementInput { square: "A1".into(), letter: Some('q'), blank: true }] },
         ] {
-            assert_eq!(serde_json::from_str::<Move>(&serde_json::to_string(&m).unwrap()).unwrap(), m);
+            assert_eq!(serde_json::from_str::<TileMove>(&serde_json::to_string(&m).unwrap()).unwrap(), m);
         }
     }
 }

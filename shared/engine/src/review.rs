@@ -15,7 +15,7 @@ use crate::journal::{Action, JournalEntry};
 use crate::leave::LeaveTable;
 use crate::lexicon::WordGraph;
 use crate::movegen::{GeneratedPlay, MoveGenerator};
-use crate::moves::Move;
+use crate::moves::TileMove;
 use crate::rack::Rack;
 use crate::replay::{ReplayError, recorded_move};
 use crate::robot::{LevelRobot, Robot, RobotView, Rounds};
@@ -36,7 +36,7 @@ pub struct MoveReview {
     /// The static equity of the move made, thousandths of a point.
     pub played_equity: i32,
     /// The hard level's move in the same position.
-    pub best: Move,
+    pub best: TileMove,
     /// That move when it is a play, as the generator found it.
     pub best_play: Option<GeneratedPlay>,
     /// The points that move scores.
@@ -82,7 +82,7 @@ pub fn review(setup: &Setup, journal: &[JournalEntry], lexicon: &WordGraph, roun
             let decision = robot.decide(&RobotView::new(&game), &mut rng, &mut Rounds(rounds));
             let (best_score, best_equity) = match (&decision.play, &decision.mv) {
                 (Some(p), _) => (p.score, worth.of_play(&p.placements(), p.score)),
-                (None, Move::Exchange { tiles }) => (0, worth.of_exchange(&worth.returned(tiles))),
+                (None, TileMove::Exchange { tiles }) => (0, worth.of_exchange(&worth.returned(tiles))),
                 _ => (0, worth.of_pass()),
             };
             let played_equity = match &entry.action {
@@ -175,11 +175,11 @@ mod tests {
     use super::*;
     use crate::lexicon::builtin_graph;
     use crate::robot::seeded;
-    use crate::variant::Variant;
+    use crate::variant::TileVariant;
     use vocabulary::Timestamp;
 
     /// A game of `variant` between two medium robots, `moves` moves long (or to its end).
-    fn robot_game(variant: Variant, seed: u64, moves: usize) -> (Setup, Vec<JournalEntry>, &'static WordGraph) {
+    fn robot_game(variant: TileVariant, seed: u64, moves: usize) -> (Setup, Vec<JournalEntry>, &'static WordGraph) {
         let graph = builtin_graph(variant);
         let mut game = Game::new(variant, 2, seed).unwrap();
         let robot = LevelRobot::new(Level::Medium, &game, graph);
@@ -194,7 +194,7 @@ mod tests {
 
     #[test]
     fn a_review_is_the_same_on_every_run_and_never_says_a_move_lost_less_than_nothing() {
-        let (setup, journal, graph) = robot_game(Variant::ScrabbleEn, 11, 12);
+        let (setup, journal, graph) = robot_game(TileVariant::ScrabbleEn, 11, 12);
         let a = review(&setup, &journal, graph, 4).unwrap();
         let b = review(&setup, &journal, graph, 4).unwrap();
         assert_eq!(a, b);
@@ -210,15 +210,15 @@ mod tests {
     #[test]
     fn a_weaker_move_gives_away_what_the_generator_says() {
         // The first move of a game: a pass keeps the rack; the best play is worth more.
-        let graph = builtin_graph(Variant::ScrabbleEn);
-        let mut game = Game::new(Variant::ScrabbleEn, 2, 5).unwrap();
-        game.play(graph, Seat(0), &Move::Pass, Timestamp(0)).unwrap();
+        let graph = builtin_graph(TileVariant::ScrabbleEn);
+        let mut game = Game::new(TileVariant::ScrabbleEn, 2, 5).unwrap();
+        game.play(graph, Seat(0), &TileMove::Pass, Timestamp(0)).unwrap();
         let r = review(game.setup(), game.journal(), graph, 2).unwrap();
         assert_eq!(r.len(), 1);
         let leave = LeaveTable::standard(game.rules());
-        let fresh = Game::new(Variant::ScrabbleEn, 2, 5).unwrap();
+        let fresh = Game::new(TileVariant::ScrabbleEn, 2, 5).unwrap();
         assert_eq!(r[0].played_equity, leave.value(fresh.rack(Seat(0))));
-        assert!(r[0].best_equity > r[0].played_equity && matches!(r[0].best, Move::Play { .. }), "{r:?}");
+        assert!(r[0].best_equity > r[0].played_equity && matches!(r[0].best, TileMove::Play { .. }), "{r:?}");
         assert!(!r[0].as_good() && r[0].played_score == 0, "{r:?}");
     }
 }

@@ -21,7 +21,7 @@
 //! With the bag empty every level ranks by the endgame value ([`crate::endgame::ranked`]): a
 //! leave is worth nothing and going out gains the settlement.
 //!
-//! The engine reads no clock: the hard level's time budget is injected as a [`Budget`] (the
+//! The engine reads no clock: the hard level's time budget is injected as a [`ThinkingLimit`] (the
 //! service in production and the ladder pass a wall-clock one, 40 ms from the request; tests
 //! pass a fixed number of rounds).
 
@@ -35,13 +35,13 @@ use crate::game::Game;
 use crate::leave::LeaveTable;
 use crate::lexicon::WordGraph;
 use crate::movegen::{GeneratedPlay, MoveGenerator, Ranking, exchanges};
-use crate::moves::Move;
+use crate::moves::TileMove;
 use crate::rack::Rack;
 use crate::seat::Seat;
 use crate::tile::RackTile;
 use crate::variant::Rules;
 /// The robot's level and its budget: the vocabulary every family shares.
-pub use vocabulary::{Budget, Level, Work};
+pub use vocabulary::{Level, ThinkingLimit, Work};
 
 /// What a robot may see: the position from its own seat, read-only.
 pub struct RobotView<'a> {
@@ -92,7 +92,7 @@ impl<'a> RobotView<'a> {
 #[derive(Debug, Clone, Copy)]
 pub struct Rounds(pub u32);
 
-impl Budget for Rounds {
+impl ThinkingLimit for Rounds {
     fn expired(&mut self, done: Work) -> bool {
         matches!(done, Work::Rounds(rounds) if rounds >= self.0)
     }
@@ -102,7 +102,7 @@ impl Budget for Rounds {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decision {
     /// The move to submit.
-    pub mv: Move,
+    pub mv: TileMove,
     /// The play chosen, if the move is a play.
     pub play: Option<GeneratedPlay>,
     /// How long a person would seem to think, for the caller to pace the reveal.
@@ -116,7 +116,7 @@ pub trait Robot {
 
     /// Its move for the seat to move in `view`. `rng` makes its choices repeatable; `budget`
     /// stops any simulation.
-    fn decide(&self, view: &RobotView<'_>, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Decision;
+    fn decide(&self, view: &RobotView<'_>, rng: &mut ChaCha8Rng, budget: &mut dyn ThinkingLimit) -> Decision;
 }
 
 /// The robot of each level, over the move generator.
@@ -142,7 +142,7 @@ impl Robot for LevelRobot<'_> {
         self.level
     }
 
-    fn decide(&self, view: &RobotView<'_>, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Decision {
+    fn decide(&self, view: &RobotView<'_>, rng: &mut ChaCha8Rng, budget: &mut dyn ThinkingLimit) -> Decision {
         let game = view.game;
         let (play, thinking_ms) = match self.level {
             Level::Easy => (self.easy(game, view, rng), 400 + rng.next_u32() % 501),
@@ -152,14 +152,14 @@ impl Robot for LevelRobot<'_> {
             }
             Level::Hard => match self.hard(game, view, rng, budget) {
                 Some(Candidate::Exchange { out, .. }) => {
-                    return Decision { mv: Move::exchange(game.rules(), &out), play: None, thinking_ms: 900 + 60 * out.len() as u32 };
+                    return Decision { mv: TileMove::exchange(game.rules(), &out), play: None, thinking_ms: 900 + 60 * out.len() as u32 };
                 }
                 Some(Candidate::Play(p)) => (Some(p), 900 + (120 * p.tiles_placed() as u32 + 8 * p.score.max(0) as u32).min(3_100)),
                 None => (None, 900),
             },
         };
         match play {
-            Some(p) => Decision { mv: Move::play(game.rules(), &p.placements()), play: Some(p), thinking_ms },
+            Some(p) => Decision { mv: TileMove::play(game.rules(), &p.placements()), play: Some(p), thinking_ms },
             None => Decision { mv: self.no_play(game, view), play: None, thinking_ms: thinking_ms.min(1_500) },
         }
     }
@@ -167,15 +167,15 @@ impl Robot for LevelRobot<'_> {
 
 impl LevelRobot<'_> {
     /// Without a play: exchange the tiles with the worst leave value where allowed, else pass.
-    fn no_play(&self, game: &Game, view: &RobotView<'_>) -> Move {
+    fn no_play(&self, game: &Game, view: &RobotView<'_>) -> TileMove {
         let rules = game.rules();
         let best = exchanges(rules, view.rack(), view.bag_size()).into_iter().max_by_key(|ex| {
             let kept = view.rack().minus(ex).unwrap_or_default();
             self.leave.value(&kept)
         });
         match best {
-            Some(ex) => Move::exchange(rules, &ex),
-            None => Move::Pass,
+            Some(ex) => TileMove::exchange(rules, &ex),
+            None => TileMove::Pass,
         }
     }
 
@@ -214,7 +214,7 @@ impl LevelRobot<'_> {
         plays.iter().find(|p| p.word_len() <= 7 && p.tiles_placed() < 7).or(plays.first()).copied()
     }
 
-    fn hard(&self, game: &Game, view: &RobotView<'_>, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Option<Candidate> {
+    fn hard(&self, game: &Game, view: &RobotView<'_>, rng: &mut ChaCha8Rng, budget: &mut dyn ThinkingLimit) -> Option<Candidate> {
         if view.bag_size() == 0 {
             return self.endgame(game, budget).map(Candidate::Play);
         }
@@ -258,7 +258,7 @@ impl LevelRobot<'_> {
         &self,
         game: &Game,
         candidates: Vec<Candidate>,
-        budget: &mut dyn Budget,
+        budget: &mut dyn ThinkingLimit,
         mut deal: impl FnMut() -> T,
         value: impl Fn(&T, &Candidate, Board) -> i64,
     ) -> Option<Candidate> {
@@ -294,7 +294,7 @@ impl LevelRobot<'_> {
     /// The bag is empty: with two seats, the exact search within the budget (the best static
     /// endgame value when no iteration completes); with three or four, each candidate's static
     /// value less the best answer of the strongest opponent, each on its own rack. `None`: pass.
-    fn endgame(&self, game: &Game, budget: &mut dyn Budget) -> Option<GeneratedPlay> {
+    fn endgame(&self, game: &Game, budget: &mut dyn ThinkingLimit) -> Option<GeneratedPlay> {
         let ranked = endgame::ranked(game, &self.generator, game.to_move(), usize::MAX, &self.leave);
         let fallback = ranked.first().copied();
         if ranked.is_empty() && game.seats() > 2 {
@@ -355,7 +355,7 @@ impl LevelRobot<'_> {
         view: &RobotView<'_>,
         candidates: Vec<GeneratedPlay>,
         rng: &mut ChaCha8Rng,
-        budget: &mut dyn Budget,
+        budget: &mut dyn ThinkingLimit,
     ) -> Option<GeneratedPlay> {
         let unseen = view.unseen();
         let bag_size = view.bag_size();

@@ -225,7 +225,7 @@ pub fn draw(rules: &Rules, participants: usize, entropy: &mut dyn Entropy) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Variant;
+    use crate::variant::TileVariant;
 
     /// Picks from a script, by the letter wanted: the first remaining tile of that letter.
     struct Script<'a> {
@@ -260,7 +260,7 @@ mod tests {
 
     #[test]
     fn closer_to_a_leads() {
-        let rules = Variant::ScrabbleEn.rules();
+        let rules = TileVariant::ScrabbleEn.rules();
         let r = draw(rules, 3, &mut script(rules, "MCX")).unwrap();
         assert_eq!(r.leader, 1);
         assert_eq!(
@@ -271,7 +271,7 @@ mod tests {
 
     #[test]
     fn a_blank_beats_every_letter() {
-        let rules = Variant::Erudit.rules();
+        let rules = TileVariant::Erudit.rules();
         let r = draw(rules, 2, &mut script(rules, "А?")).unwrap();
         assert_eq!(r.leader, 1);
         assert!(r.log[1].is_blank && r.log[1].rank == -1 && r.log[0].rank == 0);
@@ -279,7 +279,7 @@ mod tests {
 
     #[test]
     fn ties_redraw_over_several_rounds_and_only_the_tied_draw_again() {
-        let rules = Variant::ScrabbleRu.rules();
+        let rules = TileVariant::ScrabbleRu.rules();
         // Round 1: seats 0 and 2 tie on А, seat 1 drops; round 2: blanks tie; round 3: Б beats В.
         let r = draw(rules, 3, &mut script(rules, "АЯА??ВБ")).unwrap();
         assert_eq!(r.leader, 2);
@@ -290,7 +290,7 @@ mod tests {
     #[test]
     fn each_round_draws_without_replacement_from_a_full_set() {
         // Two blanks exist in Scrabble: both can be drawn in one round, a third cannot.
-        let rules = Variant::ScrabbleEn.rules();
+        let rules = TileVariant::ScrabbleEn.rules();
         let mut s = Seating::new(rules, 3).unwrap();
         let mut e = script(rules, "??");
         s.step(&mut e);
@@ -301,7 +301,7 @@ mod tests {
 
     #[test]
     fn the_step_machine_names_who_draws_next() {
-        let rules = Variant::ScrabbleEn.rules();
+        let rules = TileVariant::ScrabbleEn.rules();
         let mut s = Seating::new(rules, 2).unwrap();
         let mut e = script(rules, "EEAB");
         assert_eq!(s.next_participant(), Some(0));
@@ -317,7 +317,7 @@ mod tests {
 
     #[test]
     fn players_may_draw_in_any_order_and_the_draw_replays_from_its_picks() {
-        let rules = Variant::ScrabbleEn.rules();
+        let rules = TileVariant::ScrabbleEn.rules();
         let mut s = Seating::new(rules, 3).unwrap();
         let mut e = script(rules, "EQEDA");
         // Round 1 in the order 2, 0, 1: seats 2 and 1 tie on E; round 2 among them only.
@@ -340,7 +340,7 @@ mod tests {
 
     #[test]
     fn a_replay_refuses_picks_the_set_cannot_give() {
-        let rules = Variant::ScrabbleEn.rules();
+        let rules = TileVariant::ScrabbleEn.rules();
         let blank = |participant| DrawRecord { round: 1, pick_no: 1, participant, letter: '?', is_blank: true, rank: -1 };
         let mut s = Seating::new(rules, 4).unwrap();
         let picks: Vec<DrawRecord> = (0..3).map(blank).collect();
@@ -360,7 +360,7 @@ mod tests {
                 (self.0 >> 33) as usize % n
             }
         }
-        let rules = Variant::ScrabbleEn.rules();
+        let rules = TileVariant::ScrabbleEn.rules();
         let a = draw(rules, 4, &mut Lcg(7)).unwrap();
         let b = draw(rules, 4, &mut Lcg(7)).unwrap();
         assert_eq!(a, b);

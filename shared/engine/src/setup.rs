@@ -3,14 +3,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::variant::Variant;
+use crate::variant::TileVariant;
 use vocabulary::ChallengeRule;
 
 /// What a game starts from: with the journal, everything needed to rebuild it.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Setup {
     /// The variant.
-    pub variant: Variant,
+    pub variant: TileVariant,
     /// Number of seats, 2..=4.
     pub seats: usize,
     /// The bag's seed.

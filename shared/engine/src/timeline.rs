@@ -16,7 +16,7 @@ use crate::variant::Rules;
 
 /// Every step of a game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Timeline {
+pub struct ReplaySteps {
     /// Step 0 (the deal) and one step per move.
     pub steps: Vec<Step>,
 }
@@ -53,7 +53,7 @@ pub struct StepMove {
 ///
 /// # Errors
 /// [`ReplayError`] if the journal does not replay.
-pub fn timeline(setup: &Setup, journal: &[JournalEntry]) -> Result<Timeline, ReplayError> {
+pub fn timeline(setup: &Setup, journal: &[JournalEntry]) -> Result<ReplaySteps, ReplayError> {
     let mut game = Game::from_setup(setup)?;
     let mut steps = vec![snapshot(&game, 0, None)];
     for (k, entry) in journal.iter().enumerate() {
@@ -64,7 +64,7 @@ pub fn timeline(setup: &Setup, journal: &[JournalEntry]) -> Result<Timeline, Rep
         let drawn = drawn(game.rules(), &before, game.rack(seat), entry);
         steps.push(snapshot(&game, k + 1, Some(StepMove { entry: entry.clone(), drawn })));
     }
-    Ok(Timeline { steps })
+    Ok(ReplaySteps { steps })
 }
 
 fn snapshot(game: &Game, index: usize, mv: Option<StepMove>) -> Step {

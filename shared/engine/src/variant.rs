@@ -16,7 +16,7 @@ use crate::tile::RackTile;
 
 /// One of the supported game variants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Variant {
+pub enum TileVariant {
     /// Scrabble (English), id `scrabble-en`.
     ScrabbleEn,
     /// Scrabble (Russian), Mattel's edition, id `scrabble-ru`.
@@ -25,25 +25,25 @@ pub enum Variant {
     Erudit,
 }
 
-impl Variant {
+impl TileVariant {
     /// Every variant.
-    pub const ALL: [Variant; 3] = [Variant::ScrabbleEn, Variant::ScrabbleRu, Variant::Erudit];
+    pub const ALL: [TileVariant; 3] = [TileVariant::ScrabbleEn, TileVariant::ScrabbleRu, TileVariant::Erudit];
 
     /// The stable id used in the API, the database and the CLI.
     pub const fn id(self) -> &'static str {
         match self {
-            Variant::ScrabbleEn => "scrabble-en",
-            Variant::ScrabbleRu => "scrabble-ru",
-            Variant::Erudit => "erudit",
+            TileVariant::ScrabbleEn => "scrabble-en",
+            TileVariant::ScrabbleRu => "scrabble-ru",
+            TileVariant::Erudit => "erudit",
         }
     }
 
     /// The variant's rules.
     pub fn rules(self) -> &'static Rules {
         match self {
-            Variant::ScrabbleEn => &SCRABBLE_EN,
-            Variant::ScrabbleRu => &SCRABBLE_RU,
-            Variant::Erudit => &ERUDIT,
+            TileVariant::ScrabbleEn => &SCRABBLE_EN,
+            TileVariant::ScrabbleRu => &SCRABBLE_RU,
+            TileVariant::Erudit => &ERUDIT,
         }
     }
 }
@@ -53,28 +53,28 @@ impl Variant {
 #[error("unknown variant {0:?} (expected scrabble-en, scrabble-ru or erudit)")]
 pub struct VariantError(pub String);
 
-impl FromStr for Variant {
+impl FromStr for TileVariant {
     type Err = VariantError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Variant::ALL.into_iter().find(|v| v.id() == s).ok_or_else(|| VariantError(s.to_string()))
+        TileVariant::ALL.into_iter().find(|v| v.id() == s).ok_or_else(|| VariantError(s.to_string()))
     }
 }
 
-impl serde::Serialize for Variant {
+impl serde::Serialize for TileVariant {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(self.id())
     }
 }
 
-impl<'de> serde::Deserialize<'de> for Variant {
+impl<'de> serde::Deserialize<'de> for TileVariant {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let id = String::deserialize(d)?;
         id.parse().map_err(serde::de::Error::custom)
     }
 }
 
-impl fmt::Display for Variant {
+impl fmt::Display for TileVariant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.id())
     }
@@ -123,7 +123,7 @@ impl EndRule {
 #[derive(Debug, PartialEq, Eq)]
 pub struct Rules {
     /// Which variant these are.
-    pub variant: Variant,
+    pub variant: TileVariant,
     /// The alphabet in order (the order of the first-move draw), with counts and values.
     pub letters: Vec<LetterSpec>,
     /// Blank tiles in a full set (they score 0).
@@ -243,7 +243,7 @@ fn scrabble_layout() -> Layout {
 }
 
 /// Mattel's rules, shared by both Scrabble editions: they differ only in their tiles.
-fn scrabble(variant: Variant, table: &[(char, u8, u8)]) -> Rules {
+fn scrabble(variant: TileVariant, table: &[(char, u8, u8)]) -> Rules {
     Rules {
         variant,
         letters: letters(table),
@@ -258,12 +258,12 @@ fn scrabble(variant: Variant, table: &[(char, u8, u8)]) -> Rules {
     }
 }
 
-static SCRABBLE_EN: LazyLock<Rules> = LazyLock::new(|| scrabble(Variant::ScrabbleEn, SCRABBLE_EN_LETTERS));
+static SCRABBLE_EN: LazyLock<Rules> = LazyLock::new(|| scrabble(TileVariant::ScrabbleEn, SCRABBLE_EN_LETTERS));
 
-static SCRABBLE_RU: LazyLock<Rules> = LazyLock::new(|| scrabble(Variant::ScrabbleRu, SCRABBLE_RU_LETTERS));
+static SCRABBLE_RU: LazyLock<Rules> = LazyLock::new(|| scrabble(TileVariant::ScrabbleRu, SCRABBLE_RU_LETTERS));
 
 static ERUDIT: LazyLock<Rules> = LazyLock::new(|| Rules {
-    variant: Variant::Erudit,
+    variant: TileVariant::Erudit,
     letters: letters(ERUDIT_LETTERS),
     blanks: 3,
     layout: Layout::from_lists(TW, DW_OUTER, TL_OUTER, DL),
@@ -282,7 +282,11 @@ mod tests {
 
     #[test]
     fn tile_sets_have_the_published_totals() {
-        let expect = [(Variant::ScrabbleEn, 100, 187, 26, 2), (Variant::ScrabbleRu, 104, 224, 33, 2), (Variant::Erudit, 131, 315, 32, 3)];
+        let expect = [
+            (TileVariant::ScrabbleEn, 100, 187, 26, 2),
+            (TileVariant::ScrabbleRu, 104, 224, 33, 2),
+            (TileVariant::Erudit, 131, 315, 32, 3),
+        ];
         for (variant, tiles, points, letters, blanks) in expect {
             let rules = variant.rules();
             assert_eq!(rules.tile_count(), tiles, "{variant}");
@@ -295,7 +299,7 @@ mod tests {
 
     #[test]
     fn layouts_have_the_published_premium_counts() {
-        for variant in [Variant::ScrabbleEn, Variant::ScrabbleRu] {
+        for variant in [TileVariant::ScrabbleEn, TileVariant::ScrabbleRu] {
             let l = &variant.rules().layout;
             assert_eq!(
                 [
@@ -308,7 +312,7 @@ mod tests {
             );
             assert_eq!(l.premium(crate::Square::CENTER), Premium::DoubleWord);
         }
-        let l = &Variant::Erudit.rules().layout;
+        let l = &TileVariant::Erudit.rules().layout;
         assert_eq!(
             [l.count(Premium::TripleWord), l.count(Premium::DoubleWord), l.count(Premium::TripleLetter), l.count(Premium::DoubleLetter)],
             [8, 16, 8, 24]
@@ -319,21 +323,21 @@ mod tests {
 
     #[test]
     fn variants_parse_and_print_as_their_ids() {
-        for v in Variant::ALL {
-            assert_eq!(v.id().parse::<Variant>().unwrap(), v);
+        for v in TileVariant::ALL {
+            assert_eq!(v.id().parse::<TileVariant>().unwrap(), v);
             assert_eq!(v.to_string(), v.id());
         }
-        assert!("scrabble".parse::<Variant>().is_err());
+        assert!("scrabble".parse::<TileVariant>().is_err());
     }
 
     #[test]
     fn letters_parse_in_either_case_and_erudit_folds_yo() {
-        let ru = Variant::ScrabbleRu.rules();
+        let ru = TileVariant::ScrabbleRu.rules();
         assert_eq!(ru.letter('ё').map(|l| ru.char_of(l)), Some('Ё'));
         assert_eq!(ru.letter('а').map(|l| l.index()), Some(0));
-        let er = Variant::Erudit.rules();
+        let er = TileVariant::Erudit.rules();
         assert_eq!(er.letter('ё').map(|l| er.char_of(l)), Some('Е'));
-        let en = Variant::ScrabbleEn.rules();
+        let en = TileVariant::ScrabbleEn.rules();
         assert_eq!(en.letter('q').map(|l| en.char_of(l)), Some('Q'));
         assert_eq!(en.letter('Ж'), None);
         assert_eq!(en.letter('?'), None);
@@ -341,14 +345,14 @@ mod tests {
 
     #[test]
     fn exchange_and_end_rules_follow_the_variant() {
-        let en = Variant::ScrabbleEn.rules();
+        let en = TileVariant::ScrabbleEn.rules();
         assert!(!en.exchange_allowed(1, 6));
         assert!(en.exchange_allowed(7, 7));
-        let er = Variant::Erudit.rules();
+        let er = TileVariant::Erudit.rules();
         assert!(er.exchange_allowed(3, 3));
         assert!(!er.exchange_allowed(4, 3));
         assert_eq!(en.end.limit(4), 6);
         assert_eq!(er.end.limit(3), 6);
-        assert!(er.no_repeat_words && !en.no_repeat_words && !Variant::ScrabbleRu.rules().no_repeat_words);
+        assert!(er.no_repeat_words && !en.no_repeat_words && !TileVariant::ScrabbleRu.rules().no_repeat_words);
     }
 }

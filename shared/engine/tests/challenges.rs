@@ -5,7 +5,7 @@
 use crate::common::{AnyWord, all_tiles, dump_rack};
 use engine::gcg::{GcgHeader, to_gcg};
 use engine::lexicon::Lexicon;
-use engine::{Action, ChallengeRule, EndReason, Game, Letter, Move, Rejection, Seat, Setup, Timestamp, Variant, replay};
+use engine::{Action, ChallengeRule, Game, Letter, Rejection, Seat, Setup, TileEndReason, TileMove, TileVariant, Timestamp, replay};
 
 const NOW: Timestamp = Timestamp(0);
 
@@ -19,7 +19,7 @@ impl Lexicon for NoWord {
 }
 
 fn game(rule: ChallengeRule, seed: u64) -> Game {
-    let variant = Variant::ScrabbleEn;
+    let variant = TileVariant::ScrabbleEn;
     Game::from_setup(&Setup { variant, seats: 2, seed, no_repeat_words: false, challenge: rule }).unwrap()
 }
 
@@ -56,7 +56,7 @@ fn under_void_a_phony_is_refused_and_nothing_can_be_challenged() {
     assert!(matches!(g.play(&NoWord, Seat(0), &mv, NOW), Err(Rejection::InvalidWords { .. })));
     g.play(&AnyWord, Seat(0), &mv, NOW).unwrap();
     assert_eq!(g.challengeable(), None);
-    assert_eq!(g.play(&NoWord, Seat(1), &Move::Challenge, NOW).unwrap_err(), Rejection::ChallengeNotAllowed);
+    assert_eq!(g.play(&NoWord, Seat(1), &TileMove::Challenge, NOW).unwrap_err(), Rejection::ChallengeNotAllowed);
 }
 
 #[test]
@@ -71,8 +71,8 @@ fn a_phony_challenged_off_goes_back_to_the_rack_and_the_challenger_moves() {
         assert!(points > 0);
         assert_eq!((g.challengeable(), g.to_move()), (Some(Seat(0)), Seat(1)));
         // Only the next seat may challenge.
-        assert!(matches!(g.play(&NoWord, Seat(0), &Move::Challenge, NOW), Err(Rejection::NotYourTurn { .. })));
-        let entry = g.play(&NoWord, Seat(1), &Move::Challenge, NOW).unwrap().clone();
+        assert!(matches!(g.play(&NoWord, Seat(0), &TileMove::Challenge, NOW), Err(Rejection::NotYourTurn { .. })));
+        let entry = g.play(&NoWord, Seat(1), &TileMove::Challenge, NOW).unwrap().clone();
         assert_eq!((entry.seat, entry.action.clone(), entry.score), (Seat(0), Action::ChallengedOff, -points), "{rule:?}");
         assert_eq!(g.board(), before.board(), "the tiles come off the board");
         assert_eq!(g.rack(Seat(0)), before.rack(Seat(0)), "and go back to the rack");
@@ -84,7 +84,7 @@ fn a_phony_challenged_off_goes_back_to_the_rack_and_the_challenger_moves() {
             (Seat(1), 1, None),
             "the challenger moves, the turn scored nothing"
         );
-        assert_eq!(g.play(&NoWord, Seat(1), &Move::Challenge, NOW).unwrap_err(), Rejection::NothingToChallenge);
+        assert_eq!(g.play(&NoWord, Seat(1), &TileMove::Challenge, NOW).unwrap_err(), Rejection::NothingToChallenge);
         let gcg = replays(&g);
         assert!(gcg.contains(&format!(">p1: {} -- -{points} 0", engine_rack(&before, 0))), "{gcg}");
     }
@@ -107,7 +107,7 @@ fn a_valid_play_challenged_costs_what_the_rule_says() {
         let mv = dump_rack(&g, 0);
         g.play(&AnyWord, Seat(0), &mv, NOW).unwrap();
         let points = g.scores()[0];
-        g.play(&AnyWord, Seat(1), &Move::Challenge, NOW).unwrap();
+        g.play(&AnyWord, Seat(1), &TileMove::Challenge, NOW).unwrap();
         assert_eq!(kinds(&g), ["play", kind], "{rule:?}");
         assert_eq!(g.scores(), [points + bonus, 0], "{rule:?}");
         assert_eq!(g.to_move(), if turn_lost { Seat(0) } else { Seat(1) }, "{rule:?}");
@@ -125,9 +125,9 @@ fn an_unchallenged_phony_stands_once_the_next_seat_moves() {
     let mut g = game(ChallengeRule::Double, 5);
     let mv = dump_rack(&g, 0);
     g.play(&NoWord, Seat(0), &mv, NOW).unwrap();
-    g.play(&AnyWord, Seat(1), &Move::Pass, NOW).unwrap();
+    g.play(&AnyWord, Seat(1), &TileMove::Pass, NOW).unwrap();
     assert_eq!(g.challengeable(), None);
-    assert_eq!(g.play(&NoWord, Seat(0), &Move::Challenge, NOW).unwrap_err(), Rejection::NothingToChallenge);
+    assert_eq!(g.play(&NoWord, Seat(0), &TileMove::Challenge, NOW).unwrap_err(), Rejection::NothingToChallenge);
     assert!(g.scores()[0] > 0, "the phony keeps its points");
     replays(&g);
 }
@@ -152,22 +152,22 @@ fn a_play_that_goes_out_waits_for_the_challenge_or_the_acceptance() {
     let out = g.challengeable().unwrap();
     let next = g.to_move();
     assert!(!g.is_over() && g.rack(out).is_empty());
-    assert_eq!(g.play(&AnyWord, next, &Move::Pass, NOW).unwrap_err(), Rejection::ChallengeWindow);
-    assert_eq!(g.play(&AnyWord, out, &Move::Accept, NOW).unwrap_err(), Rejection::NotYourTurn { to_move: next });
+    assert_eq!(g.play(&AnyWord, next, &TileMove::Pass, NOW).unwrap_err(), Rejection::ChallengeWindow);
+    assert_eq!(g.play(&AnyWord, out, &TileMove::Accept, NOW).unwrap_err(), Rejection::NotYourTurn { to_move: next });
     // Accepted: the game ends as if the play had gone out unchallenged.
     let mut accepted = g.clone();
-    accepted.play(&AnyWord, next, &Move::Accept, NOW).unwrap();
-    assert_eq!(accepted.end().unwrap().reason, EndReason::WentOut { seat: out });
+    accepted.play(&AnyWord, next, &TileMove::Accept, NOW).unwrap();
+    assert_eq!(accepted.end().unwrap().reason, TileEndReason::WentOut { seat: out });
     replays(&accepted);
     // Challenged and valid: the same end.
     let mut stands = g.clone();
-    stands.play(&AnyWord, next, &Move::Challenge, NOW).unwrap();
-    assert_eq!(stands.end().unwrap().reason, EndReason::WentOut { seat: out });
+    stands.play(&AnyWord, next, &TileMove::Challenge, NOW).unwrap();
+    assert_eq!(stands.end().unwrap().reason, TileEndReason::WentOut { seat: out });
     assert_eq!(stands.scores(), accepted.scores());
     replays(&stands);
     // Challenged off: the tiles come back and the game goes on with the challenger to move.
     let mut off = g.clone();
-    off.play(&NoWord, next, &Move::Challenge, NOW).unwrap();
+    off.play(&NoWord, next, &TileMove::Challenge, NOW).unwrap();
     assert!(!off.is_over() && !off.end_pending());
     assert!(!off.rack(out).is_empty());
     assert_eq!(off.to_move(), next);
@@ -177,7 +177,7 @@ fn a_play_that_goes_out_waits_for_the_challenge_or_the_acceptance() {
     lapsed.set_deadline(Some(NOW));
     let lapse = lapsed.check_timeout(NOW, vocabulary::Lapse::Game).unwrap();
     lapsed.apply(lapse);
-    assert_eq!(lapsed.end().unwrap().reason, EndReason::WentOut { seat: out });
+    assert_eq!(lapsed.end().unwrap().reason, TileEndReason::WentOut { seat: out });
     assert_eq!(lapsed.journal().last().unwrap().action, Action::Accept);
 }
 
@@ -186,7 +186,7 @@ fn a_journal_that_claims_a_challenge_it_could_not_have_does_not_replay() {
     let mut g = game(ChallengeRule::FivePoint, 4);
     let mv = dump_rack(&g, 0);
     g.play(&AnyWord, Seat(0), &mv, NOW).unwrap();
-    g.play(&AnyWord, Seat(1), &Move::Challenge, NOW).unwrap();
+    g.play(&AnyWord, Seat(1), &TileMove::Challenge, NOW).unwrap();
     let mut forged = g.journal().to_vec();
     forged[1].score = 50;
     assert!(replay(g.setup(), &forged).is_err(), "a bonus the rule does not give");
@@ -210,7 +210,7 @@ fn seeded_games_full_of_phonies_and_challenges_replay_and_read_back_in_gcg() {
             // Now and then the open play is challenged: judged a phony or a word in turn.
             if g.challengeable().is_some() && (seed + turns) % 3 == 0 {
                 let words: &dyn Lexicon = if turns % 2 == 0 { &NoWord } else { &AnyWord };
-                g.play(words, seat, &Move::Challenge, NOW).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                g.play(words, seat, &TileMove::Challenge, NOW).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
                 if g.journal().last().unwrap().action == Action::ChallengedOff {
                     // Its column is empty again: the next play fills it.
                     k -= 1;
@@ -218,7 +218,7 @@ fn seeded_games_full_of_phonies_and_challenges_replay_and_read_back_in_gcg() {
                 continue;
             }
             if g.end_pending() {
-                g.play(&AnyWord, seat, &Move::Accept, NOW).unwrap();
+                g.play(&AnyWord, seat, &TileMove::Accept, NOW).unwrap();
                 continue;
             }
             let mv = dump_rack(&g, k);
@@ -226,7 +226,7 @@ fn seeded_games_full_of_phonies_and_challenges_replay_and_read_back_in_gcg() {
             let n = g.move_count();
             g.play(&NoWord, seat, &mv, NOW).unwrap_or_else(|e| panic!("seed {seed} move {n}: {e}"));
         }
-        assert_eq!(all_tiles(&g), Variant::ScrabbleEn.rules().full_set(), "seed {seed}: no tile lost or made");
+        assert_eq!(all_tiles(&g), TileVariant::ScrabbleEn.rules().full_set(), "seed {seed}: no tile lost or made");
         replays(&g);
     }
 }

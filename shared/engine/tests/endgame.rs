@@ -5,31 +5,31 @@
 //! block would make a six-letter column of filler), so the bag is empty.
 
 use crate::common::board;
-use engine::cgp::Position;
+use engine::cgp::CgpPosition;
 use engine::endgame::{self, goes_out};
 use engine::lexicon::builtin_graph;
 use engine::robot::{Level, LevelRobot, Robot, RobotView, Rounds, seeded};
-use engine::{Direction, Game, LeaveTable, MoveGenerator, Placement, Rack, RackTile, Ranking, Seat, Square, Tile, Timestamp, Variant};
+use engine::{Direction, Game, LeaveTable, MoveGenerator, Placement, Rack, RackTile, Ranking, Seat, Square, Tile, TileVariant, Timestamp};
 
 /// A rack of `letters` (`?` a blank).
-fn rack(variant: Variant, letters: &str) -> Rack {
+fn rack(variant: TileVariant, letters: &str) -> Rack {
     let rules = variant.rules();
     Rack::from_tiles(letters.chars().map(|c| if c == '?' { RackTile::Blank } else { RackTile::Letter(rules.letter(c).unwrap()) }))
 }
 
 /// The endgame with `words` on the board, the player to move holding `mine` and the opponent
 /// `theirs`, every other tile in the filler block, the scores level.
-fn endgame_position(variant: Variant, words: &[(&str, Direction, &str)], mine: &str, theirs: &str) -> Game {
+fn endgame_position(variant: TileVariant, words: &[(&str, Direction, &str)], mine: &str, theirs: &str) -> Game {
     table_position(variant, words, mine, &[theirs])
 }
 
 /// As [`endgame_position`], with one rack per opponent.
-fn table_position(variant: Variant, words: &[(&str, Direction, &str)], mine: &str, theirs: &[&str]) -> Game {
+fn table_position(variant: TileVariant, words: &[(&str, Direction, &str)], mine: &str, theirs: &[&str]) -> Game {
     table_position_after(variant, words, mine, theirs, 0)
 }
 
 /// As [`table_position`], `zero_turns` scoreless turns into the game.
-fn table_position_after(variant: Variant, words: &[(&str, Direction, &str)], mine: &str, theirs: &[&str], zero_turns: u32) -> Game {
+fn table_position_after(variant: TileVariant, words: &[(&str, Direction, &str)], mine: &str, theirs: &[&str], zero_turns: u32) -> Game {
     let rules = variant.rules();
     let mut board = board(rules, words);
     let racks: Vec<Rack> = std::iter::once(mine).chain(theirs.iter().copied()).map(|r| rack(variant, r)).collect();
@@ -49,7 +49,7 @@ fn table_position_after(variant: Variant, words: &[(&str, Direction, &str)], min
         board.place(Placement { square, tile });
     }
     let scores = vec![300; racks.len()];
-    let position = Position { board, racks, scores, zero_turns, lexicon: None };
+    let position = CgpPosition { board, racks, scores, zero_turns, lexicon: None };
     let game = Game::from_position(variant, &position, 1).unwrap();
     assert!(game.bag().is_empty());
     game
@@ -72,7 +72,7 @@ fn decide(game: &Game, level: Level, seed: u64) -> (String, bool) {
 /// endgame goes out.
 #[test]
 fn with_i_and_a_blank_every_level_and_the_hint_go_out() {
-    let variant = Variant::ScrabbleEn;
+    let variant = TileVariant::ScrabbleEn;
     let game = endgame_position(variant, &[("M2", Direction::Across, "AT")], "I?", "QV");
     let rules = game.rules();
     let graph = builtin_graph(variant);
@@ -93,11 +93,11 @@ fn with_i_and_a_blank_every_level_and_the_hint_go_out() {
 }
 
 /// The board words of the hand-built positions, per variant (nouns, for Эрудит).
-fn words(variant: Variant) -> Vec<(&'static str, Direction, &'static str)> {
+fn words(variant: TileVariant) -> Vec<(&'static str, Direction, &'static str)> {
     use Direction::{Across, Down};
     match variant {
-        Variant::ScrabbleEn => vec![("B2", Across, "HOME"), ("E1", Down, "OPEN")],
-        Variant::ScrabbleRu => vec![
+        TileVariant::ScrabbleEn => vec![("B2", Across, "HOME"), ("E1", Down, "OPEN")],
+        TileVariant::ScrabbleRu => vec![
             ("B2", Across, "ДОМ"),
             ("C1", Down, "КОТ"),
             ("G2", Across, "ЛЕС"),
@@ -106,7 +106,7 @@ fn words(variant: Variant) -> Vec<(&'static str, Direction, &'static str)> {
             ("E8", Across, "НОРА"),
         ],
         // 131 tiles: the filler reaches row 8, so the words stay above it.
-        Variant::Erudit => {
+        TileVariant::Erudit => {
             vec![("B2", Across, "ДОМ"), ("C1", Down, "КОТ"), ("G2", Across, "ЛЕС"), ("B5", Across, "РАК"), ("J2", Down, "СОК")]
         }
     }
@@ -114,7 +114,7 @@ fn words(variant: Variant) -> Vec<(&'static str, Direction, &'static str)> {
 
 /// The hard level's choice differs from the static one (medium's) and is the solved value's:
 /// `static_play` and `hard_play` as "coord notation".
-fn hard_differs(variant: Variant, mine: &str, theirs: &str, static_play: &str, hard_play: &str) -> Game {
+fn hard_differs(variant: TileVariant, mine: &str, theirs: &str, static_play: &str, hard_play: &str) -> Game {
     let game = endgame_position(variant, &words(variant), mine, theirs);
     let graph = builtin_graph(variant);
     let generator = MoveGenerator::new(game.rules(), graph);
@@ -146,17 +146,17 @@ fn threat_after(game: &Game, play: &str) -> i32 {
 fn keeping_a_tile_beats_going_out_when_the_opponent_is_stuck() {
     // Going out now scores less than a strong play now and going out next turn, while the
     // opponent's last tile has nowhere to go.
-    hard_differs(Variant::ScrabbleEn, "JE", "Q", "C1 J.E", "C1 J.");
-    hard_differs(Variant::ScrabbleRu, "АО", "Щ", "I1 О.А", "6A А...");
-    hard_differs(Variant::Erudit, "ЖЦ", "Щ", "H1 Ц.Ж", "H2 .Ж");
+    hard_differs(TileVariant::ScrabbleEn, "JE", "Q", "C1 J.E", "C1 J.");
+    hard_differs(TileVariant::ScrabbleRu, "АО", "Щ", "I1 О.А", "6A А...");
+    hard_differs(TileVariant::Erudit, "ЖЦ", "Щ", "H1 Ц.Ж", "H2 .Ж");
 }
 
 #[test]
 fn blocking_the_opponents_way_out_beats_scoring() {
     for (variant, mine, theirs, static_play, hard_play) in [
-        (Variant::ScrabbleEn, "UVW", "JA", "C1 V.W", "B1 U."),
-        (Variant::ScrabbleRu, "АУ", "ЖУ", "3I У.", "1B У."),
-        (Variant::Erudit, "АУ", "ЖУ", "5B ...А", "1B У."),
+        (TileVariant::ScrabbleEn, "UVW", "JA", "C1 V.W", "B1 U."),
+        (TileVariant::ScrabbleRu, "АУ", "ЖУ", "3I У.", "1B У."),
+        (TileVariant::Erudit, "АУ", "ЖУ", "5B ...А", "1B У."),
     ] {
         let game = hard_differs(variant, mine, theirs, static_play, hard_play);
         assert!(threat_after(&game, hard_play) < threat_after(&game, static_play), "{variant}: the hard play blocks");
@@ -165,7 +165,7 @@ fn blocking_the_opponents_way_out_beats_scoring() {
 
 #[test]
 fn going_out_with_a_blank_in_the_russian_variants() {
-    for variant in [Variant::ScrabbleRu, Variant::Erudit] {
+    for variant in [TileVariant::ScrabbleRu, TileVariant::Erudit] {
         let game = endgame_position(variant, &[("B2", Direction::Across, "ДОМ"), ("C1", Direction::Down, "КОТ")], "А?", "ЩФ");
         for level in [Level::Medium, Level::Hard] {
             let (play, out) = decide(&game, level, 1);
@@ -176,7 +176,7 @@ fn going_out_with_a_blank_in_the_russian_variants() {
 
 #[test]
 fn out_of_budget_the_search_falls_back_and_three_seats_are_weighed_apart() {
-    let variant = Variant::ScrabbleEn;
+    let variant = TileVariant::ScrabbleEn;
     let game = endgame_position(variant, &words(variant), "JE", "Q");
     let graph = builtin_graph(variant);
     let generator = MoveGenerator::new(game.rules(), graph);
@@ -206,7 +206,7 @@ fn out_of_budget_the_search_falls_back_and_three_seats_are_weighed_apart() {
 fn no_level_passes_a_scoring_play_away_against_a_stuck_opponent() {
     // Before the fix, hard on three rounds passed in each of these.
     for (variant, mine, theirs) in
-        [(Variant::ScrabbleEn, "IIU", "QVVC"), (Variant::ScrabbleRu, "ОПЫ", "ЪЩЦ"), (Variant::Erudit, "ОПЫ", "ЪЩЦ")]
+        [(TileVariant::ScrabbleEn, "IIU", "QVVC"), (TileVariant::ScrabbleRu, "ОПЫ", "ЪЩЦ"), (TileVariant::Erudit, "ОПЫ", "ЪЩЦ")]
     {
         let rules = variant.rules();
         let limit = rules.end.limit(2);
@@ -245,7 +245,7 @@ fn every_pass_by_hard_in_an_endgame_is_worth_more_than_every_play() {
     let seed0 = std::env::var("ENDGAME_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(7_000u64);
     println!("ENDGAME_SEED={seed0}");
     let mut positions = 0;
-    for (k, variant) in [Variant::ScrabbleEn, Variant::ScrabbleRu, Variant::Erudit].into_iter().enumerate() {
+    for (k, variant) in [TileVariant::ScrabbleEn, TileVariant::ScrabbleRu, TileVariant::Erudit].into_iter().enumerate() {
         let graph = builtin_graph(variant);
         let generator = MoveGenerator::new(variant.rules(), graph);
         let leave = LeaveTable::heuristic(variant.rules());

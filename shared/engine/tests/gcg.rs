@@ -6,10 +6,10 @@ use engine::gcg::{GcgHeader, lexicon_name, nick, to_gcg};
 use engine::lexicon::builtin_graph;
 use engine::movegen::exchanges;
 use engine::timeline::timeline;
-use engine::{Action, EndReason, Game, Move, MoveGenerator, Ranking, TileInput, Timestamp, Variant};
+use engine::{Action, Game, MoveGenerator, Ranking, TileEndReason, TileInput, TileMove, TileVariant, Timestamp};
 
 /// A seeded game between best-score robots; the seat to move resigns at `resign_at`, if given.
-fn robot_game(variant: Variant, seats: usize, seed: u64, resign_at: Option<usize>) -> Game {
+fn robot_game(variant: TileVariant, seats: usize, seed: u64, resign_at: Option<usize>) -> Game {
     let rules = variant.rules();
     let graph = builtin_graph(variant);
     let generator = MoveGenerator::new(rules, graph);
@@ -17,18 +17,18 @@ fn robot_game(variant: Variant, seats: usize, seed: u64, resign_at: Option<usize
     while !game.is_over() {
         let seat = game.to_move();
         if Some(game.journal().len()) == resign_at {
-            game.play(graph, seat, &Move::Resign, Timestamp(0)).expect("a resignation is legal");
+            game.play(graph, seat, &TileMove::Resign, Timestamp(0)).expect("a resignation is legal");
             continue;
         }
         // The best-scoring play the no-repeat rule (Эрудит) allows, else a full exchange or a pass.
         let played = generator
             .top(game.board(), game.rack(seat), 20, Ranking::Score)
             .iter()
-            .any(|p| game.play(graph, seat, &Move::play(rules, &p.placements()), Timestamp(0)).is_ok());
+            .any(|p| game.play(graph, seat, &TileMove::play(rules, &p.placements()), Timestamp(0)).is_ok());
         if !played {
             let mv = match exchanges(rules, game.rack(seat), game.bag().len()).into_iter().max_by_key(|r| r.len()) {
-                Some(all) => Move::Exchange { tiles: all.tiles().map(|t| TileInput::from_rack_tile(rules, t)).collect() },
-                None => Move::Pass,
+                Some(all) => TileMove::Exchange { tiles: all.tiles().map(|t| TileInput::from_rack_tile(rules, t)).collect() },
+                None => TileMove::Pass,
             };
             game.play(graph, seat, &mv, Timestamp(0)).expect("an exchange or a pass is legal");
         }
@@ -40,7 +40,7 @@ fn robot_game(variant: Variant, seats: usize, seed: u64, resign_at: Option<usize
 fn two_hundred_robot_games_read_back_to_the_same_moves_and_scores() {
     let (mut plays, mut settled, mut resigned, mut exchanges_seen) = (0, 0, 0, 0);
     for n in 0..200u64 {
-        let variant = Variant::ALL[(n % 3) as usize];
+        let variant = TileVariant::ALL[(n % 3) as usize];
         let seats = 2 + (n % 5) as usize % 3;
         let resign_at = (n % 10 == 9).then_some(5 + (n as usize % 7));
         let game = robot_game(variant, seats, 1000 + n, resign_at);
@@ -94,12 +94,12 @@ fn two_hundred_robot_games_read_back_to_the_same_moves_and_scores() {
         let end = game.end().expect("played to the end");
         for ev in events {
             let expected = match (end.reason, &ev.kind) {
-                (EndReason::WentOut { seat }, GcgEventKind::EndRackPoints { racks }) if seat.index() == ev.player => {
+                (TileEndReason::WentOut { seat }, GcgEventKind::EndRackPoints { racks }) if seat.index() == ev.player => {
                     let left: String = (0..seats).filter(|&s| s != ev.player).map(|s| tl.steps.last().unwrap().racks[s].concat()).collect();
                     assert_eq!(racks, &left, "{}", ctx());
                     end.adjustments[ev.player]
                 }
-                (EndReason::WentOut { .. } | EndReason::ScorelessTurns, GcgEventKind::LastRackPenalty) => {
+                (TileEndReason::WentOut { .. } | TileEndReason::ScorelessTurns, GcgEventKind::LastRackPenalty) => {
                     assert_eq!(ev.rack, tl.steps.last().unwrap().racks[ev.player].concat());
                     end.adjustments[ev.player]
                 }

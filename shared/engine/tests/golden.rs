@@ -2,11 +2,11 @@
 //! score, as found by the brute-force enumerator (`examples/golden.rs`); the GADDAG generator
 //! must agree exactly.
 
-use engine::cgp::Position;
+use engine::cgp::CgpPosition;
 use engine::lexicon::builtin_graph;
-use engine::{MoveGenerator, Variant};
+use engine::{MoveGenerator, TileVariant};
 
-fn check(variant: Variant, golden: &str) {
+fn check(variant: TileVariant, golden: &str) {
     let rules = variant.rules();
     let generator = MoveGenerator::new(rules, builtin_graph(variant));
     let mut lines = 0;
@@ -14,7 +14,7 @@ fn check(variant: Variant, golden: &str) {
         let mut fields = line.splitn(3, ' ');
         let count: usize = fields.next().unwrap().parse().unwrap();
         let best: i32 = fields.next().unwrap().parse().unwrap();
-        let position = Position::parse(rules, fields.next().unwrap()).unwrap();
+        let position = CgpPosition::parse(rules, fields.next().unwrap()).unwrap();
         let plays = generator.all(&position.board, &position.racks[0]);
         let got_best = plays.iter().map(|p| p.score).max().unwrap_or(0);
         assert_eq!((plays.len(), got_best), (count, best), "{variant} line {}", i + 1);
@@ -25,15 +25,15 @@ fn check(variant: Variant, golden: &str) {
 
 #[test]
 fn english_plays_match_the_golden_file() {
-    check(Variant::ScrabbleEn, include_str!("data/golden-en.txt"));
+    check(TileVariant::ScrabbleEn, include_str!("data/golden-en.txt"));
 }
 
 #[test]
 fn russian_plays_match_the_golden_file() {
-    check(Variant::ScrabbleRu, include_str!("data/golden-ru.txt"));
+    check(TileVariant::ScrabbleRu, include_str!("data/golden-ru.txt"));
 }
 
 #[test]
 fn erudit_plays_match_the_golden_file() {
-    check(Variant::Erudit, include_str!("data/golden-erudit.txt"));
+    check(TileVariant::Erudit, include_str!("data/golden-erudit.txt"));
 }

@@ -8,7 +8,8 @@ use engine::lexicon::builtin_graph;
 use engine::movegen::exchanges;
 use engine::play::evaluate;
 use engine::{
-    Board, Game, LeaveTable, Move, MoveGenerator, Placement, Rack, RackTile, Ranking, Rules, Timestamp, Variant, WordGraph, WordList,
+    Board, Game, LeaveTable, MoveGenerator, Placement, Rack, RackTile, Ranking, Rules, TileMove, TileVariant, Timestamp, WordGraph,
+    WordList,
 };
 use proptest::prelude::*;
 
@@ -20,8 +21,8 @@ const RU: &str = "кот ток тот он она оно нота тон рот
 сорт нора рана сани сад вода дом ром мир мера река рука лук лак кол кит тесто место сито нить мина \
 вина вино лето тело село соль роль пол пора пар пир перо ион иск кино окно осел сено стена трон ёж ёлка";
 
-fn tiny(variant: Variant) -> String {
-    let text = if variant == Variant::ScrabbleEn { EN } else { RU };
+fn tiny(variant: TileVariant) -> String {
+    let text = if variant == TileVariant::ScrabbleEn { EN } else { RU };
     text.split_whitespace().collect::<Vec<_>>().join("\n")
 }
 
@@ -32,7 +33,7 @@ fn key(mut placements: Vec<Placement>, score: i32) -> (Vec<(usize, bool, usize)>
 }
 
 /// A position after `moves` random brute-force plays of a seeded game over `words`.
-fn position(variant: Variant, seed: u64, moves: usize, words: &WordList) -> Game {
+fn position(variant: TileVariant, seed: u64, moves: usize, words: &WordList) -> Game {
     let brute = BruteForce::new(words);
     let mut game =
         Game::from_setup(&engine::Setup { variant, seats: 2, seed, no_repeat_words: false, challenge: Default::default() }).unwrap();
@@ -43,8 +44,8 @@ fn position(variant: Variant, seed: u64, moves: usize, words: &WordList) -> Game
         let seat = game.to_move();
         let plays = brute.plays(game.rules(), game.board(), game.rack(seat));
         let mv = match plays.get((seed as usize).wrapping_add(i * 7919) % plays.len().max(1)) {
-            Some(p) => Move::Play { placements: inputs(game.rules(), &p.placements) },
-            None => Move::Pass,
+            Some(p) => TileMove::Play { placements: inputs(game.rules(), &p.placements) },
+            None => TileMove::Pass,
         };
         game.play(words, seat, &mv, Timestamp(0)).unwrap();
     }
@@ -76,7 +77,7 @@ proptest! {
 
     #[test]
     fn the_generator_equals_brute_force_on_a_tiny_list(
-        variant in prop::sample::select(Variant::ALL.to_vec()),
+        variant in prop::sample::select(TileVariant::ALL.to_vec()),
         seed in any::<u64>(),
         moves in 0usize..14,
         blanks in 0usize..3,
@@ -117,7 +118,7 @@ proptest! {
     /// positions where an anchor has board tiles on both sides, or a run just right of it.
     #[test]
     fn the_generator_equals_brute_force_with_many_groups_on_a_line_and_blanks(
-        variant in prop::sample::select(Variant::ALL.to_vec()),
+        variant in prop::sample::select(TileVariant::ALL.to_vec()),
         r in 0usize..15,
         c in 0usize..15,
         row in prop::collection::vec(0u8..7, 15),
@@ -126,7 +127,7 @@ proptest! {
         blanks in 0usize..3,
     ) {
         let rules = variant.rules();
-        let letters: Vec<char> = if variant == Variant::ScrabbleEn { "aeinorst".chars().collect() } else { "аеинорст".chars().collect() };
+        let letters: Vec<char> = if variant == TileVariant::ScrabbleEn { "aeinorst".chars().collect() } else { "аеинорст".chars().collect() };
         let board = grouped_board(rules, &letters, r, &row, c, &col);
         let rack = Rack::from_tiles(rack.iter().enumerate().map(|(i, &k)| {
             if i < blanks { RackTile::Blank } else { RackTile::Letter(rules.letter(letters[k]).unwrap()) }
@@ -140,7 +141,7 @@ proptest! {
 
 #[test]
 fn every_generated_play_validates_and_scores_the_same_with_the_full_lexicon() {
-    for variant in Variant::ALL {
+    for variant in TileVariant::ALL {
         let rules = variant.rules();
         let words = WordList::builtin(variant).unwrap();
         let generator = MoveGenerator::new(rules, builtin_graph(variant));
@@ -164,7 +165,7 @@ fn every_generated_play_validates_and_scores_the_same_with_the_full_lexicon() {
             }
             // Move on with the best play of the real rack, so positions fill up.
             let best = generator.top(game.board(), game.rack(seat), 1, Ranking::Score);
-            let mv = best.first().map_or(Move::Pass, |p| Move::Play { placements: inputs(rules, &p.placements()) });
+            let mv = best.first().map_or(TileMove::Pass, |p| TileMove::Play { placements: inputs(rules, &p.placements()) });
             game.play(&words, seat, &mv, Timestamp(0)).unwrap();
         }
         assert!(checked > 1000, "{variant}: only {checked} plays checked");
@@ -175,21 +176,21 @@ fn every_generated_play_validates_and_scores_the_same_with_the_full_lexicon() {
 fn top_n_is_the_head_of_all_plays_sorted() {
     // The pruned top-N search must agree with sorting every play, by score and by equity.
     for (variant, file) in [
-        (Variant::ScrabbleEn, include_str!("data/bench-en.cgp")),
-        (Variant::ScrabbleRu, include_str!("data/bench-ru.cgp")),
-        (Variant::Erudit, include_str!("data/bench-erudit.cgp")),
+        (TileVariant::ScrabbleEn, include_str!("data/bench-en.cgp")),
+        (TileVariant::ScrabbleRu, include_str!("data/bench-ru.cgp")),
+        (TileVariant::Erudit, include_str!("data/bench-erudit.cgp")),
         // Racks with one and two blanks, where the bound counts the squares only a blank fits.
-        (Variant::ScrabbleEn, include_str!("data/bench-en-blank1.cgp")),
-        (Variant::ScrabbleEn, include_str!("data/bench-en-blank2.cgp")),
-        (Variant::ScrabbleRu, include_str!("data/bench-ru-blank1.cgp")),
-        (Variant::ScrabbleRu, include_str!("data/bench-ru-blank2.cgp")),
+        (TileVariant::ScrabbleEn, include_str!("data/bench-en-blank1.cgp")),
+        (TileVariant::ScrabbleEn, include_str!("data/bench-en-blank2.cgp")),
+        (TileVariant::ScrabbleRu, include_str!("data/bench-ru-blank1.cgp")),
+        (TileVariant::ScrabbleRu, include_str!("data/bench-ru-blank2.cgp")),
     ] {
         let rules = variant.rules();
         let generator = MoveGenerator::new(rules, builtin_graph(variant));
         // The heuristic, and the leaves hints and robots use (fitted whole leaves in Russian).
         let (leave, standard) = (LeaveTable::heuristic(rules), LeaveTable::standard(rules));
         for line in file.lines().step_by(5).take(40) {
-            let position = engine::Position::parse(rules, line).unwrap();
+            let position = engine::CgpPosition::parse(rules, line).unwrap();
             let (board, rack) = (&position.board, &position.racks[0]);
             for ranking in [Ranking::Score, Ranking::Equity(&leave), Ranking::Equity(&standard)] {
                 let mut all = generator.all(board, rack);
@@ -205,13 +206,13 @@ fn top_n_is_the_head_of_all_plays_sorted() {
 
 #[test]
 fn exchanges_are_the_distinct_submultisets_the_variant_allows() {
-    let rules = Variant::ScrabbleEn.rules();
+    let rules = TileVariant::ScrabbleEn.rules();
     let t = |c| RackTile::Letter(rules.letter(c).unwrap());
     let rack = Rack::from_tiles([t('A'), t('A'), t('B'), RackTile::Blank]);
     // (2+1) × (1+1) × (1+1) − 1 = 11 non-empty multisets.
     assert_eq!(exchanges(rules, &rack, 7).len(), 11);
     assert!(exchanges(rules, &rack, 6).is_empty());
-    let er = Variant::Erudit.rules();
+    let er = TileVariant::Erudit.rules();
     let k = |c| RackTile::Letter(er.letter(c).unwrap());
     let rack = Rack::from_tiles([k('К'), k('О'), k('Т')]);
     assert_eq!(exchanges(er, &rack, 2).iter().filter(|r| r.len() <= 2).count(), 6);

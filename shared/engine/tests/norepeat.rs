@@ -8,7 +8,9 @@ use engine::best_plays::best_plays;
 use engine::lexicon::builtin_graph;
 use engine::norepeat::apply;
 use engine::play::evaluate;
-use engine::{Direction::*, Game, LeaveTable, Move, MoveGenerator, Rack, Ranking, Rejection, Seat, Setup, Timestamp, Variant, replay};
+use engine::{
+    Direction::*, Game, LeaveTable, MoveGenerator, Rack, Ranking, Rejection, Seat, Setup, TileMove, TileVariant, Timestamp, replay,
+};
 
 const NOW: Timestamp = Timestamp(0);
 
@@ -17,7 +19,7 @@ fn played(words: &[&str]) -> HashSet<String> {
 }
 
 fn scored(
-    variant: Variant,
+    variant: TileVariant,
     board: &engine::Board,
     start: &str,
     dir: engine::Direction,
@@ -32,20 +34,20 @@ fn scored(
 
 #[test]
 fn a_repeated_main_word_is_refused_even_spelled_with_a_star() {
-    let rules = Variant::Erudit.rules();
+    let rules = TileVariant::Erudit.rules();
     let b = board(rules, &[("H8", Across, "КОТ")]);
     for word in ["КОТ", "кОТ"] {
-        let (mut score, n, dir) = scored(Variant::Erudit, &b, "K6", Down, word);
+        let (mut score, n, dir) = scored(TileVariant::Erudit, &b, "K6", Down, word);
         assert_eq!(apply(&played(&["КОТ"]), &mut score, n, dir), Err(Rejection::WordAlreadyPlayed { words: vec!["КОТ".into()] }));
     }
 }
 
 #[test]
 fn a_repeated_cross_word_scores_nothing_and_the_rest_scores_normally() {
-    let rules = Variant::Erudit.rules();
+    let rules = TileVariant::Erudit.rules();
     let b = board(rules, &[("H8", Across, "ДА")]);
     // НО across at H9..I9 under ДА: main word НО, cross-words ДН and АО.
-    let (mut score, n, dir) = scored(Variant::Erudit, &b, "H9", Across, "НО");
+    let (mut score, n, dir) = scored(TileVariant::Erudit, &b, "H9", Across, "НО");
     let words: Vec<String> = score.words.iter().map(|w| w.word.clone()).collect();
     assert_eq!(words, ["НО", "ДН", "АО"]);
     let before: Vec<i32> = score.words.iter().map(|w| w.score).collect();
@@ -58,10 +60,10 @@ fn a_repeated_cross_word_scores_nothing_and_the_rest_scores_normally() {
 
 #[test]
 fn a_one_tile_play_is_refused_only_when_every_word_it_forms_repeats() {
-    let rules = Variant::Erudit.rules();
+    let rules = TileVariant::Erudit.rules();
     let b = board(rules, &[("H8", Across, "ДА"), ("J7", Down, "ОН")]);
     // Т at I7 forms ТО across (with the О at J7) and ТА down (with the А at I8).
-    let (score, n, dir) = scored(Variant::Erudit, &b, "I7", Across, "Т");
+    let (score, n, dir) = scored(TileVariant::Erudit, &b, "I7", Across, "Т");
     let words: Vec<String> = score.words.iter().map(|w| w.word.clone()).collect();
     assert_eq!(words, ["ТО", "ТА"]);
     // The across word repeats but the down word is new: the down word becomes the main word.
@@ -76,7 +78,7 @@ fn a_one_tile_play_is_refused_only_when_every_word_it_forms_repeats() {
 fn shared_letters_game(no_repeat: bool) -> (Game, String) {
     for seed in 1.. {
         let game = Game::from_setup(&Setup {
-            variant: Variant::Erudit,
+            variant: TileVariant::Erudit,
             seats: 2,
             seed,
             no_repeat_words: no_repeat,
@@ -103,7 +105,7 @@ fn the_game_refuses_a_main_word_played_before() {
     let refused = game.play(&AnyWord, Seat(1), &repeat, NOW).unwrap_err();
     assert_eq!(refused, Rejection::WordAlreadyPlayed { words: vec![word.to_uppercase()] });
     assert_eq!(refused.code(), "word_already_played");
-    game.play(&AnyWord, Seat(1), &Move::Pass, NOW).unwrap();
+    game.play(&AnyWord, Seat(1), &TileMove::Pass, NOW).unwrap();
     assert!(game.played_words().contains(&word.to_uppercase()));
     assert_eq!(replay(game.setup(), game.journal()).unwrap(), game);
 }
@@ -114,15 +116,15 @@ fn without_the_rule_the_same_play_stands() {
     let rules = game.rules();
     game.play(&AnyWord, Seat(0), &crate::common::play(rules, "H8", Across, &word), NOW).unwrap();
     game.play(&AnyWord, Seat(1), &crate::common::play(rules, "J7", Down, &word), NOW).unwrap();
-    let scrabble = Game::new(Variant::ScrabbleRu, 2, 1).unwrap();
+    let scrabble = Game::new(TileVariant::ScrabbleRu, 2, 1).unwrap();
     assert!(!scrabble.no_repeat_words(), "Scrabble has no such rule");
-    assert!(Game::new(Variant::Erudit, 2, 1).unwrap().no_repeat_words(), "Эрудит has it by default");
+    assert!(Game::new(TileVariant::Erudit, 2, 1).unwrap().no_repeat_words(), "Эрудит has it by default");
 }
 
 #[test]
 fn robots_over_200_erudit_games_never_repeat_a_main_word_and_score_as_submit_does() {
     use engine::robot::{Level, LevelRobot, Robot, RobotView, Rounds, seeded};
-    let variant = Variant::Erudit;
+    let variant = TileVariant::Erudit;
     let rules = variant.rules();
     let graph = builtin_graph(variant);
     let generator = MoveGenerator::new(rules, graph);
@@ -135,7 +137,7 @@ fn robots_over_200_erudit_games_never_repeat_a_main_word_and_score_as_submit_doe
             let rack = *game.rack(seat);
             // A hint list never holds a play the engine would refuse or score otherwise.
             for hint in best_plays(&game, &generator, &rack, 3, Ranking::Equity(&leave)) {
-                let checked = game.check(graph, seat, &Move::play(rules, &hint.placements()), NOW).expect("a hint is legal");
+                let checked = game.check(graph, seat, &TileMove::play(rules, &hint.placements()), NOW).expect("a hint is legal");
                 assert_eq!(checked.score(), hint.score);
                 hints_checked += 1;
             }

@@ -6,7 +6,7 @@
 
 use crate::common::{all_tiles, inputs};
 use engine::brute::BruteForce;
-use engine::{Game, Move, PlacementInput, Seat, TileInput, Timestamp, Variant, WordList, replay};
+use engine::{Game, PlacementInput, Seat, TileInput, TileMove, TileVariant, Timestamp, WordList, replay};
 use proptest::prelude::*;
 
 const EN: &str = "at ta an na in it is si on no to or re er ed de be ab ad am ma me em he eh hi ha ho oh so us up \
@@ -18,15 +18,15 @@ const RU: &str = "кот ток тот он она оно нота тон рот
 сорт нора рана сани сад вода дом ром мир мера река рука лук лак кол кит ток тесто место сито нить мина \
 вина вино лето тело село соль роль пол пора пар пир перо ира ион иск кино окно осел сено стена трон";
 
-fn lexicon(variant: Variant) -> WordList {
-    let text = if variant == Variant::ScrabbleEn { EN } else { RU };
+fn lexicon(variant: TileVariant) -> WordList {
+    let text = if variant == TileVariant::ScrabbleEn { EN } else { RU };
     WordList::parse(variant.rules(), &text.split_whitespace().collect::<Vec<_>>().join("\n")).unwrap()
 }
 
 /// The exchange of a seat's first `n` rack tiles.
-fn exchange(game: &Game, seat: Seat, n: usize) -> Move {
+fn exchange(game: &Game, seat: Seat, n: usize) -> TileMove {
     let tiles = game.rack(seat).tiles().take(n.max(1)).map(|t| TileInput::from_rack_tile(game.rules(), t)).collect();
-    Move::Exchange { tiles }
+    TileMove::Exchange { tiles }
 }
 
 fn garbage() -> impl Strategy<Value = Vec<PlacementInput>> {
@@ -42,7 +42,7 @@ proptest! {
 
     #[test]
     fn tiles_are_conserved_and_replay_equals_live_play(
-        variant in prop::sample::select(Variant::ALL.to_vec()),
+        variant in prop::sample::select(TileVariant::ALL.to_vec()),
         seats in 2usize..=4,
         seed in any::<u64>(),
         choices in proptest::collection::vec(any::<u16>(), 10..60),
@@ -60,14 +60,14 @@ proptest! {
             }
             let seat = game.to_move();
             // A junk move is refused or legal; refused, it leaves the game untouched.
-            let probe = Move::Play { placements: junk[i % junk.len()].clone() };
+            let probe = TileMove::Play { placements: junk[i % junk.len()].clone() };
             let before = game.clone();
             if game.check(&words, seat, &probe, now).is_err() {
                 prop_assert!(game.play(&words, seat, &probe, now).is_err());
                 prop_assert_eq!(&game, &before);
             }
             let mv = match c % 12 {
-                0 => Move::Pass,
+                0 => TileMove::Pass,
                 1 if rules.exchange_allowed(usize::from(c / 12 % 7) + 1, game.bag().len()) => exchange(&game, seat, usize::from(c / 12 % 7) + 1),
                 _ => {
                     // The brute-force plays follow standard rules; with the no-repeat rule on,
@@ -75,9 +75,9 @@ proptest! {
                     let plays = brute.plays(rules, game.board(), game.rack(seat));
                     let n = plays.len().max(1);
                     (0..plays.len())
-                        .map(|k| Move::Play { placements: inputs(rules, &plays[(usize::from(c) + k) % n].placements) })
+                        .map(|k| TileMove::Play { placements: inputs(rules, &plays[(usize::from(c) + k) % n].placements) })
                         .find(|mv| game.check(&words, seat, mv, now).is_ok())
-                        .unwrap_or(Move::Pass)
+                        .unwrap_or(TileMove::Pass)
                 }
             };
             let entry = game.play(&words, seat, &mv, now).map_err(|r| TestCaseError::fail(format!("generated move refused: {r}")))?.clone();
@@ -99,13 +99,13 @@ fn serde_json_round_trip(journal: &[engine::JournalEntry]) -> Vec<engine::Journa
 
 #[test]
 fn a_tampered_journal_does_not_replay() {
-    let words = lexicon(Variant::ScrabbleEn);
+    let words = lexicon(TileVariant::ScrabbleEn);
     let brute = BruteForce::new(&words);
-    let mut game = Game::new(Variant::ScrabbleEn, 2, 99).unwrap();
+    let mut game = Game::new(TileVariant::ScrabbleEn, 2, 99).unwrap();
     while game.journal().iter().filter(|e| e.action.kind() == "play").count() < 2 && !game.is_over() {
         let seat = game.to_move();
         let plays = brute.plays(game.rules(), game.board(), game.rack(seat));
-        let mv = plays.first().map_or(Move::Pass, |p| Move::Play { placements: inputs(game.rules(), &p.placements) });
+        let mv = plays.first().map_or(TileMove::Pass, |p| TileMove::Play { placements: inputs(game.rules(), &p.placements) });
         game.play(&words, seat, &mv, Timestamp(0)).unwrap();
     }
     let mut journal = game.journal().to_vec();

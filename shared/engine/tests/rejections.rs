@@ -1,12 +1,12 @@
 //! One test per rejection reason: each bad move yields exactly that reason and changes nothing.
 
 use crate::common::{AnyWord, blankless_game, dump_rack, play, rack_letters};
-use engine::{Direction::*, Game, Move, PlacementInput, Rejection, Seat, TileInput, Timestamp, Variant, WordList};
+use engine::{Direction::*, Game, PlacementInput, Rejection, Seat, TileInput, TileMove, TileVariant, Timestamp, WordList};
 
 const NOW: Timestamp = Timestamp(0);
 
 /// Submits `mv` and checks that it is refused with `code` and leaves the game as it was.
-fn refused(game: &mut Game, lexicon: &dyn engine::Lexicon, seat: Seat, mv: &Move, now: Timestamp) -> Rejection {
+fn refused(game: &mut Game, lexicon: &dyn engine::Lexicon, seat: Seat, mv: &TileMove, now: Timestamp) -> Rejection {
     let before = game.clone();
     let rejection = game.play(lexicon, seat, mv, now).expect_err("the move must be refused");
     assert_eq!(*game, before, "a refused move changed the game");
@@ -19,7 +19,7 @@ fn input(square: &str, letter: Option<char>, blank: bool) -> PlacementInput {
 
 /// A game whose seat 0 opened with its first two tiles at H8..I8 (accepted by `AnyWord`).
 fn opened() -> Game {
-    let mut game = blankless_game(Variant::ScrabbleEn);
+    let mut game = blankless_game(TileVariant::ScrabbleEn);
     let r = rack_letters(&game, Seat(0));
     let word: String = r[..2].iter().collect();
     game.play(&AnyWord, Seat(0), &play(game.rules(), "H8", Across, &word), NOW).unwrap();
@@ -33,29 +33,29 @@ fn seat1_word(game: &Game, n: usize) -> String {
 
 #[test]
 fn a_move_after_the_end_is_refused_as_game_over() {
-    let mut game = blankless_game(Variant::ScrabbleEn);
-    game.play(&AnyWord, Seat(1), &Move::Resign, NOW).unwrap();
-    assert_eq!(refused(&mut game, &AnyWord, Seat(0), &Move::Pass, NOW).code(), "game_over");
+    let mut game = blankless_game(TileVariant::ScrabbleEn);
+    game.play(&AnyWord, Seat(1), &TileMove::Resign, NOW).unwrap();
+    assert_eq!(refused(&mut game, &AnyWord, Seat(0), &TileMove::Pass, NOW).code(), "game_over");
 }
 
 #[test]
 fn a_move_out_of_turn_is_refused() {
-    let mut game = blankless_game(Variant::ScrabbleEn);
-    assert_eq!(refused(&mut game, &AnyWord, Seat(1), &Move::Pass, NOW), Rejection::NotYourTurn { to_move: Seat(0) });
-    assert_eq!(refused(&mut game, &AnyWord, Seat(7), &Move::Pass, NOW).code(), "not_your_turn");
+    let mut game = blankless_game(TileVariant::ScrabbleEn);
+    assert_eq!(refused(&mut game, &AnyWord, Seat(1), &TileMove::Pass, NOW), Rejection::NotYourTurn { to_move: Seat(0) });
+    assert_eq!(refused(&mut game, &AnyWord, Seat(7), &TileMove::Pass, NOW).code(), "not_your_turn");
 }
 
 #[test]
 fn a_move_after_the_deadline_is_refused() {
-    let mut game = blankless_game(Variant::ScrabbleEn);
+    let mut game = blankless_game(TileVariant::ScrabbleEn);
     game.set_deadline(Some(Timestamp(1_000)));
-    assert_eq!(refused(&mut game, &AnyWord, Seat(0), &Move::Pass, Timestamp(1_000)), Rejection::DeadlinePassed);
-    game.play(&AnyWord, Seat(0), &Move::Pass, Timestamp(999)).unwrap();
+    assert_eq!(refused(&mut game, &AnyWord, Seat(0), &TileMove::Pass, Timestamp(1_000)), Rejection::DeadlinePassed);
+    game.play(&AnyWord, Seat(0), &TileMove::Pass, Timestamp(999)).unwrap();
 }
 
 #[test]
 fn a_timeout_claimed_early_is_refused() {
-    let mut game = blankless_game(Variant::ScrabbleEn);
+    let mut game = blankless_game(TileVariant::ScrabbleEn);
     assert_eq!(game.check_timeout(Timestamp(5), vocabulary::Lapse::Turn), Err(Rejection::DeadlineNotPassed));
     game.set_deadline(Some(Timestamp(10)));
     assert_eq!(game.check_timeout(Timestamp(9), vocabulary::Lapse::Game).unwrap_err().code(), "deadline_not_passed");
@@ -63,73 +63,73 @@ fn a_timeout_claimed_early_is_refused() {
 
 #[test]
 fn a_play_without_tiles_is_refused() {
-    let mut game = blankless_game(Variant::ScrabbleEn);
-    let mv = Move::Play { placements: vec![] };
+    let mut game = blankless_game(TileVariant::ScrabbleEn);
+    let mv = TileMove::Play { placements: vec![] };
     assert_eq!(refused(&mut game, &AnyWord, Seat(0), &mv, NOW), Rejection::NoTiles);
-    let mv = Move::Exchange { tiles: vec![] };
+    let mv = TileMove::Exchange { tiles: vec![] };
     assert_eq!(refused(&mut game, &AnyWord, Seat(0), &mv, NOW), Rejection::NoTiles);
 }
 
 #[test]
 fn a_square_off_the_board_is_refused() {
-    let mut game = blankless_game(Variant::ScrabbleEn);
-    let mv = Move::Play { placements: vec![input("H8", Some('A'), false), input("P8", Some('B'), false)] };
+    let mut game = blankless_game(TileVariant::ScrabbleEn);
+    let mv = TileMove::Play { placements: vec![input("H8", Some('A'), false), input("P8", Some('B'), false)] };
     assert_eq!(refused(&mut game, &AnyWord, Seat(0), &mv, NOW), Rejection::OffBoard { square: "P8".into() });
 }
 
 #[test]
 fn a_square_used_twice_is_refused() {
-    let mut game = blankless_game(Variant::ScrabbleEn);
-    let mv = Move::Play { placements: vec![input("H8", Some('A'), false), input("h8", Some('B'), false)] };
+    let mut game = blankless_game(TileVariant::ScrabbleEn);
+    let mv = TileMove::Play { placements: vec![input("H8", Some('A'), false), input("h8", Some('B'), false)] };
     assert_eq!(refused(&mut game, &AnyWord, Seat(0), &mv, NOW).code(), "duplicate_square");
 }
 
 #[test]
 fn tiles_off_one_line_are_refused() {
-    let mut game = blankless_game(Variant::ScrabbleEn);
-    let mv = Move::Play { placements: vec![input("H8", Some('A'), false), input("I9", Some('B'), false)] };
+    let mut game = blankless_game(TileVariant::ScrabbleEn);
+    let mv = TileMove::Play { placements: vec![input("H8", Some('A'), false), input("I9", Some('B'), false)] };
     assert_eq!(refused(&mut game, &AnyWord, Seat(0), &mv, NOW), Rejection::NotInLine);
 }
 
 #[test]
 fn a_gap_between_tiles_is_refused() {
-    let mut game = blankless_game(Variant::ScrabbleEn);
-    let mv = Move::Play { placements: vec![input("H8", Some('A'), false), input("J8", Some('B'), false)] };
+    let mut game = blankless_game(TileVariant::ScrabbleEn);
+    let mv = TileMove::Play { placements: vec![input("H8", Some('A'), false), input("J8", Some('B'), false)] };
     assert_eq!(refused(&mut game, &AnyWord, Seat(0), &mv, NOW), Rejection::Gap { square: "I8".parse().unwrap() });
 }
 
 #[test]
 fn a_tile_without_a_letter_is_refused() {
-    let mut game = blankless_game(Variant::ScrabbleEn);
-    let mv = Move::Play { placements: vec![input("H8", None, false)] };
+    let mut game = blankless_game(TileVariant::ScrabbleEn);
+    let mv = TileMove::Play { placements: vec![input("H8", None, false)] };
     assert_eq!(refused(&mut game, &AnyWord, Seat(0), &mv, NOW).code(), "missing_letter");
 }
 
 #[test]
 fn a_blank_without_a_letter_is_refused() {
-    let mut game = blankless_game(Variant::ScrabbleEn);
-    let mv = Move::Play { placements: vec![input("H8", None, true)] };
+    let mut game = blankless_game(TileVariant::ScrabbleEn);
+    let mv = TileMove::Play { placements: vec![input("H8", None, true)] };
     assert_eq!(refused(&mut game, &AnyWord, Seat(0), &mv, NOW).code(), "blank_without_letter");
 }
 
 #[test]
 fn a_letter_outside_the_alphabet_is_refused() {
-    let mut game = blankless_game(Variant::ScrabbleEn);
-    let mv = Move::Play { placements: vec![input("H8", Some('Ж'), false)] };
+    let mut game = blankless_game(TileVariant::ScrabbleEn);
+    let mv = TileMove::Play { placements: vec![input("H8", Some('Ж'), false)] };
     assert_eq!(refused(&mut game, &AnyWord, Seat(0), &mv, NOW), Rejection::LetterNotInAlphabet { letter: 'Ж' });
-    let mv = Move::Exchange { tiles: vec![TileInput::Letter('1')] };
+    let mv = TileMove::Exchange { tiles: vec![TileInput::Letter('1')] };
     assert_eq!(refused(&mut game, &AnyWord, Seat(0), &mv, NOW).code(), "letter_not_in_alphabet");
 }
 
 #[test]
 fn a_tile_not_on_the_rack_is_refused() {
-    let mut game = blankless_game(Variant::ScrabbleEn);
+    let mut game = blankless_game(TileVariant::ScrabbleEn);
     let missing = ('A'..='Z').find(|c| !rack_letters(&game, Seat(0)).contains(c)).unwrap();
-    let mv = Move::Play { placements: vec![input("H8", Some(missing), false), input("I8", Some(missing), false)] };
+    let mv = TileMove::Play { placements: vec![input("H8", Some(missing), false), input("I8", Some(missing), false)] };
     assert_eq!(refused(&mut game, &AnyWord, Seat(0), &mv, NOW), Rejection::TileNotOnRack { tile: missing.to_string() });
-    let mv = Move::Play { placements: vec![input("H8", Some('E'), true), input("I8", Some('E'), false)] };
+    let mv = TileMove::Play { placements: vec![input("H8", Some('E'), true), input("I8", Some('E'), false)] };
     assert_eq!(refused(&mut game, &AnyWord, Seat(0), &mv, NOW), Rejection::TileNotOnRack { tile: "?".into() });
-    let mv = Move::Exchange { tiles: vec![TileInput::Letter(missing)] };
+    let mv = TileMove::Exchange { tiles: vec![TileInput::Letter(missing)] };
     assert_eq!(refused(&mut game, &AnyWord, Seat(0), &mv, NOW).code(), "tile_not_on_rack");
 }
 
@@ -142,7 +142,7 @@ fn a_tile_on_an_occupied_square_is_refused() {
 
 #[test]
 fn an_opening_off_the_centre_is_refused() {
-    let mut game = blankless_game(Variant::ScrabbleEn);
+    let mut game = blankless_game(TileVariant::ScrabbleEn);
     let word: String = rack_letters(&game, Seat(0))[..2].iter().collect();
     let mv = play(game.rules(), "A1", Across, &word);
     assert_eq!(refused(&mut game, &AnyWord, Seat(0), &mv, NOW), Rejection::FirstPlayMissesCenter);
@@ -157,7 +157,7 @@ fn a_play_away_from_the_tiles_is_refused() {
 
 #[test]
 fn a_lone_opening_tile_forms_no_word() {
-    let mut game = blankless_game(Variant::ScrabbleEn);
+    let mut game = blankless_game(TileVariant::ScrabbleEn);
     let word: String = rack_letters(&game, Seat(0))[..1].iter().collect();
     let mv = play(game.rules(), "H8", Across, &word);
     assert_eq!(refused(&mut game, &AnyWord, Seat(0), &mv, NOW), Rejection::NoWordFormed);
@@ -179,7 +179,7 @@ fn every_invalid_word_is_named_in_one_rejection() {
 #[test]
 fn an_exchange_with_too_few_tiles_in_the_bag_is_refused() {
     // Scrabble needs 7 in the bag; run the bag down with AnyWord plays, then try.
-    let mut game = blankless_game(Variant::ScrabbleEn);
+    let mut game = blankless_game(TileVariant::ScrabbleEn);
     let mut k = 0;
     while game.bag().len() >= 7 {
         let seat = game.to_move();
@@ -188,16 +188,16 @@ fn an_exchange_with_too_few_tiles_in_the_bag_is_refused() {
     }
     let seat = game.to_move();
     let tile = rack_letters(&game, seat)[0];
-    let mv = Move::Exchange { tiles: vec![if tile == '?' { TileInput::Blank } else { TileInput::Letter(tile) }] };
+    let mv = TileMove::Exchange { tiles: vec![if tile == '?' { TileInput::Blank } else { TileInput::Letter(tile) }] };
     let bag = game.bag().len();
     assert_eq!(refused(&mut game, &AnyWord, seat, &mv, NOW), Rejection::BagTooSmall { bag, needed: 7 });
 }
 
 #[test]
 fn erudit_allows_an_exchange_while_the_bag_holds_as_many() {
-    let game = blankless_game(Variant::Erudit);
+    let game = blankless_game(TileVariant::Erudit);
     let tiles: Vec<TileInput> = rack_letters(&game, Seat(0)).into_iter().map(TileInput::Letter).collect();
-    assert!(game.check(&AnyWord, Seat(0), &Move::Exchange { tiles }, NOW).is_ok());
+    assert!(game.check(&AnyWord, Seat(0), &TileMove::Exchange { tiles }, NOW).is_ok());
 }
 
 #[test]

@@ -2,12 +2,12 @@
 //! legal, the budget is honoured, and a fixed seed gives a fixed choice.
 
 use engine::lexicon::builtin_graph;
-use engine::robot::{Budget, Level, LevelRobot, Robot, RobotView, Rounds, seeded};
-use engine::{Game, Timestamp, Variant};
+use engine::robot::{Level, LevelRobot, Robot, RobotView, Rounds, ThinkingLimit, seeded};
+use engine::{Game, TileVariant, Timestamp};
 
 /// Plays a game between two levels with a fixed number of simulation rounds; every move goes
 /// through the game's own check. Returns the two levels' final scores.
-fn play(variant: Variant, seed: u64, levels: [Level; 2]) -> [i32; 2] {
+fn play(variant: TileVariant, seed: u64, levels: [Level; 2]) -> [i32; 2] {
     let graph = builtin_graph(variant);
     let mut game = Game::new(variant, 2, seed).unwrap();
     let robots = [LevelRobot::new(levels[0], &game, graph), LevelRobot::new(levels[1], &game, graph)];
@@ -26,7 +26,7 @@ fn play(variant: Variant, seed: u64, levels: [Level; 2]) -> [i32; 2] {
 }
 
 /// Wins of `a` over `b` in `n` games, first seats alternating.
-fn wins(variant: Variant, a: Level, b: Level, n: u64) -> u64 {
+fn wins(variant: TileVariant, a: Level, b: Level, n: u64) -> u64 {
     (0..n)
         .filter(|g| {
             let a_first = g % 2 == 0;
@@ -38,15 +38,15 @@ fn wins(variant: Variant, a: Level, b: Level, n: u64) -> u64 {
 
 #[test]
 fn a_small_seeded_ladder_keeps_the_levels_in_order() {
-    assert!(wins(Variant::ScrabbleEn, Level::Medium, Level::Easy, 8) >= 6);
-    assert!(wins(Variant::ScrabbleEn, Level::Hard, Level::Easy, 8) >= 7);
-    assert!(wins(Variant::Erudit, Level::Hard, Level::Easy, 6) >= 5);
+    assert!(wins(TileVariant::ScrabbleEn, Level::Medium, Level::Easy, 8) >= 6);
+    assert!(wins(TileVariant::ScrabbleEn, Level::Hard, Level::Easy, 8) >= 7);
+    assert!(wins(TileVariant::Erudit, Level::Hard, Level::Easy, 6) >= 5);
 }
 
 #[test]
 fn a_fixed_seed_gives_a_fixed_choice() {
-    let graph = builtin_graph(Variant::ScrabbleEn);
-    let game = Game::new(Variant::ScrabbleEn, 2, 9).unwrap();
+    let graph = builtin_graph(TileVariant::ScrabbleEn);
+    let game = Game::new(TileVariant::ScrabbleEn, 2, 9).unwrap();
     for level in Level::ALL {
         let robot = LevelRobot::new(level, &game, graph);
         assert_eq!(robot.level(), level);
@@ -62,7 +62,7 @@ struct Countdown {
     asked_after: u32,
 }
 
-impl Budget for Countdown {
+impl ThinkingLimit for Countdown {
     fn expired(&mut self, _: engine::robot::Work) -> bool {
         if self.left == 0 {
             self.asked_after += 1;
@@ -75,8 +75,8 @@ impl Budget for Countdown {
 
 #[test]
 fn the_hard_robot_stops_as_soon_as_its_budget_runs_out() {
-    let graph = builtin_graph(Variant::ScrabbleEn);
-    let game = Game::new(Variant::ScrabbleEn, 2, 11).unwrap();
+    let graph = builtin_graph(TileVariant::ScrabbleEn);
+    let game = Game::new(TileVariant::ScrabbleEn, 2, 11).unwrap();
     let robot = LevelRobot::new(Level::Hard, &game, graph);
     for left in [0, 1, 5, 20] {
         let mut budget = Countdown { left, asked_after: 0 };
@@ -89,12 +89,12 @@ fn the_hard_robot_stops_as_soon_as_its_budget_runs_out() {
 
 /// A mid-game position: `words` on the board, the player to move holding `mine` (`?` a blank),
 /// the opponent an unknown rack dealt by the game, the rest in the bag.
-fn mid_game(variant: Variant, words: &[(&str, engine::Direction, &str)], mine: &str, zero_turns: u32) -> Game {
+fn mid_game(variant: TileVariant, words: &[(&str, engine::Direction, &str)], mine: &str, zero_turns: u32) -> Game {
     let rules = variant.rules();
     let mine = engine::Rack::from_tiles(
         mine.chars().map(|c| if c == '?' { engine::RackTile::Blank } else { engine::RackTile::Letter(rules.letter(c).unwrap()) }),
     );
-    let position = engine::cgp::Position {
+    let position = engine::cgp::CgpPosition {
         board: crate::common::board(rules, words),
         racks: vec![mine, engine::Rack::default()],
         scores: vec![0, 0],
@@ -106,10 +106,10 @@ fn mid_game(variant: Variant, words: &[(&str, engine::Direction, &str)], mine: &
 
 #[test]
 fn the_hard_robot_exchanges_a_hopeless_rack_while_a_play_exists_but_not_near_the_scoreless_end() {
-    use engine::{Direction, Move, MoveGenerator};
+    use engine::{Direction, MoveGenerator, TileMove};
     for (variant, words, rack) in [
-        (Variant::ScrabbleEn, [("H7", Direction::Across, "CAT")], "UUUUVVW"),
-        (Variant::Erudit, [("H7", Direction::Across, "КОТ")], "ЪЪЫЬЭФЩ"),
+        (TileVariant::ScrabbleEn, [("H7", Direction::Across, "CAT")], "UUUUVVW"),
+        (TileVariant::Erudit, [("H7", Direction::Across, "КОТ")], "ЪЪЫЬЭФЩ"),
     ] {
         let graph = builtin_graph(variant);
         let game = mid_game(variant, &words, rack, 0);
@@ -117,7 +117,7 @@ fn the_hard_robot_exchanges_a_hopeless_rack_while_a_play_exists_but_not_near_the
         assert!(!generator.all(game.board(), game.rack(game.to_move())).is_empty(), "{variant}: the rack has a play");
         let hard = LevelRobot::new(Level::Hard, &game, graph);
         let d = hard.decide(&RobotView::new(&game), &mut seeded(4), &mut Rounds(16));
-        assert!(matches!(d.mv, Move::Exchange { .. }) && d.play.is_none(), "{variant}: {:?}", d.mv);
+        assert!(matches!(d.mv, TileMove::Exchange { .. }) && d.play.is_none(), "{variant}: {:?}", d.mv);
         game.clone().play(graph, game.to_move(), &d.mv, Timestamp(0)).expect("the exchange is legal");
         let medium = LevelRobot::new(Level::Medium, &game, graph).decide(&RobotView::new(&game), &mut seeded(4), &mut Rounds(16));
         assert!(medium.play.is_some(), "{variant}: medium plays what it can");

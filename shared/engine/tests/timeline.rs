@@ -3,7 +3,7 @@
 use crate::common::{AnyWord, dump_rack, rack_letters};
 use engine::gcg::{GcgHeader, to_gcg};
 use engine::timeline::timeline;
-use engine::{Bag, Move, Rack, RackTile, Seat, TileInput, Timestamp, Variant, replay};
+use engine::{Bag, Rack, RackTile, Seat, TileInput, TileMove, TileVariant, Timestamp, replay};
 
 fn sorted(rules: &engine::Rules, tiles: &[RackTile]) -> Vec<String> {
     Rack::from_tiles(tiles.iter().copied())
@@ -17,7 +17,7 @@ fn sorted(rules: &engine::Rules, tiles: &[RackTile]) -> Vec<String> {
 
 #[test]
 fn a_short_game_shows_racks_draws_bag_and_scores_at_every_step() {
-    let variant = Variant::ScrabbleEn;
+    let variant = TileVariant::ScrabbleEn;
     let rules = variant.rules();
     let mut game = engine::Game::new(variant, 2, 4242).unwrap();
     let order: Vec<RackTile> = Bag::new(rules, 4242).tiles().collect();
@@ -26,9 +26,9 @@ fn a_short_game_shows_racks_draws_bag_and_scores_at_every_step() {
     game.play(&AnyWord, Seat(0), &mv, now).unwrap();
     let three: Vec<TileInput> =
         rack_letters(&game, Seat(1))[..3].iter().map(|&c| if c == '?' { TileInput::Blank } else { TileInput::Letter(c) }).collect();
-    game.play(&AnyWord, Seat(1), &Move::Exchange { tiles: three }, now).unwrap();
-    game.play(&AnyWord, Seat(0), &Move::Pass, now).unwrap();
-    game.play(&AnyWord, Seat(1), &Move::Resign, now).unwrap();
+    game.play(&AnyWord, Seat(1), &TileMove::Exchange { tiles: three }, now).unwrap();
+    game.play(&AnyWord, Seat(0), &TileMove::Pass, now).unwrap();
+    game.play(&AnyWord, Seat(1), &TileMove::Resign, now).unwrap();
 
     let tl = timeline(game.setup(), game.journal()).unwrap();
     assert_eq!(tl.steps.len(), 5);

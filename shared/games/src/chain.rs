@@ -13,7 +13,7 @@
 //! robot that knows no familiar word concedes: its move is a resignation.
 
 use noitu::robot::seeded;
-use noitu::{Dictionary, Game, RobotView, WordId};
+use noitu::{ChainRobotView, Dictionary, WordChain, WordId};
 
 use crate::analysis::{ANALYSIS_NODES, Analysis, ChainReview, PlayerSummary};
 use crate::contract::{Budget, Checked, GameError, GameState, Level, Opponent, Position, RobotMove};
@@ -52,11 +52,11 @@ enum ActionView<'a> {
 }
 
 /// The view of the chain's journal entry `e`, the same for every viewer.
-fn entry_view(e: &noitu::JournalEntry) -> EntryView {
+fn entry_view(e: &noitu::ChainJournalEntry) -> EntryView {
     let action = match &e.action {
-        noitu::Action::Word { word: key, .. } => ActionView::Word { word: e.shown_word().unwrap_or(key), key },
-        noitu::Action::Resign => ActionView::Resign,
-        noitu::Action::Timeout => ActionView::Timeout,
+        noitu::ChainAction::Word { word: key, .. } => ActionView::Word { word: e.shown_word().unwrap_or(key), key },
+        noitu::ChainAction::Resign => ActionView::Resign,
+        noitu::ChainAction::Timeout => ActionView::Timeout,
     };
     EntryView::new(e.move_no, e.seat, score_of(e), &action)
 }
@@ -64,11 +64,11 @@ fn entry_view(e: &noitu::JournalEntry) -> EntryView {
 /// A chain game over the built-in dictionary.
 #[derive(Debug, Clone)]
 pub struct ChainGame {
-    game: Game<'static>,
+    game: WordChain<'static>,
 }
 
 /// Whether, after the legal move `word`, the opponent has an answer that leaves no word.
-fn answer_wins(view: &RobotView<'_, '_>, word: WordId) -> bool {
+fn answer_wins(view: &ChainRobotView<'_, '_>, word: WordId) -> bool {
     let dict = view.dictionary();
     let (at, to) = (view.current(), dict.last(word));
     dict.words_from(to).filter(|&reply| reply != word && !view.is_used(reply)).any(|reply| {
@@ -80,12 +80,12 @@ fn answer_wins(view: &RobotView<'_, '_>, word: WordId) -> bool {
 
 impl ChainGame {
     /// The chain engine's game.
-    pub(crate) fn engine_game(&self) -> &Game<'static> {
+    pub(crate) fn engine_game(&self) -> &WordChain<'static> {
         &self.game
     }
 }
 
-fn rejected(r: noitu::Rejection) -> GameError {
+fn rejected(r: noitu::ChainRejection) -> GameError {
     GameError::Rejected(Rejected::from(r))
 }
 
@@ -118,17 +118,17 @@ impl FamilyRules for ChainRules {
 }
 
 /// The contract's entry for the chain's journal `entry`.
-pub fn entry_of(entry: &noitu::JournalEntry) -> Entry {
+pub fn entry_of(entry: &noitu::ChainJournalEntry) -> Entry {
     let kind = match entry.action {
-        noitu::Action::Word { .. } => MoveKind::Word,
-        noitu::Action::Resign => MoveKind::Resign,
-        noitu::Action::Timeout => MoveKind::Timeout,
+        noitu::ChainAction::Word { .. } => MoveKind::Word,
+        noitu::ChainAction::Resign => MoveKind::Resign,
+        noitu::ChainAction::Timeout => MoveKind::Timeout,
     };
     Entry::new(entry.move_no, entry.seat, kind, score_of(entry), entry)
 }
 
 /// An entry's score as the contract counts it.
-fn score_of(entry: &noitu::JournalEntry) -> i32 {
+fn score_of(entry: &noitu::ChainJournalEntry) -> i32 {
     i32::try_from(entry.score).unwrap_or(i32::MAX)
 }
 
@@ -143,8 +143,8 @@ impl ChainGame {
     /// # Errors
     /// [`GameError::Replay`] if no opening fits (a dictionary fault).
     pub fn new(seed: u64) -> Result<ChainGame, GameError> {
-        let setup = noitu::Setup::new(seed);
-        let game = Game::new(&setup, Dictionary::of(setup.options.word_list)).map_err(|e| GameError::Replay(e.to_string()))?;
+        let setup = noitu::ChainSetup::new(seed);
+        let game = WordChain::new(&setup, Dictionary::of(setup.options.word_list)).map_err(|e| GameError::Replay(e.to_string()))?;
         Ok(ChainGame { game })
     }
 
@@ -156,8 +156,8 @@ impl ChainGame {
     /// [`GameError::Replay`] if the setup or journal does not read or replay.
     pub fn replay(setup: &str, journal: &str) -> Result<ChainGame, GameError> {
         let bad = |e: String| GameError::Replay(e);
-        let setup: noitu::Setup = serde_json::from_str(setup).map_err(|e| bad(e.to_string()))?;
-        let entries: Vec<noitu::JournalEntry> = serde_json::from_str(journal).map_err(|e| bad(e.to_string()))?;
+        let setup: noitu::ChainSetup = serde_json::from_str(setup).map_err(|e| bad(e.to_string()))?;
+        let entries: Vec<noitu::ChainJournalEntry> = serde_json::from_str(journal).map_err(|e| bad(e.to_string()))?;
         let game = noitu::replay(&setup, &entries, Dictionary::of(setup.options.word_list)).map_err(|e| bad(e.to_string()))?;
         Ok(ChainGame { game })
     }
@@ -168,7 +168,7 @@ impl ChainGame {
     }
 
     /// The engine's game.
-    pub fn game(&self) -> &Game<'static> {
+    pub fn game(&self) -> &WordChain<'static> {
         &self.game
     }
 
@@ -218,9 +218,9 @@ impl Position for ChainGame {
     fn outcome(&self) -> Option<Outcome> {
         let end = self.game.end()?;
         let reason = match end {
-            noitu::EndReason::NoLegalMove { .. } => EndReason::NoLegalMove,
-            noitu::EndReason::Timeout { .. } => EndReason::Timeout,
-            noitu::EndReason::Resigned { .. } => EndReason::Resigned,
+            noitu::ChainEndReason::NoLegalMove { .. } => EndReason::NoLegalMove,
+            noitu::ChainEndReason::Timeout { .. } => EndReason::Timeout,
+            noitu::ChainEndReason::Resigned { .. } => EndReason::Resigned,
         };
         Some(Outcome { reason, seat: Some(end.loser()), winners: vec![end.winner()], adjustments: vec![0, 0] })
     }
@@ -264,11 +264,11 @@ impl Position for ChainGame {
     }
 
     fn apply(&mut self, c: Checked) -> Entry {
-        entry_of(self.game.apply(c.take::<noitu::CheckedMove>()))
+        entry_of(self.game.apply(c.take::<noitu::CheckedChainMove>()))
     }
 
     fn preview(&self, c: &Checked) -> Score {
-        let c = c.get::<noitu::CheckedMove>();
+        let c = c.get::<noitu::CheckedChainMove>();
         let word = c.spelled().map(str::to_string).or_else(|| c.word().map(|w| self.dictionary().display(w).to_string()));
         Score::of(&ChainScore { word, total: c.score() as i32 })
     }
@@ -288,15 +288,15 @@ impl Position for ChainGame {
 
     fn hints(&self, seat: Seat, limit: usize, mut budget: Budget) -> Result<Vec<Hint>, GameError> {
         if self.game.is_over() {
-            return Err(rejected(noitu::Rejection::GameOver));
+            return Err(rejected(noitu::ChainRejection::GameOver));
         }
         // The words go on from the syllable of the seat to move: a hint is for that seat only.
         if seat != self.game.to_move() {
-            return Err(rejected(noitu::Rejection::NotYourTurn { to_move: self.game.to_move() }));
+            return Err(rejected(noitu::ChainRejection::NotYourTurn { to_move: self.game.to_move() }));
         }
         let dict = self.dictionary();
         let limit = limit.clamp(1, MAX_HINTS);
-        let view = RobotView::new(&self.game);
+        let view = ChainRobotView::new(&self.game);
         // The familiar words first, as the hard robot judges them for a person (valued by the
         // familiar answers, within `budget`); of a link, longer (more points) first. Then the
         // other legal words, fewest answers first.
@@ -351,7 +351,7 @@ impl Position for ChainGame {
 
     fn robot(&self, level: Level, seed: u64, mut budget: Budget, against: Opponent) -> Result<Option<RobotMove>, GameError> {
         let strategy = noitu::robot::strategy(level);
-        let decision = strategy.decide(&RobotView::against(&self.game, against), &mut seeded(seed), &mut budget);
+        let decision = strategy.decide(&ChainRobotView::against(&self.game, against), &mut seeded(seed), &mut budget);
         let dict = self.dictionary();
         Ok(match decision {
             Some(d) => Some(RobotMove { mv: Move::Word { word: dict.display(d.word).to_string() }, thinking_ms: d.thinking_ms }),
@@ -363,8 +363,8 @@ impl Position for ChainGame {
 
     fn timeline(&self) -> Result<Timeline, GameError> {
         let dict = self.dictionary();
-        let mut game = Game::new(self.game.setup(), dict).map_err(|e| GameError::Replay(e.to_string()))?;
-        let step = |game: &Game<'_>, index: usize, mv: Option<EntryView>| ChainStep {
+        let mut game = WordChain::new(self.game.setup(), dict).map_err(|e| GameError::Replay(e.to_string()))?;
+        let step = |game: &WordChain<'_>, index: usize, mv: Option<EntryView>| ChainStep {
             index,
             mv,
             scores: game.scores().iter().map(|&s| s as i32).collect(),
@@ -407,14 +407,14 @@ struct ChainReviews<'a> {
 fn analysis_of(c: &ChainGame) -> Result<Analysis, GameError> {
     let played = c.engine_game();
     let dict = played.dictionary();
-    let mut game = Game::new(played.setup(), dict).map_err(|e| GameError::Replay(e.to_string()))?;
+    let mut game = WordChain::new(played.setup(), dict).map_err(|e| GameError::Replay(e.to_string()))?;
     let mut words = Vec::new();
     for entry in played.journal() {
-        if let noitu::Action::Word { word, spelled } = &entry.action
+        if let noitu::ChainAction::Word { word, spelled } = &entry.action
             && !game.is_over()
         {
             // Judged over the whole list: a winning link is one that wins whatever is known.
-            let view = RobotView::against(&game, Opponent::Robot);
+            let view = ChainRobotView::against(&game, Opponent::Robot);
             let mut budget = Budget::Counted { rounds: 0, nodes: ANALYSIS_NODES };
             let judged = noitu::robot::Hard::default().judge(&view, &mut budget);
             let winning: Vec<_> = judged.iter().filter(|(_, v)| noitu::robot::is_win(*v)).map(|(l, _)| *l).collect();
@@ -479,7 +479,7 @@ mod tests {
                 continue;
             }
             let dict = game.dictionary();
-            let view = RobotView::new(&game.game);
+            let view = ChainRobotView::new(&game.game);
             let goes_on = view.legal_moves().any(|w| view.replies_after(w) > 0);
             let hints: Vec<serde_json::Value> =
                 game.hints(game.to_move(), 5, budget).unwrap().iter().map(|h| serde_json::to_value(h).unwrap()).collect();
@@ -526,10 +526,10 @@ mod tests {
         // not record its spelling shows its key, as it always did.
         let key = noitu::normalize("kỹ thuật").unwrap();
         for (spelled, word) in [(Some("kĩ thuật"), "kĩ thuật"), (None, "kĩ thuật")] {
-            let e = noitu::JournalEntry {
+            let e = noitu::ChainJournalEntry {
                 move_no: 3,
                 seat: Seat(1),
-                action: noitu::Action::Word { word: key.clone(), spelled: spelled.map(str::to_string) },
+                action: noitu::ChainAction::Word { word: key.clone(), spelled: spelled.map(str::to_string) },
                 score: 12,
             };
             let v = serde_json::to_value(entry_view(&e)).unwrap();

@@ -91,7 +91,7 @@ impl Budget {
     }
 }
 
-impl vocabulary::Budget for Budget {
+impl vocabulary::ThinkingLimit for Budget {
     fn expired(&mut self, done: Work) -> bool {
         match (*self, done) {
             (Budget::Until(until), _) => Instant::now() >= until,

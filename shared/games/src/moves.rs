@@ -7,7 +7,7 @@
 use engine::{PlacementInput, TileInput};
 use serde::{Deserialize, Serialize};
 
-/// An untrusted move. It serializes exactly as the tile engine's `Move` does for the tile kinds,
+/// An untrusted move. It serializes exactly as the tile engine's `TileMove` does for the tile kinds,
 /// so a request hashed before the families came hashes the same now.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, strum::IntoStaticStr)]
 #[serde(tag = "kind", rename_all = "snake_case", from = "MoveInput")]
@@ -72,28 +72,28 @@ impl Move {
     }
 
     /// The tile engine's move, if this is one of its kinds.
-    pub(crate) fn tile(&self) -> Option<engine::Move> {
+    pub(crate) fn tile(&self) -> Option<engine::TileMove> {
         Some(match self {
-            Move::Play { placements } => engine::Move::Play { placements: placements.clone() },
-            Move::Pass => engine::Move::Pass,
-            Move::Exchange { tiles } => engine::Move::Exchange { tiles: tiles.clone() },
-            Move::Resign => engine::Move::Resign,
-            Move::Challenge => engine::Move::Challenge,
-            Move::Accept => engine::Move::Accept,
+            Move::Play { placements } => engine::TileMove::Play { placements: placements.clone() },
+            Move::Pass => engine::TileMove::Pass,
+            Move::Exchange { tiles } => engine::TileMove::Exchange { tiles: tiles.clone() },
+            Move::Resign => engine::TileMove::Resign,
+            Move::Challenge => engine::TileMove::Challenge,
+            Move::Accept => engine::TileMove::Accept,
             Move::Word { .. } => return None,
         })
     }
 }
 
-impl From<engine::Move> for Move {
-    fn from(m: engine::Move) -> Move {
+impl From<engine::TileMove> for Move {
+    fn from(m: engine::TileMove) -> Move {
         match m {
-            engine::Move::Play { placements } => Move::Play { placements },
-            engine::Move::Pass => Move::Pass,
-            engine::Move::Exchange { tiles } => Move::Exchange { tiles },
-            engine::Move::Resign => Move::Resign,
-            engine::Move::Challenge => Move::Challenge,
-            engine::Move::Accept => Move::Accept,
+            engine::TileMove::Play { placements } => Move::Play { placements },
+            engine::TileMove::Pass => Move::Pass,
+            engine::TileMove::Exchange { tiles } => Move::Exchange { tiles },
+            engine::TileMove::Resign => Move::Resign,
+            engine::TileMove::Challenge => Move::Challenge,
+            engine::TileMove::Accept => Move::Accept,
         }
     }
 }
@@ -112,7 +112,7 @@ mod tests {
         ] {
             let ours: Move = serde_json::from_str(json).unwrap();
             assert!(json.starts_with(&format!(r#"{{"kind":"{}""#, ours.kind())), "{json}");
-            let theirs: engine::Move = serde_json::from_str(json).unwrap();
+            let theirs: engine::TileMove = serde_json::from_str(json).unwrap();
             assert_eq!(serde_json::to_string(&ours).unwrap(), serde_json::to_string(&theirs).unwrap());
         }
         let word: Move = serde_json::from_str(r#"{"kind":"word","word":"học sinh"}"#).unwrap();

@@ -18,7 +18,7 @@ pub struct Rejected {
 /// Every rules code of every family, each once.
 pub fn codes() -> Vec<&'static str> {
     let mut codes: Vec<&'static str> = engine::Rejection::CODES.to_vec();
-    for code in noitu::Rejection::CODES {
+    for code in noitu::ChainRejection::CODES {
         if !codes.contains(&code) {
             codes.push(code);
         }
@@ -47,9 +47,9 @@ impl From<engine::Rejection> for Rejected {
     }
 }
 
-impl From<noitu::Rejection> for Rejected {
-    fn from(r: noitu::Rejection) -> Rejected {
-        use noitu::Rejection as R;
+impl From<noitu::ChainRejection> for Rejected {
+    fn from(r: noitu::ChainRejection) -> Rejected {
+        use noitu::ChainRejection as R;
         let details = match &r {
             R::NotYourTurn { to_move } => json!({ "to_move": to_move.index() }),
             R::TooFewSyllables { found } => json!({ "syllables": found }),

@@ -95,7 +95,7 @@ impl TileRules {
 }
 
 /// The engine's variant that `variant` plays: a variant of another family is the caller's bug.
-fn rules_of(variant: Variant) -> engine::Variant {
+fn rules_of(variant: Variant) -> engine::TileVariant {
     tile_rules(variant).unwrap_or_else(|| panic!("{} is not a tile variant", variant.id()))
 }
 
@@ -218,10 +218,10 @@ impl Position for TileGame<'_> {
     fn outcome(&self) -> Option<Outcome> {
         let end = self.game.end()?;
         let (reason, seat) = match end.reason {
-            engine::EndReason::WentOut { seat } => (EndReason::WentOut, Some(seat)),
-            engine::EndReason::ScorelessTurns => (EndReason::ScorelessTurns, None),
-            engine::EndReason::Resigned { seat } => (EndReason::Resigned, Some(seat)),
-            engine::EndReason::OutOfTime { seat } => (EndReason::Timeout, Some(seat)),
+            engine::TileEndReason::WentOut { seat } => (EndReason::WentOut, Some(seat)),
+            engine::TileEndReason::ScorelessTurns => (EndReason::ScorelessTurns, None),
+            engine::TileEndReason::Resigned { seat } => (EndReason::Resigned, Some(seat)),
+            engine::TileEndReason::OutOfTime { seat } => (EndReason::Timeout, Some(seat)),
         };
         Some(Outcome { reason, seat, winners: self.game.winners(), adjustments: end.adjustments.clone() })
     }
@@ -261,7 +261,7 @@ impl Position for TileGame<'_> {
     fn check(&self, seat: Seat, mv: &Move, now: Timestamp) -> Result<Checked, GameError> {
         let m = mv.tile().ok_or(GameError::WrongFamily { family: FAMILY, kind: mv.kind() })?;
         let lexicon: &dyn Lexicon = match m {
-            engine::Move::Play { .. } | engine::Move::Challenge => self.graph()?,
+            engine::TileMove::Play { .. } | engine::TileMove::Challenge => self.graph()?,
             _ => &NoWords,
         };
         let c = self.game.check(lexicon, seat, &m, now).map_err(crate::Rejected::from)?;
@@ -395,7 +395,7 @@ fn analysis_of(t: &TileGame<'_>) -> Result<Analysis, GameError> {
         .into_iter()
         .map(|r| {
             let (best_kind, best_exchange) = match &r.best {
-                engine::Move::Exchange { tiles } => (
+                engine::TileMove::Exchange { tiles } => (
                     MoveKind::Exchange,
                     tiles
                         .iter()
@@ -405,7 +405,7 @@ fn analysis_of(t: &TileGame<'_>) -> Result<Analysis, GameError> {
                         })
                         .collect(),
                 ),
-                engine::Move::Play { .. } => (MoveKind::Play, Vec::new()),
+                engine::TileMove::Play { .. } => (MoveKind::Play, Vec::new()),
                 _ => (MoveKind::Pass, Vec::new()),
             };
             let best_play = r.best_play.map(|p| TileHint::of_play(rules, &p));

@@ -75,7 +75,7 @@ pub struct TileTimeline {
     /// Points of each letter (upper case).
     pub values: std::collections::BTreeMap<String, i32>,
     /// Step 0 (the deal) and one step per move.
-    pub timeline: engine::timeline::Timeline,
+    pub timeline: engine::timeline::ReplaySteps,
 }
 
 impl TileTimeline {

@@ -4,11 +4,11 @@
 pub use vocabulary::{Family, UnknownVariant, Variant};
 
 /// The tile engine's variant that `variant` plays, if it is a tile game: the one with its id.
-pub(crate) fn tile_rules(variant: Variant) -> Option<engine::Variant> {
+pub(crate) fn tile_rules(variant: Variant) -> Option<engine::TileVariant> {
     if variant.family() != Family::TILE {
         return None;
     }
-    engine::Variant::ALL.into_iter().find(|t| t.id() == variant.id())
+    engine::TileVariant::ALL.into_iter().find(|t| t.id() == variant.id())
 }
 
 #[cfg(test)]

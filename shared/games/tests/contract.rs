@@ -134,7 +134,7 @@ fn laid<'a>(families: &'a Families, seed: u64, phony: bool) -> Option<AnyGame<'a
     let state = game.state();
     let tile: &engine::Game = state.get();
     let rules = tile.rules();
-    let graph = engine::builtin_graph(engine::Variant::ScrabbleEn);
+    let graph = engine::builtin_graph(engine::TileVariant::ScrabbleEn);
     let rack: Vec<char> = tile
         .rack(Seat(0))
         .tiles()
@@ -189,7 +189,7 @@ fn swapped_phony(families: &Families, game: &AnyGame<'_>, placements: &[engine::
     if game.variant().family() != games::Family::TILE {
         return None;
     }
-    let graph = engine::builtin_graph(engine::Variant::ScrabbleEn);
+    let graph = engine::builtin_graph(engine::TileVariant::ScrabbleEn);
     for i in 0..placements.len() {
         for j in i + 1..placements.len() {
             if placements[i].letter == placements[j].letter || placements[i].blank || placements[j].blank {

@@ -2,14 +2,14 @@
 //! words: `cargo run --release -p noitu --example coverage -- lab/data/everyday-vi.txt`. Lines
 //! starting with `#` and blank lines are skipped; a one-syllable entry is not a word of the game.
 
-use noitu::{Dictionary, WordList, normalize};
+use noitu::{Dictionary, WordListEdition, normalize};
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: coverage FILE");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let words: Vec<&str> = text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).collect();
     println!("{path}: {} entries", words.len());
-    for list in [WordList::Pyvi, WordList::Everyday, WordList::Everyday3] {
+    for list in [WordListEdition::Pyvi, WordListEdition::Everyday, WordListEdition::Everyday3] {
         let dict = Dictionary::of(list);
         let found: Vec<Option<noitu::WordId>> = words.iter().map(|w| normalize(w).ok().and_then(|k| dict.find(&k))).collect();
         let known = found.iter().flatten().count();

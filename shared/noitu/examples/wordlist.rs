@@ -14,7 +14,7 @@
 use std::io::Read;
 use std::time::Instant;
 
-use noitu::{Dictionary, WordList, normalize};
+use noitu::{Dictionary, WordListEdition, normalize};
 
 fn gunzip(gz: &[u8]) -> String {
     let mut text = String::new();
@@ -23,7 +23,7 @@ fn gunzip(gz: &[u8]) -> String {
 }
 
 /// What `Dictionary::of` does: the list, then its familiarity scores if it has them.
-fn parse(list: WordList) -> Dictionary {
+fn parse(list: WordListEdition) -> Dictionary {
     let text = gunzip(list.gzip());
     let dict = Dictionary::from_words(text.lines()).expect("the list spells");
     match list.familiarity_gzip() {
@@ -37,8 +37,8 @@ fn parse(list: WordList) -> Dictionary {
 
 fn main() {
     let list = match std::env::var("WORD_LIST").as_deref() {
-        Ok("pyvi") => WordList::Pyvi,
-        _ => WordList::CURRENT,
+        Ok("pyvi") => WordListEdition::Pyvi,
+        _ => WordListEdition::CURRENT,
     };
     let gz = list.gzip();
     let mut times: Vec<f64> = (0..15)

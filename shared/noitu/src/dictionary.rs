@@ -5,7 +5,7 @@
 //!
 //! Every entry is keyed by its canonical spelling ([`crate::spelling`]); entries that spell the
 //! same (old and new tone placement, i and y) are one word, shown in the spelling of the first of
-//! them in the list ([`Dictionary::display`]). The built-in word lists ([`WordList`]) are compiled
+//! them in the list ([`Dictionary::display`]). The built-in word lists ([`WordListEdition`]) are compiled
 //! into the crate and each is parsed on first use.
 
 use std::collections::HashMap;
@@ -21,7 +21,7 @@ use crate::spelling::{self, SpellingError};
 /// game replays on the words it was played with whichever list new games use.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum WordList {
+pub enum WordListEdition {
     /// Edition 1: pyvi 0.1.1's vocabulary (24,883 words), the list of every game created before
     /// the everyday list; a stored setup that names no list means this one.
     Pyvi,
@@ -37,21 +37,21 @@ pub enum WordList {
     Everyday3,
 }
 
-impl WordList {
+impl WordListEdition {
     /// The list new games use.
-    pub const CURRENT: WordList = WordList::Everyday3;
+    pub const CURRENT: WordListEdition = WordListEdition::Everyday3;
 
     /// The list a stored setup that names none was created with.
-    pub const fn legacy() -> WordList {
-        WordList::Pyvi
+    pub const fn legacy() -> WordListEdition {
+        WordListEdition::Pyvi
     }
 
     /// The compiled gzip (see data/SOURCE.md).
     pub const fn gzip(self) -> &'static [u8] {
         match self {
-            WordList::Pyvi => PYVI_GZ,
-            WordList::Everyday => EVERYDAY_GZ,
-            WordList::Everyday3 => EVERYDAY3_GZ,
+            WordListEdition::Pyvi => PYVI_GZ,
+            WordListEdition::Everyday => EVERYDAY_GZ,
+            WordListEdition::Everyday3 => EVERYDAY3_GZ,
         }
     }
 
@@ -59,8 +59,8 @@ impl WordList {
     /// data/SOURCE.md).
     pub const fn aliases_gzip(self) -> Option<&'static [u8]> {
         match self {
-            WordList::Pyvi | WordList::Everyday => None,
-            WordList::Everyday3 => Some(EVERYDAY3_ALIASES_GZ),
+            WordListEdition::Pyvi | WordListEdition::Everyday => None,
+            WordListEdition::Everyday3 => Some(EVERYDAY3_ALIASES_GZ),
         }
     }
 
@@ -68,9 +68,9 @@ impl WordList {
     /// them (see data/SOURCE.md).
     pub const fn familiarity_gzip(self) -> Option<&'static [u8]> {
         match self {
-            WordList::Pyvi => None,
-            WordList::Everyday => Some(EVERYDAY_FAMILIARITY_GZ),
-            WordList::Everyday3 => Some(EVERYDAY3_FAMILIARITY_GZ),
+            WordListEdition::Pyvi => None,
+            WordListEdition::Everyday => Some(EVERYDAY_FAMILIARITY_GZ),
+            WordListEdition::Everyday3 => Some(EVERYDAY3_FAMILIARITY_GZ),
         }
     }
 }
@@ -238,20 +238,20 @@ static EVERYDAY3_FAMILIARITY_GZ: &[u8] = include_bytes!("../data/noi-tu-3-famili
 static EVERYDAY3_ALIASES_GZ: &[u8] = include_bytes!("../data/noi-tu-3-aliases.txt.gz");
 
 impl Dictionary {
-    /// The built-in dictionary new games use ([`WordList::CURRENT`]), parsed on first use.
+    /// The built-in dictionary new games use ([`WordListEdition::CURRENT`]), parsed on first use.
     pub fn builtin() -> &'static Dictionary {
-        Dictionary::of(WordList::CURRENT)
+        Dictionary::of(WordListEdition::CURRENT)
     }
 
     /// The built-in dictionary of `list`, parsed on first use.
-    pub fn of(list: WordList) -> &'static Dictionary {
+    pub fn of(list: WordListEdition) -> &'static Dictionary {
         static PYVI: OnceLock<Dictionary> = OnceLock::new();
         static EVERYDAY: OnceLock<Dictionary> = OnceLock::new();
         static EVERYDAY3: OnceLock<Dictionary> = OnceLock::new();
         let cell = match list {
-            WordList::Pyvi => &PYVI,
-            WordList::Everyday => &EVERYDAY,
-            WordList::Everyday3 => &EVERYDAY3,
+            WordListEdition::Pyvi => &PYVI,
+            WordListEdition::Everyday => &EVERYDAY,
+            WordListEdition::Everyday3 => &EVERYDAY3,
         };
         cell.get_or_init(|| {
             let gunzip = |gz: &[u8]| {

@@ -4,19 +4,19 @@
 use serde::{Deserialize, Serialize};
 
 use crate::dictionary::{Dictionary, SyllableId, WordId};
-use crate::journal::{Action, JournalEntry};
-use crate::rejection::Rejection;
-use crate::replay_error::ReplayError;
+use crate::journal::{ChainAction, ChainJournalEntry};
+use crate::rejection::ChainRejection;
+use crate::replay_error::ChainReplayError;
 use crate::scoring;
 use crate::seat::{Seat, Timestamp};
-use crate::setup::{self, Setup, SetupError};
+use crate::setup::{self, ChainSetup, ChainSetupError};
 use crate::spelling;
 use crate::used::UsedWords;
 
 /// Why a game ended; `seat` is the seat that lost.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
-pub enum EndReason {
+pub enum ChainEndReason {
     /// The seat to move had no unused word beginning with the syllable.
     NoLegalMove {
         /// The seat left without a word.
@@ -34,11 +34,11 @@ pub enum EndReason {
     },
 }
 
-impl EndReason {
+impl ChainEndReason {
     /// The seat that lost.
     pub const fn loser(self) -> Seat {
         match self {
-            EndReason::NoLegalMove { seat } | EndReason::Timeout { seat } | EndReason::Resigned { seat } => seat,
+            ChainEndReason::NoLegalMove { seat } | ChainEndReason::Timeout { seat } | ChainEndReason::Resigned { seat } => seat,
         }
     }
 
@@ -48,9 +48,9 @@ impl EndReason {
     }
 }
 
-/// A move validated against one state of one game; only [`Game::apply`] consumes it.
+/// A move validated against one state of one game; only [`WordChain::apply`] consumes it.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CheckedMove {
+pub struct CheckedChainMove {
     seat: Seat,
     move_no: u32,
     action: CheckedAction,
@@ -69,7 +69,7 @@ enum CheckedAction {
     Timeout,
 }
 
-impl CheckedMove {
+impl CheckedChainMove {
     /// The seat that moves.
     pub fn seat(&self) -> Seat {
         self.seat
@@ -103,21 +103,21 @@ impl CheckedMove {
 
 /// The live state of one game of Nối từ over a dictionary.
 #[derive(Debug, Clone)]
-pub struct Game<'d> {
+pub struct WordChain<'d> {
     dict: &'d Dictionary,
-    setup: Setup,
+    setup: ChainSetup,
     opening: WordId,
     current: SyllableId,
     to_move: Seat,
     used: UsedWords,
     scores: [u32; 2],
-    journal: Vec<JournalEntry>,
-    end: Option<EndReason>,
+    journal: Vec<ChainJournalEntry>,
+    end: Option<ChainEndReason>,
     deadline: Option<Timestamp>,
 }
 
-impl PartialEq for Game<'_> {
-    fn eq(&self, other: &Game<'_>) -> bool {
+impl PartialEq for WordChain<'_> {
+    fn eq(&self, other: &WordChain<'_>) -> bool {
         std::ptr::eq(self.dict, other.dict)
             && self.setup == other.setup
             && self.opening == other.opening
@@ -131,20 +131,20 @@ impl PartialEq for Game<'_> {
     }
 }
 
-impl Eq for Game<'_> {}
+impl Eq for WordChain<'_> {}
 
-impl<'d> Game<'d> {
+impl<'d> WordChain<'d> {
     /// A new game: the opening word given or drawn, spent, and seat 0 to answer it.
     ///
     /// # Errors
-    /// [`SetupError`] for a seat count other than 2, an opening word not in `dict`, or no
+    /// [`ChainSetupError`] for a seat count other than 2, an opening word not in `dict`, or no
     /// opening word that leaves a continuation.
-    pub fn new(setup: &Setup, dict: &'d Dictionary) -> Result<Game<'d>, SetupError> {
+    pub fn new(setup: &ChainSetup, dict: &'d Dictionary) -> Result<WordChain<'d>, ChainSetupError> {
         let opening = setup::opening(setup, dict)?;
         let mut used = UsedWords::new(dict);
         used.insert(dict, opening);
-        let pinned = Setup { opening: Some(dict.text(opening).to_string()), ..setup.clone() };
-        Ok(Game {
+        let pinned = ChainSetup { opening: Some(dict.text(opening).to_string()), ..setup.clone() };
+        Ok(WordChain {
             dict,
             setup: pinned,
             opening,
@@ -159,7 +159,7 @@ impl<'d> Game<'d> {
     }
 
     /// The setup, with the opening word named.
-    pub fn setup(&self) -> &Setup {
+    pub fn setup(&self) -> &ChainSetup {
         &self.setup
     }
 
@@ -179,10 +179,10 @@ impl<'d> Game<'d> {
     }
 
     /// The current syllable as the game shows it: the last syllable of the last word as shown
-    /// (its player's spelling, [`JournalEntry::shown_ending`]), or of the opening word in the
+    /// (its player's spelling, [`ChainJournalEntry::shown_ending`]), or of the opening word in the
     /// dictionary's usual spelling.
     pub fn current_shown(&self) -> &str {
-        self.journal.iter().rev().find_map(JournalEntry::shown_ending).unwrap_or_else(|| {
+        self.journal.iter().rev().find_map(ChainJournalEntry::shown_ending).unwrap_or_else(|| {
             let opening = self.dict.display(self.opening);
             opening.rsplit(' ').next().unwrap_or(opening)
         })
@@ -214,12 +214,12 @@ impl<'d> Game<'d> {
     }
 
     /// Every applied move, in order.
-    pub fn journal(&self) -> &[JournalEntry] {
+    pub fn journal(&self) -> &[ChainJournalEntry] {
         &self.journal
     }
 
     /// How the game ended, if it has.
-    pub fn end(&self) -> Option<EndReason> {
+    pub fn end(&self) -> Option<ChainEndReason> {
         self.end
     }
 
@@ -230,7 +230,7 @@ impl<'d> Game<'d> {
 
     /// The winner, once the game is over.
     pub fn winner(&self) -> Option<Seat> {
-        self.end.map(EndReason::winner)
+        self.end.map(ChainEndReason::winner)
     }
 
     /// The current turn's deadline, if set.
@@ -263,79 +263,79 @@ impl<'d> Game<'d> {
     /// Validates `raw` typed by `seat` at `now`, without changing the game.
     ///
     /// # Errors
-    /// The first [`Rejection`] in checking order: game over, turn, deadline, syllable count,
+    /// The first [`ChainRejection`] in checking order: game over, turn, deadline, syllable count,
     /// dictionary, link, reuse.
-    pub fn check(&self, seat: Seat, raw: &str, now: Timestamp) -> Result<CheckedMove, Rejection> {
+    pub fn check(&self, seat: Seat, raw: &str, now: Timestamp) -> Result<CheckedChainMove, ChainRejection> {
         self.check_turn(seat)?;
         if self.is_expired(now) {
-            return Err(Rejection::DeadlinePassed);
+            return Err(ChainRejection::DeadlinePassed);
         }
         self.check_word(seat, raw)
     }
 
     /// The word checks after the turn and the deadline (replay skips the deadline).
-    pub(crate) fn check_word(&self, seat: Seat, raw: &str) -> Result<CheckedMove, Rejection> {
+    pub(crate) fn check_word(&self, seat: Seat, raw: &str) -> Result<CheckedChainMove, ChainRejection> {
         let found = spelling::syllable_count(raw);
         if found < 2 {
-            return Err(Rejection::TooFewSyllables { found });
+            return Err(ChainRejection::TooFewSyllables { found });
         }
-        let word = spelling::normalize(raw).ok().and_then(|w| self.dict.find(&w)).ok_or(Rejection::NotInDictionary)?;
+        let word = spelling::normalize(raw).ok().and_then(|w| self.dict.find(&w)).ok_or(ChainRejection::NotInDictionary)?;
         // A word of the dictionary spells: the messages quote it as its player wrote it.
         let spelled = spelling::spelled(raw).unwrap_or_else(|_| self.dict.text(word).to_string());
         let first = self.dict.first(word);
         if first != self.current {
             let expected = self.current_shown().to_string();
             let found = spelled.split(' ').next().unwrap_or(&spelled).to_string();
-            return Err(Rejection::WrongLink { expected, found });
+            return Err(ChainRejection::WrongLink { expected, found });
         }
         if self.used.contains(word) {
-            return Err(Rejection::AlreadyUsed { word: spelled });
+            return Err(ChainRejection::AlreadyUsed { word: spelled });
         }
         let score = scoring::points(self.chain() + 1, self.dict.syllables_in(word), self.setup.options.score_cap);
-        Ok(CheckedMove { seat, move_no: self.move_count(), action: CheckedAction::Word { word, score, spelled: Some(spelled) } })
+        Ok(CheckedChainMove { seat, move_no: self.move_count(), action: CheckedAction::Word { word, score, spelled: Some(spelled) } })
     }
 
     /// Checks a journal entry again, as [`crate::replay`] does (the deadline, not journalled,
     /// aside), and applies it.
     ///
     /// # Errors
-    /// [`ReplayError`] if the entry is out of order, refused, records another score, or records a
+    /// [`ChainReplayError`] if the entry is out of order, refused, records another score, or records a
     /// spelling that is not one of its word; the game is then unchanged.
-    pub fn apply_recorded(&mut self, entry: &JournalEntry) -> Result<&JournalEntry, ReplayError> {
+    pub fn apply_recorded(&mut self, entry: &ChainJournalEntry) -> Result<&ChainJournalEntry, ChainReplayError> {
         let move_no = self.move_count();
         if entry.move_no != move_no {
-            return Err(ReplayError::OutOfOrder { expected: move_no, found: entry.move_no });
+            return Err(ChainReplayError::OutOfOrder { expected: move_no, found: entry.move_no });
         }
-        let refused = |rejection| ReplayError::Refused { move_no, rejection };
+        let refused = |rejection| ChainReplayError::Refused { move_no, rejection };
         let checked = match &entry.action {
-            Action::Word { word, spelled } => {
+            ChainAction::Word { word, spelled } => {
                 let mut checked = self.check_turn(entry.seat).and_then(|()| self.check_word(entry.seat, word)).map_err(refused)?;
                 if let CheckedAction::Word { word: id, spelled: recorded, .. } = &mut checked.action {
                     if let Some(s) = spelled
                         && spelling::normalize(s).ok().and_then(|k| self.dict.find(&k)) != Some(*id)
                     {
-                        return Err(ReplayError::Spelled { move_no, spelled: s.clone() });
+                        return Err(ChainReplayError::Spelled { move_no, spelled: s.clone() });
                     }
                     recorded.clone_from(spelled);
                 }
                 checked
             }
-            Action::Resign => self.check_resign(entry.seat).map_err(refused)?,
-            Action::Timeout => self.check_turn(entry.seat).map(|()| self.recorded_timeout()).map_err(refused)?,
+            ChainAction::Resign => self.check_resign(entry.seat).map_err(refused)?,
+            ChainAction::Timeout => self.check_turn(entry.seat).map(|()| self.recorded_timeout()).map_err(refused)?,
         };
         if checked.score() != entry.score {
-            return Err(ReplayError::Score { move_no, recorded: entry.score, computed: checked.score() });
+            return Err(ChainReplayError::Score { move_no, recorded: entry.score, computed: checked.score() });
         }
         Ok(self.apply(checked))
     }
 
     /// Whether `seat` may move now (the game not over, its turn).
-    pub(crate) fn check_turn(&self, seat: Seat) -> Result<(), Rejection> {
+    pub(crate) fn check_turn(&self, seat: Seat) -> Result<(), ChainRejection> {
         if self.is_over() {
-            return Err(Rejection::GameOver);
+            return Err(ChainRejection::GameOver);
         }
         if seat != self.to_move {
-            return Err(Rejection::NotYourTurn { to_move: self.to_move });
+            return Err(ChainRejection::NotYourTurn { to_move: self.to_move });
         }
         Ok(())
     }
@@ -343,42 +343,42 @@ impl<'d> Game<'d> {
     /// Validates a resignation by `seat`, who may resign on either turn.
     ///
     /// # Errors
-    /// [`Rejection::GameOver`], or [`Rejection::NotYourTurn`] for a seat not at this table.
-    pub fn check_resign(&self, seat: Seat) -> Result<CheckedMove, Rejection> {
+    /// [`ChainRejection::GameOver`], or [`ChainRejection::NotYourTurn`] for a seat not at this table.
+    pub fn check_resign(&self, seat: Seat) -> Result<CheckedChainMove, ChainRejection> {
         if self.is_over() {
-            return Err(Rejection::GameOver);
+            return Err(ChainRejection::GameOver);
         }
         if seat.index() >= 2 {
-            return Err(Rejection::NotYourTurn { to_move: self.to_move });
+            return Err(ChainRejection::NotYourTurn { to_move: self.to_move });
         }
-        Ok(CheckedMove { seat, move_no: self.move_count(), action: CheckedAction::Resign })
+        Ok(CheckedChainMove { seat, move_no: self.move_count(), action: CheckedAction::Resign })
     }
 
     /// Validates a claim that the seat to move has run out of time at `now`.
     ///
     /// # Errors
-    /// [`Rejection::GameOver`], or [`Rejection::DeadlineNotPassed`] with no deadline or one after
+    /// [`ChainRejection::GameOver`], or [`ChainRejection::DeadlineNotPassed`] with no deadline or one after
     /// `now`.
-    pub fn check_timeout(&self, now: Timestamp) -> Result<CheckedMove, Rejection> {
+    pub fn check_timeout(&self, now: Timestamp) -> Result<CheckedChainMove, ChainRejection> {
         if self.is_over() {
-            return Err(Rejection::GameOver);
+            return Err(ChainRejection::GameOver);
         }
         if !self.is_expired(now) {
-            return Err(Rejection::DeadlineNotPassed);
+            return Err(ChainRejection::DeadlineNotPassed);
         }
         Ok(self.recorded_timeout())
     }
 
     /// A timeout of the seat to move, as a journal records it (its deadline is not journalled).
-    pub(crate) fn recorded_timeout(&self) -> CheckedMove {
-        CheckedMove { seat: self.to_move, move_no: self.move_count(), action: CheckedAction::Timeout }
+    pub(crate) fn recorded_timeout(&self) -> CheckedChainMove {
+        CheckedChainMove { seat: self.to_move, move_no: self.move_count(), action: CheckedAction::Timeout }
     }
 
     /// Checks then applies `raw` by `seat`; on a rejection the game is unchanged.
     ///
     /// # Errors
-    /// The [`Rejection`] from [`Game::check`].
-    pub fn submit(&mut self, seat: Seat, raw: &str, now: Timestamp) -> Result<&JournalEntry, Rejection> {
+    /// The [`ChainRejection`] from [`WordChain::check`].
+    pub fn submit(&mut self, seat: Seat, raw: &str, now: Timestamp) -> Result<&ChainJournalEntry, ChainRejection> {
         let checked = self.check(seat, raw, now)?;
         Ok(self.apply(checked))
     }
@@ -389,7 +389,7 @@ impl<'d> Game<'d> {
     /// # Panics
     /// If `mv` was checked at another move number (a programming error, not bad input); only the
     /// move number is compared.
-    pub fn apply(&mut self, mv: CheckedMove) -> &JournalEntry {
+    pub fn apply(&mut self, mv: CheckedChainMove) -> &ChainJournalEntry {
         assert_eq!(mv.move_no, self.move_count(), "a checked move applies only to the state it was checked against");
         let seat = mv.seat;
         let score = mv.score();
@@ -400,21 +400,21 @@ impl<'d> Game<'d> {
                 self.scores[seat.index()] += score;
                 self.to_move = seat.other();
                 if !self.has_legal_move() {
-                    self.end = Some(EndReason::NoLegalMove { seat: self.to_move });
+                    self.end = Some(ChainEndReason::NoLegalMove { seat: self.to_move });
                 }
-                Action::Word { word: self.dict.text(word).to_string(), spelled }
+                ChainAction::Word { word: self.dict.text(word).to_string(), spelled }
             }
             CheckedAction::Resign => {
-                self.end = Some(EndReason::Resigned { seat });
-                Action::Resign
+                self.end = Some(ChainEndReason::Resigned { seat });
+                ChainAction::Resign
             }
             CheckedAction::Timeout => {
-                self.end = Some(EndReason::Timeout { seat });
-                Action::Timeout
+                self.end = Some(ChainEndReason::Timeout { seat });
+                ChainAction::Timeout
             }
         };
         self.deadline = None;
-        self.journal.push(JournalEntry { move_no: mv.move_no, seat, action, score });
+        self.journal.push(ChainJournalEntry { move_no: mv.move_no, seat, action, score });
         self.journal.last().expect("just pushed")
     }
 }

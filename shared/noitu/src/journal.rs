@@ -13,7 +13,7 @@ use crate::seat::Seat;
 /// What a journalled move did.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Action {
+pub enum ChainAction {
     /// A word accepted into the chain.
     Word {
         /// Its canonical spelling ([`crate::normalize`]): the key replay and the no-repeat rule
@@ -30,35 +30,35 @@ pub enum Action {
     Timeout,
 }
 
-impl Action {
+impl ChainAction {
     /// The stable kind name: word, resign or timeout.
     pub const fn kind(&self) -> &'static str {
         match self {
-            Action::Word { .. } => "word",
-            Action::Resign => "resign",
-            Action::Timeout => "timeout",
+            ChainAction::Word { .. } => "word",
+            ChainAction::Resign => "resign",
+            ChainAction::Timeout => "timeout",
         }
     }
 }
 
-impl JournalEntry {
+impl ChainJournalEntry {
     /// The word as the game shows it: as its player wrote it, or the key for an entry that did
     /// not record that; `None` for a resignation or a timeout.
     pub fn shown_word(&self) -> Option<&str> {
         match &self.action {
-            Action::Word { word, spelled } => Some(spelled.as_deref().unwrap_or(word)),
-            Action::Resign | Action::Timeout => None,
+            ChainAction::Word { word, spelled } => Some(spelled.as_deref().unwrap_or(word)),
+            ChainAction::Resign | ChainAction::Timeout => None,
         }
     }
 }
 
-impl JournalEntry {
+impl ChainJournalEntry {
     /// The syllable the next word begins with, as shown: the last syllable of the word as
     /// shown, or the key's when the word was played as a spelling of another syllable (an alias:
     /// "pháp lịnh" plays "pháp lệnh", and the chain goes on from "lệnh"); `None` for a
     /// resignation or a timeout.
     pub fn shown_ending(&self) -> Option<&str> {
-        let Action::Word { word, .. } = &self.action else { return None };
+        let ChainAction::Word { word, .. } = &self.action else { return None };
         let (key, shown) = (word.rsplit(' ').next().unwrap_or(word), self.shown_word()?);
         let shown = shown.rsplit(' ').next().unwrap_or(shown);
         Some(if crate::spelling::normalize(shown).ok().as_deref() == Some(key) { shown } else { key })
@@ -67,14 +67,14 @@ impl JournalEntry {
 
 /// One applied move.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct JournalEntry {
+pub struct ChainJournalEntry {
     /// 0-based position in the journal.
     pub move_no: u32,
     /// Who moved.
     pub seat: Seat,
     /// What they did.
     #[serde(flatten)]
-    pub action: Action,
+    pub action: ChainAction,
     /// Points the move scored.
     pub score: u32,
 }

@@ -2,10 +2,10 @@
 //! the last one ended with, on a directed graph where syllables are nodes and words are edges.
 //!
 //! The engine does no I/O and never reads the clock or the OS RNG: a game is fully determined by
-//! its [`Setup`] (seed, seats, pinned options, opening word), its journal and its dictionary. A
-//! typed word becomes a [`CheckedMove`] only through [`Game::check`], applying one cannot fail,
-//! and every applied move is a [`JournalEntry`] from which [`replay`] rebuilds the game exactly.
-//! Robots read a [`RobotView`] and propose words; randomness and time come in as parameters.
+//! its [`ChainSetup`] (seed, seats, pinned options, opening word), its journal and its dictionary. A
+//! typed word becomes a [`CheckedChainMove`] only through [`WordChain::check`], applying one cannot fail,
+//! and every applied move is a [`ChainJournalEntry`] from which [`replay`] rebuilds the game exactly.
+//! Robots read a [`ChainRobotView`] and propose words; randomness and time come in as parameters.
 
 pub mod dictionary;
 pub mod game;
@@ -23,15 +23,15 @@ pub mod syllable;
 pub mod used;
 pub mod view;
 
-pub use dictionary::{Dictionary, DictionaryError, FAMILIAR, Link, LinkId, MOST_FAMILIAR, Stats, SyllableId, WordId, WordList};
-pub use game::{CheckedMove, EndReason, Game};
-pub use journal::{Action, JournalEntry};
-pub use rejection::Rejection;
+pub use dictionary::{Dictionary, DictionaryError, FAMILIAR, Link, LinkId, MOST_FAMILIAR, Stats, SyllableId, WordId, WordListEdition};
+pub use game::{ChainEndReason, CheckedChainMove, WordChain};
+pub use journal::{ChainAction, ChainJournalEntry};
+pub use rejection::ChainRejection;
 pub use replay::replay;
-pub use replay_error::ReplayError;
+pub use replay_error::ChainReplayError;
 pub use seat::{Seat, Timestamp};
-pub use setup::{Options, Setup, SetupError, VARIANT};
+pub use setup::{ChainSetup, ChainSetupError, Options, VARIANT};
 pub use spelling::{SpellingError, normalize, spelled};
 pub use syllable::is_syllable;
 pub use used::UsedWords;
-pub use view::RobotView;
+pub use view::ChainRobotView;

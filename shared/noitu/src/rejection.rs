@@ -7,7 +7,7 @@ use crate::seat::Seat;
 /// left untouched. The link is checked after the dictionary because resolving the spelling can
 /// change the first syllable ("sỹ quan" is "sĩ quan").
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum Rejection {
+pub enum ChainRejection {
     /// The game has ended.
     #[error("the game is over")]
     GameOver,
@@ -48,7 +48,7 @@ pub enum Rejection {
     },
 }
 
-impl Rejection {
+impl ChainRejection {
     /// Every code, in checking order; the API docs list these.
     pub const CODES: [&'static str; 8] = [
         "game_over",
@@ -64,14 +64,14 @@ impl Rejection {
     /// The stable machine-readable code of this reason.
     pub const fn code(&self) -> &'static str {
         match self {
-            Rejection::GameOver => "game_over",
-            Rejection::NotYourTurn { .. } => "not_your_turn",
-            Rejection::DeadlinePassed => "deadline_passed",
-            Rejection::DeadlineNotPassed => "deadline_not_passed",
-            Rejection::TooFewSyllables { .. } => "too_few_syllables",
-            Rejection::NotInDictionary => "not_in_dictionary",
-            Rejection::WrongLink { .. } => "wrong_link",
-            Rejection::AlreadyUsed { .. } => "already_used",
+            ChainRejection::GameOver => "game_over",
+            ChainRejection::NotYourTurn { .. } => "not_your_turn",
+            ChainRejection::DeadlinePassed => "deadline_passed",
+            ChainRejection::DeadlineNotPassed => "deadline_not_passed",
+            ChainRejection::TooFewSyllables { .. } => "too_few_syllables",
+            ChainRejection::NotInDictionary => "not_in_dictionary",
+            ChainRejection::WrongLink { .. } => "wrong_link",
+            ChainRejection::AlreadyUsed { .. } => "already_used",
         }
     }
 }

@@ -1,15 +1,15 @@
 //! What replaying a journal can fail with: kept apart from the replay, so that the game, which
 //! checks each recorded entry, and the replay, which drives the game, both name it.
 
-use crate::rejection::Rejection;
-use crate::setup::SetupError;
+use crate::rejection::ChainRejection;
+use crate::setup::ChainSetupError;
 
 /// A journal that does not replay onto its setup.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ReplayError {
+pub enum ChainReplayError {
     /// The setup itself is unplayable.
     #[error(transparent)]
-    Setup(#[from] SetupError),
+    ChainSetup(#[from] ChainSetupError),
     /// Entries are missing or out of order.
     #[error("journal entry {found} found where entry {expected} was due")]
     OutOfOrder {
@@ -24,7 +24,7 @@ pub enum ReplayError {
         /// The entry's number.
         move_no: u32,
         /// Why.
-        rejection: Rejection,
+        rejection: ChainRejection,
     },
     /// An entry records a spelling that is not a spelling of its word.
     #[error("journal entry {move_no} records {spelled:?}, not a spelling of its word")]

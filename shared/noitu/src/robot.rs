@@ -1,6 +1,6 @@
-//! Robots at three levels behind one [`Strategy`] interface over a [`RobotView`]. A robot returns
+//! Robots at three levels behind one [`Strategy`] interface over a [`ChainRobotView`]. A robot returns
 //! a word and a thinking delay for the caller to pace the reveal; nothing sleeps. Randomness comes
-//! in as a seeded ChaCha8 and the hard level's time as a [`Budget`]: the engine reads no clock.
+//! in as a seeded ChaCha8 and the hard level's time as a [`ThinkingLimit`]: the engine reads no clock.
 //!
 //! - easy: a uniform random legal word, among the familiar ones when it has one;
 //! - medium: plays the familiar words when it has one (all its words otherwise): takes a win it
@@ -31,10 +31,10 @@ use rand_core::SeedableRng;
 
 use crate::dictionary::WordId;
 use crate::random::below;
-use crate::view::RobotView;
+use crate::view::ChainRobotView;
 /// The robot's level and its budget (the hard level's search asks it every few hundred nodes):
 /// the vocabulary every family shares.
-pub use vocabulary::{Budget, Level, Opponent, Work};
+pub use vocabulary::{Level, Opponent, ThinkingLimit, Work};
 
 pub use easy::Easy;
 pub use hard::{DEFAULT_DEPTH, DEFAULT_KILL_RATE, DEFAULT_NODE_CAP, DEFAULT_TRAP_RATE, Hard, is_win};
@@ -70,7 +70,7 @@ pub enum Basis {
 
 /// A robot's decision.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Decision {
+pub struct ChainDecision {
     /// The word to submit (its spelling: `view.dictionary().text(word)`).
     pub word: WordId,
     /// How long a person would seem to think, for the caller to pace the reveal.
@@ -83,7 +83,7 @@ pub struct Decision {
 #[derive(Debug, Clone, Copy)]
 pub struct Nodes(pub u64);
 
-impl Budget for Nodes {
+impl ThinkingLimit for Nodes {
     fn expired(&mut self, done: Work) -> bool {
         matches!(done, Work::Nodes(nodes) if nodes >= self.0)
     }
@@ -98,7 +98,7 @@ pub trait Strategy {
     /// all (the game is then over), or, against a person, no familiar one (it concedes, as a
     /// person who knows no word does). `rng` makes its choices repeatable; `budget` stops a
     /// search.
-    fn decide(&self, view: &RobotView<'_, '_>, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Option<Decision>;
+    fn decide(&self, view: &ChainRobotView<'_, '_>, rng: &mut ChaCha8Rng, budget: &mut dyn ThinkingLimit) -> Option<ChainDecision>;
 }
 
 /// A seeded random source for a robot (ChaCha8): the same seed, the same choices.
@@ -109,7 +109,7 @@ pub fn seeded(seed: u64) -> ChaCha8Rng {
 /// The words of `words` a robot plays ([`crate::Dictionary::is_familiar`]): against a person the
 /// familiar ones only (a robot speaks the words people know, and with none it concedes); against
 /// a robot the familiar ones, or all of them when none is.
-fn familiar_or_all(view: &RobotView<'_, '_>, words: Vec<WordId>) -> Vec<WordId> {
+fn familiar_or_all(view: &ChainRobotView<'_, '_>, words: Vec<WordId>) -> Vec<WordId> {
     let dict = view.dictionary();
     if view.opponent() == Opponent::Person || words.iter().any(|&w| dict.is_familiar(w)) {
         words.into_iter().filter(|&w| dict.is_familiar(w)).collect()
@@ -118,10 +118,10 @@ fn familiar_or_all(view: &RobotView<'_, '_>, words: Vec<WordId>) -> Vec<WordId> 
     }
 }
 
-/// The words of `words` that leave the opponent an answer it knows ([`RobotView::answers_after`]):
+/// The words of `words` that leave the opponent an answer it knows ([`ChainRobotView::answers_after`]):
 /// against a person, no "unfair trap" (a syllable only the dictionary can answer) while another
 /// word serves; against a robot, all of them.
-fn fair(view: &RobotView<'_, '_>, words: Vec<WordId>) -> Vec<WordId> {
+fn fair(view: &ChainRobotView<'_, '_>, words: Vec<WordId>) -> Vec<WordId> {
     if view.opponent() == Opponent::Robot {
         return words;
     }

@@ -5,7 +5,7 @@ use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 
-use crate::dictionary::{Dictionary, WordId, WordList};
+use crate::dictionary::{Dictionary, WordId, WordListEdition};
 use crate::random::below;
 use crate::scoring::DEFAULT_SCORE_CAP;
 use crate::spelling;
@@ -38,9 +38,9 @@ pub struct Options {
     #[serde(default)]
     pub opening_familiar: bool,
     /// The word list the game is played on; a stored setup without it was created on
-    /// [`WordList::Pyvi`], the only list then.
-    #[serde(default = "WordList::legacy")]
-    pub word_list: WordList,
+    /// [`WordListEdition::Pyvi`], the only list then.
+    #[serde(default = "WordListEdition::legacy")]
+    pub word_list: WordListEdition,
 }
 
 impl Default for Options {
@@ -50,15 +50,15 @@ impl Default for Options {
             opening_without_instant_win: true,
             score_cap: DEFAULT_SCORE_CAP,
             opening_familiar: true,
-            word_list: WordList::CURRENT,
+            word_list: WordListEdition::CURRENT,
         }
     }
 }
 
-/// A game's setup. A game's own [`crate::Game::setup`] always names its opening word, so a stored
+/// A game's setup. A game's own [`crate::WordChain::setup`] always names its opening word, so a stored
 /// setup replays onto the same chain even if the rule that draws openings changes.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Setup {
+pub struct ChainSetup {
     /// Seeds the opening draw.
     pub seed: u64,
     /// Number of seats: 2.
@@ -72,16 +72,16 @@ pub struct Setup {
     pub opening: Option<String>,
 }
 
-impl Setup {
+impl ChainSetup {
     /// Two seats, default options, the opening drawn from `seed`.
-    pub fn new(seed: u64) -> Setup {
-        Setup { seed, seats: 2, options: Options::default(), opening: None }
+    pub fn new(seed: u64) -> ChainSetup {
+        ChainSetup { seed, seats: 2, options: Options::default(), opening: None }
     }
 }
 
 /// A setup the engine cannot play.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SetupError {
+pub enum ChainSetupError {
     /// A seat count other than 2.
     #[error("Nối từ has 2 seats, not {0}")]
     Seats(usize),
@@ -94,19 +94,19 @@ pub enum SetupError {
 }
 
 /// The opening word of `setup` in `dict`.
-pub(crate) fn opening(setup: &Setup, dict: &Dictionary) -> Result<WordId, SetupError> {
+pub(crate) fn opening(setup: &ChainSetup, dict: &Dictionary) -> Result<WordId, ChainSetupError> {
     if setup.seats != 2 {
-        return Err(SetupError::Seats(setup.seats));
+        return Err(ChainSetupError::Seats(setup.seats));
     }
     let needed = setup.options.opening_min_continuations.max(1);
     if let Some(given) = &setup.opening {
         let word =
-            spelling::normalize(given).ok().and_then(|w| dict.lookup(&w)).ok_or_else(|| SetupError::UnknownOpening(given.clone()))?;
-        return if continuations(dict, word) >= 1 { Ok(word) } else { Err(SetupError::NoOpening(1)) };
+            spelling::normalize(given).ok().and_then(|w| dict.lookup(&w)).ok_or_else(|| ChainSetupError::UnknownOpening(given.clone()))?;
+        return if continuations(dict, word) >= 1 { Ok(word) } else { Err(ChainSetupError::NoOpening(1)) };
     }
     let eligible = eligible_openings(&setup.options, dict);
     if eligible.is_empty() {
-        return Err(SetupError::NoOpening(needed));
+        return Err(ChainSetupError::NoOpening(needed));
     }
     let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
     Ok(eligible[below(&mut rng, eligible.len())])

@@ -1,27 +1,27 @@
-//! What a robot may see: a game, read-only. A robot reads the position through [`RobotView`] and
+//! What a robot may see: a game, read-only. A robot reads the position through [`ChainRobotView`] and
 //! proposes a word; it cannot play it, so its word goes through the same checks as anyone's.
 
 use crate::dictionary::{Dictionary, SyllableId, WordId};
-use crate::game::Game;
+use crate::game::WordChain;
 use crate::seat::Seat;
 use vocabulary::Opponent;
 
 /// A read-only view of a game for the seat to move, and whom it plays against.
 #[derive(Debug, Clone, Copy)]
-pub struct RobotView<'g, 'd> {
-    game: &'g Game<'d>,
+pub struct ChainRobotView<'g, 'd> {
+    game: &'g WordChain<'d>,
     against: Opponent,
 }
 
-impl<'g, 'd> RobotView<'g, 'd> {
+impl<'g, 'd> ChainRobotView<'g, 'd> {
     /// The view of `game` against a person.
-    pub fn new(game: &'g Game<'d>) -> RobotView<'g, 'd> {
-        RobotView::against(game, Opponent::Person)
+    pub fn new(game: &'g WordChain<'d>) -> ChainRobotView<'g, 'd> {
+        ChainRobotView::against(game, Opponent::Person)
     }
 
     /// The view of `game` against `opponent`.
-    pub fn against(game: &'g Game<'d>, opponent: Opponent) -> RobotView<'g, 'd> {
-        RobotView { game, against: opponent }
+    pub fn against(game: &'g WordChain<'d>, opponent: Opponent) -> ChainRobotView<'g, 'd> {
+        ChainRobotView { game, against: opponent }
     }
 
     /// Whom the seat to move plays against.
@@ -78,7 +78,7 @@ impl<'g, 'd> RobotView<'g, 'd> {
     }
 
     /// How many words the opponent could answer the legal move `word` with, counted as it can
-    /// ([`RobotView::opponent_knows`]): [`RobotView::replies_after`] against a robot, the
+    /// ([`ChainRobotView::opponent_knows`]): [`ChainRobotView::replies_after`] against a robot, the
     /// unused familiar ones against a person.
     pub fn answers_after(&self, word: WordId) -> usize {
         if self.against == Opponent::Robot {

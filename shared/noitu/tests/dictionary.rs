@@ -2,10 +2,10 @@
 
 use std::io::Read;
 
-use noitu::{Dictionary, DictionaryError, Stats, WordList, normalize, spelled};
+use noitu::{Dictionary, DictionaryError, Stats, WordListEdition, normalize, spelled};
 
 /// A compiled list as committed, before normalisation.
-fn entries_of(list: WordList) -> Vec<String> {
+fn entries_of(list: WordListEdition) -> Vec<String> {
     let mut text = String::new();
     flate2::read::GzDecoder::new(list.gzip()).read_to_string(&mut text).unwrap();
     text.lines().map(str::to_string).collect()
@@ -13,7 +13,7 @@ fn entries_of(list: WordList) -> Vec<String> {
 
 /// Edition 1 as committed.
 fn source_entries() -> Vec<String> {
-    entries_of(WordList::Pyvi)
+    entries_of(WordListEdition::Pyvi)
 }
 
 #[test]
@@ -27,7 +27,7 @@ fn the_compiled_list_holds_pyvis_entries_as_counted_at_build_time() {
 
 #[test]
 fn the_pyvi_dictionary_counts_after_normalisation() {
-    let stats = Dictionary::of(WordList::Pyvi).stats();
+    let stats = Dictionary::of(WordListEdition::Pyvi).stats();
     assert_eq!(
         stats,
         Stats {
@@ -43,14 +43,14 @@ fn the_pyvi_dictionary_counts_after_normalisation() {
 
 #[test]
 fn the_everyday_list_holds_one_spelling_a_word_as_counted_at_build_time() {
-    let entries = entries_of(WordList::Everyday);
+    let entries = entries_of(WordListEdition::Everyday);
     assert_eq!(entries.len(), 59_590);
     let by = |n: usize| entries.iter().filter(|e| e.split(' ').count() == n).count();
     assert_eq!((by(2), by(3), by(4)), (45_706, 5_199, 6_929));
     assert!(entries.windows(2).all(|w| w[0] < w[1]), "sorted, distinct");
     // The build script's key is the crate's: no two entries spell one word, and each entry is
     // shown as written.
-    let dict = Dictionary::of(WordList::Everyday);
+    let dict = Dictionary::of(WordListEdition::Everyday);
     assert_eq!(dict.len(), entries.len());
     for e in &entries {
         let w = dict.lookup(&normalize(e).unwrap()).unwrap();
@@ -62,7 +62,7 @@ fn the_everyday_list_holds_one_spelling_a_word_as_counted_at_build_time() {
 #[test]
 fn the_everyday_dictionary_counts_after_normalisation() {
     assert_eq!(
-        Dictionary::of(WordList::Everyday).stats(),
+        Dictionary::of(WordListEdition::Everyday).stats(),
         Stats {
             words: 59_590,
             by_syllables: [45_706, 5_199, 6_929, 1_756],
@@ -78,7 +78,7 @@ fn the_everyday_dictionary_counts_after_normalisation() {
 fn the_everyday_list_keeps_every_word_of_the_pyvi_list_but_its_latin_spellings() {
     // Lost: the entries with a syllable no Vietnamese syllable is shaped like ("trang web",
     // "acid amin", "ôxy già"); every one has a letter cluster Vietnamese does not write.
-    let (old, new) = (Dictionary::of(WordList::Pyvi), Dictionary::of(WordList::Everyday));
+    let (old, new) = (Dictionary::of(WordListEdition::Pyvi), Dictionary::of(WordListEdition::Everyday));
     let lost: Vec<&str> = old.words().map(|w| old.text(w)).filter(|t| new.lookup(t).is_none()).collect();
     assert_eq!(lost.len(), 77, "{lost:?}");
     for word in ["trang web", "world cup", "acid amin", "credit card"] {
@@ -88,7 +88,7 @@ fn the_everyday_list_keeps_every_word_of_the_pyvi_list_but_its_latin_spellings()
 
 #[test]
 fn every_everyday_word_has_a_familiarity_and_common_words_are_familiar() {
-    let dict = Dictionary::of(WordList::Everyday);
+    let dict = Dictionary::of(WordListEdition::Everyday);
     let mut by = [0usize; 10];
     for w in dict.words() {
         by[usize::from(dict.familiarity(w).unwrap())] += 1;
@@ -103,13 +103,13 @@ fn every_everyday_word_has_a_familiarity_and_common_words_are_familiar() {
         assert!(of(rare) < noitu::FAMILIAR, "{rare}: {}", of(rare));
     }
     // The pyvi list has no scores: every word counts as familiar.
-    let old = Dictionary::of(WordList::Pyvi);
+    let old = Dictionary::of(WordListEdition::Pyvi);
     assert!(old.words().all(|w| old.familiarity(w).is_none() && old.is_familiar(w)));
 }
 
 #[test]
 fn edition_3_holds_one_spelling_a_word_with_valid_syllables_as_counted_at_build_time() {
-    let entries = entries_of(WordList::Everyday3);
+    let entries = entries_of(WordListEdition::Everyday3);
     assert_eq!(entries.len(), 59_529);
     assert!(entries.windows(2).all(|w| w[0] < w[1]), "sorted, distinct");
     let dict = Dictionary::builtin();
@@ -131,7 +131,7 @@ fn edition_3_holds_one_spelling_a_word_with_valid_syllables_as_counted_at_build_
         }
     );
     // Edition 2's words with a misshapen syllable are gone, its typos with them.
-    let old = Dictionary::of(WordList::Everyday);
+    let old = Dictionary::of(WordListEdition::Everyday);
     let dropped: Vec<&str> = old.words().map(|w| old.text(w)).filter(|t| t.split(' ').any(|s| !noitu::is_syllable(s))).collect();
     assert!(dropped.len() >= 80, "{}", dropped.len());
     assert!(dropped.iter().all(|t| dict.lookup(t).is_none()), "{dropped:?}");
@@ -142,7 +142,7 @@ fn edition_3_holds_one_spelling_a_word_with_valid_syllables_as_counted_at_build_
 
 #[test]
 fn edition_3_knows_the_words_people_play_and_scores_them_familiar() {
-    let (old, dict) = (Dictionary::of(WordList::Everyday), Dictionary::builtin());
+    let (old, dict) = (Dictionary::of(WordListEdition::Everyday), Dictionary::builtin());
     let of = |d: &Dictionary, word: &str| d.lookup(&normalize(word).unwrap()).and_then(|w| d.familiarity(w));
     // Missing from edition 2, or scored 0 or 1 there: everyday words, familiar now.
     for word in [
@@ -211,8 +211,8 @@ fn a_regional_spelling_is_an_alias_of_the_standard_word_not_a_dead_end() {
         assert_eq!(dict.find(&v), dict.lookup(&s), "{variant} plays {standard}");
     }
     // Played as typed, the chain goes on from the standard syllable; replay reads it back.
-    let setup = noitu::Setup { opening: Some("hiến pháp".into()), ..noitu::Setup::new(1) };
-    let mut game = noitu::Game::new(&setup, dict).unwrap();
+    let setup = noitu::ChainSetup { opening: Some("hiến pháp".into()), ..noitu::ChainSetup::new(1) };
+    let mut game = noitu::WordChain::new(&setup, dict).unwrap();
     let entry = game.submit(noitu::Seat(0), "Pháp Lịnh", noitu::Timestamp(0)).unwrap().clone();
     assert_eq!(entry.shown_word(), Some("pháp lịnh"));
     assert_eq!((entry.shown_ending(), game.current_shown()), (Some("lệnh"), "lệnh"));
@@ -220,9 +220,9 @@ fn a_regional_spelling_is_an_alias_of_the_standard_word_not_a_dead_end() {
     assert_eq!(noitu::replay(game.setup(), game.journal(), dict).unwrap(), game);
     let lenh = dict.words_from(game.current()).next().unwrap();
     assert!(game.check(noitu::Seat(1), dict.display(lenh), noitu::Timestamp(0)).is_ok());
-    let again = noitu::Setup { opening: Some("pháp lệnh".into()), ..noitu::Setup::new(1) };
-    let game = noitu::Game::new(&again, dict).unwrap();
-    assert!(matches!(game.check(noitu::Seat(0), "pháp lịnh", noitu::Timestamp(0)), Err(noitu::Rejection::WrongLink { .. })));
+    let again = noitu::ChainSetup { opening: Some("pháp lệnh".into()), ..noitu::ChainSetup::new(1) };
+    let game = noitu::WordChain::new(&again, dict).unwrap();
+    assert!(matches!(game.check(noitu::Seat(0), "pháp lịnh", noitu::Timestamp(0)), Err(noitu::ChainRejection::WrongLink { .. })));
 }
 
 #[test]
@@ -351,11 +351,11 @@ fn openings_are_drawn_from_familiar_words_with_answers_and_no_instant_win() {
     let openings = noitu::setup::eligible_openings(&noitu::Options::default(), everyday);
     assert_eq!(openings.len(), 5_249);
     assert!(openings.iter().all(|&w| everyday.is_familiar(w)));
-    let options = noitu::Options { word_list: WordList::Everyday, ..noitu::Options::default() };
-    assert_eq!(noitu::setup::eligible_openings(&options, Dictionary::of(WordList::Everyday)).len(), 5_536);
+    let options = noitu::Options { word_list: WordListEdition::Everyday, ..noitu::Options::default() };
+    assert_eq!(noitu::setup::eligible_openings(&options, Dictionary::of(WordListEdition::Everyday)).len(), 5_536);
     // pyvi's list without scores: the same 3,357 openings as before familiarity.
-    let pyvi = Dictionary::of(WordList::Pyvi);
-    let options = noitu::Options { word_list: WordList::Pyvi, ..noitu::Options::default() };
+    let pyvi = Dictionary::of(WordListEdition::Pyvi);
+    let options = noitu::Options { word_list: WordListEdition::Pyvi, ..noitu::Options::default() };
     assert_eq!(noitu::setup::eligible_openings(&options, pyvi).len(), 3_357);
 }
 
@@ -363,33 +363,33 @@ fn openings_are_drawn_from_familiar_words_with_answers_and_no_instant_win() {
 fn a_game_on_edition_2_keeps_its_list_and_replays_identically() {
     // A setup stored before edition 3 names "everyday": its game plays and replays on edition 2,
     // whose words edition 3 dropped included.
-    let mut setup = noitu::Setup::new(11);
-    setup.options.word_list = WordList::Everyday;
+    let mut setup = noitu::ChainSetup::new(11);
+    setup.options.word_list = WordListEdition::Everyday;
     let stored = serde_json::to_string(&setup).unwrap();
     assert!(stored.contains(r#""word_list":"everyday""#), "{stored}");
-    let setup: noitu::Setup = serde_json::from_str(&stored).unwrap();
+    let setup: noitu::ChainSetup = serde_json::from_str(&stored).unwrap();
     let dict = Dictionary::of(setup.options.word_list);
-    let mut game = noitu::Game::new(&setup, dict).unwrap();
+    let mut game = noitu::WordChain::new(&setup, dict).unwrap();
     let robot = noitu::robot::strategy(noitu::robot::Level::Medium);
     let mut rng = noitu::robot::seeded(11);
     while !game.is_over() && game.chain() < 12 {
-        let view = noitu::RobotView::against(&game, noitu::robot::Opponent::Robot);
+        let view = noitu::ChainRobotView::against(&game, noitu::robot::Opponent::Robot);
         let d = robot.decide(&view, &mut rng, &mut noitu::robot::Nodes(1_000)).unwrap();
         game.submit(game.to_move(), dict.display(d.word), noitu::Timestamp(0)).unwrap();
     }
     let journal = serde_json::to_string(game.journal()).unwrap();
-    let journal: Vec<noitu::JournalEntry> = serde_json::from_str(&journal).unwrap();
-    assert_eq!(noitu::replay(&setup, &journal, Dictionary::of(WordList::Everyday)).unwrap(), game);
+    let journal: Vec<noitu::ChainJournalEntry> = serde_json::from_str(&journal).unwrap();
+    assert_eq!(noitu::replay(&setup, &journal, Dictionary::of(WordListEdition::Everyday)).unwrap(), game);
     // A word of edition 2 that edition 3 dropped is still a word there.
     let typo = normalize("tự quuyết").unwrap();
     assert!(dict.lookup(&typo).is_some() && Dictionary::builtin().find(&typo).is_none());
     // New games use edition 3.
-    assert_eq!(noitu::Setup::new(11).options.word_list, WordList::Everyday3);
+    assert_eq!(noitu::ChainSetup::new(11).options.word_list, WordListEdition::Everyday3);
 }
 
 #[test]
 fn the_familiar_counts_of_links_and_syllables_are_the_familiar_words_they_hold() {
-    for list in [WordList::Pyvi, WordList::Everyday3] {
+    for list in [WordListEdition::Pyvi, WordListEdition::Everyday3] {
         let dict = Dictionary::of(list);
         for l in dict.syllables().flat_map(|s| dict.links_from(s)) {
             assert_eq!(dict.familiar_len(l), dict.link(l).words().filter(|&w| dict.is_familiar(w)).count(), "{list:?}");

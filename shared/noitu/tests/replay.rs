@@ -1,7 +1,7 @@
 //! Replay: a game rebuilt from its setup and journal equals the live game, whatever was played
 //! (words, refused input, timeouts, resignations), and the journal reads back from JSON.
 
-use noitu::{Dictionary, Game, JournalEntry, ReplayError, Seat, Setup, Timestamp, replay};
+use noitu::{ChainJournalEntry, ChainReplayError, ChainSetup, Dictionary, Seat, Timestamp, WordChain, replay};
 use proptest::prelude::*;
 
 /// One step of a scripted game.
@@ -30,8 +30,8 @@ fn step() -> impl Strategy<Value = Step> {
 }
 
 /// Plays `steps` live from `seed`.
-fn live<'d>(dict: &'d Dictionary, seed: u64, steps: &[Step]) -> Game<'d> {
-    let mut game = Game::new(&Setup::new(seed), dict).unwrap();
+fn live<'d>(dict: &'d Dictionary, seed: u64, steps: &[Step]) -> WordChain<'d> {
+    let mut game = WordChain::new(&ChainSetup::new(seed), dict).unwrap();
     for s in steps {
         if game.is_over() {
             break;
@@ -71,11 +71,11 @@ proptest! {
         prop_assert_eq!(&replayed, &game);
         // From JSON too, with the setup as stored.
         let json = serde_json::to_string(game.journal()).unwrap();
-        let read: Vec<JournalEntry> = serde_json::from_str(&json).unwrap();
-        let setup: Setup = serde_json::from_str(&serde_json::to_string(game.setup()).unwrap()).unwrap();
+        let read: Vec<ChainJournalEntry> = serde_json::from_str(&json).unwrap();
+        let setup: ChainSetup = serde_json::from_str(&serde_json::to_string(game.setup()).unwrap()).unwrap();
         prop_assert_eq!(replay(&setup, &read, dict).unwrap(), game.clone());
         // The setup without its opening draws the same one from the seed.
-        let unpinned = Setup { opening: None, ..game.setup().clone() };
+        let unpinned = ChainSetup { opening: None, ..game.setup().clone() };
         prop_assert_eq!(replay(&unpinned, game.journal(), dict).unwrap(), game);
     }
 }
@@ -83,7 +83,7 @@ proptest! {
 #[test]
 fn an_entry_is_written_flat_with_its_kind() {
     let dict = Dictionary::builtin();
-    let mut game = Game::new(&Setup { opening: Some("pháp luật".into()), ..Setup::new(1) }, dict).unwrap();
+    let mut game = WordChain::new(&ChainSetup { opening: Some("pháp luật".into()), ..ChainSetup::new(1) }, dict).unwrap();
     game.submit(Seat(0), "luật sư", Timestamp(0)).unwrap();
     let checked = game.check_resign(Seat(0)).unwrap();
     game.apply(checked);
@@ -97,27 +97,27 @@ fn an_entry_is_written_flat_with_its_kind() {
 #[test]
 fn a_journal_that_does_not_fit_its_setup_is_refused() {
     let dict = Dictionary::builtin();
-    let setup = Setup { opening: Some("pháp luật".into()), ..Setup::new(1) };
-    let entry = |move_no, seat, kind: &str| -> JournalEntry {
+    let setup = ChainSetup { opening: Some("pháp luật".into()), ..ChainSetup::new(1) };
+    let entry = |move_no, seat, kind: &str| -> ChainJournalEntry {
         serde_json::from_str(&format!(r#"{{"move_no":{move_no},"seat":{seat},{kind}}}"#)).unwrap()
     };
     let word = entry(0, 0, r#""kind":"word","word":"luật sư","score":12"#);
     assert!(replay(&setup, std::slice::from_ref(&word), dict).is_ok());
     assert_eq!(
         replay(&setup, &[entry(1, 0, r#""kind":"word","word":"luật sư","score":12"#)], dict).unwrap_err(),
-        ReplayError::OutOfOrder { expected: 0, found: 1 }
+        ChainReplayError::OutOfOrder { expected: 0, found: 1 }
     );
     assert!(matches!(
         replay(&setup, &[entry(0, 1, r#""kind":"word","word":"luật sư","score":12"#)], dict),
-        Err(ReplayError::Refused { move_no: 0, .. })
+        Err(ChainReplayError::Refused { move_no: 0, .. })
     ));
     assert_eq!(
         replay(&setup, &[entry(0, 0, r#""kind":"word","word":"luật sư","score":99"#)], dict).unwrap_err(),
-        ReplayError::Score { move_no: 0, recorded: 99, computed: 12 }
+        ChainReplayError::Score { move_no: 0, recorded: 99, computed: 12 }
     );
     assert!(matches!(
         replay(&setup, &[word.clone(), entry(1, 0, r#""kind":"timeout","score":0"#)], dict),
-        Err(ReplayError::Refused { move_no: 1, .. })
+        Err(ChainReplayError::Refused { move_no: 1, .. })
     ));
-    assert!(matches!(replay(&Setup { seats: 3, ..setup }, &[], dict), Err(ReplayError::Setup(_))));
+    assert!(matches!(replay(&ChainSetup { seats: 3, ..setup }, &[], dict), Err(ChainReplayError::ChainSetup(_))));
 }

@@ -3,8 +3,8 @@
 //! honoured, and a small seeded ladder on the real dictionary keeps the levels in order (a gross
 //! guard only: the claim rests on `wordgame ladder --variant noi-tu`).
 
-use noitu::robot::{Basis, Budget, Easy, Hard, Level, Medium, Nodes, Opponent, Strategy, seeded};
-use noitu::{Dictionary, Game, RobotView, Seat, Setup, Timestamp};
+use noitu::robot::{Basis, Easy, Hard, Level, Medium, Nodes, Opponent, Strategy, ThinkingLimit, seeded};
+use noitu::{ChainRobotView, ChainSetup, Dictionary, Seat, Timestamp, WordChain};
 
 /// A cheap hard level for debug builds.
 fn hard() -> Hard {
@@ -22,12 +22,12 @@ fn strategy(level: Level) -> Box<dyn Strategy> {
 /// Plays one game on the built-in dictionary; every word goes through submit. The winner's level.
 fn play(seed: u64, levels: [Level; 2]) -> Level {
     let dict = Dictionary::builtin();
-    let mut game = Game::new(&Setup::new(seed), dict).unwrap();
+    let mut game = WordChain::new(&ChainSetup::new(seed), dict).unwrap();
     let robots = [strategy(levels[0]), strategy(levels[1])];
     let mut rng = seeded(seed);
     while !game.is_over() {
         let seat = game.to_move();
-        let view = RobotView::against(&game, Opponent::Robot);
+        let view = ChainRobotView::against(&game, Opponent::Robot);
         let d = robots[seat.index()].decide(&view, &mut rng, &mut Nodes(u64::MAX)).expect("a word while the game goes on");
         let (lo, hi) = match levels[seat.index()] {
             Level::Easy => (400, 900),
@@ -60,12 +60,12 @@ fn easy_and_medium_play_familiar_words_when_they_have_one() {
     let dict = Dictionary::builtin();
     let (mut played, mut familiar) = (0, 0);
     for seed in 0..30u64 {
-        let mut game = Game::new(&Setup::new(seed), dict).unwrap();
+        let mut game = WordChain::new(&ChainSetup::new(seed), dict).unwrap();
         let robots: [Box<dyn Strategy>; 2] = [Box::new(Easy), Box::new(Medium)];
         let mut rng = seeded(seed);
         while !game.is_over() {
             let seat = game.to_move();
-            let view = RobotView::against(&game, Opponent::Robot);
+            let view = ChainRobotView::against(&game, Opponent::Robot);
             let any_familiar = view.legal_moves().any(|w| dict.is_familiar(w));
             let d = robots[seat.index()].decide(&view, &mut rng, &mut Nodes(u64::MAX)).unwrap();
             if any_familiar {
@@ -84,11 +84,11 @@ fn easy_and_medium_play_familiar_words_when_they_have_one() {
 #[test]
 fn a_fixed_seed_gives_a_fixed_choice() {
     let dict = Dictionary::builtin();
-    let game = Game::new(&Setup::new(7), dict).unwrap();
+    let game = WordChain::new(&ChainSetup::new(7), dict).unwrap();
     for level in Level::ALL {
         let robot = noitu::robot::strategy(level);
         assert_eq!(robot.level(), level);
-        let decide = || robot.decide(&RobotView::new(&game), &mut seeded(5), &mut Nodes(u64::MAX)).unwrap();
+        let decide = || robot.decide(&ChainRobotView::new(&game), &mut seeded(5), &mut Nodes(u64::MAX)).unwrap();
         assert_eq!(decide(), decide(), "{level:?}");
     }
 }
@@ -98,7 +98,7 @@ fn medium_against_a_robot_always_takes_a_win_it_sees() {
     let dict = crate::common::small();
     let game = crate::common::game(&dict, "pháp luật"); // "luật lệ" leaves no answer
     for seed in 0..20 {
-        let d = Medium.decide(&RobotView::against(&game, Opponent::Robot), &mut seeded(seed), &mut Nodes(0)).unwrap();
+        let d = Medium.decide(&ChainRobotView::against(&game, Opponent::Robot), &mut seeded(seed), &mut Nodes(0)).unwrap();
         assert_eq!((dict.text(d.word), d.basis), ("luật lệ", Basis::Kill));
     }
 }
@@ -108,7 +108,7 @@ fn against_a_person_only_hard_lays_an_unfair_trap_and_at_its_trap_rate() {
     // "luật lệ" leaves no answer at all (every word of the small list counts as familiar).
     let dict = crate::common::small();
     let game = crate::common::game(&dict, "pháp luật");
-    let view = RobotView::new(&game);
+    let view = ChainRobotView::new(&game);
     assert_eq!(view.opponent(), Opponent::Person);
     let (mut traps, always) = (0, Hard { trap_rate: 1.0, ..Hard::default() });
     for seed in 0..200 {
@@ -131,15 +131,15 @@ fn against_a_person_answers_are_familiar_words_and_a_robot_with_none_concedes() 
     let dict = crate::common::small().with_familiarity(scores).unwrap();
     let game = crate::common::game(&dict, "pháp luật");
     let luat_su = dict.lookup("luật sư").unwrap();
-    assert_eq!(RobotView::new(&game).answers_after(luat_su), 0, "a person knows no answer");
-    assert_eq!(RobotView::against(&game, Opponent::Robot).answers_after(luat_su), 1);
+    assert_eq!(ChainRobotView::new(&game).answers_after(luat_su), 0, "a person knows no answer");
+    assert_eq!(ChainRobotView::against(&game, Opponent::Robot).answers_after(luat_su), 1);
     // From sư: against a robot every level plays "sư phạm"; against a person none does.
     let game = crate::common::game(&dict, "luật sư");
     for level in Level::ALL {
         let robot = noitu::robot::strategy(level);
-        let d = robot.decide(&RobotView::against(&game, Opponent::Robot), &mut seeded(1), &mut Nodes(u64::MAX)).unwrap();
+        let d = robot.decide(&ChainRobotView::against(&game, Opponent::Robot), &mut seeded(1), &mut Nodes(u64::MAX)).unwrap();
         assert_eq!(dict.text(d.word), "sư phạm", "{level:?}");
-        assert_eq!(robot.decide(&RobotView::new(&game), &mut seeded(1), &mut Nodes(u64::MAX)), None, "{level:?} concedes");
+        assert_eq!(robot.decide(&ChainRobotView::new(&game), &mut seeded(1), &mut Nodes(u64::MAX)), None, "{level:?} concedes");
     }
 }
 
@@ -147,7 +147,7 @@ fn against_a_person_answers_are_familiar_words_and_a_robot_with_none_concedes() 
 fn hard_takes_a_win_as_often_as_its_kill_rate_says() {
     let dict = crate::common::small();
     let game = crate::common::game(&dict, "pháp luật");
-    let view = RobotView::against(&game, Opponent::Robot);
+    let view = ChainRobotView::against(&game, Opponent::Robot);
     let always = Hard { kill_rate: 1.0, ..Hard::default() };
     let never = Hard { kill_rate: 0.0, ..Hard::default() };
     let mut kills = 0;
@@ -175,7 +175,7 @@ fn hard_sees_a_win_three_plies_deep_that_medium_cannot() {
     // Medium takes the first in its order, "ba cô".
     let dict = forced_win();
     let game = crate::common::game(&dict, "mở ba");
-    let view = RobotView::new(&game);
+    let view = ChainRobotView::new(&game);
     for seed in 0..20 {
         let d = Hard::default().decide(&view, &mut seeded(seed), &mut Nodes(u64::MAX)).unwrap();
         assert_eq!((dict.text(d.word), d.basis), ("ba xô", Basis::Search { depth: 3 }));
@@ -190,7 +190,7 @@ fn hard_sees_a_win_three_plies_deep_that_medium_cannot() {
 fn the_hard_judgement_ranks_a_win_three_plies_deep_first() {
     let dict = forced_win();
     let game = crate::common::game(&dict, "mở ba");
-    let view = RobotView::new(&game);
+    let view = ChainRobotView::new(&game);
     let link = |w: &str| dict.link_of(dict.lookup(w).unwrap());
     let judged = Hard::default().judge(&view, &mut Nodes(u64::MAX));
     assert_eq!(judged.iter().map(|j| j.0).collect::<Vec<_>>(), vec![link("ba xô"), link("ba cô")]);
@@ -203,7 +203,7 @@ fn the_hard_judgement_ranks_a_win_three_plies_deep_first() {
 /// A budget that counts how often it is asked and is out at once.
 struct Spent(u32);
 
-impl Budget for Spent {
+impl ThinkingLimit for Spent {
     fn expired(&mut self, _: noitu::robot::Work) -> bool {
         self.0 += 1;
         true
@@ -213,13 +213,13 @@ impl Budget for Spent {
 #[test]
 fn hard_out_of_budget_falls_back_to_medium_and_stays_legal() {
     let dict = Dictionary::builtin();
-    let mut game = Game::new(&Setup::new(3), dict).unwrap();
+    let mut game = WordChain::new(&ChainSetup::new(3), dict).unwrap();
     let mut budget = Spent(0);
-    let d = Hard { kill_rate: 0.0, ..Hard::default() }.decide(&RobotView::new(&game), &mut seeded(1), &mut budget).unwrap();
+    let d = Hard { kill_rate: 0.0, ..Hard::default() }.decide(&ChainRobotView::new(&game), &mut seeded(1), &mut budget).unwrap();
     assert_eq!(d.basis, Basis::Fallback);
     assert_eq!(budget.0, 1, "asked once, at the first node");
     let capped = Hard { kill_rate: 0.0, node_cap: 0, ..Hard::default() }
-        .decide(&RobotView::new(&game), &mut seeded(1), &mut Nodes(u64::MAX))
+        .decide(&ChainRobotView::new(&game), &mut seeded(1), &mut Nodes(u64::MAX))
         .unwrap();
     assert_eq!(capped.basis, Basis::Fallback);
     game.submit(Seat(0), dict.text(d.word), Timestamp(0)).unwrap();
@@ -231,7 +231,7 @@ fn no_robot_proposes_a_word_in_a_finished_game() {
     let mut game = crate::common::game(&dict, "pháp luật");
     game.submit(Seat(0), "luật lệ", Timestamp(0)).unwrap();
     for level in Level::ALL {
-        assert_eq!(noitu::robot::strategy(level).decide(&RobotView::new(&game), &mut seeded(1), &mut Nodes(u64::MAX)), None);
+        assert_eq!(noitu::robot::strategy(level).decide(&ChainRobotView::new(&game), &mut seeded(1), &mut Nodes(u64::MAX)), None);
     }
     assert_eq!(Level::parse("hard"), Some(Level::Hard));
     assert_eq!(Level::parse("expert"), None);

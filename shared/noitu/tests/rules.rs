@@ -2,18 +2,18 @@
 //! the chain, the end and its winner, deadlines, resignation, the syllable bonus and the cap.
 
 use crate::common::{game, game_with, small};
-use noitu::{Action, EndReason, Game, Options, Rejection, Seat, Setup, SetupError, Timestamp};
+use noitu::{ChainAction, ChainEndReason, ChainRejection, ChainSetup, ChainSetupError, Options, Seat, Timestamp, WordChain};
 
 const NOW: Timestamp = Timestamp(0);
 
 /// Submits `raw` for the seat to move, expecting it to be accepted.
-fn play(game: &mut Game<'_>, raw: &str) -> u32 {
+fn play(game: &mut WordChain<'_>, raw: &str) -> u32 {
     let seat = game.to_move();
     game.submit(seat, raw, NOW).unwrap_or_else(|r| panic!("{raw:?}: {r}")).score
 }
 
 /// The rejection of `raw` by `seat`, checking that the game is untouched.
-fn refused(game: &mut Game<'_>, seat: Seat, raw: &str) -> Rejection {
+fn refused(game: &mut WordChain<'_>, seat: Seat, raw: &str) -> ChainRejection {
     let before = game.clone();
     let r = game.submit(seat, raw, NOW).expect_err(raw);
     assert_eq!(*game, before, "a refused word changes nothing");
@@ -25,7 +25,7 @@ fn another_seats_word_is_not_your_turn() {
     let dict = small();
     let mut g = game(&dict, "pháp luật");
     let r = refused(&mut g, Seat(1), "luật sư");
-    assert_eq!(r, Rejection::NotYourTurn { to_move: Seat(0) });
+    assert_eq!(r, ChainRejection::NotYourTurn { to_move: Seat(0) });
     assert_eq!(r.code(), "not_your_turn");
     assert_eq!(refused(&mut g, Seat(7), "luật sư").code(), "not_your_turn");
 }
@@ -35,10 +35,10 @@ fn one_syllable_or_none_is_too_few_syllables() {
     let dict = small();
     let mut g = game(&dict, "pháp luật");
     let r = refused(&mut g, Seat(0), "luật");
-    assert_eq!(r, Rejection::TooFewSyllables { found: 1 });
+    assert_eq!(r, ChainRejection::TooFewSyllables { found: 1 });
     assert_eq!(r.code(), "too_few_syllables");
-    assert_eq!(refused(&mut g, Seat(0), ""), Rejection::TooFewSyllables { found: 0 });
-    assert_eq!(refused(&mut g, Seat(0), " \t\n "), Rejection::TooFewSyllables { found: 0 });
+    assert_eq!(refused(&mut g, Seat(0), ""), ChainRejection::TooFewSyllables { found: 0 });
+    assert_eq!(refused(&mut g, Seat(0), " \t\n "), ChainRejection::TooFewSyllables { found: 0 });
 }
 
 #[test]
@@ -46,7 +46,7 @@ fn a_word_outside_the_dictionary_is_not_in_dictionary() {
     let dict = small();
     let mut g = game(&dict, "pháp luật");
     let r = refused(&mut g, Seat(0), "luật đất đai");
-    assert_eq!(r, Rejection::NotInDictionary);
+    assert_eq!(r, ChainRejection::NotInDictionary);
     assert_eq!(r.code(), "not_in_dictionary");
 }
 
@@ -55,7 +55,7 @@ fn a_word_on_another_syllable_is_a_wrong_link() {
     let dict = small();
     let mut g = game(&dict, "pháp luật");
     let r = refused(&mut g, Seat(0), "sư phạm");
-    assert_eq!(r, Rejection::WrongLink { expected: "luật".into(), found: "sư".into() });
+    assert_eq!(r, ChainRejection::WrongLink { expected: "luật".into(), found: "sư".into() });
     assert_eq!(r.code(), "wrong_link");
 }
 
@@ -65,7 +65,7 @@ fn the_opening_word_is_spent_and_already_used() {
     let mut g = game(&dict, "pháp luật");
     play(&mut g, "luật pháp");
     let r = refused(&mut g, Seat(1), "pháp luật");
-    assert_eq!(r, Rejection::AlreadyUsed { word: "pháp luật".into() });
+    assert_eq!(r, ChainRejection::AlreadyUsed { word: "pháp luật".into() });
     assert_eq!(r.code(), "already_used");
 }
 
@@ -77,8 +77,8 @@ fn a_word_played_by_one_seat_is_spent_for_the_other() {
     play(&mut g, "sư phạm"); // seat 1
     play(&mut g, "phạm luật"); // seat 0: back to luật
     assert_eq!(g.to_move(), Seat(1));
-    assert_eq!(refused(&mut g, Seat(1), "luật sư"), Rejection::AlreadyUsed { word: "luật sư".into() });
-    assert_eq!(refused(&mut g, Seat(1), "  LUẬT   Sư "), Rejection::AlreadyUsed { word: "luật sư".into() });
+    assert_eq!(refused(&mut g, Seat(1), "luật sư"), ChainRejection::AlreadyUsed { word: "luật sư".into() });
+    assert_eq!(refused(&mut g, Seat(1), "  LUẬT   Sư "), ChainRejection::AlreadyUsed { word: "luật sư".into() });
 }
 
 #[test]
@@ -90,15 +90,15 @@ fn a_passed_deadline_refuses_words_and_only_a_timeout_can_be_recorded() {
     assert!(g.is_expired(Timestamp(1_000)));
     assert!(g.check(Seat(0), "luật sư", Timestamp(999)).is_ok());
     let r = g.check(Seat(0), "luật sư", Timestamp(1_000)).unwrap_err();
-    assert_eq!(r, Rejection::DeadlinePassed);
+    assert_eq!(r, ChainRejection::DeadlinePassed);
     assert_eq!(r.code(), "deadline_passed");
     let early = g.check_timeout(Timestamp(999)).unwrap_err();
-    assert_eq!(early, Rejection::DeadlineNotPassed);
+    assert_eq!(early, ChainRejection::DeadlineNotPassed);
     assert_eq!(early.code(), "deadline_not_passed");
     let checked = g.check_timeout(Timestamp(1_000)).unwrap();
     let entry = g.apply(checked).clone();
-    assert_eq!(entry.action, Action::Timeout);
-    assert_eq!(g.end(), Some(EndReason::Timeout { seat: Seat(0) }));
+    assert_eq!(entry.action, ChainAction::Timeout);
+    assert_eq!(g.end(), Some(ChainEndReason::Timeout { seat: Seat(0) }));
     assert_eq!(g.winner(), Some(Seat(1)));
     assert_eq!(g.deadline(), None);
 }
@@ -108,7 +108,7 @@ fn without_a_deadline_nothing_expires() {
     let dict = small();
     let g = game(&dict, "pháp luật");
     assert!(!g.is_expired(Timestamp(i64::MAX)));
-    assert_eq!(g.check_timeout(Timestamp(i64::MAX)).unwrap_err(), Rejection::DeadlineNotPassed);
+    assert_eq!(g.check_timeout(Timestamp(i64::MAX)).unwrap_err(), ChainRejection::DeadlineNotPassed);
 }
 
 #[test]
@@ -128,7 +128,7 @@ fn the_chain_advances_to_the_last_syllable_and_the_turn_passes() {
     assert_eq!(g.chain(), 0);
     let entry = g.submit(Seat(0), "luật sư", NOW).unwrap().clone();
     assert_eq!((entry.move_no, entry.seat, entry.score), (0, Seat(0), 12));
-    assert_eq!(entry.action, Action::Word { word: "luật sư".into(), spelled: Some("luật sư".into()) });
+    assert_eq!(entry.action, ChainAction::Word { word: "luật sư".into(), spelled: Some("luật sư".into()) });
     assert_eq!(dict.syllable(g.current()), "sư");
     assert_eq!((g.to_move(), g.chain(), g.scores()), (Seat(1), 1, [12, 0]));
     play(&mut g, "sư phạm");
@@ -148,7 +148,7 @@ fn the_link_is_checked_on_the_resolved_spelling() {
     // Typed with y, the first syllable only matches once resolved.
     let entry = g.submit(Seat(0), "Sỹ Quan", NOW).unwrap();
     // The key is canonical; the spelling as the player wrote it, tidied.
-    assert_eq!(entry.action, Action::Word { word: "sĩ quan".into(), spelled: Some("sỹ quan".into()) });
+    assert_eq!(entry.action, ChainAction::Word { word: "sĩ quan".into(), spelled: Some("sỹ quan".into()) });
     assert_eq!(g.current_shown(), "quan");
     // Old-style tone placement meets the dictionary's entry written the same way.
     play(&mut g, "quan hoà bình");
@@ -162,10 +162,10 @@ fn a_dead_end_ends_the_game_and_the_seat_left_without_a_word_loses() {
     play(&mut g, "luật lệ");
     assert!(!g.has_legal_move());
     assert_eq!(g.legal_moves().count(), 0);
-    assert_eq!(g.end(), Some(EndReason::NoLegalMove { seat: Seat(1) }));
+    assert_eq!(g.end(), Some(ChainEndReason::NoLegalMove { seat: Seat(1) }));
     assert_eq!(g.winner(), Some(Seat(0)));
     let r = refused(&mut g, Seat(1), "lệ làng");
-    assert_eq!(r, Rejection::GameOver);
+    assert_eq!(r, ChainRejection::GameOver);
     assert_eq!(r.code(), "game_over");
 }
 
@@ -205,11 +205,11 @@ fn either_seat_may_resign_and_loses() {
     let dict = small();
     let mut g = game(&dict, "pháp luật");
     let checked = g.check_resign(Seat(1)).unwrap();
-    assert_eq!(g.apply(checked).action, Action::Resign);
-    assert_eq!(g.end(), Some(EndReason::Resigned { seat: Seat(1) }));
+    assert_eq!(g.apply(checked).action, ChainAction::Resign);
+    assert_eq!(g.end(), Some(ChainEndReason::Resigned { seat: Seat(1) }));
     assert_eq!(g.winner(), Some(Seat(0)));
-    assert_eq!(g.check_resign(Seat(0)).unwrap_err(), Rejection::GameOver);
-    assert_eq!(g.check_timeout(Timestamp(0)).unwrap_err(), Rejection::GameOver);
+    assert_eq!(g.check_resign(Seat(0)).unwrap_err(), ChainRejection::GameOver);
+    assert_eq!(g.check_timeout(Timestamp(0)).unwrap_err(), ChainRejection::GameOver);
 }
 
 #[test]
@@ -244,7 +244,7 @@ fn bad_input_gets_its_reason_and_changes_nothing() {
 
 #[test]
 fn codes_are_listed_in_checking_order() {
-    assert_eq!(Rejection::CODES.len(), 8);
+    assert_eq!(ChainRejection::CODES.len(), 8);
     let dict = small();
     let mut g = game(&dict, "pháp luật");
     let mut seen = vec![
@@ -254,7 +254,7 @@ fn codes_are_listed_in_checking_order() {
         refused(&mut g, Seat(0), "sư phạm").code(),
     ];
     seen.dedup();
-    let positions: Vec<usize> = seen.iter().map(|c| Rejection::CODES.iter().position(|k| k == c).unwrap()).collect();
+    let positions: Vec<usize> = seen.iter().map(|c| ChainRejection::CODES.iter().position(|k| k == c).unwrap()).collect();
     assert!(positions.windows(2).all(|w| w[0] < w[1]), "{seen:?}");
 }
 
@@ -263,14 +263,14 @@ fn setups_that_cannot_be_played_are_refused() {
     let dict = small();
     let with = |seats, opening: Option<&str>, min, safe| {
         let options = Options { opening_min_continuations: min, opening_without_instant_win: safe, ..Options::default() };
-        Game::new(&Setup { seed: 3, seats, options, opening: opening.map(str::to_string) }, &dict).map(|g| g.setup().clone())
+        WordChain::new(&ChainSetup { seed: 3, seats, options, opening: opening.map(str::to_string) }, &dict).map(|g| g.setup().clone())
     };
-    assert_eq!(with(3, None, 1, false).unwrap_err(), SetupError::Seats(3));
-    assert_eq!(with(2, Some("luật đất đai"), 1, false).unwrap_err(), SetupError::UnknownOpening("luật đất đai".into()));
-    assert_eq!(with(2, Some("luật lệ"), 1, false).unwrap_err(), SetupError::NoOpening(1));
-    assert_eq!(with(2, None, 50, false).unwrap_err(), SetupError::NoOpening(50));
+    assert_eq!(with(3, None, 1, false).unwrap_err(), ChainSetupError::Seats(3));
+    assert_eq!(with(2, Some("luật đất đai"), 1, false).unwrap_err(), ChainSetupError::UnknownOpening("luật đất đai".into()));
+    assert_eq!(with(2, Some("luật lệ"), 1, false).unwrap_err(), ChainSetupError::NoOpening(1));
+    assert_eq!(with(2, None, 50, false).unwrap_err(), ChainSetupError::NoOpening(50));
     // Every word ending in luật lets the first answer win at once ("luật lệ").
-    assert_eq!(with(2, None, 3, true).unwrap_err(), SetupError::NoOpening(3));
+    assert_eq!(with(2, None, 3, true).unwrap_err(), ChainSetupError::NoOpening(3));
     // A drawn opening is pinned in the game's setup, the same for the same seed.
     let drawn = with(2, None, 3, false).unwrap();
     assert_eq!(drawn, with(2, None, 3, false).unwrap());
@@ -283,7 +283,7 @@ fn drawn_openings_leave_enough_words_and_no_instant_win() {
     let dict = noitu::Dictionary::builtin();
     let mut openings = std::collections::HashSet::new();
     for seed in 0..40 {
-        let game = Game::new(&Setup::new(seed), dict).unwrap();
+        let game = WordChain::new(&ChainSetup::new(seed), dict).unwrap();
         openings.insert(game.opening());
         let answers: Vec<_> = game.legal_moves().collect();
         assert!(answers.len() >= 10, "{}", dict.text(game.opening()));

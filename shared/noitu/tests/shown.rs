@@ -3,12 +3,12 @@
 //! chooses in the usual spelling; refusals quote what was typed; the key is unchanged.
 
 use noitu::robot::{Level, Nodes, Opponent, seeded, strategy};
-use noitu::{Action, Dictionary, Game, Rejection, RobotView, Seat, Setup, Timestamp, replay};
+use noitu::{ChainAction, ChainRejection, ChainRobotView, ChainSetup, Dictionary, Seat, Timestamp, WordChain, replay};
 
 const NOW: Timestamp = Timestamp(0);
 
-fn opening(word: &str) -> Game<'static> {
-    Game::new(&Setup { opening: Some(word.into()), ..Setup::new(1) }, Dictionary::builtin()).unwrap()
+fn opening(word: &str) -> WordChain<'static> {
+    WordChain::new(&ChainSetup { opening: Some(word.into()), ..ChainSetup::new(1) }, Dictionary::builtin()).unwrap()
 }
 
 #[test]
@@ -29,7 +29,7 @@ fn every_spelling_of_a_word_is_accepted_and_recorded_as_typed() {
     ] {
         let mut g = opening(open);
         let entry = g.submit(Seat(0), typed, NOW).unwrap_or_else(|r| panic!("{typed:?}: {r}")).clone();
-        assert_eq!(entry.action, Action::Word { word: key.into(), spelled: Some(shown.into()) }, "{typed:?}");
+        assert_eq!(entry.action, ChainAction::Word { word: key.into(), spelled: Some(shown.into()) }, "{typed:?}");
         assert_eq!(entry.shown_word(), Some(shown));
         // The chain goes on from the syllable as the player wrote it.
         assert_eq!(g.current_shown(), shown.rsplit(' ').next().unwrap());
@@ -42,12 +42,12 @@ fn every_spelling_of_a_word_is_accepted_and_recorded_as_typed() {
 #[test]
 fn a_refusal_quotes_what_the_player_typed() {
     let mut g = opening("cao quý");
-    assert_eq!(g.check(Seat(0), "Hòa  Bình", NOW).unwrap_err(), Rejection::WrongLink { expected: "quý".into(), found: "hòa".into() });
+    assert_eq!(g.check(Seat(0), "Hòa  Bình", NOW).unwrap_err(), ChainRejection::WrongLink { expected: "quý".into(), found: "hòa".into() });
     g.submit(Seat(0), "quý báu", NOW).unwrap();
     g.submit(Seat(1), "báu vật", NOW).unwrap();
     g.submit(Seat(0), "vật lý", NOW).unwrap();
     // The syllable required is shown as the last word wrote it, the word found as typed.
-    assert_eq!(g.check(Seat(1), "quí báu", NOW).unwrap_err(), Rejection::WrongLink { expected: "lý".into(), found: "quí".into() });
+    assert_eq!(g.check(Seat(1), "quí báu", NOW).unwrap_err(), ChainRejection::WrongLink { expected: "lý".into(), found: "quí".into() });
     assert_eq!(g.check(Seat(1), "lý do", NOW).map(|c| c.spelled().map(str::to_string)), Ok(Some("lý do".into())));
     g.submit(Seat(1), "lí do", NOW).unwrap();
     assert_eq!(g.current_shown(), "do");
@@ -55,10 +55,10 @@ fn a_refusal_quotes_what_the_player_typed() {
 
     // Played already in another spelling: quoted as typed now.
     let dict = Dictionary::from_words(["đá quý", "quý báu", "báu quý", "quý giá"]).unwrap();
-    let mut h = Game::new(&Setup { opening: Some("đá quí".into()), ..Setup::new(1) }, &dict).unwrap();
+    let mut h = WordChain::new(&ChainSetup { opening: Some("đá quí".into()), ..ChainSetup::new(1) }, &dict).unwrap();
     h.submit(Seat(0), "quý báu", NOW).unwrap();
     h.submit(Seat(1), "báu quý", NOW).unwrap();
-    assert_eq!(h.check(Seat(0), "QUÍ  BÁU", NOW).unwrap_err(), Rejection::AlreadyUsed { word: "quí báu".into() });
+    assert_eq!(h.check(Seat(0), "QUÍ  BÁU", NOW).unwrap_err(), ChainRejection::AlreadyUsed { word: "quí báu".into() });
 }
 
 #[test]
@@ -67,14 +67,14 @@ fn robots_words_and_the_opening_are_shown_in_the_usual_spelling() {
     // Over many positions, each robot's word as shown is a spelling of the word, and it is the
     // dictionary's display spelling: never "quí", "kĩ", "lí" or "hoà".
     for seed in 0..40u64 {
-        let mut g = Game::new(&Setup::new(seed), dict).unwrap();
+        let mut g = WordChain::new(&ChainSetup::new(seed), dict).unwrap();
         assert!(dict.display(g.opening()).ends_with(g.current_shown()));
         for ply in 0..6 {
             if g.is_over() {
                 break;
             }
             let level = [Level::Easy, Level::Medium, Level::Hard][(seed as usize + ply) % 3];
-            let d = strategy(level).decide(&RobotView::against(&g, Opponent::Robot), &mut seeded(seed), &mut Nodes(2_000)).unwrap();
+            let d = strategy(level).decide(&ChainRobotView::against(&g, Opponent::Robot), &mut seeded(seed), &mut Nodes(2_000)).unwrap();
             let shown = dict.display(d.word).to_string();
             let seat = g.to_move();
             let entry = g.submit(seat, &shown, NOW).unwrap().clone();

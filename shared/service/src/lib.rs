@@ -59,14 +59,14 @@ pub use push::{
 };
 pub use rating::{MOVES_BEFORE_A_RATED_RESIGNATION, RATED_GAMES_PER_PAIR_PER_DAY, RatingsView, SeatRatingView, aborted};
 pub use repository::stored;
-pub use requests::{CreateGame, OpenGame, Opponent, SubmitMove};
+pub use requests::{CreateGame, OpenGame, SubmitMove, TableOpponent};
 pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, SystemClock};
 pub use spectators::{LiveGameView, LiveGamesPage, LiveSeatView, MAX_LIVE_PAGE, MAX_SPECTATOR_DELAY};
 pub use standings::{AccountRatings, LeaderboardPage, MAX_LEADERBOARD_PAGE, MeView, RankedView, RatingChangeView, RatingView};
 pub use store::{AccountGame, AccountKind, GameStamp, GameStatus, LastMove, ListedGame, ListedPlayer, MyGameSeat, SeatStamp, Spectating};
 pub use sweep::{SweepConfig, SweepReport};
 pub use take_hint::Hinted;
-pub use tournament::{Outcome as TournamentOutcome, PairingSystem};
+pub use tournament::{PairingSystem, TournamentOutcome};
 pub use tournaments::{
     CreateTournament, DEFAULT_DRAW_SECONDS, ForfeitSide, MAX_TOURNAMENT_LIST, MAX_TOURNAMENT_NAME, PairingView, RoundView, StandingView,
     TournamentList, TournamentSummaryView, TournamentView,

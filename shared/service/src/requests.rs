@@ -9,7 +9,7 @@ use uuid::Uuid;
 
 /// Who else sits at a new table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Opponent {
+pub enum TableOpponent {
     /// A robot of this level.
     Robot(Level),
     /// A human account, by id.
@@ -22,7 +22,7 @@ pub struct CreateGame {
     /// The variant.
     pub variant: Variant,
     /// One to three opponents (the chain: exactly one).
-    pub opponents: Vec<Opponent>,
+    pub opponents: Vec<TableOpponent>,
     /// How the game is timed (checked against its family's controls); untimed when neither
     /// this nor `turn_seconds` is given.
     pub time_control: Option<TimeControl>,

@@ -11,12 +11,12 @@ use chrono::Duration;
 use games::{ChallengeRule, TimeControl, Variant};
 use serde::{Deserialize, Serialize};
 use store::{AccountKind, GameStatus, NewTournament, PairingRow, TournamentRecord, TournamentSettings, TournamentStatus, TournamentTx};
-use tournament::{Entrant, GameWinner, Outcome, Pairing, PairingSystem, RoundGame, Standing};
+use tournament::{Entrant, GameWinner, Pairing, PairingSystem, RoundGame, Standing, TournamentOutcome};
 use uuid::Uuid;
 
 mod entry;
 
-pub use entry::Entry;
+pub use entry::EntryStatus;
 
 use crate::error::ErrorCode;
 use crate::push::{TournamentEvent, TournamentEventKind};
@@ -105,7 +105,7 @@ pub struct TournamentView {
     /// The caller's current pairing, if registered and paired in the latest round.
     pub your_pairing: Option<PairingView>,
     /// The caller's place in it: `invited`, `entered`, `withdrawn`, `declined`, or null.
-    pub your_entry: Option<Entry>,
+    pub your_entry: Option<EntryStatus>,
     /// Whether anyone may still enter unasked (no round paired yet).
     pub entries_open: bool,
     /// The director's invitations and their answers: shown to its director only (empty for
@@ -138,7 +138,7 @@ pub struct PairingView {
     /// Its state (`drawing`, `active`, `finished`, `withdrawn` after a forfeit).
     pub game_status: Option<GameStatus>,
     /// The result, once known.
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<TournamentOutcome>,
 }
 
 /// A line of the standings.
@@ -313,7 +313,7 @@ impl Service {
         if found.kind != AccountKind::Human {
             return Err(invalid(ErrorCode::BadTournament, "tournaments are played by people: a robot cannot be registered".into()));
         }
-        if matches!(entry::entry_of(&tx.tournament, account), Some(Entry::Entered | Entry::Withdrawn | Entry::Invited)) {
+        if matches!(entry::entry_of(&tx.tournament, account), Some(EntryStatus::Entered | EntryStatus::Withdrawn | EntryStatus::Invited)) {
             return Err(ServiceError::AlreadyRegistered);
         }
         tx.invite(account, self.now()).await?;
@@ -550,18 +550,18 @@ pub(crate) fn round_games(t: &TournamentRecord) -> Vec<RoundGame> {
 }
 
 /// A table's result: a bye; a forfeit the director recorded; a finished game's result as the
-/// game decided it (its recorded winners, [`Outcome::of_game`]), with its scores for the
+/// game decided it (its recorded winners, [`TournamentOutcome::of_game`]), with its scores for the
 /// spread. None while the game is unfinished or its winners are not yet recorded.
-pub(crate) fn outcome(p: &PairingRow) -> Option<Outcome> {
-    let Some(second) = p.second_no else { return Some(Outcome::Bye) };
+pub(crate) fn outcome(p: &PairingRow) -> Option<TournamentOutcome> {
+    let Some(second) = p.second_no else { return Some(TournamentOutcome::Bye) };
     match p.forfeit.as_deref() {
-        Some("first") => return Some(Outcome::Forfeit { loser: p.first_no }),
-        Some("second") => return Some(Outcome::Forfeit { loser: second }),
-        Some(_) => return Some(Outcome::DoubleForfeit),
+        Some("first") => return Some(TournamentOutcome::Forfeit { loser: p.first_no }),
+        Some("second") => return Some(TournamentOutcome::Forfeit { loser: second }),
+        Some(_) => return Some(TournamentOutcome::DoubleForfeit),
         None => {}
     }
     let winner = GameWinner::of(p.first_won?, p.second_won?)?;
-    Some(Outcome::of_game(p.first_no, second, p.first_score?, p.second_score?, winner))
+    Some(TournamentOutcome::of_game(p.first_no, second, p.first_score?, p.second_score?, winner))
 }
 
 /// The tournament as `viewer` sees it (an admin: nobody's pairing).

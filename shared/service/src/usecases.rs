@@ -18,7 +18,7 @@ use crate::hints::{allowance, checked_hints};
 use crate::idempotency::{Key, request_hash};
 use crate::invitation::ensure_not_awaiting;
 use crate::playout::{Human, MoveOutcome, PlayedOut, play_out, robot_level};
-use crate::requests::{CreateGame, Opponent, SubmitMove};
+use crate::requests::{CreateGame, SubmitMove, TableOpponent};
 use crate::runtime::{Picks, timestamp};
 use crate::view::{GameView, build, running};
 use crate::{Caller, Service, ServiceError};
@@ -123,15 +123,15 @@ impl Service {
         let time_control = checked_time_control(variant, req.time_control, req.turn_seconds)?;
         let challenge = checked_challenge_rule(variant, req.challenge_rule)?;
         let hints = checked_hints(req.hints)?;
-        if req.rated && !matches!(req.opponents.as_slice(), [Opponent::Account(_)]) {
+        if req.rated && !matches!(req.opponents.as_slice(), [TableOpponent::Account(_)]) {
             return Err(invalid(ErrorCode::BadOpponents, "a rated game is between two humans: one opponent, by account".into()));
         }
         let mut accounts = vec![caller.account_id()];
         let mut humans = Vec::new();
         for o in &req.opponents {
             let id = match o {
-                Opponent::Robot(level) => store::robot_account(*level),
-                Opponent::Account(id) => {
+                TableOpponent::Robot(level) => store::robot_account(*level),
+                TableOpponent::Account(id) => {
                     let account = self.store.account(*id).await.map_err(|e| match e {
                         store::StoreError::NotFound => ServiceError::AccountNotFound(*id),
                         other => other.into(),
@@ -147,8 +147,8 @@ impl Service {
                 return Err(invalid(
                     ErrorCode::BadOpponents,
                     match o {
-                        Opponent::Robot(_) => "one robot of each level per game".to_string(),
-                        Opponent::Account(_) => format!("account {id} is seated twice"),
+                        TableOpponent::Robot(_) => "one robot of each level per game".to_string(),
+                        TableOpponent::Account(_) => format!("account {id} is seated twice"),
                     },
                 ));
             }

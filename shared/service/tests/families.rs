@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use games::{Families, Level, Move, Variant};
 use serde_json::Value;
-use service::{Caller, CreateGame, ErrorCode, GameStatus, Opponent, Service, ServiceError, SubmitMove, Submitted};
+use service::{Caller, CreateGame, ErrorCode, GameStatus, Service, ServiceError, SubmitMove, Submitted, TableOpponent};
 use store::Store;
 use uuid::Uuid;
 
@@ -42,7 +42,7 @@ fn move_of(hint: Option<&Value>, variant: Variant) -> Move {
 fn against_the_easy_robot(variant: Variant) -> CreateGame {
     CreateGame {
         variant,
-        opponents: vec![Opponent::Robot(Level::Easy)],
+        opponents: vec![TableOpponent::Robot(Level::Easy)],
         time_control: None,
         turn_seconds: None,
         challenge_rule: None,

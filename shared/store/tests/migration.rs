@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use engine::robot::{Level, LevelRobot, Robot, RobotView, Rounds, seeded};
-use engine::{Game, JournalEntry, Timestamp, Variant};
+use engine::{Game, JournalEntry, TileVariant, Timestamp};
 use games::{Families, Position};
 use sqlx::PgPool;
 use store::testing::{database_at, migrate_past};
@@ -13,7 +13,7 @@ use store::{GameStatus, Store};
 use uuid::Uuid;
 
 /// A robot-against-robot game of `variant` played to its end (or `limit` moves).
-fn self_play(variant: Variant, seed: u64, limit: usize) -> Game {
+fn self_play(variant: TileVariant, seed: u64, limit: usize) -> Game {
     let graph = engine::builtin_graph(variant);
     let mut game = Game::new(variant, 2, seed).unwrap();
     let mut rng = seeded(seed);
@@ -33,10 +33,10 @@ async fn write_as_before(pool: &PgPool, id: Uuid, game: &Game, seats: [Uuid; 2])
         Some(end) => (
             "finished",
             Some(match end.reason {
-                engine::EndReason::WentOut { .. } => "went_out",
-                engine::EndReason::ScorelessTurns => "scoreless_turns",
-                engine::EndReason::Resigned { .. } => "resigned",
-                engine::EndReason::OutOfTime { .. } => "timeout",
+                engine::TileEndReason::WentOut { .. } => "went_out",
+                engine::TileEndReason::ScorelessTurns => "scoreless_turns",
+                engine::TileEndReason::Resigned { .. } => "resigned",
+                engine::TileEndReason::OutOfTime { .. } => "timeout",
             }),
         ),
         None => ("active", None),
@@ -107,9 +107,9 @@ async fn games_written_before_the_families_replay_identically_after_the_migratio
         .unwrap();
     let robot = store::robot_account(Level::Hard);
     let written = [
-        (Uuid::new_v4(), self_play(Variant::ScrabbleEn, 11, usize::MAX)),
-        (Uuid::new_v4(), self_play(Variant::Erudit, 12, usize::MAX)),
-        (Uuid::new_v4(), self_play(Variant::ScrabbleRu, 13, 9)),
+        (Uuid::new_v4(), self_play(TileVariant::ScrabbleEn, 11, usize::MAX)),
+        (Uuid::new_v4(), self_play(TileVariant::Erudit, 12, usize::MAX)),
+        (Uuid::new_v4(), self_play(TileVariant::ScrabbleRu, 13, 9)),
     ];
     for (id, game) in &written {
         write_as_before(&pool, *id, game, [ann, robot]).await;
@@ -117,7 +117,7 @@ async fn games_written_before_the_families_replay_identically_after_the_migratio
     migrate_past(&pool, 5).await;
     // The previous release's code still serves while the migration runs: what it writes stays
     // valid.
-    let late = (Uuid::new_v4(), self_play(Variant::Erudit, 14, 12));
+    let late = (Uuid::new_v4(), self_play(TileVariant::Erudit, 14, 12));
     write_as_before(&pool, late.0, &late.1, [ann, robot]).await;
     let written: Vec<(Uuid, Game)> = written.into_iter().chain([late]).collect();
 

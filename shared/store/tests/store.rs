@@ -1,6 +1,6 @@
 //! The store against a real PostgreSQL: games, seats, the journal, locking and constraints.
 
-use engine::{Game, Move, Seat, Timestamp};
+use engine::{Game, Seat, TileMove, Timestamp};
 use games::Variant;
 use store::testing::database;
 use store::{Conflict, DrawRow, GameStatus, GameUpdate, KnownGame, Level, Limits, NewGame, NewMove, SpentToken, Store, StoreError};
@@ -80,10 +80,10 @@ fn row(entry: &engine::JournalEntry) -> NewMove {
 
 /// The journal entries of two passes, seat 0 then seat 1, in a new English game.
 fn two_passes() -> [engine::JournalEntry; 2] {
-    let mut game = Game::new(engine::Variant::ScrabbleEn, 2, 1).unwrap();
-    let graph = engine::builtin_graph(engine::Variant::ScrabbleEn);
-    let first = game.play(graph, Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
-    let second = game.play(graph, Seat(1), &Move::Pass, Timestamp(0)).unwrap().clone();
+    let mut game = Game::new(engine::TileVariant::ScrabbleEn, 2, 1).unwrap();
+    let graph = engine::builtin_graph(engine::TileVariant::ScrabbleEn);
+    let first = game.play(graph, Seat(0), &TileMove::Pass, Timestamp(0)).unwrap().clone();
+    let second = game.play(graph, Seat(1), &TileMove::Pass, Timestamp(0)).unwrap().clone();
     [first, second]
 }
 
@@ -99,8 +99,8 @@ async fn a_game_round_trips_with_its_seats_and_journal() {
     assert_eq!((record.draws[1].letter.as_deref(), record.draws[1].is_blank, record.draws[1].rank), (Some("?"), true, -1));
     assert_eq!(record.draws[0].account_id, Some(me.account_id));
 
-    let mut game = Game::new(engine::Variant::ScrabbleEn, 2, record.seed).unwrap();
-    let entry = game.play(engine::builtin_graph(engine::Variant::ScrabbleEn), Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
+    let mut game = Game::new(engine::TileVariant::ScrabbleEn, 2, record.seed).unwrap();
+    let entry = game.play(engine::builtin_graph(engine::TileVariant::ScrabbleEn), Seat(0), &TileMove::Pass, Timestamp(0)).unwrap().clone();
     let tx = store.lock_game(id, None).await.unwrap();
     let cmid = Uuid::new_v4();
     let keyed = NewMove { client_move_id: Some(cmid), request_hash: Some([7; 32]), response: Some("{\"a\":1}".into()), ..row(&entry) };
@@ -119,8 +119,8 @@ async fn a_move_number_cannot_be_written_twice_and_a_failed_or_dropped_transacti
     let store = Store::new(database().await);
     let me = store.ensure_human(Uuid::new_v4(), "Bob").await.unwrap();
     let id = new_game(&store, me.account_id).await;
-    let mut game = Game::new(engine::Variant::ScrabbleEn, 2, 1).unwrap();
-    let entry = game.play(engine::builtin_graph(engine::Variant::ScrabbleEn), Seat(0), &Move::Pass, Timestamp(0)).unwrap().clone();
+    let mut game = Game::new(engine::TileVariant::ScrabbleEn, 2, 1).unwrap();
+    let entry = game.play(engine::builtin_graph(engine::TileVariant::ScrabbleEn), Seat(0), &TileMove::Pass, Timestamp(0)).unwrap().clone();
     {
         let _tx = store.lock_game(id, None).await.unwrap();
     }

@@ -13,6 +13,6 @@ mod standings;
 mod tsh;
 
 pub use pairing::{PairingError, PairingSystem, pair_round};
-pub use record::{BYE_SPREAD, Entrant, FORFEIT_SPREAD, GameWinner, Outcome, Pairing, PlayerNo, RoundGame};
+pub use record::{BYE_SPREAD, Entrant, FORFEIT_SPREAD, GameWinner, Pairing, PlayerNo, RoundGame, TournamentOutcome};
 pub use standings::{Standing, standings};
 pub use tsh::{TshError, TshPlayer, tsh_export, tsh_parse, tsh_players};

@@ -39,7 +39,7 @@ pub struct Pairing {
 /// How a paired game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
-pub enum Outcome {
+pub enum TournamentOutcome {
     /// Played to the end: each side's final score (a tie is a draw).
     Played {
         /// The final score of `first`.
@@ -86,7 +86,7 @@ impl GameWinner {
     }
 }
 
-impl Outcome {
+impl TournamentOutcome {
     /// A finished game's outcome as the standings and the export count it: the game decides
     /// who won (`winner`, from the game's own end: went out, resignation, time), the scores only
     /// the spread. Where the scores name the same result, the game counts as played with its
@@ -94,17 +94,17 @@ impl Outcome {
     /// ahead), the loser forfeits (−[`FORFEIT_SPREAD`]), since a result read from those scores
     /// would credit the win to the player who lost. A tie the game gives at unequal scores
     /// counts as a draw at the first player's score.
-    pub fn of_game(first: PlayerNo, second: PlayerNo, first_score: i32, second_score: i32, winner: GameWinner) -> Outcome {
+    pub fn of_game(first: PlayerNo, second: PlayerNo, first_score: i32, second_score: i32, winner: GameWinner) -> TournamentOutcome {
         let by_scores = match first_score.cmp(&second_score) {
             std::cmp::Ordering::Greater => GameWinner::First,
             std::cmp::Ordering::Less => GameWinner::Second,
             std::cmp::Ordering::Equal => GameWinner::Both,
         };
         match winner {
-            _ if winner == by_scores => Outcome::Played { first_score, second_score },
-            GameWinner::First => Outcome::Forfeit { loser: second },
-            GameWinner::Second => Outcome::Forfeit { loser: first },
-            GameWinner::Both => Outcome::Played { first_score, second_score: first_score },
+            _ if winner == by_scores => TournamentOutcome::Played { first_score, second_score },
+            GameWinner::First => TournamentOutcome::Forfeit { loser: second },
+            GameWinner::Second => TournamentOutcome::Forfeit { loser: first },
+            GameWinner::Both => TournamentOutcome::Played { first_score, second_score: first_score },
         }
     }
 }
@@ -117,7 +117,7 @@ pub struct RoundGame {
     /// Who plays whom.
     pub pairing: Pairing,
     /// The outcome, `None` while the game is unfinished.
-    pub outcome: Option<Outcome>,
+    pub outcome: Option<TournamentOutcome>,
 }
 
 /// One player's side of a finished game.
@@ -144,24 +144,24 @@ impl RoundGame {
         let unplayed = |player, spread| Side { player, opponent: None, score: spread, spread };
         let Some(second) = self.pairing.second else {
             let spread = match outcome {
-                Outcome::Forfeit { loser } if loser == first => -FORFEIT_SPREAD,
-                Outcome::DoubleForfeit => -FORFEIT_SPREAD,
+                TournamentOutcome::Forfeit { loser } if loser == first => -FORFEIT_SPREAD,
+                TournamentOutcome::DoubleForfeit => -FORFEIT_SPREAD,
                 _ => BYE_SPREAD,
             };
             return vec![unplayed(first, spread)];
         };
         match outcome {
-            Outcome::Played { first_score, second_score } => vec![
+            TournamentOutcome::Played { first_score, second_score } => vec![
                 Side { player: first, opponent: Some(second), score: first_score, spread: first_score - second_score },
                 Side { player: second, opponent: Some(first), score: second_score, spread: second_score - first_score },
             ],
-            Outcome::Forfeit { loser } => {
+            TournamentOutcome::Forfeit { loser } => {
                 let sign = if loser == first { -1 } else { 1 };
                 vec![unplayed(first, sign * FORFEIT_SPREAD), unplayed(second, -sign * FORFEIT_SPREAD)]
             }
-            Outcome::DoubleForfeit => vec![unplayed(first, -FORFEIT_SPREAD), unplayed(second, -FORFEIT_SPREAD)],
+            TournamentOutcome::DoubleForfeit => vec![unplayed(first, -FORFEIT_SPREAD), unplayed(second, -FORFEIT_SPREAD)],
             // A bye outcome on a paired game gives nobody a result but a bye to both.
-            Outcome::Bye => vec![unplayed(first, BYE_SPREAD), unplayed(second, BYE_SPREAD)],
+            TournamentOutcome::Bye => vec![unplayed(first, BYE_SPREAD), unplayed(second, BYE_SPREAD)],
         }
     }
 }

@@ -68,7 +68,7 @@ pub fn standings(entrants: &[Entrant], games: &[RoundGame]) -> Vec<Standing> {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::record::{GameWinner, Outcome, Pairing};
+    use crate::record::{GameWinner, Pairing, TournamentOutcome};
     use proptest::prelude::*;
     use proptest::test_runner::RngSeed;
 
@@ -76,18 +76,19 @@ pub(crate) mod tests {
         Entrant { no, name: format!("P{no}"), rating, withdrawn: false }
     }
 
-    pub(crate) fn game(round: u32, first: PlayerNo, second: Option<PlayerNo>, outcome: Outcome) -> RoundGame {
+    pub(crate) fn game(round: u32, first: PlayerNo, second: Option<PlayerNo>, outcome: TournamentOutcome) -> RoundGame {
         RoundGame { round, pairing: Pairing { first, second }, outcome: Some(outcome) }
     }
 
-    fn played(a: i32, b: i32) -> Outcome {
-        Outcome::Played { first_score: a, second_score: b }
+    fn played(a: i32, b: i32) -> TournamentOutcome {
+        TournamentOutcome::Played { first_score: a, second_score: b }
     }
 
     #[test]
     fn points_then_spread_then_rating_then_number_order_the_standings() {
         let entrants = [entrant(1, 1500), entrant(2, 1600), entrant(3, 1600), entrant(4, 1500), entrant(5, 0)];
-        let games = [game(1, 1, Some(2), played(400, 300)), game(1, 3, Some(4), played(350, 350)), game(1, 5, None, Outcome::Bye)];
+        let games =
+            [game(1, 1, Some(2), played(400, 300)), game(1, 3, Some(4), played(350, 350)), game(1, 5, None, TournamentOutcome::Bye)];
         let order: Vec<_> = standings(&entrants, &games).iter().map(|s| (s.rank, s.player, s.points, s.spread)).collect();
         assert_eq!(order, [(1, 1, 2, 100), (2, 5, 2, 50), (3, 3, 1, 0), (4, 4, 1, 0), (5, 2, 0, -100)]);
     }
@@ -95,7 +96,8 @@ pub(crate) mod tests {
     #[test]
     fn forfeits_and_double_forfeits_score_fifty_and_unfinished_games_nothing() {
         let entrants = [entrant(1, 0), entrant(2, 0), entrant(3, 0), entrant(4, 0)];
-        let mut games = vec![game(1, 1, Some(2), Outcome::Forfeit { loser: 2 }), game(1, 3, Some(4), Outcome::DoubleForfeit)];
+        let mut games =
+            vec![game(1, 1, Some(2), TournamentOutcome::Forfeit { loser: 2 }), game(1, 3, Some(4), TournamentOutcome::DoubleForfeit)];
         games.push(RoundGame { round: 2, pairing: Pairing { first: 1, second: Some(3) }, outcome: None });
         let table = standings(&entrants, &games);
         let line = |p: PlayerNo| table.iter().find(|s| s.player == p).unwrap().clone();
@@ -108,9 +110,9 @@ pub(crate) mod tests {
     pub(crate) fn arbitrary_games(n: u32) -> impl Strategy<Value = Vec<RoundGame>> {
         let outcome = prop_oneof![
             (0..600i32, 0..600i32).prop_map(|(a, b)| played(a, b)),
-            (1..=n).prop_map(|loser| Outcome::Forfeit { loser }),
-            Just(Outcome::DoubleForfeit),
-            Just(Outcome::Bye),
+            (1..=n).prop_map(|loser| TournamentOutcome::Forfeit { loser }),
+            Just(TournamentOutcome::DoubleForfeit),
+            Just(TournamentOutcome::Bye),
         ];
         let one = (1..5u32, 1..=n, proptest::option::of(1..=n), proptest::option::of(outcome));
         proptest::collection::vec(
@@ -136,15 +138,15 @@ pub(crate) mod tests {
                 for g in games.iter().filter(|g| g.outcome.is_some()) {
                     let (f, sec, o) = (g.pairing.first, g.pairing.second, g.outcome.unwrap());
                     let mine = match (sec, o) {
-                        (None, Outcome::Forfeit { loser }) if f == s.player && loser == f => Some(-50),
-                        (None, Outcome::DoubleForfeit) if f == s.player => Some(-50),
+                        (None, TournamentOutcome::Forfeit { loser }) if f == s.player && loser == f => Some(-50),
+                        (None, TournamentOutcome::DoubleForfeit) if f == s.player => Some(-50),
                         (None, _) if f == s.player => Some(50),
-                        (Some(_), Outcome::Played { first_score, second_score }) if f == s.player => Some(first_score - second_score),
-                        (Some(x), Outcome::Played { first_score, second_score }) if x == s.player => Some(second_score - first_score),
-                        (Some(_), Outcome::Forfeit { loser }) if f == s.player => Some(if loser == f { -50 } else { 50 }),
-                        (Some(x), Outcome::Forfeit { loser }) if x == s.player => Some(if loser == f { 50 } else { -50 }),
-                        (Some(x), Outcome::DoubleForfeit) if f == s.player || x == s.player => Some(-50),
-                        (Some(x), Outcome::Bye) if f == s.player || x == s.player => Some(50),
+                        (Some(_), TournamentOutcome::Played { first_score, second_score }) if f == s.player => Some(first_score - second_score),
+                        (Some(x), TournamentOutcome::Played { first_score, second_score }) if x == s.player => Some(second_score - first_score),
+                        (Some(_), TournamentOutcome::Forfeit { loser }) if f == s.player => Some(if loser == f { -50 } else { 50 }),
+                        (Some(x), TournamentOutcome::Forfeit { loser }) if x == s.player => Some(if loser == f { 50 } else { -50 }),
+                        (Some(x), TournamentOutcome::DoubleForfeit) if f == s.player || x == s.player => Some(-50),
+                        (Some(x), TournamentOutcome::Bye) if f == s.player || x == s.player => Some(50),
                         _ => None,
                     };
                     let Some(m) = mine else { continue };
@@ -170,7 +172,7 @@ pub(crate) mod tests {
             winner in prop_oneof![Just(GameWinner::First), Just(GameWinner::Second)],
         ) {
             let entrants = [entrant(1, 0), entrant(2, 0)];
-            let games = [game(1, 1, Some(2), Outcome::of_game(1, 2, first_score, second_score, winner))];
+            let games = [game(1, 1, Some(2), TournamentOutcome::of_game(1, 2, first_score, second_score, winner))];
             let table = standings(&entrants, &games);
             let line = |p: PlayerNo| table.iter().find(|s| s.player == p).unwrap().clone();
             let (won, lost) = if winner == GameWinner::First { (1, 2) } else { (2, 1) };
@@ -189,14 +191,17 @@ pub(crate) mod tests {
                 std::cmp::Ordering::Less => GameWinner::Second,
                 std::cmp::Ordering::Equal => GameWinner::Both,
             };
-            prop_assert_eq!(Outcome::of_game(1, 2, a, b, winner), Outcome::Played { first_score: a, second_score: b });
+            prop_assert_eq!(TournamentOutcome::of_game(1, 2, a, b, winner), TournamentOutcome::Played { first_score: a, second_score: b });
         }
     }
 
     #[test]
     fn a_flag_at_level_scores_is_a_forfeit_and_a_tie_the_game_gives_is_a_draw() {
-        assert_eq!(Outcome::of_game(3, 4, 0, 0, GameWinner::Second), Outcome::Forfeit { loser: 3 });
-        assert_eq!(Outcome::of_game(3, 4, 26, 24, GameWinner::Second), Outcome::Forfeit { loser: 3 });
-        assert_eq!(Outcome::of_game(3, 4, 26, 24, GameWinner::Both), Outcome::Played { first_score: 26, second_score: 26 });
+        assert_eq!(TournamentOutcome::of_game(3, 4, 0, 0, GameWinner::Second), TournamentOutcome::Forfeit { loser: 3 });
+        assert_eq!(TournamentOutcome::of_game(3, 4, 26, 24, GameWinner::Second), TournamentOutcome::Forfeit { loser: 3 });
+        assert_eq!(
+            TournamentOutcome::of_game(3, 4, 26, 24, GameWinner::Both),
+            TournamentOutcome::Played { first_score: 26, second_score: 26 }
+        );
     }
 }

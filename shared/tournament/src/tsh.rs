@@ -183,7 +183,7 @@ mod tests {
 
     use super::*;
     use crate::pairing::{PairingSystem, pair_round};
-    use crate::record::Outcome;
+    use crate::record::TournamentOutcome;
 
     /// A `.t` file in the manual's shape: comments, padding, a bye, a forfeit, tsh's extra fields.
     const SAMPLE: &str = "# Division A\n\
@@ -218,12 +218,12 @@ mod tests {
         }
     }
 
-    fn outcome(roll: u8, first: PlayerNo, second: PlayerNo, a: i32, b: i32) -> Outcome {
+    fn outcome(roll: u8, first: PlayerNo, second: PlayerNo, a: i32, b: i32) -> TournamentOutcome {
         match roll % 8 {
-            0 => Outcome::Forfeit { loser: first },
-            1 => Outcome::Forfeit { loser: second },
-            2 => Outcome::DoubleForfeit,
-            _ => Outcome::Played { first_score: a, second_score: b },
+            0 => TournamentOutcome::Forfeit { loser: first },
+            1 => TournamentOutcome::Forfeit { loser: second },
+            2 => TournamentOutcome::DoubleForfeit,
+            _ => TournamentOutcome::Played { first_score: a, second_score: b },
         }
     }
 
@@ -249,7 +249,7 @@ mod tests {
                 let Ok(pairs) = pair_round(PairingSystem::Swiss, &entrants, &games, round, false) else { break };
                 for (i, pairing) in pairs.into_iter().enumerate() {
                     let (roll, a, b) = rolls[(i + round as usize) % rolls.len()];
-                    let outcome = pairing.second.map_or(Outcome::Bye, |s| outcome(roll, pairing.first, s, a, b));
+                    let outcome = pairing.second.map_or(TournamentOutcome::Bye, |s| outcome(roll, pairing.first, s, a, b));
                     let open = unfinished && round == rounds && i == 0;
                     games.push(RoundGame { round, pairing, outcome: (!open).then_some(outcome) });
                 }
@@ -280,10 +280,10 @@ mod tests {
         let game =
             |round, first, second, outcome| RoundGame { round, pairing: crate::record::Pairing { first, second }, outcome: Some(outcome) };
         let games = [
-            game(1, 1, Some(2), Outcome::Forfeit { loser: 2 }),
-            game(1, 3, None, Outcome::Bye),
-            game(2, 1, Some(3), Outcome::Played { first_score: 400, second_score: 390 }),
-            game(2, 2, Some(4), Outcome::DoubleForfeit),
+            game(1, 1, Some(2), TournamentOutcome::Forfeit { loser: 2 }),
+            game(1, 3, None, TournamentOutcome::Bye),
+            game(2, 1, Some(3), TournamentOutcome::Played { first_score: 400, second_score: 390 }),
+            game(2, 2, Some(4), TournamentOutcome::DoubleForfeit),
         ];
         let text = tsh_export(&entrants, &games);
         assert_eq!(text, "Ann nd 1500 0 3; 50 400\nBo x 1500 0 0; -50 -50\nUnnamed 1500 0 1; 50 390\nDi 1500 0 0; 0 -50\n");

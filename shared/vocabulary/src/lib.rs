@@ -1,7 +1,7 @@
 //! What every game family and every layer shares, defined once: which game ([`Variant`], its
 //! [`Family`]), who sits where ([`Seat`]), when ([`Timestamp`], as the caller's clock gave it),
 //! what kind of move was made ([`MoveKind`]), how it is timed ([`TimeControl`]), how a phony is settled ([`ChallengeRule`]), why a game ended ([`EndReason`]), how strong a
-//! robot plays ([`Level`]), against whom ([`Opponent`]) and how long it may think ([`Budget`]).
+//! robot plays ([`Level`]), against whom ([`Opponent`]) and how long it may think ([`ThinkingLimit`]).
 //! Plain data: nothing here reads a clock or draws a random number.
 
 mod budget;
@@ -14,7 +14,7 @@ mod seat;
 mod time_control;
 mod variant;
 
-pub use budget::{Budget, Work};
+pub use budget::{ThinkingLimit, Work};
 pub use challenge::{ChallengeRule, ChallengeRuleError};
 pub use end_reason::EndReason;
 pub use level::{Level, UnknownLevel};

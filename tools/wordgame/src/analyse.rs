@@ -4,11 +4,11 @@
 //! percentile and the worst per game, and per move. Build with `--release`.
 
 use engine::lexicon::builtin_graph;
-use engine::{LeaveTable, Variant};
+use engine::{LeaveTable, TileVariant};
 
 use crate::CliError;
 use crate::cpu::thread_time;
-use crate::selfplay::{Strategy, play_game};
+use crate::selfplay::{StaticStrategy, play_game};
 
 /// Arguments of `wordgame analyse`.
 #[derive(clap::Args)]
@@ -29,13 +29,13 @@ pub struct Args {
 /// # Errors
 /// [`CliError::Input`] for an unknown variant.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let variant: Variant = args.variant.parse()?;
+    let variant: TileVariant = args.variant.parse()?;
     let leave = LeaveTable::standard(variant.rules());
     let mut per_game = Vec::new();
     let mut per_move = Vec::new();
     let mut moves = 0usize;
     for seed in args.seed..args.seed + args.games {
-        let game = play_game(variant, seed, [Strategy::Score, Strategy::Equity(&leave)], |_, _| {});
+        let game = play_game(variant, seed, [StaticStrategy::Score, StaticStrategy::Equity(&leave)], |_, _| {});
         let started = thread_time();
         let reviewed = engine::review::review(game.setup(), game.journal(), builtin_graph(variant), games::ANALYSIS_ROUNDS)
             .map_err(|e| CliError::Input(format!("seed {seed}: {e}")))?;

@@ -6,9 +6,9 @@
 
 use std::time::{Duration, Instant};
 
-use engine::cgp::Position;
+use engine::cgp::CgpPosition;
 use engine::lexicon::{Lexicon, builtin_graph};
-use engine::{LeaveTable, MoveGenerator, Ranking, Variant};
+use engine::{LeaveTable, MoveGenerator, Ranking, TileVariant};
 
 use crate::CliError;
 use crate::cpu::{resident_kib, thread_time};
@@ -32,7 +32,7 @@ pub struct Args {
 /// # Errors
 /// [`CliError::Input`] for an unknown variant or an unreadable or invalid positions file.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let variant: Variant = args.variant.parse()?;
+    let variant: TileVariant = args.variant.parse()?;
     let rules = variant.rules();
     let ready = {
         let graph = builtin_graph(variant);
@@ -45,7 +45,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         .lines()
         .filter(|l| !l.trim().is_empty())
         .enumerate()
-        .map(|(i, l)| Position::parse(rules, l).map_err(|e| CliError::Input(format!("{}:{}: {e}", args.positions, i + 1))))
+        .map(|(i, l)| CgpPosition::parse(rules, l).map_err(|e| CliError::Input(format!("{}:{}: {e}", args.positions, i + 1))))
         .collect::<Result<Vec<_>, _>>()?;
     let generator = MoveGenerator::new(rules, builtin_graph(variant));
     // The leaves hints and robots use (the fitted whole-leave table where the variant has one),
@@ -98,7 +98,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     );
 
     let mut touched = 0u64;
-    for v in Variant::ALL {
+    for v in TileVariant::ALL {
         let g = builtin_graph(v).graph();
         touched = (0..g.len() as u32).fold(touched, |acc, i| acc.wrapping_add(u64::from(g.node(i).0)));
     }
@@ -114,7 +114,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 }
 
 /// Per position, the median CPU time of `repeat` runs of `f`.
-fn measure(positions: &[Position], repeat: usize, mut f: impl FnMut(&Position) -> usize) -> Vec<Duration> {
+fn measure(positions: &[CgpPosition], repeat: usize, mut f: impl FnMut(&CgpPosition) -> usize) -> Vec<Duration> {
     positions
         .iter()
         .map(|p| {

@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use engine::{Variant, builtin_graph};
+use engine::{TileVariant, builtin_graph};
 
 use crate::CliError;
 
@@ -27,7 +27,7 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), CliError> {
     let fail = |e: std::io::Error| CliError::Input(format!("{}: {e}", args.out.display()));
     std::fs::create_dir_all(&args.out).map_err(fail)?;
-    for variant in Variant::ALL {
+    for variant in TileVariant::ALL {
         let path = api::config::graph_path(&args.out, variant);
         let bytes = builtin_graph(variant).to_bytes();
         std::fs::write(&path, &bytes).map_err(|e| CliError::Input(format!("{}: {e}", path.display())))?;
@@ -41,7 +41,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             _ => None,
         })
         .map_err(|e| CliError::Input(e.to_string()))?;
-        for variant in Variant::ALL {
+        for variant in TileVariant::ALL {
             let mut best = std::time::Duration::MAX;
             for _ in 0..20 {
                 let lexicons = config.lexicons().map_err(|e| CliError::Input(e.to_string()))?;

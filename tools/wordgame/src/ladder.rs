@@ -10,16 +10,16 @@ use std::time::{Duration, Instant};
 use engine::leave::SuperLeaves;
 use engine::lexicon::builtin_graph;
 use engine::robot::{Level, LevelRobot, Robot, RobotView, seeded};
-use engine::{EndReason, Game, LeaveTable, Move, MoveGenerator, Timestamp, Variant};
+use engine::{Game, LeaveTable, MoveGenerator, TileEndReason, TileMove, TileVariant, Timestamp};
 use rand_chacha::ChaCha8Rng;
 use service::robot::Budget;
 
 use crate::CliError;
-use crate::selfplay::{Strategy, best_play, to_move};
+use crate::selfplay::{StaticStrategy, best_play, to_move};
 
 /// What every ladder takes: this tool's and the lab's.
 #[derive(clap::Args)]
-pub struct Options {
+pub struct LadderOptions {
     /// The variant.
     #[arg(long, default_value = "scrabble-en")]
     pub variant: String,
@@ -39,12 +39,12 @@ pub struct Options {
     pub static_leaves: Option<String>,
 }
 
-impl Options {
+impl LadderOptions {
     /// The tile variant named by `--variant`.
     ///
     /// # Errors
     /// [`CliError::Input`] for an unknown variant.
-    pub fn tile_variant(&self) -> Result<Variant, CliError> {
+    pub fn tile_variant(&self) -> Result<TileVariant, CliError> {
         Ok(self.variant.parse()?)
     }
 }
@@ -53,7 +53,7 @@ impl Options {
 #[derive(clap::Args)]
 pub struct Args {
     #[command(flatten)]
-    options: Options,
+    options: LadderOptions,
     /// `static`: instead of the three levels' pairings, hard against a pure-score player and
     /// against a static-equity player (best score + leave value, every play, the whole game,
     /// with the variant's standard leave table: the heuristic and the fitted whole leaves). The
@@ -64,7 +64,7 @@ pub struct Args {
 
 /// A seat's player: a robot level, one of the static players, or any other [`Contestant`].
 #[derive(Clone, Copy)]
-pub enum Player<'a> {
+pub enum LadderPlayer<'a> {
     /// A robot level.
     Robot(Level),
     /// The pure-score player.
@@ -82,7 +82,7 @@ pub trait Contestant {
     /// The robot level its decisions count under (latency, mean score), if any.
     fn level(&self) -> Option<Level>;
     /// Its move in `turn.game`, within `budget`.
-    fn decide(&self, turn: &Turn<'_>, rng: &mut ChaCha8Rng, budget: Duration) -> Move;
+    fn decide(&self, turn: &Turn<'_>, rng: &mut ChaCha8Rng, budget: Duration) -> TileMove;
 }
 
 /// What a [`Contestant`] decides with.
@@ -97,23 +97,23 @@ pub struct Turn<'a> {
     pub leave: &'a LeaveTable,
 }
 
-impl Player<'_> {
+impl LadderPlayer<'_> {
     /// The robot level whose latency and mean score the player counts under.
     fn level(self) -> Option<Level> {
         match self {
-            Player::Robot(l) => Some(l),
-            Player::Other(c) => c.level(),
-            Player::Score | Player::Equity => None,
+            LadderPlayer::Robot(l) => Some(l),
+            LadderPlayer::Other(c) => c.level(),
+            LadderPlayer::Score | LadderPlayer::Equity => None,
         }
     }
 
     /// Its name in the tables.
     pub fn id(self) -> String {
         match self {
-            Player::Robot(l) => l.id().to_string(),
-            Player::Score => "score".to_string(),
-            Player::Equity => "static equity".to_string(),
-            Player::Other(c) => c.id(),
+            LadderPlayer::Robot(l) => l.id().to_string(),
+            LadderPlayer::Score => "score".to_string(),
+            LadderPlayer::Equity => "static equity".to_string(),
+            LadderPlayer::Other(c) => c.id(),
         }
     }
 }
@@ -137,11 +137,11 @@ fn phase(bag: usize) -> usize {
 pub type PhasePoints = [[i64; PHASES.len()]; 2];
 
 /// One pairing's tally.
-pub struct Pairing<'a> {
+pub struct LadderPairing<'a> {
     /// The first player of the pairing.
-    pub a: Player<'a>,
+    pub a: LadderPlayer<'a>,
     /// The second.
-    pub b: Player<'a>,
+    pub b: LadderPlayer<'a>,
     /// Games where `a`, or `b`, went out.
     out: [u64; 2],
     wins: u64,
@@ -169,10 +169,10 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         noi_tu(options);
         return Ok(());
     }
-    let pairings: Vec<(Player, Player)> = match args.versus.as_deref() {
+    let pairings: Vec<(LadderPlayer, LadderPlayer)> = match args.versus.as_deref() {
         None => vec![(Level::Hard, Level::Medium), (Level::Medium, Level::Easy), (Level::Hard, Level::Easy)]
             .into_iter()
-            .map(|(a, b)| (Player::Robot(a), Player::Robot(b)))
+            .map(|(a, b)| (LadderPlayer::Robot(a), LadderPlayer::Robot(b)))
             .collect(),
         Some("static") => STATIC_PAIRINGS.to_vec(),
         Some(other) => {
@@ -186,15 +186,18 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 }
 
 /// `--versus static`: hard against the pure-score player, then against the static-equity player.
-pub const STATIC_PAIRINGS: [(Player<'static>, Player<'static>); 2] =
-    [(Player::Robot(Level::Hard), Player::Score), (Player::Robot(Level::Hard), Player::Equity)];
+pub const STATIC_PAIRINGS: [(LadderPlayer<'static>, LadderPlayer<'static>); 2] =
+    [(LadderPlayer::Robot(Level::Hard), LadderPlayer::Score), (LadderPlayer::Robot(Level::Hard), LadderPlayer::Equity)];
 
 /// Plays `options.games` games of each pairing in a tile variant, prints the ladder's tables and
 /// returns each pairing's tally.
 ///
 /// # Errors
 /// [`CliError::Input`] for an unknown variant or an unreadable `--static-leaves` table.
-pub fn run_pairings<'a>(options: &Options, pairings: &[(Player<'a>, Player<'a>)]) -> Result<Vec<Pairing<'a>>, CliError> {
+pub fn run_pairings<'a>(
+    options: &LadderOptions,
+    pairings: &[(LadderPlayer<'a>, LadderPlayer<'a>)],
+) -> Result<Vec<LadderPairing<'a>>, CliError> {
     let variant = options.tile_variant()?;
     let budget = Duration::from_millis(options.budget_ms);
     let static_leave = match &options.static_leaves {
@@ -211,7 +214,7 @@ pub fn run_pairings<'a>(options: &Options, pairings: &[(Player<'a>, Player<'a>)]
     let mut endgame: [Vec<Duration>; 3] = [Vec::new(), Vec::new(), Vec::new()];
     let mut results = Vec::new();
     for &(a, b) in pairings {
-        let mut p = Pairing {
+        let mut p = LadderPairing {
             a,
             b,
             out: [0, 0],
@@ -236,7 +239,7 @@ pub fn run_pairings<'a>(options: &Options, pairings: &[(Player<'a>, Player<'a>)]
                 }
             }
             let (sa, sb) = if a_first { (game.scores()[0], game.scores()[1]) } else { (game.scores()[1], game.scores()[0]) };
-            if let Some(EndReason::WentOut { seat }) = game.end().map(|e| e.reason) {
+            if let Some(TileEndReason::WentOut { seat }) = game.end().map(|e| e.reason) {
                 p.out[usize::from((seat.index() == 0) != a_first)] += 1;
             }
             p.games += 1;
@@ -355,9 +358,9 @@ fn percentiles(lat: &mut [Duration]) -> [f64; 4] {
 /// One game between `seats`; the finished game, each robot decision's level, latency and whether
 /// the bag was empty, and the points each seat made in each phase.
 pub fn play(
-    variant: Variant,
+    variant: TileVariant,
     seed: u64,
-    seats: [Player<'_>; 2],
+    seats: [LadderPlayer<'_>; 2],
     game_no: u64,
     budget: Duration,
     static_leave: &LeaveTable,
@@ -367,10 +370,10 @@ pub fn play(
     // A contestant's leaves are the robots' own: the heuristic with the compiled fitted table.
     let leave = LeaveTable::standard(game.rules());
     let generator = MoveGenerator::new(game.rules(), graph);
-    let robot = |p: Player| match p {
-        Player::Robot(level) => Some(LevelRobot::new(level, &game, graph)),
-        Player::Other(_) => Some(LevelRobot::new(Level::Hard, &game, graph)),
-        Player::Score | Player::Equity => None,
+    let robot = |p: LadderPlayer| match p {
+        LadderPlayer::Robot(level) => Some(LevelRobot::new(level, &game, graph)),
+        LadderPlayer::Other(_) => Some(LevelRobot::new(Level::Hard, &game, graph)),
+        LadderPlayer::Score | LadderPlayer::Equity => None,
     };
     let robots = [robot(seats[0]), robot(seats[1])];
     let mut rng = seeded(seed ^ (game_no << 32));
@@ -383,12 +386,15 @@ pub fn play(
         let bag_empty = game.bag().is_empty();
         let started = Instant::now();
         let mv = match (seats[seat.index()], &robots[seat.index()]) {
-            (Player::Robot(_), Some(robot)) => robot.decide(&RobotView::new(&game), &mut rng, &mut Budget::Until(started + budget)).mv,
-            (Player::Other(contestant), Some(hard)) => {
+            (LadderPlayer::Robot(_), Some(robot)) => {
+                robot.decide(&RobotView::new(&game), &mut rng, &mut Budget::Until(started + budget)).mv
+            }
+            (LadderPlayer::Other(contestant), Some(hard)) => {
                 contestant.decide(&Turn { game: &game, hard, generator: &generator, leave: &leave }, &mut rng, budget)
             }
             (player, _) => {
-                let strategy = if matches!(player, Player::Score) { Strategy::Score } else { Strategy::Equity(static_leave) };
+                let strategy =
+                    if matches!(player, LadderPlayer::Score) { StaticStrategy::Score } else { StaticStrategy::Equity(static_leave) };
                 to_move(&game, best_play(&generator, &game, strategy).as_ref())
             }
         };
@@ -418,7 +424,7 @@ struct NoiTuPairing {
 /// The Nối từ ladder: hard vs easy, medium vs easy, hard vs medium (and easy vs easy for the
 /// game length of two random players), then each level's decision latency and how the hard
 /// level chose.
-fn noi_tu(args: &Options) {
+fn noi_tu(args: &LadderOptions) {
     use noitu::robot::{Basis, Level};
 
     let dict = noitu::Dictionary::builtin();
@@ -436,7 +442,7 @@ fn noi_tu(args: &Options) {
             let a_first = g % 2 == 0;
             let seats = if a_first { [a, b] } else { [b, a] };
             let seed = args.seed + g / 2;
-            let mut game = noitu::Game::new(&noitu::Setup::new(seed), dict).expect("the built-in dictionary has openings");
+            let mut game = noitu::WordChain::new(&noitu::ChainSetup::new(seed), dict).expect("the built-in dictionary has openings");
             let robots = [noitu::robot::strategy(seats[0]), noitu::robot::strategy(seats[1])];
             let mut rng = noitu::robot::seeded(seed ^ (g << 32));
             while !game.is_over() {
@@ -444,7 +450,7 @@ fn noi_tu(args: &Options) {
                 let started = Instant::now();
                 let decision = robots[seat.index()]
                     .decide(
-                        &noitu::RobotView::against(&game, noitu::robot::Opponent::Robot),
+                        &noitu::ChainRobotView::against(&game, noitu::robot::Opponent::Robot),
                         &mut rng,
                         &mut Budget::Until(started + budget),
                     )
@@ -555,7 +561,7 @@ impl Casual<'_> {
     }
 
     /// Its word for the seat to move, or `None`: it knows none.
-    fn decide(&self, view: &noitu::RobotView<'_, '_>, rng: &mut ChaCha8Rng) -> Option<noitu::WordId> {
+    fn decide(&self, view: &noitu::ChainRobotView<'_, '_>, rng: &mut ChaCha8Rng) -> Option<noitu::WordId> {
         use rand_chacha::rand_core::Rng;
         let known: Vec<noitu::WordId> = view.legal_moves().filter(|&w| self.knows(w)).collect();
         (!known.is_empty()).then(|| known[(rng.next_u64() % known.len() as u64) as usize])
@@ -565,7 +571,7 @@ impl Casual<'_> {
 /// The casual player against each level (the robots playing against a person): its wins, the
 /// game lengths and the share of each robot's words that are familiar, first seats alternating,
 /// each seed both ways.
-fn noi_tu_casual(args: &Options, dict: &'static noitu::Dictionary) {
+fn noi_tu_casual(args: &LadderOptions, dict: &'static noitu::Dictionary) {
     use noitu::robot::Level;
     println!(
         "\nA casual player (knows the common words, a uniform random word it knows, no lookahead; `Casual` in tools/wordgame/src/ladder.rs) against each level:\n"
@@ -583,13 +589,13 @@ fn noi_tu_casual(args: &Options, dict: &'static noitu::Dictionary) {
             let casual_first = g % 2 == 0;
             let seed = args.seed + g / 2;
             let casual_seat = if casual_first { noitu::Seat(0) } else { noitu::Seat(1) };
-            let mut game = noitu::Game::new(&noitu::Setup::new(seed), dict).expect("the built-in dictionary has openings");
+            let mut game = noitu::WordChain::new(&noitu::ChainSetup::new(seed), dict).expect("the built-in dictionary has openings");
             let casual = Casual { dict, seed: seed ^ 0xCA5A };
             let robot = noitu::robot::strategy(level);
             let mut rng = noitu::robot::seeded(seed ^ (g << 32) ^ 0xCA5A);
             while !game.is_over() {
                 let seat = game.to_move();
-                let view = noitu::RobotView::against(&game, noitu::robot::Opponent::Person);
+                let view = noitu::ChainRobotView::against(&game, noitu::robot::Opponent::Person);
                 let word = if seat == casual_seat {
                     casual.decide(&view, &mut rng)
                 } else {
@@ -663,9 +669,15 @@ mod tests {
 
     #[test]
     fn each_seat_s_phase_points_add_up_to_its_final_score() {
-        for variant in [Variant::Erudit, Variant::ScrabbleEn] {
-            let (game, latencies, points) =
-                play(variant, 3, [Player::Score, Player::Equity], 0, Duration::from_millis(1), &LeaveTable::standard(variant.rules()));
+        for variant in [TileVariant::Erudit, TileVariant::ScrabbleEn] {
+            let (game, latencies, points) = play(
+                variant,
+                3,
+                [LadderPlayer::Score, LadderPlayer::Equity],
+                0,
+                Duration::from_millis(1),
+                &LeaveTable::standard(variant.rules()),
+            );
             assert!(game.is_over() && latencies.is_empty(), "static players only");
             for (seat, p) in points.iter().enumerate() {
                 assert_eq!(p.iter().sum::<i64>(), i64::from(game.scores()[seat]), "{variant} seat {seat}");

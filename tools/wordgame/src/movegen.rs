@@ -2,10 +2,10 @@
 
 use std::io::Write;
 
-use engine::cgp::Position;
+use engine::cgp::CgpPosition;
 use engine::lexicon::builtin_graph;
 use engine::movegen::GeneratedPlay;
-use engine::{LeaveTable, MoveGenerator, Rack, RackTile, Ranking, Rules, Variant, WordGraph};
+use engine::{LeaveTable, MoveGenerator, Rack, RackTile, Ranking, Rules, TileVariant, WordGraph};
 use serde::Serialize;
 
 use crate::CliError;
@@ -66,7 +66,7 @@ struct PlayJson {
 /// # Errors
 /// [`CliError::Input`] for an unknown variant, a bad CGP or an unreadable word list.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let variant: Variant = args.variant.parse()?;
+    let variant: TileVariant = args.variant.parse()?;
     let rules = variant.rules();
     let custom;
     let graph: &WordGraph = match &args.lexicon {
@@ -107,7 +107,7 @@ fn list(
     args: &Args,
     line: Option<usize>,
 ) -> Result<Listing, CliError> {
-    let position = Position::parse(rules, cgp).map_err(|e| CliError::Input(format!("bad CGP: {e}")))?;
+    let position = CgpPosition::parse(rules, cgp).map_err(|e| CliError::Input(format!("bad CGP: {e}")))?;
     let rack = position.racks[0];
     let mut plays = generator.all(&position.board, &rack);
     let ranking = match args.by {

@@ -4,11 +4,11 @@
 //! game it takes one early, one middle and one late position (the player to move first in the
 //! CGP), until it has `--count`.
 
-use engine::cgp::Position;
-use engine::{Game, LeaveTable, Seat, Variant};
+use engine::cgp::CgpPosition;
+use engine::{Game, LeaveTable, Seat, TileVariant};
 
 use crate::CliError;
-use crate::selfplay::{Strategy, play_game};
+use crate::selfplay::{StaticStrategy, play_game};
 
 /// Arguments of `wordgame positions`.
 #[derive(clap::Args)]
@@ -29,7 +29,7 @@ pub struct Args {
 /// # Errors
 /// [`CliError::Input`] for an unknown variant.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let variant: Variant = args.variant.parse()?;
+    let variant: TileVariant = args.variant.parse()?;
     let leave = LeaveTable::heuristic(variant.rules());
     let (mut printed, mut with_blank) = (0, 0);
     for k in 0.. {
@@ -37,7 +37,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             break;
         }
         let mut snapshots = Vec::new();
-        let robot = Strategy::Equity(&leave);
+        let robot = StaticStrategy::Equity(&leave);
         play_game(variant, args.seed + k, [robot, robot], |game, _| snapshots.push(snapshot(game)));
         let n = snapshots.len();
         for at in [n / 8, n / 2, n.saturating_sub(2)] {
@@ -61,7 +61,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 fn snapshot(game: &Game) -> (String, bool) {
     let seats = game.seats();
     let order: Vec<usize> = (0..seats).map(|i| (game.to_move().index() + i) % seats).collect();
-    let position = Position {
+    let position = CgpPosition {
         board: game.board().clone(),
         racks: order.iter().map(|&s| *game.rack(Seat(s as u8))).collect(),
         scores: order.iter().map(|&s| game.scores()[s]).collect(),

@@ -9,10 +9,10 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use engine::cgp::Position;
+use engine::cgp::CgpPosition;
 use engine::lexicon::builtin_graph;
 use engine::robot::{Level, LevelRobot, Robot, RobotView, seeded};
-use engine::{Game, Move, TileInput, Variant};
+use engine::{Game, TileInput, TileMove, TileVariant};
 use serde::Serialize;
 use service::robot::Budget;
 
@@ -76,7 +76,7 @@ struct Answer {
 /// # Errors
 /// [`CliError::Input`] for an unknown variant or level, a bad CGP or an unreadable file.
 pub fn run(args: &Args) -> Result<(), CliError> {
-    let variant: Variant = args.variant.parse()?;
+    let variant: TileVariant = args.variant.parse()?;
     let level = Level::ALL
         .into_iter()
         .find(|l| l.id() == args.level)
@@ -97,9 +97,9 @@ fn io(e: std::io::Error) -> CliError {
 }
 
 /// The level's decision in one position.
-fn decide(variant: Variant, level: Level, cgp: &str, args: &Args, line: Option<usize>) -> Result<Answer, CliError> {
+fn decide(variant: TileVariant, level: Level, cgp: &str, args: &Args, line: Option<usize>) -> Result<Answer, CliError> {
     let rules = variant.rules();
-    let position = Position::parse(rules, cgp).map_err(|e| CliError::Input(format!("bad CGP: {e}")))?;
+    let position = CgpPosition::parse(rules, cgp).map_err(|e| CliError::Input(format!("bad CGP: {e}")))?;
     if position.racks[0].is_empty() {
         return Err(CliError::Input("bad CGP: the player to move has an empty rack".into()));
     }
@@ -114,8 +114,8 @@ fn decide(variant: Variant, level: Level, cgp: &str, args: &Args, line: Option<u
     let decision = robot.decide(&RobotView::new(&game), &mut seeded(args.seed), &mut budget);
     let elapsed_ms = started.elapsed().as_secs_f64() * 1000.0;
     let (kind, coord, word, score) = match (&decision.mv, decision.play) {
-        (Move::Play { .. }, Some(p)) => ("play", Some(p.coordinate()), Some(p.notation(rules)), Some(p.score)),
-        (Move::Exchange { tiles }, _) => ("exchange", None, Some(tiles_text(tiles)), None),
+        (TileMove::Play { .. }, Some(p)) => ("play", Some(p.coordinate()), Some(p.notation(rules)), Some(p.score)),
+        (TileMove::Exchange { tiles }, _) => ("exchange", None, Some(tiles_text(tiles)), None),
         _ => ("pass", None, None, None),
     };
     Ok(Answer { line, level: level.id(), kind, coord, word, score, bag: game.bag().len(), thinking_ms: decision.thinking_ms, elapsed_ms })

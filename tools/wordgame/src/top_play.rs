@@ -5,7 +5,7 @@
 /// The parts of a tile game's view a play is found from (the rest of the JSON is skipped).
 #[derive(Debug, Clone, serde::Deserialize)]
 pub struct Table {
-    variant: engine::Variant,
+    variant: engine::TileVariant,
     no_repeat_words: bool,
     played_words: Vec<String>,
     board: Vec<engine::moves::PlacementInput>,
@@ -15,7 +15,7 @@ pub struct Table {
 /// and no-repeat rule), searched first with any blanks held back, and with them only when that
 /// finds no play; a pass when there is none. Holding blanks back keeps a load client's share of the machine small: racks with a blank
 /// are about a sixth of all positions but about two thirds of the generator's time.
-pub fn top_play(view: &Table, rack: &[String]) -> engine::Move {
+pub fn top_play(view: &Table, rack: &[String]) -> engine::TileMove {
     let rules = view.variant.rules();
     let mut board = engine::Board::new();
     for t in &view.board {
@@ -40,5 +40,5 @@ pub fn top_play(view: &Table, rack: &[String]) -> engine::Move {
     if plays.is_empty() && without_blanks.len() < rack.len() {
         plays = top(&rack);
     }
-    plays.first().map_or(engine::Move::Pass, |p| engine::Move::play(rules, &p.placements()))
+    plays.first().map_or(engine::TileMove::Pass, |p| engine::TileMove::play(rules, &p.placements()))
 }

@@ -3,9 +3,9 @@
 
 use std::process::{Command, Output};
 
-use engine::cgp::Position;
+use engine::cgp::CgpPosition;
 use engine::lexicon::builtin_graph;
-use engine::{MoveGenerator, Variant};
+use engine::{MoveGenerator, TileVariant};
 
 const EMPTY: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
 
@@ -22,9 +22,9 @@ fn json(out: &Output) -> serde_json::Value {
 fn json_lists_the_count_and_the_best_plays_by_score() {
     let cgp = format!("{EMPTY} AEINRST/ 0/0 0 lex NWL;");
     let v = json(&wordgame(&["movegen", "--variant", "scrabble-en", "--cgp", &cgp, "--top", "5", "--json"]));
-    let rules = Variant::ScrabbleEn.rules();
-    let position = Position::parse(rules, &cgp).unwrap();
-    let expected = MoveGenerator::new(rules, builtin_graph(Variant::ScrabbleEn)).all(&position.board, &position.racks[0]).len();
+    let rules = TileVariant::ScrabbleEn.rules();
+    let position = CgpPosition::parse(rules, &cgp).unwrap();
+    let expected = MoveGenerator::new(rules, builtin_graph(TileVariant::ScrabbleEn)).all(&position.board, &position.racks[0]).len();
     assert_eq!(v["placements"].as_u64().unwrap() as usize, expected);
     let plays = v["plays"].as_array().unwrap();
     assert_eq!(plays.len(), 5);

@@ -5,6 +5,7 @@ mod browser;
 mod chaos;
 mod cli;
 mod common;
+mod docs;
 mod ladder_cli;
 mod modules;
 mod push;

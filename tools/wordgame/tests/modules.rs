@@ -1,6 +1,8 @@
 //! No module cycle anywhere: within each crate of the tree, the modules' imports of one another
 //! (`crate::m`, and a name the crate root re-exports from `m`) form no cycle. Comments and the
 //! unit tests at the end of a file are left out; a submodule counts as its top-level module.
+//! And one name, one meaning: a public type name is defined in one place of the tree, but for
+//! the few `SHARED_NAMES`, each with its reason.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -173,4 +175,48 @@ fn the_web_app_s_modules_import_one_another_without_a_circle() {
     assert!(edges["game"].contains("core") && edges["tile"].contains("game"), "{edges:?}");
     assert_eq!(cycle(&edges), None, "an import circle among the web modules");
     assert_eq!(web_imports("import { a } from './core.js';\nconst m = await import(`./${x}`);\n"), ["core".to_string()].into());
+}
+
+/// Public type names defined in more than one place, each with why. Every other `pub struct`,
+/// `enum`, `trait` or `type` name is defined once in the tree, so it means one thing.
+const SHARED_NAMES: &[(&str, &str)] = &[("Args", "each CLI subcommand module's clap arguments, read as `module::Args`")];
+
+/// The names of the `pub struct|enum|trait|type` items that start a line of `text`.
+fn public_types(text: &str) -> Vec<String> {
+    let ident = |s: &str| s.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect::<String>();
+    text.lines()
+        .filter_map(|l| ["pub struct ", "pub enum ", "pub trait ", "pub type "].iter().find_map(|k| l.strip_prefix(k)))
+        .map(ident)
+        .filter(|n| n.starts_with(|c: char| c.is_ascii_uppercase()))
+        .collect()
+}
+
+#[test]
+fn each_public_type_name_is_defined_once() {
+    let root = root();
+    let mut dirs = vec![root.join("lab/src")];
+    for group in ["shared", "tools", "functions"] {
+        for entry in std::fs::read_dir(root.join(group)).unwrap() {
+            dirs.push(entry.unwrap().path().join("src"));
+        }
+    }
+    let mut defined: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for dir in dirs.iter().filter(|d| d.is_dir()) {
+        let mut files = Vec::new();
+        sources(dir, &mut files);
+        for file in files {
+            let place = file.strip_prefix(&root).unwrap().display().to_string();
+            for name in public_types(&std::fs::read_to_string(&file).unwrap()) {
+                defined.entry(name).or_default().push(place.clone());
+            }
+        }
+    }
+    assert!(defined.len() > 300, "only {} public type names found", defined.len());
+    let allowed: BTreeMap<&str, &str> = SHARED_NAMES.iter().copied().collect();
+    let twice: BTreeMap<&String, &Vec<String>> = defined.iter().filter(|(_, places)| places.len() > 1).collect();
+    let unjustified: Vec<_> = twice.iter().filter(|(name, _)| !allowed.contains_key(name.as_str())).collect();
+    assert!(unjustified.is_empty(), "a public type name defined in more than one place: {unjustified:#?}");
+    let stale: Vec<_> = allowed.keys().filter(|name| !twice.contains_key(&name.to_string())).collect();
+    assert!(stale.is_empty(), "allowed to be shared but defined once (or not at all): take them off SHARED_NAMES: {stale:?}");
+    assert_eq!(public_types("pub enum Budget {\n    pub struct Inner;\npub(crate) struct Hidden;\npub type T = u8;"), ["Budget", "T"]);
 }

@@ -4,10 +4,10 @@
 
 use std::process::{Command, Output};
 
-use engine::cgp::Position;
+use engine::cgp::CgpPosition;
 use engine::lexicon::builtin_graph;
 use engine::robot::{Level, LevelRobot, Robot, RobotView, Rounds, seeded};
-use engine::{Game, Move, Seat, TileInput, Timestamp, Variant};
+use engine::{Game, Seat, TileInput, TileMove, TileVariant, Timestamp};
 
 const EMPTY: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15";
 
@@ -17,7 +17,7 @@ fn wordgame(args: &[&str]) -> Output {
 
 /// A seeded medium-vs-medium game played until the bag holds at most `bag` tiles, as CGP from
 /// the seat to move (its rack first, then the opponent's).
-fn position_with_bag(variant: Variant, seed: u64, bag: usize) -> (Game, String) {
+fn position_with_bag(variant: TileVariant, seed: u64, bag: usize) -> (Game, String) {
     let graph = builtin_graph(variant);
     let mut game = Game::new(variant, 2, seed).unwrap();
     let robot = LevelRobot::new(Level::Medium, &game, graph);
@@ -27,7 +27,7 @@ fn position_with_bag(variant: Variant, seed: u64, bag: usize) -> (Game, String) 
     }
     let me = game.to_move();
     let other = Seat(1 - me.0);
-    let position = Position {
+    let position = CgpPosition {
         board: game.board().clone(),
         racks: vec![*game.rack(me), *game.rack(other)],
         scores: vec![game.scores()[me.index()], game.scores()[other.index()]],
@@ -38,14 +38,14 @@ fn position_with_bag(variant: Variant, seed: u64, bag: usize) -> (Game, String) 
 }
 
 /// The engine's own answer for the CGP: "coord word score", or "pass" / "exchange ...".
-fn engine_answer(variant: Variant, level: Level, cgp: &str, seed: u64, rounds: u32) -> String {
-    let position = Position::parse(variant.rules(), cgp).unwrap();
+fn engine_answer(variant: TileVariant, level: Level, cgp: &str, seed: u64, rounds: u32) -> String {
+    let position = CgpPosition::parse(variant.rules(), cgp).unwrap();
     let game = Game::from_position(variant, &position, seed).unwrap();
     let robot = LevelRobot::new(level, &game, builtin_graph(variant));
     let d = robot.decide(&RobotView::new(&game), &mut seeded(seed), &mut Rounds(rounds));
     match (d.play, d.mv) {
         (Some(p), _) => format!("{} {} {}", p.coordinate(), p.notation(variant.rules()), p.score),
-        (None, Move::Exchange { tiles }) => {
+        (None, TileMove::Exchange { tiles }) => {
             let tiles: String = tiles.iter().map(|t| if let TileInput::Letter(c) = t { *c } else { '?' }).collect();
             format!("exchange {tiles}")
         }
@@ -55,7 +55,7 @@ fn engine_answer(variant: Variant, level: Level, cgp: &str, seed: u64, rounds: u
 
 #[test]
 fn the_answer_is_the_engine_robots_for_every_level_and_phase() {
-    for (variant, seed) in [(Variant::ScrabbleEn, 3), (Variant::Erudit, 4)] {
+    for (variant, seed) in [(TileVariant::ScrabbleEn, 3), (TileVariant::Erudit, 4)] {
         for bag in [50, 4, 0] {
             let (_, cgp) = position_with_bag(variant, seed, bag);
             for level in Level::ALL {
@@ -71,7 +71,7 @@ fn the_answer_is_the_engine_robots_for_every_level_and_phase() {
 
 #[test]
 fn json_answers_and_one_line_per_position_of_a_file() {
-    let (game, cgp) = position_with_bag(Variant::ScrabbleEn, 5, 0);
+    let (game, cgp) = position_with_bag(TileVariant::ScrabbleEn, 5, 0);
     let out = wordgame(&["robot", "--variant", "scrabble-en", "--level", "hard", "--cgp", &cgp, "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();

@@ -229,7 +229,7 @@ fn computed_turn(browser: &Browser, port: u16, account: &str, how: Placing) -> b
     let view: Value = serde_json::from_str(&body).unwrap();
     let table: wordgame::top_play::Table = serde_json::from_value(view.clone()).unwrap();
     let rack: Vec<String> = serde_json::from_value(view["your_rack"].clone()).unwrap();
-    let engine::Move::Play { placements } = wordgame::top_play::top_play(&table, &rack) else {
+    let engine::TileMove::Play { placements } = wordgame::top_play::top_play(&table, &rack) else {
         click(browser, "#pass");
         return false;
     };
@@ -1169,8 +1169,8 @@ fn phony_pair(browser: &Browser) -> (String, String) {
     use engine::Lexicon;
     let rack = browser.script("return [...document.querySelectorAll('#rack .tile')].map(t => t.dataset.letter)");
     let rack: Vec<String> = rack.as_array().unwrap().iter().map(|l| l.as_str().unwrap_or("?").to_string()).collect();
-    let rules = engine::Variant::ScrabbleEn.rules();
-    let graph = engine::builtin_graph(engine::Variant::ScrabbleEn);
+    let rules = engine::TileVariant::ScrabbleEn.rules();
+    let graph = engine::builtin_graph(engine::TileVariant::ScrabbleEn);
     for (i, a) in rack.iter().enumerate() {
         for (j, b) in rack.iter().enumerate() {
             let word = format!("{a}{b}");

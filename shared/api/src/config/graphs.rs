@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use engine::{LexiconError, Lexicons, Variant, WordGraph};
+use engine::{LexiconError, Lexicons, TileVariant, WordGraph};
 
 use super::env::{Config, ConfigError};
 
@@ -15,7 +15,7 @@ impl Config {
     /// [`ConfigError::Lexicons`] if `LEXICON_DIR` is unset or a file is missing.
     pub fn lexicons(&self) -> Result<Lexicons, ConfigError> {
         let dir = self.lexicon_dir.clone().ok_or_else(|| ConfigError::Lexicons("LEXICON_DIR is not set".into()))?;
-        for variant in Variant::ALL {
+        for variant in TileVariant::ALL {
             let path = graph_path(&dir, variant);
             std::fs::metadata(&path).map_err(|e| ConfigError::Lexicons(format!("{}: {e}", path.display())))?;
         }
@@ -94,7 +94,7 @@ fn read_nodes(path: &Path) -> std::io::Result<Vec<u32>> {
 }
 
 /// The file holding the word graph of `variant` in `dir`: `<variant id>.kwg`.
-pub fn graph_path(dir: &Path, variant: Variant) -> PathBuf {
+pub fn graph_path(dir: &Path, variant: TileVariant) -> PathBuf {
     dir.join(format!("{}.kwg", variant.id()))
 }
 
@@ -114,18 +114,18 @@ mod tests {
         assert!(matches!(unset.lexicons(), Err(ConfigError::Lexicons(m)) if m.contains("LEXICON_DIR")));
         assert!(matches!(config(&dir).lexicons(), Err(ConfigError::Lexicons(m)) if m.contains("scrabble-en.kwg")));
 
-        for variant in Variant::ALL {
+        for variant in TileVariant::ALL {
             std::fs::write(graph_path(&dir, variant), engine::builtin_graph(variant).to_bytes()).unwrap();
         }
         let lexicons = config(&dir).lexicons().unwrap();
         lexicons.load_all().unwrap();
-        let word = engine::lexicon::encode(Variant::Erudit.rules(), "ЁЖ").unwrap();
-        assert!(engine::Lexicon::contains(lexicons.get(Variant::Erudit).unwrap(), &word));
+        let word = engine::lexicon::encode(TileVariant::Erudit.rules(), "ЁЖ").unwrap();
+        assert!(engine::Lexicon::contains(lexicons.get(TileVariant::Erudit).unwrap(), &word));
 
         // A graph swapped for another variant's is refused when it is read, naming the variant.
-        std::fs::copy(graph_path(&dir, Variant::ScrabbleRu), graph_path(&dir, Variant::Erudit)).unwrap();
+        std::fs::copy(graph_path(&dir, TileVariant::ScrabbleRu), graph_path(&dir, TileVariant::Erudit)).unwrap();
         let err = config(&dir).lexicons().unwrap().load_all().unwrap_err();
-        assert!(matches!(err, LexiconError::WrongGraph { variant: Variant::Erudit, .. }), "{err}");
+        assert!(matches!(err, LexiconError::WrongGraph { variant: TileVariant::Erudit, .. }), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -282,7 +282,7 @@ mod tests {
     use crate::lexicon::{builtin_graph, tile_code};
     use crate::square::Direction;
     use crate::tile::RackTile;
-    use crate::variant::Variant;
+    use crate::variant::TileVariant;
 
     /// The walk's partial scores when it turns right for `play` from `line`'s `start`: tiles
     /// placed, main points, word multiplier and cross-words over the squares up to `start`.
@@ -308,15 +308,15 @@ mod tests {
     fn the_tail_bounds_every_play_that_turns_right_after_the_start() {
         let mut checked = 0;
         for (variant, file) in [
-            (Variant::ScrabbleEn, include_str!("../../tests/data/bench-en-blank2.cgp")),
-            (Variant::ScrabbleEn, include_str!("../../tests/data/bench-en-blank1.cgp")),
-            (Variant::ScrabbleRu, include_str!("../../tests/data/bench-ru-blank2.cgp")),
+            (TileVariant::ScrabbleEn, include_str!("../../tests/data/bench-en-blank2.cgp")),
+            (TileVariant::ScrabbleEn, include_str!("../../tests/data/bench-en-blank1.cgp")),
+            (TileVariant::ScrabbleRu, include_str!("../../tests/data/bench-ru-blank2.cgp")),
         ] {
             let rules = variant.rules();
             let lexicon = builtin_graph(variant);
             let generator = MoveGenerator::new(rules, lexicon);
             for text in file.lines().take(12) {
-                let position = crate::Position::parse(rules, text).unwrap();
+                let position = crate::CgpPosition::parse(rules, text).unwrap();
                 let (board, rack) = (&position.board, &position.racks[0]);
                 let mut counts: Counts = [0; 64];
                 for t in rack.tiles() {

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use engine::lexicon::Lexicon;
-use engine::{Board, Direction, Game, Letter, Move, Placement, PlacementInput, RackTile, Rules, Seat, Square, Tile, Variant};
+use engine::{Board, Direction, Game, Letter, Placement, PlacementInput, RackTile, Rules, Seat, Square, Tile, TileMove, TileVariant};
 
 /// A lexicon that accepts every word: drives games to their end through the shape rules alone.
 pub struct AnyWord;
@@ -47,8 +47,8 @@ pub fn inputs(rules: &Rules, placements: &[Placement]) -> Vec<PlacementInput> {
 }
 
 /// A play move from a square, a direction and the letters of the seat's own choosing.
-pub fn play(rules: &Rules, start: &str, dir: Direction, word: &str) -> Move {
-    Move::Play { placements: inputs(rules, &placements(rules, start, dir, word)) }
+pub fn play(rules: &Rules, start: &str, dir: Direction, word: &str) -> TileMove {
+    TileMove::Play { placements: inputs(rules, &placements(rules, start, dir, word)) }
 }
 
 /// The letters of a seat's rack, blanks as `?`.
@@ -63,7 +63,7 @@ pub fn rack_letters(game: &Game, seat: Seat) -> Vec<char> {
 }
 
 /// The first seed from 1 up whose first two racks hold no blank.
-pub fn blankless_game(variant: Variant) -> Game {
+pub fn blankless_game(variant: TileVariant) -> Game {
     (1..).map(|seed| Game::new(variant, 2, seed).unwrap()).find(|g| g.rack(Seat(0)).blanks() == 0 && g.rack(Seat(1)).blanks() == 0).unwrap()
 }
 
@@ -89,7 +89,7 @@ pub const COLUMNS: [&str; 15] = ["H", "I", "J", "K", "L", "M", "N", "O", "G", "F
 
 /// The move that lays the seat's whole rack down a column: slots 0..15 below row 7 in
 /// [`COLUMNS`] order, slots 15..30 above row 8 (any word: use with [`AnyWord`]).
-pub fn dump_rack(game: &Game, k: usize) -> Move {
+pub fn dump_rack(game: &Game, k: usize) -> TileMove {
     let seat = game.to_move();
     let word = rack_word(game, seat);
     let start = if k < 15 { 8 } else { 8 - word.chars().count() };

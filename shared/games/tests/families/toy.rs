@@ -13,7 +13,7 @@ use games::{
     Timeline, Timestamp, Variant, Viewer,
 };
 use serde::{Deserialize, Serialize};
-use vocabulary::{Budget as _, ChallengeRule, Clocks, Family, Lapse, Opponent, Work};
+use vocabulary::{ChallengeRule, Clocks, Family, Lapse, Opponent, ThinkingLimit, Work};
 
 const FAMILY: &str = "toy";
 

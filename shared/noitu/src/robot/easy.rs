@@ -6,10 +6,10 @@
 
 use rand_chacha::ChaCha8Rng;
 
-use super::{Basis, Budget, Decision, Level, Opponent, Strategy, fair, familiar_or_all, thinking};
+use super::{Basis, ChainDecision, Level, Opponent, Strategy, ThinkingLimit, fair, familiar_or_all, thinking};
 use crate::dictionary::WordId;
 use crate::random::pick;
-use crate::view::RobotView;
+use crate::view::ChainRobotView;
 
 /// A uniform random legal word, familiar and fair when it can.
 #[derive(Debug, Clone, Copy, Default)]
@@ -20,7 +20,7 @@ impl Strategy for Easy {
         Level::Easy
     }
 
-    fn decide(&self, view: &RobotView<'_, '_>, rng: &mut ChaCha8Rng, _budget: &mut dyn Budget) -> Option<Decision> {
+    fn decide(&self, view: &ChainRobotView<'_, '_>, rng: &mut ChaCha8Rng, _budget: &mut dyn ThinkingLimit) -> Option<ChainDecision> {
         let mut words: Vec<WordId> = fair(view, familiar_or_all(view, view.legal_moves().collect()));
         if view.opponent() == Opponent::Person {
             // Most answers first, then the dictionary's order: the same seed, the same word.
@@ -28,6 +28,6 @@ impl Strategy for Easy {
             words.truncate(words.len().div_ceil(2));
         }
         let word = pick(rng, &words)?;
-        Some(Decision { word, thinking_ms: thinking(rng, 400, 900), basis: Basis::Random })
+        Some(ChainDecision { word, thinking_ms: thinking(rng, 400, 900), basis: Basis::Random })
     }
 }

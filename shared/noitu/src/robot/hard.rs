@@ -12,10 +12,10 @@ use rand_chacha::ChaCha8Rng;
 
 use super::Opponent;
 use super::search::{Search, WIN};
-use super::{Basis, Budget, Decision, Level, Strategy, familiar_or_all, medium, thinking};
+use super::{Basis, ChainDecision, Level, Strategy, ThinkingLimit, familiar_or_all, medium, thinking};
 use crate::dictionary::{LinkId, WordId};
 use crate::random::{pick, unit};
-use crate::view::RobotView;
+use crate::view::ChainRobotView;
 
 /// The default share of positions with an instant win in which the hard level takes it, against
 /// a robot.
@@ -55,7 +55,7 @@ impl Strategy for Hard {
         Level::Hard
     }
 
-    fn decide(&self, view: &RobotView<'_, '_>, rng: &mut ChaCha8Rng, budget: &mut dyn Budget) -> Option<Decision> {
+    fn decide(&self, view: &ChainRobotView<'_, '_>, rng: &mut ChaCha8Rng, budget: &mut dyn ThinkingLimit) -> Option<ChainDecision> {
         let at = view.current();
         let mut search = Search::new(view, self.node_cap, budget);
         let mut moves = search.moves_from(at);
@@ -93,7 +93,7 @@ impl Strategy for Hard {
             Some(link) => longest(view, link, rng),
             None => medium::choose(view, rng)?.0,
         };
-        Some(Decision { word, thinking_ms: thinking(rng, 700, 1_500), basis })
+        Some(ChainDecision { word, thinking_ms: thinking(rng, 700, 1_500), basis })
     }
 }
 
@@ -103,7 +103,7 @@ impl Hard {
     /// level's search, deepened to its depth while the node cap and `budget` allow (the deepest
     /// round that finished counts; before any, fewer answers left is better). Equal values keep
     /// the order of fewest answers left. No randomness: the kill rate is for play, not judgement.
-    pub fn judge(&self, view: &RobotView<'_, '_>, budget: &mut dyn Budget) -> Vec<(LinkId, i32)> {
+    pub fn judge(&self, view: &ChainRobotView<'_, '_>, budget: &mut dyn ThinkingLimit) -> Vec<(LinkId, i32)> {
         let at = view.current();
         let mut search = Search::new(view, self.node_cap, budget);
         let mut moves = search.moves_from(at);
@@ -130,14 +130,14 @@ pub fn is_win(value: i32) -> bool {
 }
 
 /// Whether `link` has an unused familiar word.
-fn has_familiar(view: &RobotView<'_, '_>, link: LinkId) -> bool {
+fn has_familiar(view: &ChainRobotView<'_, '_>, link: LinkId) -> bool {
     let dict = view.dictionary();
     dict.link(link).words().any(|w| !view.is_used(w) && dict.is_familiar(w))
 }
 
 /// The unused word of `link` with the most syllables, among its familiar ones if it has any,
 /// ties at random.
-fn longest(view: &RobotView<'_, '_>, link: LinkId, rng: &mut ChaCha8Rng) -> WordId {
+fn longest(view: &ChainRobotView<'_, '_>, link: LinkId, rng: &mut ChaCha8Rng) -> WordId {
     let dict = view.dictionary();
     let words: Vec<WordId> = familiar_or_all(view, dict.link(link).words().filter(|&w| !view.is_used(w)).collect());
     let most = words.iter().map(|&w| dict.syllables_in(w)).max().unwrap_or(0);

@@ -1,6 +1,6 @@
 //! The medium level plays the familiar words ([`crate::Dictionary::is_familiar`]) when it has one,
 //! like a person who knows those (all its legal words otherwise). Answers are counted as its
-//! opponent can answer ([`RobotView::answers_after`]: a person's familiar words, a robot's every
+//! opponent can answer ([`ChainRobotView::answers_after`]: a person's familiar words, a robot's every
 //! word). Against a robot it takes a win it sees (a word that leaves no answer); against a person
 //! it never does while another word serves (no unfair trap). Else, among the words that hand the
 //! opponent no instant win (when there are any), a word that leaves the opponent few answers, at
@@ -14,10 +14,10 @@
 use rand_chacha::ChaCha8Rng;
 
 use super::Opponent;
-use super::{Basis, Budget, Decision, Level, Strategy, familiar_or_all, thinking};
+use super::{Basis, ChainDecision, Level, Strategy, ThinkingLimit, familiar_or_all, thinking};
 use crate::dictionary::WordId;
 use crate::random::pick;
-use crate::view::RobotView;
+use crate::view::ChainRobotView;
 
 /// Greedy on the opponent's answers.
 #[derive(Debug, Clone, Copy, Default)]
@@ -28,14 +28,14 @@ impl Strategy for Medium {
         Level::Medium
     }
 
-    fn decide(&self, view: &RobotView<'_, '_>, rng: &mut ChaCha8Rng, _budget: &mut dyn Budget) -> Option<Decision> {
+    fn decide(&self, view: &ChainRobotView<'_, '_>, rng: &mut ChaCha8Rng, _budget: &mut dyn ThinkingLimit) -> Option<ChainDecision> {
         let (word, basis) = choose(view, rng)?;
-        Some(Decision { word, thinking_ms: thinking(rng, 500, 1_100), basis })
+        Some(ChainDecision { word, thinking_ms: thinking(rng, 500, 1_100), basis })
     }
 }
 
 /// Medium's word and how it was found; the hard level's fallback too.
-pub(super) fn choose(view: &RobotView<'_, '_>, rng: &mut ChaCha8Rng) -> Option<(WordId, Basis)> {
+pub(super) fn choose(view: &ChainRobotView<'_, '_>, rng: &mut ChaCha8Rng) -> Option<(WordId, Basis)> {
     let known = familiar_or_all(view, view.legal_moves().collect());
     let mut words: Vec<(usize, WordId)> = known.into_iter().map(|w| (view.answers_after(w), w)).collect();
     if words.is_empty() {
@@ -56,7 +56,7 @@ pub(super) fn choose(view: &RobotView<'_, '_>, rng: &mut ChaCha8Rng) -> Option<(
 }
 
 /// Whether, after the legal move `word`, the opponent has a word it knows that leaves no answer.
-fn hands_a_win(view: &RobotView<'_, '_>, word: WordId) -> bool {
+fn hands_a_win(view: &ChainRobotView<'_, '_>, word: WordId) -> bool {
     let dict = view.dictionary();
     let (at, to) = (view.current(), dict.last(word));
     dict.words_from(to).filter(|&reply| reply != word && !view.is_used(reply) && view.opponent_knows(reply)).any(|reply| {

@@ -1,12 +1,12 @@
 //! The hard level's search: negamax with alpha-beta over links (parallel words are one move), on
 //! a private copy of the remaining-word counts, so the game itself is never touched. Against a
 //! person only the familiar words count, for both sides: the position is valued by the answers
-//! a person can find ([`RobotView::opponent_knows`]).
+//! a person can find ([`ChainRobotView::opponent_knows`]).
 
 use super::Opponent;
-use super::{Budget, Work};
+use super::{ThinkingLimit, Work};
 use crate::dictionary::{Dictionary, LinkId, SyllableId};
-use crate::view::RobotView;
+use crate::view::ChainRobotView;
 
 /// A won position's value; a win in fewer plies is worth more.
 pub(super) const WIN: i32 = 1_000_000;
@@ -28,7 +28,7 @@ pub(super) struct Search<'a> {
     degree: Vec<u32>,
     nodes: u64,
     node_cap: u64,
-    budget: &'a mut dyn Budget,
+    budget: &'a mut dyn ThinkingLimit,
     stopped: bool,
     /// Per ply: the moves (link, opponent's answers after it), reused between nodes.
     moves: Vec<Vec<(LinkId, u32)>>,
@@ -36,7 +36,7 @@ pub(super) struct Search<'a> {
 
 impl<'a> Search<'a> {
     /// A search of `view`'s position, over the words its opponent knows.
-    pub(super) fn new(view: &RobotView<'_, 'a>, node_cap: u64, budget: &'a mut dyn Budget) -> Search<'a> {
+    pub(super) fn new(view: &ChainRobotView<'_, 'a>, node_cap: u64, budget: &'a mut dyn ThinkingLimit) -> Search<'a> {
         let dict = view.dictionary();
         let all = view.opponent() == Opponent::Robot;
         let links = (0..dict.link_count() as u32).map(LinkId);

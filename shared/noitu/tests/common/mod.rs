@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use noitu::{Dictionary, Game, Options, Setup};
+use noitu::{ChainSetup, Dictionary, Options, WordChain};
 
 /// The words, as edges between syllables: the opening "pháp luật" leads to luật; luật → pháp,
 /// sư, nhân (3 syllables), sự (3 syllables), lệ (a dead end), bác; sư → phạm → luật (a
@@ -35,10 +35,10 @@ pub fn small() -> Dictionary {
 }
 
 /// A game over `dict` opening with `opening`.
-pub fn game<'d>(dict: &'d Dictionary, opening: &str) -> Game<'d> {
+pub fn game<'d>(dict: &'d Dictionary, opening: &str) -> WordChain<'d> {
     game_with(dict, opening, Options::default())
 }
 
-pub fn game_with<'d>(dict: &'d Dictionary, opening: &str, options: Options) -> Game<'d> {
-    Game::new(&Setup { seed: 1, seats: 2, options, opening: Some(opening.to_string()) }, dict).unwrap()
+pub fn game_with<'d>(dict: &'d Dictionary, opening: &str, options: Options) -> WordChain<'d> {
+    WordChain::new(&ChainSetup { seed: 1, seats: 2, options, opening: Some(opening.to_string()) }, dict).unwrap()
 }

@@ -14,7 +14,7 @@ use crate::{Caller, Service, ServiceError};
 /// A player's place in a tournament, as they see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Entry {
+pub enum EntryStatus {
     /// The director invited them; they have not answered.
     Invited,
     /// They entered (themselves, or by accepting): they are paired.
@@ -39,13 +39,13 @@ pub(crate) fn consenting(caller: &Caller, account: Option<Uuid>) -> Result<Uuid,
 }
 
 /// Where `account` stands in `t`: a player's state, else their invitation's, else nowhere.
-pub(crate) fn entry_of(t: &TournamentRecord, account: Uuid) -> Option<Entry> {
+pub(crate) fn entry_of(t: &TournamentRecord, account: Uuid) -> Option<EntryStatus> {
     if let Some(p) = t.players.iter().find(|p| p.account_id == account) {
-        return Some(if p.withdrawn { Entry::Withdrawn } else { Entry::Entered });
+        return Some(if p.withdrawn { EntryStatus::Withdrawn } else { EntryStatus::Entered });
     }
     t.invitations.iter().find(|i| i.account_id == account).and_then(|i| match i.state.as_str() {
-        "invited" => Some(Entry::Invited),
-        "declined" => Some(Entry::Declined),
+        "invited" => Some(EntryStatus::Invited),
+        "declined" => Some(EntryStatus::Declined),
         _ => None,
     })
 }
@@ -73,19 +73,19 @@ impl Service {
         let t = &tx.tournament;
         let now = self.now();
         match entry_of(t, account) {
-            Some(Entry::Entered) => return Err(ServiceError::AlreadyRegistered),
-            Some(Entry::Withdrawn) if started(t) => return Err(ServiceError::TournamentStarted),
-            Some(Entry::Withdrawn) => {
+            Some(EntryStatus::Entered) => return Err(ServiceError::AlreadyRegistered),
+            Some(EntryStatus::Withdrawn) if started(t) => return Err(ServiceError::TournamentStarted),
+            Some(EntryStatus::Withdrawn) => {
                 let no = t.players.iter().find(|p| p.account_id == account).map_or(0, |p| p.player_no);
                 tx.reenter(no).await?;
             }
-            Some(Entry::Invited) => {
+            Some(EntryStatus::Invited) => {
                 let rating = self.seed_rating(&t.settings, account).await?;
                 tx.register(account, rating, now).await?;
                 tx.answer_invitation(account, true, now).await?;
             }
-            None | Some(Entry::Declined) if started(t) => return Err(ServiceError::TournamentStarted),
-            None | Some(Entry::Declined) => {
+            None | Some(EntryStatus::Declined) if started(t) => return Err(ServiceError::TournamentStarted),
+            None | Some(EntryStatus::Declined) => {
                 let rating = self.seed_rating(&t.settings, account).await?;
                 tx.register(account, rating, now).await?;
             }
@@ -108,10 +108,10 @@ impl Service {
         let t = &tx.tournament;
         match entry_of(t, account) {
             None => return Err(ServiceError::NotRegistered),
-            Some(Entry::Withdrawn | Entry::Declined) => {}
-            Some(Entry::Invited) => tx.answer_invitation(account, false, self.now()).await?,
-            Some(Entry::Entered) if started(t) => return Err(ServiceError::TournamentStarted),
-            Some(Entry::Entered) => {
+            Some(EntryStatus::Withdrawn | EntryStatus::Declined) => {}
+            Some(EntryStatus::Invited) => tx.answer_invitation(account, false, self.now()).await?,
+            Some(EntryStatus::Entered) if started(t) => return Err(ServiceError::TournamentStarted),
+            Some(EntryStatus::Entered) => {
                 let no = t.players.iter().find(|p| p.account_id == account).map_or(0, |p| p.player_no);
                 tx.withdraw(no).await?;
             }

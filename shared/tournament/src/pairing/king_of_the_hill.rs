@@ -18,18 +18,19 @@ pub(super) fn pair(field: &Field) -> Vec<Pairing> {
 #[cfg(test)]
 mod tests {
     use crate::pairing::{PairingSystem, pair_round};
-    use crate::record::{Outcome, Pairing};
+    use crate::record::{Pairing, TournamentOutcome};
     use crate::standings::tests::{entrant, game};
 
-    fn played(a: i32, b: i32) -> Outcome {
-        Outcome::Played { first_score: a, second_score: b }
+    fn played(a: i32, b: i32) -> TournamentOutcome {
+        TournamentOutcome::Played { first_score: a, second_score: b }
     }
 
     #[test]
     fn king_of_the_hill_pairs_neighbours_in_the_standings_even_as_rematches() {
         let entrants: Vec<_> = (1..=5).map(|p| entrant(p, 1500)).collect();
         // After round 1: 2 (+150), 4 (+60, bye +50 ranks below), 5 (bye +50), 3 (−60), 1 (−150).
-        let history = [game(1, 1, Some(2), played(300, 450)), game(1, 3, Some(4), played(340, 400)), game(1, 5, None, Outcome::Bye)];
+        let history =
+            [game(1, 1, Some(2), played(300, 450)), game(1, 3, Some(4), played(340, 400)), game(1, 5, None, TournamentOutcome::Bye)];
         for system in [PairingSystem::Swiss, PairingSystem::RoundRobin] {
             let pairs = pair_round(system, &entrants, &history, 2, true).unwrap();
             let expected =
@@ -39,8 +40,12 @@ mod tests {
         // Round 3: 4 (2 wins), 2 (+290), 3 (+140), 5 (−150, a bye), 1 (−250, a bye): the bye goes
         // to 3, the lowest without one, and the leaders meet again.
         let mut history =
-            vec![game(1, 2, Some(1), played(500, 200)), game(1, 4, Some(3), played(400, 340)), game(1, 5, None, Outcome::Bye)];
-        history.extend([game(2, 2, Some(4), played(390, 400)), game(2, 5, Some(3), played(300, 500)), game(2, 1, None, Outcome::Bye)]);
+            vec![game(1, 2, Some(1), played(500, 200)), game(1, 4, Some(3), played(400, 340)), game(1, 5, None, TournamentOutcome::Bye)];
+        history.extend([
+            game(2, 2, Some(4), played(390, 400)),
+            game(2, 5, Some(3), played(300, 500)),
+            game(2, 1, None, TournamentOutcome::Bye),
+        ]);
         let pairs = pair_round(PairingSystem::Swiss, &entrants, &history, 3, true).unwrap();
         assert_eq!(
             pairs,

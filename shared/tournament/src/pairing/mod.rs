@@ -147,13 +147,13 @@ fn key(a: PlayerNo, b: PlayerNo) -> (PlayerNo, PlayerNo) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::Outcome;
+    use crate::record::TournamentOutcome;
     use crate::standings::tests::{entrant, game};
 
     #[test]
     fn a_round_is_paired_only_next_after_finished_games_among_two_or_more() {
         let mut entrants: Vec<_> = (1..=3).map(|p| entrant(p, 0)).collect();
-        let mut history = vec![game(1, 1, Some(2), Outcome::Bye), game(1, 3, None, Outcome::Bye)];
+        let mut history = vec![game(1, 1, Some(2), TournamentOutcome::Bye), game(1, 3, None, TournamentOutcome::Bye)];
         let pair = |e: &[Entrant], h: &[RoundGame], round| pair_round(PairingSystem::Swiss, e, h, round, false);
         assert_eq!(pair(&entrants, &history, 3), Err(PairingError::NotNextRound(3)));
         assert_eq!(pair(&entrants, &[], 2), Err(PairingError::NotNextRound(2)));

@@ -56,14 +56,14 @@ mod tests {
     use std::collections::BTreeMap;
 
     use crate::pairing::{PairingSystem, pair_round};
-    use crate::record::{Outcome, Pairing, PlayerNo, RoundGame};
+    use crate::record::{Pairing, PlayerNo, RoundGame, TournamentOutcome};
     use crate::standings::tests::entrant;
 
     fn play(history: &mut Vec<RoundGame>, round: u32, pairs: &[Pairing]) {
         for (i, &pairing) in pairs.iter().enumerate() {
             let outcome = match pairing.second {
-                Some(_) => Outcome::Played { first_score: 350 + i as i32 * 13 % 90, second_score: 400 - round as i32 },
-                None => Outcome::Bye,
+                Some(_) => TournamentOutcome::Played { first_score: 350 + i as i32 * 13 % 90, second_score: 400 - round as i32 },
+                None => TournamentOutcome::Bye,
             };
             history.push(RoundGame { round, pairing, outcome: Some(outcome) });
         }

@@ -99,7 +99,7 @@ mod tests {
     use proptest::test_runner::RngSeed;
 
     use crate::pairing::{Field, PairingSystem, pair_round};
-    use crate::record::{Outcome, Pairing, PlayerNo, RoundGame};
+    use crate::record::{Pairing, PlayerNo, RoundGame, TournamentOutcome};
     use crate::standings::tests::entrant;
 
     /// Whether `players` can be paired with no two who have met.
@@ -143,7 +143,11 @@ mod tests {
             }
             for (i, pairing) in pairs.into_iter().enumerate() {
                 let (a, b) = scores[(i + round as usize) % scores.len()];
-                let outcome = if pairing.second.is_some() { Outcome::Played { first_score: a, second_score: b } } else { Outcome::Bye };
+                let outcome = if pairing.second.is_some() {
+                    TournamentOutcome::Played { first_score: a, second_score: b }
+                } else {
+                    TournamentOutcome::Bye
+                };
                 history.push(RoundGame { round, pairing, outcome: Some(outcome) });
             }
         }
@@ -189,7 +193,7 @@ mod tests {
             let pairs = pair_round(PairingSystem::Swiss, &entrants, &history, round, false).unwrap();
             assert_eq!(pairs.len(), 32);
             for (i, pairing) in pairs.into_iter().enumerate() {
-                let outcome = Outcome::Played { first_score: 300 + (i as i32 * 7) % 50, second_score: 320 };
+                let outcome = TournamentOutcome::Played { first_score: 300 + (i as i32 * 7) % 50, second_score: 320 };
                 history.push(RoundGame { round, pairing, outcome: Some(outcome) });
             }
         }
