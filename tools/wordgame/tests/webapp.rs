@@ -1315,7 +1315,17 @@ fn draw_until_started(browser: &Browser) {
             Some("mine") => click(browser, "#draw-panel .draw-tile"),
             _ => {}
         }
-        assert!(Instant::now() < until, "the draw did not end: {}", text(browser, "#main"));
+        // On failure, what the page said besides (an error answered to a draw is in the status
+        // line) and whether the button was waiting on its request (disabled).
+        assert!(
+            Instant::now() < until,
+            "the draw did not end: {} | status: {} | button: {}",
+            text(browser, "#main"),
+            text(browser, "#status"),
+            browser.script(
+                "const b = document.querySelector('#draw-panel .draw-tile'); return b ? (b.disabled ? 'disabled' : 'enabled') : 'none'"
+            )
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
 }
