@@ -14,9 +14,10 @@
 use games::{DrawError, Position};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
-use store::{DrawRow, DrawnBy, GameStatus, GameTx, GameUpdate};
+use store::{DrawRow, DrawnBy, GameStatus, GameUpdate};
 use uuid::Uuid;
 
+use crate::ports::Change;
 use crate::push::{TournamentEvent, TournamentEventKind};
 use crate::runtime::Picks;
 use crate::view::{GameView, build, participant_of, picks, running};
@@ -47,7 +48,7 @@ impl Service {
     /// draw now; [`ServiceError::IdempotencyKeyReused`].
     #[tracing::instrument(skip(self, caller, req), fields(account = %caller.account_id()))]
     pub async fn draw_tile(&self, caller: &Caller, game_id: Uuid, req: &DrawTile) -> Result<GameView, ServiceError> {
-        let mut tx = self.store.lock_game(game_id, None).await?;
+        let mut tx = self.game_store.lock_game(game_id, None, None).await?;
         let hash = draw_hash(caller, req);
         if let Some(key) = req.client_draw_id
             && let Some(first) = tx.keyed_pick(key).await?
@@ -62,22 +63,22 @@ impl Service {
         let drawn_by = if player == caller.account_id() {
             DrawnBy::Player
         } else {
-            let tournament = tx.game.tournament_id.ok_or(ServiceError::NotDirector)?;
+            let tournament = tx.game().tournament_id.ok_or(ServiceError::NotDirector)?;
             let t = self.store.tournament(tournament).await?;
             if !(caller.is_director() && t.director_id == caller.account_id()) {
                 return Err(ServiceError::NotDirector);
             }
             DrawnBy::Director
         };
-        let participant = participant_of(&tx.game, player).ok_or(if drawn_by == DrawnBy::Player {
+        let participant = participant_of(tx.game(), player).ok_or(if drawn_by == DrawnBy::Player {
             ServiceError::NotYourGame
         } else {
             ServiceError::NothingToDraw("that player has no seat in this game".into())
         })?;
-        if tx.game.status != GameStatus::Drawing {
+        if tx.game().status != GameStatus::Drawing {
             return Err(ServiceError::NothingToDraw("the draw for who moves first is over".into()));
         }
-        if tx.game.draw_deadline.is_some_and(|d| self.now() >= d) {
+        if tx.game().draw_deadline.is_some_and(|d| self.now() >= d) {
             // Late: the director's default applies to everyone who has not drawn.
             self.draw_for_the_rest(tx).await?;
             return self.game_after_draw(caller, game_id).await;
@@ -94,17 +95,17 @@ impl Service {
     /// # Errors
     /// Storage failures; a recorded draw that does not replay.
     pub(crate) async fn default_draw(&self, game_id: Uuid) -> Result<bool, ServiceError> {
-        let tx = self.store.lock_game(game_id, None).await?;
-        if tx.game.status != GameStatus::Drawing || tx.game.draw_deadline.is_none_or(|d| self.now() < d) {
+        let tx = self.game_store.lock_game(game_id, None, None).await?;
+        if tx.game().status != GameStatus::Drawing || tx.game().draw_deadline.is_none_or(|d| self.now() < d) {
             return Ok(false);
         }
         self.draw_for_the_rest(tx).await?;
         Ok(true)
     }
 
-    async fn draw_for_the_rest(&self, mut tx: GameTx) -> Result<(), ServiceError> {
+    async fn draw_for_the_rest(&self, mut tx: Change) -> Result<(), ServiceError> {
         loop {
-            let state = games::draw_state(tx.game.variant, tx.game.seats, &picks(&tx.game)).map_err(corrupt)?;
+            let state = games::draw_state(tx.game().variant, tx.game().seats, &picks(tx.game())).map_err(corrupt)?;
             let Some(&next) = state.pending.first() else { break };
             self.step(&mut tx, next, DrawnBy::Server, None).await?;
         }
@@ -114,24 +115,24 @@ impl Service {
     /// Draws one tile for `participant` and records it.
     async fn step(
         &self,
-        tx: &mut GameTx,
+        tx: &mut Change,
         participant: usize,
         drawn_by: DrawnBy,
         key: Option<(Uuid, [u8; 32])>,
     ) -> Result<(), ServiceError> {
         let (pick, _) =
-            games::draw_step(tx.game.variant, tx.game.seats, &picks(&tx.game), participant, &mut Picks(self.runtime.draws.as_ref()))
+            games::draw_step(tx.game().variant, tx.game().seats, &picks(tx.game()), participant, &mut Picks(self.runtime.draws.as_ref()))
                 .map_err(|e| match e {
-                    DrawError::Over => ServiceError::NothingToDraw("the draw for who moves first is over".into()),
-                    DrawError::NotToDraw(_) => ServiceError::NothingToDraw(
-                        "no tile to draw now: drawn this round already (waiting for the others), or out of the tie-break".into(),
-                    ),
-                    other => corrupt(other),
-                })?;
+                DrawError::Over => ServiceError::NothingToDraw("the draw for who moves first is over".into()),
+                DrawError::NotToDraw(_) => ServiceError::NothingToDraw(
+                    "no tile to draw now: drawn this round already (waiting for the others), or out of the tie-break".into(),
+                ),
+                other => corrupt(other),
+            })?;
         let row = DrawRow {
             round: pick.round as i16,
             pick_no: pick.pick_no as i16,
-            account_id: tx.game.players[participant].account.as_ref().map(|a| a.account_id),
+            account_id: tx.game().players[participant].account.as_ref().map(|a| a.account_id),
             letter: pick.letter.map(|c| c.to_string()),
             is_blank: pick.is_blank,
             rank: pick.rank,
@@ -142,17 +143,17 @@ impl Service {
 
     /// Writes the game after its picks and commits: still drawing, or started with the leader
     /// at seat 0; then tells the players what the draw wants of them.
-    async fn settle_draw(&self, mut tx: GameTx) -> Result<(), ServiceError> {
-        let state = games::draw_state(tx.game.variant, tx.game.seats, &picks(&tx.game)).map_err(corrupt)?;
+    async fn settle_draw(&self, mut tx: Change) -> Result<(), ServiceError> {
+        let state = games::draw_state(tx.game().variant, tx.game().seats, &picks(tx.game())).map_err(corrupt)?;
         let now = self.now();
-        let accounts: Vec<Uuid> = tx.game.players.iter().filter_map(|p| p.account.as_ref().map(|a| a.account_id)).collect();
-        let game = self.games.rebuild(&tx.game)?;
+        let accounts: Vec<Uuid> = tx.game().players.iter().filter_map(|p| p.account.as_ref().map(|a| a.account_id)).collect();
+        let game = self.games.rebuild(tx.game())?;
         let update = match state.leader {
             Some(leader) => {
                 let mut seats = accounts.clone();
                 seats.rotate_left(leader);
                 tx.reseat(&seats).await?;
-                let mut record = tx.game.clone();
+                let mut record = tx.game().clone();
                 record.status = GameStatus::Active;
                 record.started_at = Some(now);
                 let deadline = running(&record, &game).and_then(|seat| crate::view::tally(&record, &game).deadline(seat));
@@ -180,11 +181,11 @@ impl Service {
                 scores: game.scores(),
             },
         };
-        let (game_id, tournament) = (tx.game.game_id, tx.game.tournament_id);
+        let (game_id, tournament) = (tx.game().game_id, tx.game().tournament_id);
         let told: Vec<Uuid> = match state.leader {
             Some(_) => accounts.clone(),
             // The pick just made closed a round in a tie: the tied draw again.
-            None if tx.game.draws.last().is_some_and(|d| (d.round as u16) < state.round) => {
+            None if tx.game().draws.last().is_some_and(|d| (d.round as u16) < state.round) => {
                 state.pending.iter().map(|p| accounts[*p]).collect()
             }
             None => Vec::new(),

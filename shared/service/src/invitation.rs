@@ -5,10 +5,11 @@
 //! open games (the sweep withdraws it).
 
 use games::Seat;
-use store::{GameRecord, GameStatus, GameTx};
+use store::{GameRecord, GameStatus};
 use uuid::Uuid;
 
 use crate::caller::seat_of;
+use crate::ports::Change;
 use crate::view::{GameView, build};
 use crate::{Caller, Service, ServiceError};
 
@@ -57,12 +58,12 @@ impl Service {
     /// acceptance; [`ServiceError::NotFound`].
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn decline(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
-        let tx = self.store.lock_game(game_id, None).await?;
-        let seat = seat_of(&tx.game, caller)?;
-        if !awaiting(&tx.game) || !invitee(&tx.game, caller.account_id(), seat) {
+        let tx = self.game_store.lock_game(game_id, None, None).await?;
+        let seat = seat_of(tx.game(), caller)?;
+        if !awaiting(tx.game()) || !invitee(tx.game(), caller.account_id(), seat) {
             return Err(ServiceError::NotInvited);
         }
-        let mut record = tx.game.clone();
+        let mut record = tx.game().clone();
         tx.withdraw().await?;
         record.status = GameStatus::Withdrawn;
         let game = self.games.rebuild(&record)?;
@@ -75,18 +76,18 @@ impl Service {
     /// # Errors
     /// [`ServiceError::TooManyGames`] when the caller sits in as many other unfinished games as
     /// one may; storage failures.
-    pub(crate) async fn accept(&self, mut tx: GameTx, seat: Seat) -> Result<GameView, ServiceError> {
-        let account = tx.game.players[seat.index()].account.as_ref().map(|a| a.account_id).ok_or(ServiceError::NotInvited)?;
+    pub(crate) async fn accept(&self, mut tx: Change, seat: Seat) -> Result<GameView, ServiceError> {
+        let account = tx.game().players[seat.index()].account.as_ref().map(|a| a.account_id).ok_or(ServiceError::NotInvited)?;
         self.ensure_room(&mut tx, account).await?;
         tx.accept_invitation(seat.index()).await?;
         self.limit_rated_pair(&mut tx).await?;
-        let mut game = self.games.rebuild(&tx.game)?;
+        let mut game = self.games.rebuild(tx.game())?;
         Ok(self.commit_moves(tx, &mut game, Some(seat), None).await?.game)
     }
 
     /// Refuses to seat `account` in the game of `tx` when it already sits in
     /// [`crate::MAX_UNFINISHED_GAMES`] other unfinished games.
-    pub(crate) async fn ensure_room(&self, tx: &mut GameTx, account: Uuid) -> Result<(), ServiceError> {
+    pub(crate) async fn ensure_room(&self, tx: &mut Change, account: Uuid) -> Result<(), ServiceError> {
         let limit = crate::MAX_UNFINISHED_GAMES;
         if tx.unfinished_games_besides(account).await? >= u64::from(limit) {
             return Err(ServiceError::TooManyGames { limit });

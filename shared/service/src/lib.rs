@@ -20,6 +20,7 @@ mod lobby;
 mod my_games;
 mod outages;
 mod playout;
+pub mod ports;
 mod push;
 mod rating;
 mod rematch;
@@ -85,6 +86,10 @@ pub struct Service {
     families: Families,
     runtime: Runtime,
     notifier: std::sync::Arc<dyn Notifier>,
+    /// Where games are kept: `store` itself, or memory in the use cases' unit tests.
+    game_store: std::sync::Arc<dyn ports::GameStore>,
+    /// Where the accounts the games seat are kept: as `game_store`.
+    accounts: std::sync::Arc<dyn ports::AccountStore>,
     /// The games: read with their rebuilt game, and written, through the games this process
     /// keeps (shared by the service's clones).
     games: repository::Games,
@@ -96,8 +101,19 @@ impl Service {
     /// A service over `store`, playing `families`, with time, draws, seeds and ids from
     /// `runtime`.
     pub fn new(store: Store, families: Families, runtime: Runtime) -> Service {
-        let games = repository::Games::new(store.clone(), families.clone());
-        Service { store, families, runtime, notifier: std::sync::Arc::new(NoNotifier), games, outage: outages::Noted::default() }
+        let game_store: std::sync::Arc<dyn ports::GameStore> = std::sync::Arc::new(store.clone());
+        let accounts: std::sync::Arc<dyn ports::AccountStore> = std::sync::Arc::new(store.clone());
+        let games = repository::Games::new(game_store.clone(), families.clone());
+        let notifier = std::sync::Arc::new(NoNotifier);
+        Service { store, families, runtime, notifier, game_store, accounts, games, outage: outages::Noted::default() }
+    }
+
+    /// The service keeping its games and their accounts in `ports` instead (the rest stays in
+    /// its store): for the use cases' unit tests, on [`ports::MemoryStore`].
+    pub fn with_memory_store(self, ports: ports::MemoryStore) -> Service {
+        let game_store: std::sync::Arc<dyn ports::GameStore> = std::sync::Arc::new(ports.clone());
+        let games = repository::Games::new(game_store.clone(), self.families.clone());
+        Service { game_store, accounts: std::sync::Arc::new(ports), games, ..self }
     }
 
     /// The service announcing every committed move to `notifier`.

@@ -97,9 +97,9 @@ impl Service {
                 draws,
             )?
         };
-        let tx = self.store.create_game(&new).await?;
-        let seat = seat_of(&tx.game, caller)?;
-        let mut game = self.games.rebuild(&tx.game)?;
+        let tx = self.game_store.create_game(&new).await?;
+        let seat = seat_of(tx.game(), caller)?;
+        let mut game = self.games.rebuild(tx.game())?;
         Ok(self.commit_moves(tx, &mut game, Some(seat), None).await?.game)
     }
 
@@ -160,15 +160,15 @@ impl Service {
     /// [`ServiceError::NotFound`].
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn withdraw_game(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
-        let tx = self.store.lock_game(game_id, None).await?;
-        let seat = seat_of(&tx.game, caller)?;
-        match tx.game.status {
+        let tx = self.game_store.lock_game(game_id, None, None).await?;
+        let seat = seat_of(tx.game(), caller)?;
+        match tx.game().status {
             GameStatus::Open => {}
             GameStatus::Withdrawn => return Err(ServiceError::Withdrawn),
             GameStatus::Drawing | GameStatus::Active | GameStatus::Finished => return Err(ServiceError::NotOpen),
         }
-        ensure_inviter(&tx.game, caller.account_id(), seat)?;
-        let mut record = tx.game.clone();
+        ensure_inviter(tx.game(), caller.account_id(), seat)?;
+        let mut record = tx.game().clone();
         tx.withdraw().await?;
         record.status = GameStatus::Withdrawn;
         record.turn_deadline = None;
@@ -188,31 +188,31 @@ impl Service {
     /// [`ServiceError::NotFound`].
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn join_game(&self, caller: &Caller, game_id: Uuid) -> Result<GameView, ServiceError> {
-        let mut tx = self.store.lock_game(game_id, None).await?;
-        if let Ok(seat) = seat_of(&tx.game, caller) {
+        let mut tx = self.game_store.lock_game(game_id, None, None).await?;
+        if let Ok(seat) = seat_of(tx.game(), caller) {
             // An invitation the caller received: joining accepts it.
-            if tx.game.status == GameStatus::Open && tx.game.players[seat.index()].invited {
+            if tx.game().status == GameStatus::Open && tx.game().players[seat.index()].invited {
                 self.ensure_caller(caller).await?;
                 return self.accept(tx, seat).await;
             }
             // A withdrawn, declined or finished game is no longer open to anyone, its own
             // players included; only a live one the caller sits in is theirs already.
-            return Err(match tx.game.status {
+            return Err(match tx.game().status {
                 GameStatus::Withdrawn | GameStatus::Finished => ServiceError::NotOpen,
                 GameStatus::Open | GameStatus::Drawing | GameStatus::Active => ServiceError::AlreadySeated,
             });
         }
-        if tx.game.status != GameStatus::Open || tx.game.players.iter().any(|p| p.invited) {
+        if tx.game().status != GameStatus::Open || tx.game().players.iter().any(|p| p.invited) {
             return Err(ServiceError::NotOpen);
         }
-        if let Some(range) = tx.game.rating_range.filter(|_| tx.game.rated) {
+        if let Some(range) = tx.game().rating_range.filter(|_| tx.game().rated) {
             // The opener's rating (a newcomer's when none) against the joiner's.
             let newcomer = ratings::DEFAULT_RATING;
-            let opener = tx.game.ratings.iter().find_map(|r| r.rating.map(|x| (r.seat, x)));
+            let opener = tx.game().ratings.iter().find_map(|r| r.rating.map(|x| (r.seat, x)));
             let opener = opener.map_or(newcomer, |(_, x)| x);
-            let speed = tx.game.time_control.speed();
+            let speed = tx.game().time_control.speed();
             let own = self.store.ratings_of(caller.account_id()).await?;
-            let mine = own.iter().find(|r| r.variant == tx.game.variant && r.speed == speed).map_or(newcomer, |r| r.rating);
+            let mine = own.iter().find(|r| r.variant == tx.game().variant && r.speed == speed).map_or(newcomer, |r| r.rating);
             if (mine - opener).abs() > f64::from(range) {
                 return Err(ServiceError::RatingOutOfRange { rating: mine.round() as i32, opener: opener.round() as i32, range });
             }
@@ -221,7 +221,7 @@ impl Service {
         self.ensure_room(&mut tx, account.account_id).await?;
         let seat = tx.fill_open_seat(&account).await?;
         self.limit_rated_pair(&mut tx).await?;
-        let mut game = self.games.rebuild(&tx.game)?;
+        let mut game = self.games.rebuild(tx.game())?;
         Ok(self.commit_moves(tx, &mut game, Some(Seat(seat as u8)), None).await?.game)
     }
 
@@ -233,24 +233,24 @@ impl Service {
     /// (its seats are the invitees'), [`ServiceError::NotOpen`].
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn attach_robot(&self, caller: &Caller, game_id: Uuid, level: Level) -> Result<MoveOutcome, ServiceError> {
-        let robot = self.store.account(store::robot_account(level)).await?;
-        let mut tx = self.store.lock_game(game_id, None).await?;
-        let seat = seat_of(&tx.game, caller)?;
-        ensure_not_awaiting(&tx.game)?;
-        if tx.game.status != GameStatus::Open {
+        let robot = self.accounts.account(store::robot_account(level)).await?;
+        let mut tx = self.game_store.lock_game(game_id, None, None).await?;
+        let seat = seat_of(tx.game(), caller)?;
+        ensure_not_awaiting(tx.game())?;
+        if tx.game().status != GameStatus::Open {
             return Err(ServiceError::NotOpen);
         }
-        if tx.game.rated {
+        if tx.game().rated {
             return Err(ServiceError::RatedGame);
         }
         tx.fill_open_seat(&robot).await?;
-        let mut game = self.games.rebuild(&tx.game)?;
+        let mut game = self.games.rebuild(tx.game())?;
         self.commit_moves(tx, &mut game, Some(seat), None).await
     }
 
     /// The caller's human account, created on first sight (and renamed to the token's name).
     pub(crate) async fn ensure_caller(&self, caller: &Caller) -> Result<store::Account, ServiceError> {
-        self.store.ensure_human(caller.account_id(), caller.display_name()).await.map_err(|e| match e {
+        self.accounts.ensure_human(caller.account_id(), caller.display_name()).await.map_err(|e| match e {
             store::StoreError::Conflict(store::Conflict::RobotIdentity) => ServiceError::ReservedIdentity(crate::ReservedIdentity::Robot),
             other => other.into(),
         })

@@ -12,7 +12,7 @@ use store::{GameRecord, GameStatus, GameUpdate, Level, NewMove};
 use crate::idempotency::Key;
 use crate::runtime::{Runtime, timestamp};
 use crate::view::{GameView, build, running, tally};
-use crate::{MoveEvent, ServiceError};
+use crate::{MoveEvent, RatingsView, ServiceError};
 
 /// What a submitted move (and any robot replies) did.
 #[derive(Debug, Clone, Serialize, PartialEq, Eq)]
@@ -39,6 +39,24 @@ pub(crate) struct PlayedOut {
     pub(crate) events: Vec<MoveEvent>,
 }
 
+/// The moves of a change made on the game, before its answer: [`Played::answer`] builds that
+/// once, with the ratings a rated end locked and computed in between.
+pub(crate) struct Played {
+    /// The record as it will read once written.
+    record: GameRecord,
+    /// The game's columns the change sets.
+    pub(crate) update: GameUpdate,
+    /// The moves made, each with when it counts as made and the seat to move after it.
+    entries: Vec<Entry>,
+    times: Vec<DateTime<Utc>>,
+    next: Vec<Option<usize>>,
+    /// How many of `entries` are the player's (the rest are robots' and penalties).
+    human_moves: usize,
+    key: Option<Key>,
+    thinking_ms: u32,
+    viewer: Option<Seat>,
+}
+
 /// A player's move (or a lapse recorded on a seat), checked, with its idempotency key and the
 /// time it is recorded at: now, or for a lapse that ends the game the moment the time ran out.
 pub(crate) struct Human {
@@ -53,19 +71,19 @@ pub(crate) struct Human {
 /// Applies `human` to `game`, read as `record`, then robot moves while a robot is to move (none
 /// while a seat waits for a player), each at its commit time by the runtime's clock (a robot's
 /// after its real decision time); at an end by the rules of a real-time game, each seat's
-/// overtime penalty; sets the next turn's deadline from the clock on `game`; the answer is built
-/// as `viewer` sees it.
+/// overtime penalty; sets the next turn's deadline from the clock on `game`. The answer, as
+/// `viewer` sees it, is [`Played::answer`]'s.
 ///
 /// # Errors
 /// A robot's move that its family refuses ([`ServiceError::Rejected`]), a robot without a word
-/// graph ([`ServiceError::Lexicon`]), an answer that does not serialize.
+/// graph ([`ServiceError::Lexicon`]).
 pub(crate) fn play_out(
     runtime: &Runtime,
     record: &GameRecord,
     game: &mut AnyGame<'_>,
     viewer: Option<Seat>,
     human: Option<Human>,
-) -> Result<PlayedOut, ServiceError> {
+) -> Result<Played, ServiceError> {
     let now = runtime.clock.now();
     let (checked, key, human_at) = human.map_or((None, None, now), |h| (Some(h.checked), h.key, h.at));
     let mut entries: Vec<Entry> = checked.into_iter().map(|c| game.apply(c)).collect();
@@ -134,50 +152,66 @@ pub(crate) fn play_out(
     record.turn_deadline = update.turn_deadline;
     record.end_reason = update.end_reason;
     game.set_deadline(deadline.map(timestamp));
-    let seen = viewer.map_or(Viewer::Public, Viewer::Seat);
-    let outcome = MoveOutcome {
-        moves: entries.iter().filter_map(|e| game.entry_view(e.move_no(), seen)).collect(),
-        thinking_ms,
-        game: build(&record, &*game, viewer, runtime.clock.now()),
-    };
-    let response = match &key {
-        Some(_) => Some(serde_json::to_string(&outcome).map_err(|e| store::StoreError::Corrupt(e.to_string()))?),
-        None => None,
-    };
-    let rows: Vec<NewMove> = entries
-        .iter()
-        .enumerate()
-        .map(|(i, entry)| {
-            let (client_move_id, request_hash, response) = match (&key, i < human_moves) {
-                (Some(k), true) => (Some(k.id), Some(k.hash), response.clone()),
-                _ => (None, None, None),
-            };
-            NewMove {
-                move_no: entry.move_no(),
-                seat: entry.seat().0,
-                kind: entry.kind(),
-                score: entry.score(),
-                entry: entry.to_json(),
-                client_move_id,
-                request_hash,
-                response,
-                played_at: times[i],
-            }
-        })
-        .collect();
-    let events: Vec<MoveEvent> = entries
-        .iter()
-        .zip(next)
-        .map(|(e, to_move)| MoveEvent {
-            game_id: record.game_id,
-            move_no: e.move_no(),
-            to_move: to_move.filter(|_| update.status != GameStatus::Withdrawn),
-            status: if to_move.is_none() { GameStatus::Finished } else { update.status },
-            clock: outcome.game.clock.clone(),
-            ratings: None,
-        })
-        .collect();
-    Ok(PlayedOut { update, outcome, rows, events })
+    Ok(Played { record, update, entries, times, next, human_moves, key, thinking_ms, viewer })
+}
+
+impl Played {
+    /// The answer, built once, with `ratings` (a rated end's, once computed) and serialized
+    /// once (kept with a keyed move for its retries); the journal rows and the push events.
+    ///
+    /// # Errors
+    /// An answer that does not serialize.
+    pub(crate) fn answer(self, runtime: &Runtime, game: &AnyGame<'_>, ratings: Option<RatingsView>) -> Result<PlayedOut, ServiceError> {
+        let Played { record, update, entries, times, next, human_moves, key, thinking_ms, viewer } = self;
+        let seen = viewer.map_or(Viewer::Public, Viewer::Seat);
+        let mut view = build(&record, game, viewer, runtime.clock.now());
+        if ratings.is_some() {
+            view.ratings.clone_from(&ratings);
+        }
+        let outcome =
+            MoveOutcome { moves: entries.iter().filter_map(|e| game.entry_view(e.move_no(), seen)).collect(), thinking_ms, game: view };
+        let response = match &key {
+            Some(_) => Some(serde_json::to_string(&outcome).map_err(|e| store::StoreError::Corrupt(e.to_string()))?),
+            None => None,
+        };
+        let rows: Vec<NewMove> = entries
+            .iter()
+            .enumerate()
+            .map(|(i, entry)| {
+                let (client_move_id, request_hash, response) = match (&key, i < human_moves) {
+                    (Some(k), true) => (Some(k.id), Some(k.hash), response.clone()),
+                    _ => (None, None, None),
+                };
+                NewMove {
+                    move_no: entry.move_no(),
+                    seat: entry.seat().0,
+                    kind: entry.kind(),
+                    score: entry.score(),
+                    entry: entry.to_json(),
+                    client_move_id,
+                    request_hash,
+                    response,
+                    played_at: times[i],
+                }
+            })
+            .collect();
+        let last = entries.len().saturating_sub(1);
+        let events: Vec<MoveEvent> = entries
+            .iter()
+            .zip(next)
+            .enumerate()
+            .map(|(i, (e, to_move))| MoveEvent {
+                game_id: record.game_id,
+                move_no: e.move_no(),
+                to_move: to_move.filter(|_| update.status != GameStatus::Withdrawn),
+                status: if to_move.is_none() { GameStatus::Finished } else { update.status },
+                clock: outcome.game.clock.clone(),
+                // The end's ratings go with the last move.
+                ratings: if i == last { ratings.clone() } else { None },
+            })
+            .collect();
+        Ok(PlayedOut { update, outcome, rows, events })
+    }
 }
 
 /// The level of the robot in `seat`, if a robot sits there.
@@ -263,7 +297,7 @@ mod tests {
         let mut game = families.replay(&crate::repository::stored(record)).unwrap();
         let checked = game.check(Seat(0), &Move::Pass, timestamp(at())).unwrap();
         let played = play_out(&runtime, record, &mut game, viewer, Some(Human { checked, key, at: at() })).unwrap();
-        (played, game)
+        (played.answer(&runtime, &game, None).unwrap(), game)
     }
 
     #[test]

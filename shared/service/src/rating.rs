@@ -118,11 +118,11 @@ impl crate::Service {
     ///
     /// # Errors
     /// Storage failures; [`crate::ServiceError::Conflict`] if the game changed meanwhile.
-    pub(crate) async fn limit_rated_pair(&self, tx: &mut store::GameTx) -> Result<(), crate::ServiceError> {
-        if !tx.game.rated || tx.game.tournament_id.is_some() {
+    pub(crate) async fn limit_rated_pair(&self, tx: &mut crate::ports::Change) -> Result<(), crate::ServiceError> {
+        if !tx.game().rated || tx.game().tournament_id.is_some() {
             return Ok(());
         }
-        let [Some(a), Some(b)] = [0, 1].map(|s| tx.game.players.get(s).and_then(|p| p.account.as_ref()).map(|a| a.account_id)) else {
+        let [Some(a), Some(b)] = [0, 1].map(|s| tx.game().players.get(s).and_then(|p| p.account.as_ref()).map(|a| a.account_id)) else {
             return Ok(());
         };
         if !pair_may_play_rated(tx.rated_games_between(a, b, pair_window_start(self.now())).await?) {

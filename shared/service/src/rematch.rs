@@ -21,7 +21,7 @@ impl Service {
     /// and [`ServiceError::TooManyInvitations`] past the caller's limits.
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn rematch(&self, caller: &Caller, game_id: Uuid) -> Result<(bool, GameView), ServiceError> {
-        let record = self.store.game(game_id).await?;
+        let record = self.game_store.game(game_id).await?;
         seat_of(&record, caller)?;
         if record.status != GameStatus::Finished {
             return Err(ServiceError::NotFinished("only a finished game can be rematched"));
@@ -57,7 +57,7 @@ impl Service {
                 draws,
             )?
         };
-        let mut tx = match self.store.create_game(&new).await {
+        let mut tx = match self.game_store.create_game(&new).await {
             Ok(tx) => tx,
             // Another player's rematch of the same game committed first: theirs is the rematch.
             Err(StoreError::Conflict(store::Conflict::Unique(_))) => {
@@ -67,8 +67,8 @@ impl Service {
             Err(e) => return Err(e.into()),
         };
         self.limit_rated_pair(&mut tx).await?;
-        let seat = seat_of(&tx.game, caller)?;
-        let mut game = self.games.rebuild(&tx.game)?;
+        let seat = seat_of(tx.game(), caller)?;
+        let mut game = self.games.rebuild(tx.game())?;
         let view = self.commit_moves(tx, &mut game, Some(seat), None).await?.game;
         self.announce_invitations(&view).await;
         Ok((true, view))

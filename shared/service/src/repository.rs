@@ -8,10 +8,11 @@ mod replays;
 use std::sync::Arc;
 
 use games::{AnyGame, Families, Position};
-use store::{GameRecord, GameTx, GameUpdate, KnownGame, NewMove, Store};
+use store::{GameRecord, GameUpdate, KnownGame, NewMove};
 use uuid::Uuid;
 
 use crate::ServiceError;
+use crate::ports::{Change, GameStore};
 use crate::runtime::timestamp;
 use replays::{Replayed, Replays};
 
@@ -19,14 +20,14 @@ use replays::{Replayed, Replays};
 /// games (shared by the repository's clones).
 #[derive(Clone)]
 pub(crate) struct Games {
-    store: Store,
+    store: Arc<dyn GameStore>,
     families: Families,
     kept: Arc<Replays>,
 }
 
 impl Games {
     /// Games in `store`, rebuilt by `families`, nothing kept yet.
-    pub(crate) fn new(store: Store, families: Families) -> Games {
+    pub(crate) fn new(store: Arc<dyn GameStore>, families: Families) -> Games {
         Games { store, families, kept: Arc::default() }
     }
 
@@ -66,15 +67,15 @@ impl Games {
         id: Uuid,
         client_move_id: Option<Uuid>,
         lock: bool,
-    ) -> Result<(GameTx, AnyGame<'_>), ServiceError> {
+    ) -> Result<(Change, AnyGame<'_>), ServiceError> {
         let kept = self.kept.get(id);
         let known = kept.as_ref().map(|k| &k.known);
         let mut tx = match lock {
-            true => self.store.lock_game_since(id, client_move_id, known).await?,
+            true => self.store.lock_game(id, client_move_id, known).await?,
             false => self.store.read_game_for_move(id, client_move_id, known).await?,
         };
-        let mut game = self.rebuild_from(&tx.game, kept.as_deref(), true)?;
-        crate::view::clock_deadline(&mut tx.game, &mut game);
+        let mut game = self.rebuild_from(tx.game(), kept.as_deref(), true)?;
+        crate::view::clock_deadline(tx.game_mut(), &mut game);
         Ok((tx, game))
     }
 
@@ -96,12 +97,12 @@ impl Games {
     /// storage errors.
     pub(crate) async fn finish(
         &self,
-        tx: GameTx,
+        tx: Change,
         (moves, update, ratings): (&[NewMove], &GameUpdate, &[store::RatingWrite]),
         game: &AnyGame<'_>,
     ) -> Result<(), ServiceError> {
-        let id = tx.game.game_id;
-        let known = tx.finish_rated(moves, update, ratings).await?;
+        let id = tx.game().game_id;
+        let known = tx.finish(moves, update, ratings).await?;
         self.kept.put(id, Replayed { known, state: game.state() });
         Ok(())
     }

@@ -149,16 +149,16 @@ impl Service {
     /// whether it did.
     async fn sweep_timeout(&self, id: Uuid) -> Result<bool, ServiceError> {
         let (tx, mut game) = self.lock_settled(id, None).await?;
-        if tx.game.status != GameStatus::Active || game.is_over() {
+        if tx.game().status != GameStatus::Active || game.is_over() {
             return Ok(false);
         }
-        let lapse = match self.lapse(&tx.game, &game) {
+        let lapse = match self.lapse(tx.game(), &game) {
             Ok(lapse) => lapse,
             // The seat moved (or the deadline was renewed, or an outage moved it on) since the
             // list was read: the deadline the clock gives now is written, so the game is not
             // listed again before it.
             Err(ServiceError::Rejected(_)) => {
-                let deadline = tx.game.turn_deadline;
+                let deadline = tx.game().turn_deadline;
                 tx.renew_deadline(deadline).await?;
                 return Ok(false);
             }
@@ -171,9 +171,9 @@ impl Service {
     /// Withdraws `id` if it is still open and was created before `cutoff` (`realtime_cutoff`
     /// for a real-time game): whether it did.
     async fn sweep_expiry(&self, id: Uuid, cutoff: DateTime<Utc>, realtime_cutoff: DateTime<Utc>) -> Result<bool, ServiceError> {
-        let tx = self.store.lock_game(id, None).await?;
-        let cutoff = if tx.game.time_control.kind() == TimeControlKind::Realtime { realtime_cutoff } else { cutoff };
-        if tx.game.status != GameStatus::Open || tx.game.created_at >= cutoff {
+        let tx = self.game_store.lock_game(id, None, None).await?;
+        let cutoff = if tx.game().time_control.kind() == TimeControlKind::Realtime { realtime_cutoff } else { cutoff };
+        if tx.game().status != GameStatus::Open || tx.game().created_at >= cutoff {
             return Ok(false);
         }
         tx.withdraw().await?;

@@ -9,7 +9,7 @@ use games::{
 };
 use serde::Serialize;
 use serde_json::value::RawValue;
-use store::{AccountKind, DrawRow, GameRecord, GameStatus, GameTx, NewGame};
+use store::{AccountKind, DrawRow, GameRecord, GameStatus, NewGame};
 use uuid::Uuid;
 
 use crate::caller::seat_of;
@@ -17,7 +17,8 @@ use crate::error::ErrorCode;
 use crate::hints::{allowance, checked_hints};
 use crate::idempotency::{Key, request_hash};
 use crate::invitation::ensure_not_awaiting;
-use crate::playout::{Human, MoveOutcome, PlayedOut, play_out, robot_level};
+use crate::playout::{Human, MoveOutcome, play_out, robot_level};
+use crate::ports::Change;
 use crate::requests::{CreateGame, SubmitMove, TableOpponent};
 use crate::runtime::{Picks, timestamp};
 use crate::view::{GameView, build, running};
@@ -132,7 +133,7 @@ impl Service {
             let id = match o {
                 TableOpponent::Robot(level) => store::robot_account(*level),
                 TableOpponent::Account(id) => {
-                    let account = self.store.account(*id).await.map_err(|e| match e {
+                    let account = self.accounts.account(*id).await.map_err(|e| match e {
                         store::StoreError::NotFound => ServiceError::AccountNotFound(*id),
                         other => other.into(),
                     })?;
@@ -173,10 +174,10 @@ impl Service {
         };
         // The game, its seats, its draw and the opening move of a robot that won the draw commit
         // in one transaction: a crash leaves either all of them or nothing.
-        let mut tx = self.store.create_game(&new).await?;
+        let mut tx = self.game_store.create_game(&new).await?;
         self.limit_rated_pair(&mut tx).await?;
-        let seat = seat_of(&tx.game, caller)?;
-        let mut game = self.games.rebuild(&tx.game)?;
+        let seat = seat_of(tx.game(), caller)?;
+        let mut game = self.games.rebuild(tx.game())?;
         let view = self.commit_moves(tx, &mut game, Some(seat), None).await?.game;
         self.announce_invitations(&view).await;
         Ok(view)
@@ -225,9 +226,9 @@ impl Service {
     /// One attempt of [`Service::submit_move`], with the game locked or read without a lock.
     async fn try_submit(&self, caller: &Caller, game_id: Uuid, req: &SubmitMove, lock: bool) -> Result<Submitted, ServiceError> {
         let (tx, mut game) = self.settled(game_id, req.client_move_id, lock).await?;
-        let seat = seat_of(&tx.game, caller)?;
+        let seat = seat_of(tx.game(), caller)?;
         let key = req.client_move_id.map(|id| Key { id, hash: request_hash(caller, req) });
-        if let Some(first) = &tx.client_move {
+        if let Some(first) = &tx.client_move() {
             let key = key.as_ref().expect("a recorded client move was looked up by its key");
             // The hash binds the caller (a challenge's entry is the challenged seat's, not the
             // caller's); a row from before hashes were kept is matched by its seat.
@@ -239,22 +240,22 @@ impl Service {
                     RawValue::from_string(text.clone()).map_err(|e| store::StoreError::Corrupt(format!("stored answer: {e}")))?,
                 )),
                 // Recorded before answers were kept: rebuilt from the journal.
-                None => Ok(Submitted::Made(Box::new(replayed_outcome(&tx.game, &game, seat, first.move_no, self.now())))),
+                None => Ok(Submitted::Made(Box::new(replayed_outcome(tx.game(), &game, seat, first.move_no, self.now())))),
             };
         }
-        ensure_not_withdrawn(&tx.game)?;
-        ensure_not_awaiting(&tx.game)?;
+        ensure_not_withdrawn(tx.game())?;
+        ensure_not_awaiting(tx.game())?;
         // The flag fell before this move arrived: the loss is recorded (as of the fall), the
         // move is not.
-        if let Some(lapse) = self.lapse_due(&tx.game, &game) {
+        if let Some(lapse) = self.lapse_due(tx.game(), &game) {
             self.commit_moves(tx, &mut game, None, Some(lapse)).await?;
             ensure_not_lost_on_time(&game, seat)?;
             // Over on another seat's time: refused as any move after the end is.
             return Err(game.check(seat, &req.mv, self.now_ts()).err().map_or(ServiceError::Conflict, ServiceError::from));
         }
         ensure_not_lost_on_time(&game, seat)?;
-        if req.expected_move_no != tx.game.move_count {
-            return Err(ServiceError::StaleMove { expected: req.expected_move_no, actual: tx.game.move_count });
+        if req.expected_move_no != tx.game().move_count {
+            return Err(ServiceError::StaleMove { expected: req.expected_move_no, actual: tx.game().move_count });
         }
         let checked = game.check(seat, &req.mv, self.now_ts())?;
         let human = Human { checked, key, at: self.now() };
@@ -269,8 +270,8 @@ impl Service {
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn resign(&self, caller: &Caller, game_id: Uuid) -> Result<MoveOutcome, ServiceError> {
         let (tx, mut game) = self.lock_settled(game_id, None).await?;
-        let seat = seat_of(&tx.game, caller)?;
-        ensure_started(&tx.game)?;
+        let seat = seat_of(tx.game(), caller)?;
+        ensure_started(tx.game())?;
         let checked = game.check(seat, &Move::Resign, self.now_ts())?;
         self.commit_moves(tx, &mut game, Some(seat), Some(Human { checked, key: None, at: self.now() })).await
     }
@@ -285,9 +286,9 @@ impl Service {
     #[tracing::instrument(skip(self, caller), fields(account = %caller.account_id()))]
     pub async fn claim_timeout(&self, caller: &Caller, game_id: Uuid) -> Result<MoveOutcome, ServiceError> {
         let (tx, mut game) = self.lock_settled(game_id, None).await?;
-        let seat = seat_of(&tx.game, caller)?;
-        ensure_started(&tx.game)?;
-        let lapse = self.lapse(&tx.game, &game)?;
+        let seat = seat_of(tx.game(), caller)?;
+        ensure_started(tx.game())?;
+        let lapse = self.lapse(tx.game(), &game)?;
         self.commit_moves(tx, &mut game, Some(seat), Some(lapse)).await
     }
 
@@ -338,69 +339,60 @@ impl Service {
             return Ok((record, game));
         }
         let (tx, mut game) = self.lock_settled(game_id, None).await?;
-        if let Some(lapse) = self.lapse_due(&tx.game, &game) {
+        if let Some(lapse) = self.lapse_due(tx.game(), &game) {
             self.commit_moves(tx, &mut game, None, Some(lapse)).await?;
             return self.games.read(game_id).await;
         }
-        let record = tx.game.clone();
+        let record = tx.game().clone();
         drop(tx);
         Ok((record, game))
     }
 
     /// The game locked for a change, after any robot whose turn it was has moved (in a
     /// transaction of its own, committed first).
-    pub(crate) async fn lock_settled(&self, game_id: Uuid, client_move_id: Option<Uuid>) -> Result<(GameTx, AnyGame<'_>), ServiceError> {
+    pub(crate) async fn lock_settled(&self, game_id: Uuid, client_move_id: Option<Uuid>) -> Result<(Change, AnyGame<'_>), ServiceError> {
         self.settled(game_id, client_move_id, true).await
     }
 
     /// The game read for a change, locked or not (then its write applies only if the game is
     /// unchanged), after any robot whose turn it was has moved.
-    async fn settled(&self, game_id: Uuid, client_move_id: Option<Uuid>, lock: bool) -> Result<(GameTx, AnyGame<'_>), ServiceError> {
+    async fn settled(&self, game_id: Uuid, client_move_id: Option<Uuid>, lock: bool) -> Result<(Change, AnyGame<'_>), ServiceError> {
         let (tx, mut game) = self.games.read_for_change(game_id, client_move_id, lock).await?;
-        if !robot_due(&tx.game, &game) {
+        if !robot_due(tx.game(), &game) {
             return Ok((tx, game));
         }
-        tracing::warn!(game_id = %game_id, move_count = tx.game.move_count, "a robot's turn was waiting; moving it now");
+        tracing::warn!(game_id = %game_id, move_count = tx.game().move_count, "a robot's turn was waiting; moving it now");
         self.commit_moves(tx, &mut game, None, None).await?;
         self.games.read_for_change(game_id, client_move_id, lock).await
     }
 
     /// Plays out `human` (a checked move and its idempotency key, if any) and the robots'
-    /// replies on `game`, read in `tx`, and commits them: the answer as `viewer` sees it.
+    /// replies on `game`, read in `tx`, and commits them (the moves and the game's new state,
+    /// with a rated end's ratings and a keyed move's answer, in one statement); keeps the game
+    /// as written for the next request, and only then announces the moves: the answer as
+    /// `viewer` sees it.
     pub(crate) async fn commit_moves(
         &self,
-        tx: GameTx,
+        mut tx: Change,
         game: &mut AnyGame<'_>,
         viewer: Option<Seat>,
         human: Option<Human>,
     ) -> Result<MoveOutcome, ServiceError> {
-        let played = play_out(&self.runtime, &tx.game, game, viewer, human)?;
-        self.persist(tx, game, played).await
-    }
-
-    /// Writes a played-out change in `tx` (the moves and the game's new state, with the answer
-    /// for a keyed move, in one statement) and commits it, keeps the game as written for the
-    /// next request, and only then announces the moves.
-    async fn persist(&self, mut tx: GameTx, game: &AnyGame<'_>, mut played: PlayedOut) -> Result<MoveOutcome, ServiceError> {
+        let played = play_out(&self.runtime, tx.game(), game, viewer, human)?;
+        // A rated game's end: both ratings, locked, computed and written with the end; the
+        // answer is built once they are known.
         let mut ratings = Vec::new();
-        if crate::rating::rates(&tx.game, game) {
-            // A rated game's end: both ratings, locked, and written with the end.
-            let accounts: Vec<Uuid> = tx.game.players.iter().filter_map(|p| p.account.as_ref().map(|a| a.account_id)).collect();
+        if crate::rating::rates(tx.game(), game) {
+            let record = tx.game();
+            let accounts: Vec<Uuid> = record.players.iter().filter_map(|p| p.account.as_ref().map(|a| a.account_id)).collect();
             let newcomer = ratings::Rating::default();
-            let (variant, speed) = (tx.game.variant, tx.game.time_control.speed());
+            let (variant, speed) = (record.variant, record.time_control.speed());
             let defaults = (newcomer.rating, newcomer.deviation, newcomer.volatility);
             let before = tx.lock_ratings(&accounts, variant, speed, defaults, self.now()).await?;
-            ratings = crate::rating::writes(&tx.game, game, &before, self.now());
-            played.outcome.game.ratings = crate::rating::view_of_writes(&tx.game, &ratings);
-            if let Some(last) = played.events.last_mut() {
-                last.ratings.clone_from(&played.outcome.game.ratings);
-            }
-            // The answer kept for a retry is the answer given.
-            let response = serde_json::to_string(&played.outcome).map_err(|e| store::StoreError::Corrupt(e.to_string()))?;
-            for row in played.rows.iter_mut().filter(|r| r.response.is_some()) {
-                row.response = Some(response.clone());
-            }
+            ratings = crate::rating::writes(tx.game(), game, &before, self.now());
         }
+        let rated = (!ratings.is_empty()).then(|| crate::rating::view_of_writes(tx.game(), &ratings)).flatten();
+        let played = played.answer(&self.runtime, game, rated)?;
         self.games.finish(tx, (&played.rows, &played.update, &ratings), game).await?;
         // Committed: now, and only now, the moves are announced.
         self.announce(&played.events).await;
@@ -527,3 +519,6 @@ fn ensure_not_lost_on_time(game: &AnyGame<'_>, seat: Seat) -> Result<(), Service
 pub(crate) fn invalid(reason: ErrorCode, message: String) -> ServiceError {
     ServiceError::Invalid { reason, message }
 }
+
+#[cfg(test)]
+mod tests;

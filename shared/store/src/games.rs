@@ -19,7 +19,7 @@ mod transaction;
 pub(crate) use create::insert_game;
 pub use create::{Limits, NewGame};
 pub use drawing::{DrawnBy, KeyedPick};
-pub use finish::{GameUpdate, NewMove};
+pub use finish::{GameUpdate, NewMove, appended};
 pub use live::LiveGame;
 pub use lobby::OpenGameSummary;
 pub use record::{ClientMove, DrawRow, GameRecord, GameStamp, KnownGame, Player, SeatRating, SeatStamp};

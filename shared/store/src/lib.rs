@@ -36,7 +36,7 @@ pub use analyses::StoredAnalysis;
 pub use error::{Conflict, StoreError};
 pub use games::{
     ClientMove, DrawRow, DrawnBy, GameRecord, GameStamp, GameTx, GameUpdate, KeyedPick, KnownGame, Limits, LiveGame, NewGame, NewMove,
-    OpenGameSummary, Player, SeatRating, SeatStamp,
+    OpenGameSummary, Player, SeatRating, SeatStamp, appended,
 };
 pub use my_games::{LastMove, MyGame, MyGameSeat, MyGamesFilter};
 pub use outages::{Outage, OutageSource};

@@ -187,7 +187,7 @@ impl GameTx {
 
 /// The JSON array `journal` with `entries` (each a JSON value) appended, in the layout
 /// `json_agg` writes; `None` if `journal` is not an array.
-fn appended(journal: &str, entries: &[&str]) -> Option<String> {
+pub fn appended(journal: &str, entries: &[&str]) -> Option<String> {
     let items = journal.trim().strip_prefix('[')?.strip_suffix(']')?.trim_end();
     let mut out = String::with_capacity(journal.len() + entries.iter().map(|e| e.len() + 4).sum::<usize>());
     out.push('[');
