@@ -133,6 +133,11 @@ export class ApiFailure extends Error {
   }
 }
 
+/** How long one request waits, in all, for a server that cannot reach its database yet (a paused
+ * database resumes in about 15 s): each `503` (nothing was written) is sent again after its
+ * `Retry-After`, at most 5 s, while the status line says the server is waking up. */
+export const WAKE_MS = 45000;
+
 /** One request to the API; the parsed answer (null for 304), or an ApiFailure. */
 export async function api(method, path, body, headers = {}) {
   const init = { method, headers: { ...headers }, cache: 'no-store' };
@@ -141,12 +146,22 @@ export async function api(method, path, body, headers = {}) {
     init.headers['content-type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
+  const began = Date.now();
   let res;
-  try {
-    res = await fetch(path, init);
-  } catch (e) {
-    throw new ApiFailure(0, 'network', t('network'));
+  let waking = false;
+  for (;;) {
+    try {
+      res = await fetch(path, init);
+    } catch (e) {
+      throw new ApiFailure(0, 'network', t('network'));
+    }
+    if (res.status !== 503 || Date.now() - began >= WAKE_MS) break;
+    waking = true;
+    status(t('waking_up'), true);
+    const after = Math.min(Math.max(Number(res.headers.get('retry-after')) || 1, 1), 5);
+    await new Promise((resolve) => setTimeout(resolve, after * 1000));
   }
+  if (waking) status('');
   if (res.status === 304) return { status: 304, json: null, etag: res.headers.get('etag') };
   const text = await res.text();
   let json = null;

@@ -5,7 +5,8 @@
 //! its own Chromium) inviting each other and playing by push; a real-time game's clocks running,
 //! in overtime and at the flag's fall (the game's history moved into the past in its database); a
 //! spectator watching a game live from the live games' list (and losing it when its player makes
-//! her games private), and a tournament's board watched behind its delay. Screenshots at desktop and phone
+//! her games private), a tournament's board watched behind its delay, and a move sent while the
+//! database does not answer (frozen, as a paused one is) landing once it does. Screenshots at desktop and phone
 //! widths are saved under `target/tmp/` (`webapp-*.png`). Without Chromium the tests say so and
 //! skip (CI installs it).
 
@@ -1708,4 +1709,79 @@ fn webapp_watches_a_tournament_board_behind_its_spectator_delay_in_chromium() {
     assert_eq!(alice.script("return !!document.querySelector('#watching')"), json!(false));
     drop(server);
     close(&alice, &dir);
+}
+
+/// The private PostgreSQL under a data directory, frozen (SIGSTOP) until dropped: a failing test
+/// leaves no frozen server behind.
+struct Frozen<'a>(&'a Path);
+
+impl Frozen<'_> {
+    fn new(dir: &Path) -> Frozen<'_> {
+        signal_database(dir, "-STOP");
+        Frozen(dir)
+    }
+}
+
+impl Drop for Frozen<'_> {
+    fn drop(&mut self) {
+        signal_database(self.0, "-CONT");
+    }
+}
+
+/// Sends `signal` to the PostgreSQL whose data directory is `dir`: its postmaster, then the
+/// postmaster's children.
+fn signal_database(dir: &Path, signal: &str) {
+    let pid = std::fs::read_to_string(dir.join("postmaster.pid")).expect("the private PostgreSQL's pid file");
+    let pid = pid.lines().next().unwrap().trim().to_string();
+    let signal_one = |pid: &str| std::process::Command::new("kill").args([signal, pid]).status().is_ok_and(|s| s.success());
+    assert!(signal_one(&pid), "kill {signal} {pid}");
+    // The backends: the processes whose parent is the postmaster (a stat line's fourth field,
+    // after the command's parenthesis). One may end meanwhile.
+    for entry in std::fs::read_dir("/proc").unwrap().flatten() {
+        let stat = std::fs::read_to_string(entry.path().join("stat")).unwrap_or_default();
+        let parent = stat.rsplit_once(')').and_then(|(_, rest)| rest.split_whitespace().nth(1));
+        if parent == Some(pid.as_str()) {
+            signal_one(&entry.file_name().to_string_lossy());
+        }
+    }
+}
+
+/// A database that does not answer yet (here the private PostgreSQL frozen, as a paused Aurora
+/// is until it resumes) makes a slow move, not a failed one: the server answers `503` with
+/// `Retry-After`, the page says the server is waking up and sends the move again by itself,
+/// and once the database answers the move lands, the robot replies and no error is shown.
+#[test]
+fn webapp_waits_for_a_database_waking_up_and_sends_the_move_again_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    let (server, port, dir) = start_server("webapp-wake-test");
+    let (_driver, browser) = chromium(&dir);
+    sign_in(&browser, port, "alice");
+    create(&browser, "scrabble-en", "easy");
+    wait(&browser, "document.querySelector('#board')", "the board");
+    wait(&browser, READY, "the player's turn");
+    let moves = "return document.querySelectorAll('#scoresheet tbody tr').length";
+    let before = browser.script(moves).as_u64().unwrap();
+
+    let frozen = Frozen::new(&dir);
+    click(&browser, "#pass");
+    let notice = browser.script("return document.getElementById('status').textContent").as_str().map(str::to_string);
+    wait(&browser, "document.getElementById('status').textContent.includes('waking up')", "the waking-up notice");
+    drop(frozen);
+    wait(
+        &browser,
+        "document.querySelector('#hint') && !document.querySelector('#hint').disabled",
+        "the robot's reply once the database answers",
+    );
+    let status = text(&browser, "#status");
+    assert!(!status.contains('('), "no error is shown once the move lands: {status:?} (before it: {notice:?})");
+    assert!(browser.script("return document.getElementById('last-move').textContent").as_str().unwrap().contains("Robot"));
+    wait(
+        &browser,
+        &format!("document.querySelectorAll('#scoresheet tbody tr').length >= {}", before + 2),
+        "the pass and the reply on the scoresheet",
+    );
+    close(&browser, &dir);
+    drop(server);
 }
