@@ -213,40 +213,45 @@ impl GameStore for MemoryStore {
             }
             players.push(Player { seat, account, invited: game.invited.get(seat).copied().unwrap_or(false), hints_used: 0 });
         }
-        let record = GameRecord {
-            game_id: game.game_id,
-            variant: game.variant,
-            seed: game.seed,
-            seats: game.seats.len(),
-            no_repeat_words: game.no_repeat_words,
-            setup: Some(game.setup.clone()),
-            status: game.status,
-            move_count: 0,
-            time_control: game.time_control,
-            turn_deadline: game.turn_deadline,
-            started_at: game.started_at,
-            created_at: game.created_at,
-            updated_at: game.created_at,
-            finished_at: None,
-            rematch_of: game.rematch_of,
-            invited_by: game.invited_by,
-            end_reason: None,
-            players,
-            journal: "[]".into(),
-            move_times: Vec::new(),
-            draws: game.draws.clone(),
-            rated: game.rated,
-            outages: Vec::new(),
-            pair_limited: false,
-            rating_range: game.rating_range,
-            tournament_id: game.tournament_id,
-            draw_deadline: game.draw_deadline,
-            hints_allowed: game.hints_allowed.map(u32::from),
-            ratings: Vec::new(),
-            version: String::new(),
-        };
+        let record = new_record(game, players);
         drop(kept);
         Ok(self.change(record, None, true))
+    }
+}
+
+/// The record of `game` as created, with its seats' `players`.
+fn new_record(game: &NewGame, players: Vec<Player>) -> GameRecord {
+    GameRecord {
+        game_id: game.game_id,
+        variant: game.variant,
+        seed: game.seed,
+        seats: game.seats.len(),
+        no_repeat_words: game.no_repeat_words,
+        setup: Some(game.setup.clone()),
+        status: game.status,
+        move_count: 0,
+        time_control: game.time_control,
+        turn_deadline: game.turn_deadline,
+        started_at: game.started_at,
+        created_at: game.created_at,
+        updated_at: game.created_at,
+        finished_at: None,
+        rematch_of: game.rematch_of,
+        invited_by: game.invited_by,
+        end_reason: None,
+        players,
+        journal: "[]".into(),
+        move_times: Vec::new(),
+        draws: game.draws.clone(),
+        rated: game.rated,
+        outages: Vec::new(),
+        pair_limited: false,
+        rating_range: game.rating_range,
+        tournament_id: game.tournament_id,
+        draw_deadline: game.draw_deadline,
+        hints_allowed: game.hints_allowed.map(u32::from),
+        ratings: Vec::new(),
+        version: String::new(),
     }
 }
 
