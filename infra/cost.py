@@ -254,7 +254,7 @@ class Block:
             lines.pop()
         cut = min((len(x) - len(x.lstrip(" ")) for x in lines if x.strip()), default=0)
         text = [x[cut:] for x in lines]
-        return " ".join(text) if folded else "\n".join(text) + "\n"
+        return (" ".join(text) if folded else "\n".join(text)) + "\n"
 
 
 def load(text):
