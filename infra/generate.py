@@ -48,11 +48,24 @@ Transform: [AWS::LanguageExtensions, AWS::Serverless-2016-10-31]
 Description: >
   wordgame: one Lambda function per route behind an HTTP API with a JWT authoriser, each on a
   live alias shifted by CodeDeploy (canary with automatic rollback on its 5xx alarm), and Aurora
-  PostgreSQL Serverless v2 in private subnets behind RDS Proxy with IAM authentication; the
-  migrations run (custom resource SchemaMigration) before any function's new code is published.
+  PostgreSQL Serverless v2 in private subnets with IAM authentication, paused when idle and
+  reached directly (Profile small) or behind RDS Proxy (Profile large); the migrations run
+  (custom resource SchemaMigration) before any function's new code is published.
   Built with `sam build` (Metadata BuildMethod rust-cargolambda). See docs/OPERATIONS.md.
 
+# Tracing follows Profile (Active in large, PassThrough in small, where X-Ray would record about
+# every request: docs/OPERATIONS.md, Cost); the serverless rule WS1000 cannot read the !If.
+Metadata:
+  cfn-lint:
+    config:
+      ignore_checks: [WS1000]
+
 Parameters:
+  Profile:
+    Type: String
+    Default: small
+    AllowedValues: [small, large]
+    Description: "small: Aurora scales to 0 ACU and pauses when idle, the functions connect to it directly (IAM, a bounded pool, every function's concurrency reserved so that the connections fit), push goes out over IPv6 (an egress-only internet gateway, no NAT), no bus publishing, no tracing, a few stack-wide alarms. large: RDS Proxy, a NAT gateway, the bus through an interface endpoint, X-Ray, alarms per function. Switching is an update in place (docs/OPERATIONS.md, Profiles)."
   JwtIssuer:
     Type: String
     Description: The identity provider's issuer URL (e.g. https://cognito-idp.REGION.amazonaws.com/POOL_ID).
@@ -96,12 +109,12 @@ Parameters:
     Type: String
     Default: "off"
     AllowedValues: ["off", "on"]
-    Description: "on: each function reserves its concurrency (296 in all). Lambda keeps 100 unreserved, so the account's concurrency quota must be at least 396; new accounts often have less. off: the functions share the account's pool and the API's route throttles bound them."
+    Description: "on: each function reserves its concurrency (RESERVED_TOTAL in all). Lambda keeps 100 unreserved, so the account's concurrency quota must be at least RESERVED_QUOTA; new accounts often have less. off: the functions share the account's pool and the API's route throttles bound them. Profile small reserves whatever this says (its bound on database connections)."
   PushEgress:
     Type: String
     Default: "on"
     AllowedValues: ["off", "on"]
-    Description: "on: a NAT gateway gives the functions' private subnets a route out, which the WebSocket API's management calls (push, and the replies to subscribe) need: a WebSocket API has a Regional endpoint only, reached over the internet. off: no NAT (about $33 a month less); moves are still published to the bus, but nothing is posted to sockets, so clients poll with ETag."
+    Description: "on: the functions' private subnets get a route out, which the WebSocket API's management calls (push, and the replies to subscribe) need: a WebSocket API has a Regional endpoint only, reached over the internet. Profile large: a NAT gateway; small: IPv6 through an egress-only internet gateway (free), the WebSocket API dual-stack. off: no route out; nothing is posted to sockets, so clients poll with ETag."
   HighAvailability:
     Type: String
     Default: "off"
@@ -122,7 +135,7 @@ Parameters:
     Default: 8
     MinValue: 1
     MaxValue: 128
-    Description: Aurora Serverless v2 maximum ACU (the ACU-at-max alarm fires at it).
+    Description: "Aurora Serverless v2 maximum ACU (the ACU-at-max alarm fires at it); it sets max_connections. Profile small needs at least 4 (823 connections: its reservations hold up to SMALL_CONNECTIONS)."
   TrafficShifting:
     Type: String
     Default: Canary10Percent5Minutes
@@ -161,8 +174,14 @@ Conditions:
   OwnAlarmTopic: !Equals [!Ref AlarmTopicArn, ""]
   HasAlarmEmail: !Not [!Equals [!Ref AlarmEmail, ""]]
   Protect: !Equals [!Ref DataProtection, "on"]
-  Reserve: !Equals [!Ref ReservedConcurrency, "on"]
+  Small: !Equals [!Ref Profile, small]
+  Large: !Equals [!Ref Profile, large]
+  # Profile small reserves every function's concurrency: the bound on its direct connections.
+  Reserve: !Or [!Equals [!Ref ReservedConcurrency, "on"], !Condition Small]
   HasPushEgress: !Equals [!Ref PushEgress, "on"]
+  # The route out for push: a NAT gateway (large) or IPv6 through an egress-only gateway (small).
+  NatEgress: !And [!Condition Large, !Condition HasPushEgress]
+  Ipv6Egress: !And [!Condition Small, !Condition HasPushEgress]
   HighlyAvailable: !Equals [!Ref HighAvailability, "on"]
   Insights: !Equals [!Ref PerformanceInsights, "on"]
   ExportLogs: !Equals [!Ref PostgresLogExport, "on"]
@@ -178,6 +197,13 @@ Rules:
       - Assert:
           Fn::Not: [{ "Fn::Contains": [!Ref JwtAudience, !Ref AdminClientId] }]
         AssertDescription: "AdminClientId must not be one of JwtAudience: an admin session would pass as a player's token."
+  # Profile small connects straight to Aurora: its reserved instances' pools must fit in
+  # max_connections, which the maximum ACU sets (4 ACU: 823).
+  SmallProfileConnectionsFit:
+    RuleCondition: !Equals [!Ref Profile, small]
+    Assertions:
+      - Assert: !Not [!Contains [["1", "1.5", "2", "2.5", "3", "3.5"], !Ref DbMaxCapacity]]
+        AssertDescription: "Profile small needs DbMaxCapacity of at least 4: its reserved functions may hold SMALL_CONNECTIONS connections, and Aurora allows 823 at 4 ACU."
 
 Globals:
   Function:
@@ -185,20 +211,25 @@ Globals:
     Architectures: [arm64]
     Handler: bootstrap
     CodeUri: ..
-    Tracing: Active
+    # X-Ray records about every request at low traffic ($5 a million): large only.
+    Tracing: !If [Small, PassThrough, Active]
     Layers: [!Ref LexiconLayer]
     AutoPublishAlias: live
     VpcConfig:
       SecurityGroupIds: [!Ref FunctionSecurityGroup]
       SubnetIds: [!Ref PrivateSubnetA, !Ref PrivateSubnetB]
+      # Profile small's route out for push is IPv6 (the subnets are dual-stack in both).
+      Ipv6AllowedForDualStack: !If [Ipv6Egress, true, false]
     Tags:
       stage: !Ref StageName
     Environment:
       Variables:
-        DB_PROXY_ENDPOINT: !GetAtt DbProxy.Endpoint
+        # Where the functions connect with their IAM token: the proxy (large) or the cluster's
+        # writer endpoint itself (small); the variable's name is the configuration's.
+        DB_PROXY_ENDPOINT: !If [Small, !GetAtt DbCluster.Endpoint.Address, !GetAtt DbProxy.Endpoint]
         DB_NAME: !Ref DbName
         DB_USER: !Ref DbAppUser
-        DB_MAX_CONNECTIONS: "2"
+        DB_MAX_CONNECTIONS: "POOL"
         LEXICON_DIR: /opt/lexicon
         RUST_LOG: info
         AWS_LAMBDA_LOG_FORMAT: JSON
@@ -207,7 +238,9 @@ Globals:
         # the stage, whose routes depend on the ws function) and the bus the moves go to.
         # Empty without egress: then nothing is posted (a post could only time out).
         PUSH_CONNECTIONS_ENDPOINT: !If [HasPushEgress, !Sub "https://${WsApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}/live", ""]
-        EVENT_BUS_NAME: !Ref EventBus
+        # Profile small publishes nothing to the bus (nothing consumes it yet; its endpoint would
+        # cost more than the rest of the network).
+        EVENT_BUS_NAME: !If [Small, !Ref "AWS::NoValue", !Ref EventBus]
 
 Resources:
   # --- The word graphs, as files in a layer: embedded, they would make every zip 8.7 MB. ---
@@ -224,29 +257,36 @@ Resources:
       CompatibleArchitectures: [arm64]
       RetentionPolicy: Delete
 
-  # --- Network: two private subnets for the functions and the database; their only route out
-  # is the NAT gateway in a public subnet when PushEgress is on (for the WebSocket API's
-  # management calls); the bus is reached through an interface endpoint. ---
+  # --- Network: two private subnets for the functions and the database, dual-stack (IPv6
+  # costs nothing); their only route out, when PushEgress is on (for the WebSocket API's
+  # management calls), is the NAT gateway in a public subnet (Profile large) or IPv6 through
+  # an egress-only internet gateway (small); large reaches the bus through an interface
+  # endpoint. ---
   Vpc:
     Type: AWS::EC2::VPC
     Properties:
       CidrBlock: 10.40.0.0/16
       EnableDnsHostnames: true
       EnableDnsSupport: true
+  VpcIpv6Block:
+    Type: AWS::EC2::VPCCidrBlock
+    Properties:
+      VpcId: !Ref Vpc
+      AmazonProvidedIpv6CidrBlock: true
 PRIVATE_SUBNETS
   InternetGateway:
     Type: AWS::EC2::InternetGateway
-    Condition: HasPushEgress
+    Condition: NatEgress
   InternetGatewayAttachment:
     Type: AWS::EC2::VPCGatewayAttachment
-    Condition: HasPushEgress
+    Condition: NatEgress
     Properties:
       VpcId: !Ref Vpc
       InternetGatewayId: !Ref InternetGateway
 PUBLIC_SUBNET
   PublicDefaultRoute:
     Type: AWS::EC2::Route
-    Condition: HasPushEgress
+    Condition: NatEgress
     DependsOn: InternetGatewayAttachment
     Properties:
       RouteTableId: !Ref PublicRouteTable
@@ -255,24 +295,36 @@ PUBLIC_SUBNET
 PUBLIC_ASSOCIATION
   NatAddress:
     Type: AWS::EC2::EIP
-    Condition: HasPushEgress
+    Condition: NatEgress
     DependsOn: InternetGatewayAttachment
     Properties:
       Domain: vpc
   NatGateway:
     Type: AWS::EC2::NatGateway
-    Condition: HasPushEgress
+    Condition: NatEgress
     Properties:
       AllocationId: !GetAtt NatAddress.AllocationId
       SubnetId: !Ref PublicSubnet
 PRIVATE_ROUTE_TABLE
   PrivateDefaultRoute:
     Type: AWS::EC2::Route
-    Condition: HasPushEgress
+    Condition: NatEgress
     Properties:
       RouteTableId: !Ref PrivateRouteTable
       DestinationCidrBlock: 0.0.0.0/0
       NatGatewayId: !Ref NatGateway
+  EgressOnlyGateway:
+    Type: AWS::EC2::EgressOnlyInternetGateway
+    Condition: Ipv6Egress
+    Properties:
+      VpcId: !Ref Vpc
+  PrivateIpv6Route:
+    Type: AWS::EC2::Route
+    Condition: Ipv6Egress
+    Properties:
+      RouteTableId: !Ref PrivateRouteTable
+      DestinationIpv6CidrBlock: ::/0
+      EgressOnlyInternetGatewayId: !Ref EgressOnlyGateway
 PRIVATE_ASSOCIATIONS
   FunctionSecurityGroup:
     Type: AWS::EC2::SecurityGroup
@@ -281,6 +333,7 @@ PRIVATE_ASSOCIATIONS
       VpcId: !Ref Vpc
   ProxySecurityGroup:
     Type: AWS::EC2::SecurityGroup
+    Condition: Large
     Properties:
       GroupDescription: RDS Proxy, reachable from the functions only
       VpcId: !Ref Vpc
@@ -289,19 +342,23 @@ PRIVATE_ASSOCIATIONS
           FromPort: 5432
           ToPort: 5432
           SourceSecurityGroupId: !Ref FunctionSecurityGroup
+  # Aurora is reached by the proxy (large) or by the functions themselves (small): one rule,
+  # changed in place on a switch (the description, which would replace the group, is the same).
   DatabaseSecurityGroup:
     Type: AWS::EC2::SecurityGroup
     Properties:
-      GroupDescription: Aurora, reachable from RDS Proxy only
+      GroupDescription: Aurora, reachable from RDS Proxy (Profile large) or the functions (small) only
       VpcId: !Ref Vpc
       SecurityGroupIngress:
         - IpProtocol: tcp
           FromPort: 5432
           ToPort: 5432
-          SourceSecurityGroupId: !Ref ProxySecurityGroup
+          SourceSecurityGroupId: !If [Small, !Ref FunctionSecurityGroup, !Ref ProxySecurityGroup]
 
   # --- Database: Aurora PostgreSQL Serverless v2; RDS keeps the master secret in Secrets Manager
-  # and rotates it (every 7 days); only RDS Proxy reads it. Deletion protection and the snapshot
+  # and rotates it (every 7 days); only RDS Proxy reads it. Profile small lets the writer scale
+  # to 0 ACU and pause after 5 minutes without a connection (a resume takes about 15 s); an
+  # open proxy would keep it awake, so small has none. Deletion protection and the snapshot
   # on delete follow DataProtection, off for the first create so that a failed create rolls back
   # (deletes the cluster) instead of ending in ROLLBACK_FAILED. ---
   DbSubnetGroup:
@@ -327,14 +384,16 @@ PRIVATE_ASSOCIATIONS
       DeletionProtection: !If [Protect, true, false]
       EnableCloudwatchLogsExports: !If [ExportLogs, [postgresql], !Ref "AWS::NoValue"]
       ServerlessV2ScalingConfiguration:
-        MinCapacity: 0.5
+        MinCapacity: !If [Small, 0, 0.5]
         MaxCapacity: !Ref DbMaxCapacity
+        SecondsUntilAutoPause: !If [Small, 300, !Ref "AWS::NoValue"]
 DB_INSTANCES
   # The proxy logs in to Aurora as the owner with the master secret, and as the application
   # role with IAM (end-to-end IAM authentication: DefaultAuthScheme IAM_AUTH, the role granted
   # rds_iam by migrate): the application role has no password at all.
   DbProxyRole:
     Type: AWS::IAM::Role
+    Condition: Large
     Properties:
       AssumeRolePolicyDocument:
         Version: "2012-10-17"
@@ -359,6 +418,7 @@ DB_INSTANCES
                 Resource: !Sub "arn:${AWS::Partition}:rds-db:${AWS::Region}:${AWS::AccountId}:dbuser:${DbCluster.DBClusterResourceId}/${DbAppUser}"
   DbProxy:
     Type: AWS::RDS::DBProxy
+    Condition: Large
     Properties:
       DBProxyName: !Sub "${AWS::StackName}-proxy"
       EngineFamily: POSTGRESQL
@@ -379,6 +439,7 @@ DB_INSTANCES
   # would outlive every function).
   DbProxyTargetGroup:
     Type: AWS::RDS::DBProxyTargetGroup
+    Condition: Large
     DependsOn: [DbInstance]
     Properties:
       DBProxyName: !Ref DbProxy
@@ -388,15 +449,18 @@ DB_INSTANCES
         MaxConnectionsPercent: 80
         ConnectionBorrowTimeout: 3
 
-  # The one permission a function has on the database: connect through the proxy with an IAM
-  # token as one user (the resource names the proxy by its id, the ARN's last part). The API
-  # functions may connect as the application role only, migrate as the owner only.
+  # The one permission a function has on the database: connect with an IAM token as one user,
+  # through the proxy (large: the resource names the proxy by its id, the ARN's last part) or
+  # to the cluster (small: its resource id). The API functions may connect as the application
+  # role only, migrate as the owner only.
 DB_CONNECT_POLICIES
 
   # --- Schema before code. SchemaMigration invokes the migrate function's new version whenever
   # it changes (the migrations are compiled into it) and fails the deploy if migrate fails; every
   # other function DependsOn it, so no new code is published, let alone given traffic, before the
-  # schema is migrated. On the first create it runs once the proxy has its target. The runner sits
+  # schema is migrated. On the first create it runs once the writer exists and (large) the proxy
+  # has it as its target (a property, not DependsOn: the target group exists in large only); a
+  # switch of Profile runs it again (migrate then finds nothing to do). The runner sits
   # outside the VPC (it needs only the Lambda API and CloudFormation's response URL). A rollback
   # sends it the previous migrate version, which finds the newer migrations applied and answers
   # "previously applied but is missing": that is success (old code runs on the expanded schema,
@@ -406,10 +470,12 @@ SCHEMA_MIGRATION_RUNNER
   # Lambda, without retention, and the group's create then fails.
   SchemaMigration:
     Type: Custom::SchemaMigration
-    DependsOn: [DbProxyTargetGroup, MigrateLogs, SchemaMigrationRunnerLogs]
+    DependsOn: [DbInstance, MigrateLogs, SchemaMigrationRunnerLogs]
     Properties:
       ServiceToken: !GetAtt SchemaMigrationRunner.Arn
       MigrateVersion: !Ref MigrateFunction.Version
+      Profile: !Ref Profile
+      ProxyTarget: !If [Large, !Ref DbProxyTargetGroup, ""]
 
   # --- PostgreSQL's log group, /aws/rds/cluster/<cluster>/postgresql, is made by RDS (without
   # retention) as soon as the cluster exports its log: a LogGroup resource, which can only be
@@ -676,19 +742,23 @@ HEAD = HEAD.replace("DB_LOG_RETENTION", DB_LOG_RETENTION).replace("SCHEMA_MIGRAT
 
 
 def db_connect_policy(lid, user_parameter, who):
-    """The managed policy to connect through the proxy as the user `user_parameter` names."""
+    """The managed policy to connect (through the proxy in large, directly in small) as the user
+    `user_parameter` names."""
     return f'''  {lid}:
     Type: AWS::IAM::ManagedPolicy
     Properties:
-      Description: Connect to the wordgame database through RDS Proxy as {who} ({user_parameter})
+      Description: Connect to the wordgame database (through RDS Proxy in Profile large) as {who} ({user_parameter})
       PolicyDocument:
         Version: "2012-10-17"
         Statement:
           - Effect: Allow
             Action: rds-db:connect
-            Resource: !Sub
-              - "arn:${{AWS::Partition}}:rds-db:${{AWS::Region}}:${{AWS::AccountId}}:dbuser:${{ProxyId}}/${{{user_parameter}}}"
-              - ProxyId: !Select [6, !Split [":", !GetAtt DbProxy.DBProxyArn]]'''
+            Resource: !If
+              - Small
+              - !Sub "arn:${{AWS::Partition}}:rds-db:${{AWS::Region}}:${{AWS::AccountId}}:dbuser:${{DbCluster.DBClusterResourceId}}/${{{user_parameter}}}"
+              - !Sub
+                - "arn:${{AWS::Partition}}:rds-db:${{AWS::Region}}:${{AWS::AccountId}}:dbuser:${{ProxyId}}/${{{user_parameter}}}"
+                - ProxyId: !Select [6, !Split [":", !GetAtt DbProxy.DBProxyArn]]'''
 
 
 HEAD = HEAD.replace("ALARM_TOPIC", ALARM_TOPIC).replace("DB_CONNECT_POLICIES", "\n".join([
@@ -697,11 +767,12 @@ HEAD = HEAD.replace("ALARM_TOPIC", ALARM_TOPIC).replace("DB_CONNECT_POLICIES", "
 ]))
 
 
-def alarm(lid, description, measure, evaluations, threshold, comparison, missing="notBreaching"):
+def alarm(lid, description, measure, evaluations, threshold, comparison, missing="notBreaching", condition=None):
     """A CloudWatch alarm on `measure` (the metric's lines), notifying the alarm topic; a period
-    without data counts as `missing` says."""
+    without data counts as `missing` says; with `condition`, only under it."""
+    cond = f"\n    Condition: {condition}" if condition else ""
     return f"""  {lid}:
-    Type: AWS::CloudWatch::Alarm
+    Type: AWS::CloudWatch::Alarm{cond}
     Properties:
       AlarmDescription: "{description}"
 {measure}
@@ -781,6 +852,13 @@ def api_percentage(name, label, minimum_requests, minimum_errors, errors=None):
 
 
 PROXY = "{ Name: ProxyName, Value: !Ref DbProxy }"
+LARGE, SMALL = "Large", "Small"
+# Profile small's stack-wide count of what each function's alarms count in large: answers 5xx
+# other than 503 and failed invocations (Lambda's platform.report line, status not success).
+FAILURES = "Failures"
+SMALL_FAILURES = 3
+SMALL_CONNECTIONS_ALARM = 600
+INVOCATION_FAILED = '{ ($.type = "platform.report") && ($.record.status != "success") }'
 CLUSTER = "{ Name: DBClusterIdentifier, Value: !Ref DbCluster }"
 SERVICE_ALARMS = "\n".join([
     alarm("Api5xxRateAlarm", "API: more than 1% of requests answered 5xx other than the service's 503 over 5 minutes (at least 50 requests and 3 such answers)",
@@ -793,9 +871,20 @@ SERVICE_ALARMS = "\n".join([
     alarm("ApiLatencyAlarm", "API: p99 latency over 2 s for 15 minutes",
           metric("AWS/ApiGateway", "Latency", API, "p99", 300), 3, 2000, "GreaterThanThreshold"),
     alarm("ProxyClientConnectionsAlarm", "RDS Proxy: over 800 client connections (about 400 function instances at 2 each)",
-          metric("AWS/RDS", "ClientConnections", PROXY, "Maximum", 300), 1, 800, "GreaterThanThreshold"),
+          metric("AWS/RDS", "ClientConnections", PROXY, "Maximum", 300), 1, 800, "GreaterThanThreshold", condition=LARGE),
     alarm("ProxyBorrowLatencyAlarm", "RDS Proxy: borrowing a database connection takes over 100 ms on average for 10 minutes (the pool is exhausted)",
-          metric("AWS/RDS", "DatabaseConnectionsBorrowLatency", PROXY, "Average", 300), 2, 100000, "GreaterThanThreshold"),
+          metric("AWS/RDS", "DatabaseConnectionsBorrowLatency", PROXY, "Average", 300), 2, 100000, "GreaterThanThreshold", condition=LARGE),
+    # Profile small: the functions' own connections, which their reservations bound.
+    alarm("DbConnectionsAlarm", f"Aurora: over {SMALL_CONNECTIONS_ALARM} connections (the reserved functions may hold SMALL_CONNECTIONS; Aurora allows 823 at 4 ACU)",
+          metric("AWS/RDS", "DatabaseConnections", CLUSTER, "Maximum", 300), 1, SMALL_CONNECTIONS_ALARM, "GreaterThanThreshold", condition=SMALL),
+    # Profile small's stack-wide alarms in place of each function's own (docs/OPERATIONS.md,
+    # "Logs and alarms"): any three failures of any function page and roll every canary back.
+    alarm("FunctionFailuresAlarm", f"Functions: {SMALL_FAILURES} or more answers 5xx other than 503 or failed invocations, of any function, in 5 minutes (from the logs; rolls every canary back)",
+          metric(OWN, FAILURES, None, "Sum", 300), 1, SMALL_FAILURES, "GreaterThanOrEqualToThreshold", condition=SMALL),
+    alarm("LambdaThrottlesAlarm", "Lambda: throttled invocations in the account and region (a reservation reached; other stacks' functions count too)",
+          metric("AWS/Lambda", "Throttles", None, "Sum", 300), 1, 1, "GreaterThanOrEqualToThreshold", condition=SMALL),
+    alarm("ApiIntegrationLatencyAlarm", "API: the functions' p99 latency over 1 s for 15 minutes",
+          metric("AWS/ApiGateway", "IntegrationLatency", API, "p99", 300), 3, 1000, "GreaterThanThreshold", condition=SMALL),
     alarm("DbCpuAlarm", "Aurora: CPU over 80% for 15 minutes",
           metric("AWS/RDS", "CPUUtilization", CLUSTER, "Average", 300), 3, 80, "GreaterThanThreshold"),
     alarm("DbCapacityAtMaxAlarm", "Aurora: capacity at DbMaxCapacity for 15 minutes (it cannot scale further)",
@@ -817,24 +906,38 @@ def subnet(lid, cidr, zone, condition=""):
       AvailabilityZone: !Select [{zone}, !GetAZs ""]"""
 
 
-def route_table(lid):
-    """A route table of the VPC, present when push has its route out."""
+def subnet_ipv6(lid, index):
+    """The `index`-th /64 of the VPC's IPv6 block for subnet `lid` (in both profiles, so that a
+    switch never takes a block away from a subnet with functions in it)."""
+    return f"""  {lid}Ipv6:
+    Type: AWS::EC2::SubnetCidrBlock
+    DependsOn: [VpcIpv6Block]
+    Properties:
+      SubnetId: !Ref {lid}
+      Ipv6CidrBlock: !Select [{index}, !Cidr [!Select [0, !GetAtt Vpc.Ipv6CidrBlocks], 2, 64]]"""
+
+
+def route_table(lid, condition):
+    """A route table of the VPC, present under `condition`."""
     return f"""  {lid}:
-    Type: AWS::EC2::RouteTable{PUSH_EGRESS}
+    Type: AWS::EC2::RouteTable{condition}
     Properties:
       VpcId: !Ref Vpc"""
 
 
-def association(lid, subnet_lid, table):
-    """Routes `subnet_lid` by `table`, present when push has its route out."""
+def association(lid, subnet_lid, table, condition):
+    """Routes `subnet_lid` by `table`, present under `condition`."""
     return f"""  {lid}:
-    Type: AWS::EC2::SubnetRouteTableAssociation{PUSH_EGRESS}
+    Type: AWS::EC2::SubnetRouteTableAssociation{condition}
     Properties:
       SubnetId: !Ref {subnet_lid}
       RouteTableId: !Ref {table}"""
 
 
+# The private subnets' route table: whenever push has a route out (either profile). The public
+# subnet and its table: only for the NAT gateway (large).
 PUSH_EGRESS = "\n    Condition: HasPushEgress"
+NAT_EGRESS = "\n    Condition: NatEgress"
 
 
 def db_instance(lid, subnet_lid, tier, condition=""):
@@ -860,14 +963,16 @@ HEAD = HEAD.replace("DB_INSTANCES", "\n".join([
 
 HEAD = HEAD.replace("SERVICE_ALARMS", SERVICE_ALARMS).replace("PRIVATE_SUBNETS", "\n".join([
     subnet("PrivateSubnetA", "10.40.1.0/24", 0),
+    subnet_ipv6("PrivateSubnetA", 0),
     subnet("PrivateSubnetB", "10.40.2.0/24", 1),
+    subnet_ipv6("PrivateSubnetB", 1),
 ])).replace("PUBLIC_SUBNET", "\n".join([
-    subnet("PublicSubnet", "10.40.0.0/24", 0, PUSH_EGRESS),
-    route_table("PublicRouteTable"),
-])).replace("PUBLIC_ASSOCIATION", association("PublicSubnetRoutes", "PublicSubnet", "PublicRouteTable")
-).replace("PRIVATE_ROUTE_TABLE", route_table("PrivateRouteTable")).replace("PRIVATE_ASSOCIATIONS", "\n".join([
-    association("PrivateSubnetARoutes", "PrivateSubnetA", "PrivateRouteTable"),
-    association("PrivateSubnetBRoutes", "PrivateSubnetB", "PrivateRouteTable"),
+    subnet("PublicSubnet", "10.40.0.0/24", 0, NAT_EGRESS),
+    route_table("PublicRouteTable", NAT_EGRESS),
+])).replace("PUBLIC_ASSOCIATION", association("PublicSubnetRoutes", "PublicSubnet", "PublicRouteTable", NAT_EGRESS)
+).replace("PRIVATE_ROUTE_TABLE", route_table("PrivateRouteTable", PUSH_EGRESS)).replace("PRIVATE_ASSOCIATIONS", "\n".join([
+    association("PrivateSubnetARoutes", "PrivateSubnetA", "PrivateRouteTable", PUSH_EGRESS),
+    association("PrivateSubnetBRoutes", "PrivateSubnetB", "PrivateRouteTable", PUSH_EGRESS),
 ]))
 
 
@@ -946,12 +1051,13 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
 {log_resources(lid, binary)}
   # Count this function's answers from the handler's one "handled" line per request (a
   # handler's 500 is a successful invocation, invisible to Lambda's Errors): every 5xx but the
-  # service's 503 into its own metric, which pages and rolls a canary back; the 503s into the
-  # service's one, which pages at a higher rate (ApiUnavailableRateAlarm).
-{metric_filter(f"{lid}Http5xxFilter", lid, PAGING_5XX, f"Http5xx-{binary}")}
+  # service's 503 into its own metric, which pages and rolls a canary back (Profile small: into
+  # the stack's Failures with its failed invocations); the 503s into the service's one, which
+  # pages at a higher rate (ApiUnavailableRateAlarm).
+{metric_filter(f"{lid}Http5xxFilter", lid, PAGING_5XX, f"Http5xx-{binary}", small=(PAGING_5XX_OR_FAILED, FAILURES))}
 {metric_filter(f"{lid}Http503Filter", lid, "{ $.fields.status = 503 }", UNAVAILABLE)}
 {alarm(f"{lid}Http5xxAlarm", f"{binary}: over {ROUTE_PERCENT}% of its answers 5xx other than 503 in 5 minutes (at least {ROUTE_REQUESTS} requests and {ROUTE_ERRORS} such answers; from its log; rolls a canary back)",
-       function_percentage(binary, OWN, f"Http5xx-{binary}", None, "5xx percent (503 apart)"), 1, ROUTE_PERCENT, "GreaterThanThreshold")}
+       function_percentage(binary, OWN, f"Http5xx-{binary}", None, "5xx percent (503 apart)"), 1, ROUTE_PERCENT, "GreaterThanThreshold", condition=LARGE)}
 {push_filters(lid) + chr(10) if binary in PUSHERS else ""}{lambda_alarms(lid, binary, throttles=True, duration=True)}'''
 
 
@@ -973,9 +1079,15 @@ def messages(texts):
 
 def push_filters(lid):
     """The filters counting a function's failed posts to connections and publishes to the bus
-    (into the service's PushFailures and EventBridgeFailures)."""
+    (into the service's PushFailures and EventBridgeFailures; Profile small publishes nothing)."""
     return "\n".join([metric_filter(f"{lid}PushFailuresFilter", lid, messages(PUSH_FAILED), "PushFailures"),
-                      metric_filter(f"{lid}EventBridgeFailuresFilter", lid, messages(EVENTS_FAILED), "EventBridgeFailures")])
+                      metric_filter(f"{lid}EventBridgeFailuresFilter", lid, messages(EVENTS_FAILED), "EventBridgeFailures", condition=LARGE)])
+
+
+def failures_filter(lid):
+    """Profile small: `lid`'s failed invocations into the stack's Failures (the functions without
+    a route, whose answers no Http5xxFilter counts)."""
+    return metric_filter(f"{lid}FailuresFilter", lid, INVOCATION_FAILED, FAILURES, condition=SMALL)
 
 
 # A function's 5xx (other than 503) or invocation errors page and roll its canary back above
@@ -983,6 +1095,8 @@ def push_filters(lid):
 # errors. Under the canary's 10%: a new version failing every request it gets is caught.
 ROUTE_PERCENT, ROUTE_REQUESTS, ROUTE_ERRORS = 5, 20, 3
 PAGING_5XX = "{ ($.fields.status >= 500) && ($.fields.status != 503) }"
+PAGING_5XX_OR_FAILED = ('{ (($.fields.status >= 500) && ($.fields.status != 503)) || '
+                        '(($.type = "platform.report") && ($.record.status != "success")) }')
 
 
 def function_percentage(binary, namespace, name, dimension, label):
@@ -997,20 +1111,26 @@ def lambda_dimension(binary):
     return f'{{ Name: FunctionName, Value: !Sub "${{AWS::StackName}}-{binary}" }}'
 
 
-def metric_filter(lid, logs, pattern, name, value='"1"'):
+def metric_filter(lid, logs, pattern, name, value='"1"', condition=None, small=None):
     """A metric filter on `logs`' log group adding `value` to metric `name` for each line matching
     `pattern`: 1 (a count: 0 for a minute with lines but no match), or a field of the line such
     as `$.fields.backlog` (a gauge: no value for such a minute, which would pull its minimum to
-    0)."""
+    0); with `condition`, only under it; with `small` (pattern, name), those in Profile small."""
     default = "\n          DefaultValue: 0" if value == '"1"' else ""
+    cond = f"\n    Condition: {condition}" if condition else ""
+    if small:
+        pattern_text = f"!If [Small, '{small[0]}', '{pattern}']"
+        name_text = f"!If [Small, {small[1]}, {name}]"
+    else:
+        pattern_text, name_text = f"'{pattern}'", name
     return f"""  {lid}:
-    Type: AWS::Logs::MetricFilter
+    Type: AWS::Logs::MetricFilter{cond}
     Properties:
       LogGroupName: !Ref {logs}Logs
-      FilterPattern: '{pattern}'
+      FilterPattern: {pattern_text}
       MetricTransformations:
         - MetricNamespace: {OWN}
-          MetricName: {name}
+          MetricName: {name_text}
           MetricValue: {value}{default}
           Unit: Count"""
 
@@ -1025,33 +1145,37 @@ def log_resources(lid, binary):
 
 def lambda_alarms(lid, binary, throttles, duration, every_error=False):
     """`binary`'s alarms on Lambda's metrics: invocation errors (a percentage of its invocations,
-    or with `every_error` any one), and optionally throttles and p99 duration."""
+    or with `every_error` any one), and optionally throttles and p99 duration; Profile large only
+    (small counts them stack-wide: FunctionFailuresAlarm, LambdaThrottlesAlarm, the latency
+    alarms)."""
     function = lambda_dimension(binary)
     if every_error:
         errors = alarm(f"{lid}ErrorsAlarm", f"{binary}: invocation errors (failed cold starts, crashes, timeouts)",
-                       metric("AWS/Lambda", "Errors", function, "Sum", 60), 1, 1, "GreaterThanOrEqualToThreshold")
+                       metric("AWS/Lambda", "Errors", function, "Sum", 60), 1, 1, "GreaterThanOrEqualToThreshold", condition=LARGE)
     else:
         errors = alarm(f"{lid}ErrorsAlarm", f"{binary}: over {ROUTE_PERCENT}% of its invocations failed in 5 minutes (at least {ROUTE_REQUESTS} invocations and {ROUTE_ERRORS} errors: failed cold starts, crashes, timeouts; rolls a canary back)",
-                       function_percentage(binary, "AWS/Lambda", "Errors", function, "errors percent"), 1, ROUTE_PERCENT, "GreaterThanThreshold")
+                       function_percentage(binary, "AWS/Lambda", "Errors", function, "errors percent"), 1, ROUTE_PERCENT, "GreaterThanThreshold",
+                       condition=LARGE)
     out = [errors]
     if throttles:
         out.append(alarm(f"{lid}ThrottlesAlarm", f"{binary}: throttled invocations (reserved or account concurrency reached)",
-                         metric("AWS/Lambda", "Throttles", function, "Sum", 300), 1, 1, "GreaterThanOrEqualToThreshold"))
+                         metric("AWS/Lambda", "Throttles", function, "Sum", 300), 1, 1, "GreaterThanOrEqualToThreshold", condition=LARGE))
     if duration:
         out.append(alarm(f"{lid}DurationAlarm", f"{binary}: p99 duration over 1 s for 15 minutes",
-                         metric("AWS/Lambda", "Duration", function, "p99", 300), 3, 1000, "GreaterThanThreshold"))
+                         metric("AWS/Lambda", "Duration", function, "p99", 300), 3, 1000, "GreaterThanThreshold", condition=LARGE))
     return "".join(a + "\n" for a in out)
 
 
 def plain_function(lid, binary, description, memory, timeout, reserved, environment="", policy="DbConnectAppPolicy", push=False,
-                   rollback=None):
+                   rollback=None, depends=None):
     """A function no HTTP route invokes (migrate, sweep): its block, connecting as `policy`'s
     user (and allowed to push when `push`); with `rollback` (alarms) updated after the
     migrations and moved to a new version by a canary those alarms roll back."""
     policies = f"!Ref {policy}, !Ref PushPolicy" if push else f"!Ref {policy}"
-    shifted = f"\n{canary(*rollback)}" if rollback else ""
+    shifted = f"\n{canary(*rollback, own=True)}" if rollback else ""
+    after = AFTER_MIGRATION if rollback else f"\n    DependsOn: [{', '.join(depends)}]" if depends else ""
     return f'''  {lid}Function:
-    Type: AWS::Serverless::Function{AFTER_MIGRATION if rollback else ""}
+    Type: AWS::Serverless::Function{after}
     Metadata:
       BuildMethod: rust-cargolambda
       BuildProperties:
@@ -1073,13 +1197,15 @@ def plain_function(lid, binary, description, memory, timeout, reserved, environm
 AFTER_MIGRATION = "\n    DependsOn: [SchemaMigration]"
 
 
-def canary(*alarms):
+def canary(*alarms, own=False):
     """The properties that move a function's live alias to its new version by TrafficShifting,
-    rolled back by `alarms`."""
+    rolled back by `alarms` (its own, Profile large) or the stack-wide FunctionFailuresAlarm
+    (small); with `own`, by `alarms` in both profiles."""
     refs = ", ".join(f"!Ref {a}" for a in alarms)
+    chosen = f"[{refs}]" if own else f"!If [Small, [!Ref FunctionFailuresAlarm], [{refs}]]"
     return f"""      DeploymentPreference:
         Type: !Ref TrafficShifting
-        Alarms: [{refs}]"""
+        Alarms: {chosen}"""
 
 
 # The owner applies the migrations, then grants the application role its rows.
@@ -1088,8 +1214,12 @@ MIGRATE_ENVIRONMENT = """      Environment:
           DB_USER: !Ref DbUser
           DB_APP_USER: !Ref DbAppUser
 """
-MIGRATE = f'''{plain_function("Migrate", "migrate", "Applies the database migrations; SchemaMigration invokes each new version before the API functions update.", 512, 120, MIGRATE_RESERVED, MIGRATE_ENVIRONMENT, "DbConnectOwnerPolicy")}
+# migrate is the first function in the VPC to be made: after its subnets are dual-stack (a
+# function allowed IPv6 refuses subnets without it); every other one comes after SchemaMigration.
+MIGRATE = f'''{plain_function("Migrate", "migrate", "Applies the database migrations; SchemaMigration invokes each new version before the API functions update.", 512, 120, MIGRATE_RESERVED, MIGRATE_ENVIRONMENT, "DbConnectOwnerPolicy",
+                 depends=["PrivateSubnetAIpv6", "PrivateSubnetBIpv6"])}
 {log_resources("Migrate", "migrate")}
+{failures_filter("Migrate")}
 {lambda_alarms("Migrate", "migrate", throttles=False, duration=False, every_error=True)}'''
 
 
@@ -1111,6 +1241,7 @@ AUTHORIZER = f'''  AdminAuthorizerFunction:
 {OIDC_ENV}
 {canary("AdminAuthorizerErrorsAlarm")}
 {log_resources("AdminAuthorizer", "admin-authorizer")}
+{failures_filter("AdminAuthorizer")}
 {lambda_alarms("AdminAuthorizer", "admin-authorizer", throttles=False, duration=False)}'''
 
 
@@ -1162,6 +1293,7 @@ SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts pa
         RetryPolicy: {{ MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 }}
 {log_resources("Sweep", "sweep")}
 {push_filters("Sweep")}
+{failures_filter("Sweep")}
 {metric_filter("SweepGameFailuresFilter", "Sweep", messages(SWEEP_GAME_FAILED), "SweepGameFailures")}
 {metric_filter("SweepBacklogFilter", "Sweep", messages(["swept"]), "SweepBacklog", "$.fields.backlog")}
   # A sweep that stops running (the schedule disabled or deleted, its role broken, the function
@@ -1192,9 +1324,11 @@ def ws_route(lid, key, operation, authorised=False):
 
 
 def interface_endpoint(lid, service):
-    """An interface endpoint for `service` in both private subnets, private DNS on."""
+    """An interface endpoint for `service` in both private subnets, private DNS on (Profile large
+    only: $0.01 an hour in each zone)."""
     return f'''  {lid}:
     Type: AWS::EC2::VPCEndpoint
+    Condition: Large
     Properties:
       VpcEndpointType: Interface
       ServiceName: !Sub "com.amazonaws.${{AWS::Region}}.{service}"
@@ -1220,17 +1354,20 @@ PUSH_ALARMS = "\n".join([
           metric(OWN, "PushFailures", None, "Sum", 300), 2, 10, "GreaterThanOrEqualToThreshold"),
     alarm("EventBridgeFailuresAlarm", "EventBridge: 3 or more moves not published in 5 minutes (PutEvents failed or entries refused, from the functions' logs; or entries refused account-wide, whichever counts more)",
           total([stat("logged", OWN, "EventBridgeFailures"), stat("refused", "AWS/Events", "PutEventsFailedEntriesCount")],
-                "MAX([FILL(logged, 0), FILL(refused, 0)])", "moves not published"), 1, 3, "GreaterThanOrEqualToThreshold"),
+                "MAX([FILL(logged, 0), FILL(refused, 0)])", "moves not published"), 1, 3, "GreaterThanOrEqualToThreshold", condition=LARGE),
+    alarm("WsIntegrationLatencyAlarm", "WebSocket API: the ws function's p99 latency over 1 s for 15 minutes",
+          metric("AWS/ApiGateway", "IntegrationLatency", WS_API, "p99", 300), 3, 1000, "GreaterThanThreshold", condition=SMALL),
 ])
 
 
 # --- Push (docs/API.md "Push"): the WebSocket API clients subscribe on, its $connect authorised
 # with the player's token (the ws-authorizer function, outside the VPC: it fetches the pool's
 # keys), its routes served by the ws function; the bus every committed move is published to;
-# the grant to post and publish; an interface endpoint for events in the private subnets. No
-# endpoint for execute-api: it serves private REST APIs only, and with its private DNS every
-# execute-api host in the VPC would resolve to it, the WebSocket API's management calls
-# included; they go out through the NAT gateway (PushEgress). ---
+# the grant to post and publish; an interface endpoint for events in the private subnets (Profile
+# large; small publishes nothing). No endpoint for execute-api: it serves private REST APIs
+# only, and with its private DNS every execute-api host in the VPC would resolve to it, the
+# WebSocket API's management calls included; they go out through the NAT gateway (large) or,
+# the API dual-stack, over IPv6 through the egress-only gateway (small) (PushEgress). ---
 WS = f'''  EventBus:
     Type: AWS::Events::EventBus
     Properties:
@@ -1250,6 +1387,7 @@ WS = f'''  EventBus:
             Resource: !GetAtt EventBus.Arn
   EndpointSecurityGroup:
     Type: AWS::EC2::SecurityGroup
+    Condition: Large
     Properties:
       GroupDescription: The interface endpoints, reachable on 443 from the functions only
       VpcId: !Ref Vpc
@@ -1266,6 +1404,9 @@ WS = f'''  EventBus:
       Description: "Push: clients subscribe to their games' moves (docs/API.md, Push)"
       ProtocolType: WEBSOCKET
       RouteSelectionExpression: $request.body.action
+      # Dual-stack when the functions reach it over IPv6 (Profile small): its management calls
+      # then have an IPv6 address to go to.
+      IpAddressType: !If [Ipv6Egress, dualstack, ipv4]
       Tags:
         stage: !Ref StageName
   # $connect only: a WebSocket authoriser runs once per connection, and its context (the
@@ -1340,6 +1481,7 @@ WS = f'''  EventBus:
 {canary("WsErrorsAlarm")}
 {log_resources("Ws", "ws")}
 {metric_filter("WsPushFailuresFilter", "Ws", messages(PUSH_FAILED + REPLY_FAILED), "PushFailures")}
+{failures_filter("Ws")}
 {lambda_alarms("Ws", "ws", throttles=True, duration=True)}
 {PUSH_ALARMS}
   WsAuthorizerFunction:
@@ -1363,6 +1505,7 @@ WS = f'''  EventBus:
           WORDGAME_JWT_AUDIENCE: !Join [",", !Ref JwtAudience]
 {canary("WsAuthorizerErrorsAlarm")}
 {log_resources("WsAuthorizer", "ws-authorizer")}
+{failures_filter("WsAuthorizer")}
 {lambda_alarms("WsAuthorizer", "ws-authorizer", throttles=False, duration=False)}'''
 
 
@@ -1374,18 +1517,33 @@ def widget(title, metrics, x, y, stat="Sum", width=12):
     }
 
 
-def dashboard():
-    import json
+def dashboard_body(profile):
+    """The dashboard's widgets as JSON for `profile`: large shows each function's 5xx and the
+    proxy, small the stack's Failures and Aurora's own connections."""
     api = "${HttpApi}"
+    own = "wordgame/${AWS::StackName}"
+    if profile == "large":
+        failures = widget("Answers 5xx but 503 per function, and all 503s (from the logs)",
+                          [[own, f"Http5xx-{f[1]}"] for f in FUNCTIONS] + [[own, UNAVAILABLE]], 0, 6)
+        connections = [
+            widget("RDS Proxy client and database connections",
+                   [["AWS/RDS", "ClientConnections", "ProxyName", "${DbProxy}"], [".", "DatabaseConnections", ".", "."]], 0, 12, stat="Maximum"),
+            widget("RDS Proxy borrow latency (us)", [["AWS/RDS", "DatabaseConnectionsBorrowLatency", "ProxyName", "${DbProxy}"]], 12, 12, stat="Average"),
+        ]
+    else:
+        failures = widget("Answers 5xx but 503 and failed invocations, all functions; all 503s (from the logs)",
+                          [[own, FAILURES], [own, UNAVAILABLE]], 0, 6)
+        connections = [
+            widget("Aurora connections (from the functions)", [["AWS/RDS", "DatabaseConnections", "DBClusterIdentifier", "${DbCluster}"]], 0, 12, stat="Maximum"),
+            widget("API and WebSocket integration latency p99 (ms)", [["AWS/ApiGateway", "IntegrationLatency", "ApiId", api, {"stat": "p99"}],
+                                                                       ["AWS/ApiGateway", "IntegrationLatency", "ApiId", "${WsApi}", {"stat": "p99"}]], 12, 12),
+        ]
     widgets = [
         widget("API requests, 4xx, 5xx", [["AWS/ApiGateway", "Count", "ApiId", api], [".", "4xx", ".", "."], [".", "5xx", ".", "."]], 0, 0),
         widget("API latency p50 / p99 (ms)", [["AWS/ApiGateway", "Latency", "ApiId", api, {"stat": "p50"}], ["...", {"stat": "p99"}]], 12, 0),
-        widget("Answers 5xx but 503 per function, and all 503s (from the logs)",
-               [["wordgame/${AWS::StackName}", f"Http5xx-{f[1]}"] for f in FUNCTIONS] + [["wordgame/${AWS::StackName}", UNAVAILABLE]], 0, 6),
+        failures,
         widget("Lambda errors and throttles (all functions)", [["AWS/Lambda", "Errors"], [".", "Throttles"]], 12, 6),
-        widget("RDS Proxy client and database connections",
-               [["AWS/RDS", "ClientConnections", "ProxyName", "${DbProxy}"], [".", "DatabaseConnections", ".", "."]], 0, 12, stat="Maximum"),
-        widget("RDS Proxy borrow latency (us)", [["AWS/RDS", "DatabaseConnectionsBorrowLatency", "ProxyName", "${DbProxy}"]], 12, 12, stat="Average"),
+        *connections,
         widget("Aurora CPU % and ACU", [["AWS/RDS", "CPUUtilization", "DBClusterIdentifier", "${DbCluster}"],
                                         [".", "ServerlessDatabaseCapacity", ".", ".", {"yAxis": "right"}]], 0, 18, stat="Maximum"),
         widget("Push: failed posts and publishes; sweep runs", [["wordgame/${AWS::StackName}", "PushFailures"], [".", "EventBridgeFailures"],
@@ -1395,12 +1553,15 @@ def dashboard():
         widget("Aurora freeable memory and deadlocks", [["AWS/RDS", "FreeableMemory", "DBClusterIdentifier", "${DbCluster}"],
                                                         [".", "Deadlocks", ".", ".", {"yAxis": "right"}]], 12, 18, stat="Minimum"),
     ]
-    body = json.dumps({"widgets": widgets}, separators=(",", ":"))
+    return json.dumps({"widgets": widgets}, separators=(",", ":"))
+
+
+def dashboard():
     return f'''  Dashboard:
     Type: AWS::CloudWatch::Dashboard
     Properties:
       DashboardName: !Sub "${{AWS::StackName}}-{'${StageName}'}"
-      DashboardBody: !Sub '{body}'
+      DashboardBody: !If [Small, !Sub '{dashboard_body("small")}', !Sub '{dashboard_body("large")}']
 '''
 
 
@@ -1416,10 +1577,14 @@ OUTPUTS = '''Outputs:
     Description: The regional domain name to point DomainName's DNS alias (or CNAME) at.
     Value: !GetAtt ApiDomain.RegionalDomainName
   DbProxyEndpoint:
+    Condition: Large
     Description: RDS Proxy endpoint the functions connect to.
     Value: !GetAtt DbProxy.Endpoint
+  DbEndpoint:
+    Description: The Aurora writer endpoint (Profile small's functions connect to it directly).
+    Value: !GetAtt DbCluster.Endpoint.Address
   DbMasterSecretArn:
-    Description: The master secret RDS manages and rotates (read by RDS Proxy only).
+    Description: The master secret RDS manages and rotates (read by RDS Proxy only; Profile small has none).
     Value: !GetAtt DbCluster.MasterUserSecret.SecretArn
   LexiconLayerArn:
     Description: The lexicon layer version the functions use.
@@ -1433,8 +1598,17 @@ OUTPUTS = '''Outputs:
 '''
 
 
+# What the reservations add up to (every function, ReservedConcurrency on or Profile small) and,
+# in small, the most connections to Aurora they allow: each reserved instance inside the VPC
+# with its whole pool (DB_MAX_CONNECTIONS).
+POOL = 2
+OUTSIDE = {"public", "open"}
+RESERVED_TOTAL = (sum(f[6] for f in FUNCTIONS) + MIGRATE_RESERVED + 2 * AUTHORIZER_RESERVED + SWEEP_RESERVED + WS_RESERVED)
+SMALL_CONNECTIONS = POOL * (sum(f[6] for f in FUNCTIONS if f[8] not in OUTSIDE) + MIGRATE_RESERVED + SWEEP_RESERVED + WS_RESERVED)
+
+
 def render():
-    parts = [HEAD]
+    parts = [HEAD.replace('"POOL"', f'"{POOL}"').replace("RESERVED_TOTAL", str(RESERVED_TOTAL)).replace("RESERVED_QUOTA", str(RESERVED_TOTAL + 100))]
     for f in FUNCTIONS:
         parts.append(function_block(*f))
     parts.append(MIGRATE)
@@ -1442,7 +1616,8 @@ def render():
     parts.append(SWEEP)
     parts.append(WS)
     parts.append(dashboard())
-    return "\n".join(p.rstrip("\n") + "\n" for p in parts) + "\n" + OUTPUTS
+    text = "\n".join(p.rstrip("\n") + "\n" for p in parts) + "\n" + OUTPUTS
+    return text.replace("SMALL_CONNECTIONS", str(SMALL_CONNECTIONS))
 
 
 def main():

@@ -6,7 +6,10 @@
 //! apart), the alarms and the topic they reach, a silent sweep and failed pushes noticed, every log
 //! group expiring, CORS for the ETag polling, fast failure and per-route throttles, HA as a
 //! parameter; the documented Logs Insights queries and the metric filters read fields that the
-//! service's own telemetry writes.
+//! service's own telemetry writes; and the two profiles (`Profile` small and large, issue 60):
+//! each resolved from the one template, a switch between them changes nothing that replaces the
+//! database, small pauses, connects directly within its connection limit and still pages on the
+//! same failures, and docs/OPERATIONS.md's cost table is the cost model's output.
 
 use std::collections::BTreeSet;
 
@@ -155,9 +158,14 @@ fn a_first_create_into_an_empty_account_can_succeed_or_roll_back() {
     let r = &doc["Resources"];
     // The proxy's target group waits for the writer instance (aws-cdk #11311 / #31304).
     assert!(depends_on(&r["DbProxyTargetGroup"]).contains(&"DbInstance".to_string()));
-    // Reserved concurrency is a parameter, off by default, and off means no reservation at all.
+    // Reserved concurrency is a parameter, off by default, and off means no reservation at all
+    // in Profile large; small always reserves (its bound on direct database connections).
     assert_eq!(parameter_default(&doc, "ReservedConcurrency"), "off");
-    assert_eq!(doc["Conditions"]["Reserve"], serde_yaml::from_str::<Value>(r#"!Equals [!Ref ReservedConcurrency, "on"]"#).unwrap());
+    assert_eq!(
+        doc["Conditions"]["Reserve"],
+        serde_yaml::from_str::<Value>(r#"!Or [!Equals [!Ref ReservedConcurrency, "on"], !Condition Small]"#).unwrap()
+    );
+    assert!(!Profile::new(&doc, "large").condition("Reserve") && Profile::new(&doc, "small").condition("Reserve"));
     let mut reserved = 0;
     for (name, f) in functions(&doc) {
         let (cond, on, off) = if_of(&f["Properties"]["ReservedConcurrentExecutions"]);
@@ -197,9 +205,13 @@ fn the_schema_is_migrated_before_any_new_code_is_published() {
     let r = &doc["Resources"];
     let migration = &r["SchemaMigration"];
     assert_eq!(migration["Type"], "Custom::SchemaMigration");
-    // It runs whenever migrate's published version changes, once the proxy reaches the database.
+    // It runs whenever migrate's published version changes (or the profile does), once the
+    // writer exists and, in Profile large, the proxy has it as its target.
     assert_eq!(tagged(&migration["Properties"]["MigrateVersion"], "Ref").and_then(Value::as_str), Some("MigrateFunction.Version"));
-    assert!(depends_on(migration).contains(&"DbProxyTargetGroup".to_string()));
+    assert!(depends_on(migration).contains(&"DbInstance".to_string()));
+    assert!(is_ref(&migration["Properties"]["Profile"], "Profile"));
+    let (cond, target, none) = if_of(&migration["Properties"]["ProxyTarget"]);
+    assert!(cond == "Large" && is_ref(target, "DbProxyTargetGroup") && none == "", "{migration:?}");
     // Its runner fails the deploy when migrate fails, and calls a newer schema success.
     let code = r["SchemaMigrationRunner"]["Properties"]["Code"]["ZipFile"].as_str().unwrap();
     assert!(code.contains("FunctionError") && code.contains("VersionMissing"));
@@ -231,9 +243,13 @@ fn the_api_functions_connect_as_the_application_role_and_only_migrate_as_the_own
     store::AppRole::new(owner).unwrap();
     assert!(is_ref(&doc["Globals"]["Function"]["Environment"]["Variables"]["DB_USER"], "DbAppUser"));
     // Each function may connect as one user: the API functions as the application role ...
-    let policy_user = |policy: &str| sub_text(&r[policy]["Properties"]["PolicyDocument"]["Statement"][0]["Resource"]);
-    assert!(policy_user("DbConnectAppPolicy").ends_with("/${DbAppUser}"));
-    assert!(policy_user("DbConnectOwnerPolicy").ends_with("/${DbUser}"));
+    // (to the cluster in Profile small, through the proxy in large)
+    for (policy, user) in [("DbConnectAppPolicy", "/${DbAppUser}"), ("DbConnectOwnerPolicy", "/${DbUser}")] {
+        let (cond, direct, proxied) = if_of(&r[policy]["Properties"]["PolicyDocument"]["Statement"][0]["Resource"]);
+        assert_eq!(cond, "Small");
+        assert!(sub_text(direct).ends_with(&format!(":dbuser:${{DbCluster.DBClusterResourceId}}{user}")), "{policy}");
+        assert!(sub_text(proxied).ends_with(&format!(":dbuser:${{ProxyId}}{user}")), "{policy}");
+    }
     for (name, f) in api_functions(&doc) {
         let policies = f["Properties"]["Policies"].as_sequence().unwrap();
         // A function outside the VPC cannot reach the database and holds no connect policy.
@@ -287,15 +303,25 @@ fn every_function_is_shifted_gradually_and_rolled_back_on_its_5xx() {
         let id = name.strip_suffix("Function").unwrap();
         let pref = &f["Properties"]["DeploymentPreference"];
         assert_eq!(tagged(&pref["Type"], "Ref").and_then(Value::as_str), Some("TrafficShifting"), "{name}");
-        let alarms: Vec<&str> = pref["Alarms"].as_sequence().unwrap().iter().filter_map(|a| tagged(a, "Ref")?.as_str()).collect();
-        assert!(alarms.contains(&format!("{id}Http5xxAlarm").as_str()), "{name}: its canary ignores its 5xx");
-        assert!(alarms.contains(&format!("{id}ErrorsAlarm").as_str()), "{name}: its canary ignores its errors");
+        // Profile large: its own alarms; small: the stack-wide one, which counts the same lines.
+        let (small, own) = rollback_alarms(f);
+        assert_eq!(small, ["FunctionFailuresAlarm"], "{name}");
+        assert!(own.contains(&format!("{id}Http5xxAlarm")), "{name}: its canary ignores its 5xx");
+        assert!(own.contains(&format!("{id}ErrorsAlarm")), "{name}: its canary ignores its errors");
         // The 5xx count comes from the handler's log line, under the field the service writes:
-        // every 5xx but the service's 503 in the function's own metric, the 503s apart.
+        // every 5xx but the service's 503 in the function's own metric (small: with its failed
+        // invocations in the stack's Failures), the 503s apart.
         let filter = &r[format!("{id}Http5xxFilter").as_str()]["Properties"];
-        assert_eq!(filter["FilterPattern"], "{ ($.fields.status >= 500) && ($.fields.status != 503) }", "{name}");
+        let (cond, small_pattern, pattern) = if_of(&filter["FilterPattern"]);
+        assert_eq!((cond, pattern.as_str()), ("Small", Some("{ ($.fields.status >= 500) && ($.fields.status != 503) }")), "{name}");
+        assert_eq!(
+            small_pattern,
+            r#"{ (($.fields.status >= 500) && ($.fields.status != 503)) || (($.type = "platform.report") && ($.record.status != "success")) }"#
+        );
         assert_eq!(tagged(&filter["LogGroupName"], "Ref").and_then(Value::as_str), Some(format!("{id}Logs").as_str()));
-        let metric = filter["MetricTransformations"][0]["MetricName"].as_str().unwrap();
+        let (cond, small_metric, metric) = if_of(&filter["MetricTransformations"][0]["MetricName"]);
+        assert_eq!((cond, small_metric.as_str()), ("Small", Some("Failures")));
+        let metric = metric.as_str().unwrap();
         let unavailable = &r[format!("{id}Http503Filter").as_str()]["Properties"];
         assert_eq!(unavailable["FilterPattern"], "{ $.fields.status = 503 }", "{name}");
         assert!(is_ref(&unavailable["LogGroupName"], &format!("{id}Logs")));
@@ -324,6 +350,16 @@ fn every_function_is_shifted_gradually_and_rolled_back_on_its_5xx() {
     for alarm in ["Api5xxRateAlarm", "ApiUnavailableRateAlarm"] {
         assert!(percentage_alarm(&r[alarm]).1 >= 2, "{alarm}: one stray answer fires it");
     }
+}
+
+/// A function's canary alarms: (Profile small's, large's), from `!If [Small, [...], [...]]`.
+fn rollback_alarms(f: &Value) -> (Vec<String>, Vec<String>) {
+    let (cond, small, large) = if_of(&f["Properties"]["DeploymentPreference"]["Alarms"]);
+    assert_eq!(cond, "Small");
+    let names = |v: &Value| -> Vec<String> {
+        v.as_sequence().unwrap().iter().map(|a| tagged(a, "Ref").and_then(Value::as_str).unwrap().to_string()).collect()
+    };
+    (names(small), names(large))
 }
 
 /// The entry `id` of a metric-math alarm's `Metrics`.
@@ -364,9 +400,16 @@ fn every_function_is_invoked_through_its_alias_and_shifted_by_a_canary() {
         let id = name.strip_suffix("Function").unwrap();
         let pref = &f["Properties"]["DeploymentPreference"];
         assert!(is_ref(&pref["Type"], "TrafficShifting"), "{name}: no canary");
-        let alarms: Vec<&str> = pref["Alarms"].as_sequence().unwrap().iter().filter_map(|a| tagged(a, "Ref")?.as_str()).collect();
-        assert!(alarms.contains(&format!("{id}ErrorsAlarm").as_str()), "{name}: its canary ignores its errors: {alarms:?}");
-        for alarm in alarms {
+        // The sweep's own alarm in both profiles; the others' own (large) or the stack's (small).
+        let alarms: Vec<String> = if name == "SweepFunction" {
+            pref["Alarms"].as_sequence().unwrap().iter().map(|a| tagged(a, "Ref").and_then(Value::as_str).unwrap().to_string()).collect()
+        } else {
+            let (small, own) = rollback_alarms(f);
+            assert_eq!(small, ["FunctionFailuresAlarm"], "{name}");
+            own
+        };
+        assert!(alarms.contains(&format!("{id}ErrorsAlarm")), "{name}: its canary ignores its errors: {alarms:?}");
+        for alarm in alarms.iter().map(String::as_str).chain(["FunctionFailuresAlarm"]) {
             assert_eq!(r[alarm]["Type"], "AWS::CloudWatch::Alarm", "{name}: {alarm}");
         }
     }
@@ -470,22 +513,25 @@ fn failures_page_someone_and_the_docs_count_the_alarms() {
     assert!(first_deploy.contains("AlarmEmail="), "docs/OPERATIONS.md's first deploy sets no AlarmEmail: {first_deploy}");
     let deploy = include_str!("../../../scripts/deploy.sh");
     assert!(deploy.contains("AlarmEmail=?*|AlarmTopicArn=?*)"), "scripts/deploy.sh does not insist on an alarm address");
-    assert!(operations().contains(&format!("{} alarms", alarms.len())), "docs/OPERATIONS.md does not say {} alarms", alarms.len());
+    // Each profile's alarms, as the docs count them.
+    for profile in ["small", "large"] {
+        let n = Profile::new(&doc, profile).resources().values().filter(|res| res["Type"] == "AWS::CloudWatch::Alarm").count();
+        assert!(operations().contains(&format!("{n} alarms")), "docs/OPERATIONS.md does not say {n} alarms ({profile})");
+    }
     assert_eq!(r.values().filter(|res| res["Type"] == "AWS::CloudWatch::Dashboard").count(), 1);
 }
 
-/// The metric filters on `logs`' log group: (pattern, metric name).
+/// The metric filters on `logs`' log group: (pattern, metric name), both profiles' where they
+/// differ.
 fn filters_on<'a>(doc: &'a Value, logs: &str) -> Vec<(&'a str, &'a str)> {
     doc["Resources"]
         .as_mapping()
         .unwrap()
         .values()
         .filter(|r| r["Type"] == "AWS::Logs::MetricFilter" && is_ref(&r["Properties"]["LogGroupName"], logs))
-        .map(|r| {
-            (
-                r["Properties"]["FilterPattern"].as_str().unwrap(),
-                r["Properties"]["MetricTransformations"][0]["MetricName"].as_str().unwrap(),
-            )
+        .flat_map(|r| {
+            let metrics = branches(&r["Properties"]["MetricTransformations"][0]["MetricName"]);
+            branches(&r["Properties"]["FilterPattern"]).into_iter().zip(metrics).map(|(p, m)| (p.as_str().unwrap(), m.as_str().unwrap()))
         })
         .collect()
 }
@@ -762,31 +808,41 @@ fn the_documented_log_queries_name_fields_the_service_writes() {
             );
         }
     }
-    // Every field a metric filter reads is one the service writes; the 503 the line carries
-    // (the database refused) is counted apart from the 5xx that page.
+    // Every field a metric filter reads is one the service writes, or (Profile small's failed
+    // invocations) one of Lambda's own report line; the 503 the line carries (the database
+    // refused) is counted apart from the 5xx that page.
     let doc = template();
     let filters: Vec<(&str, &str)> = doc["Resources"]
         .as_mapping()
         .unwrap()
         .values()
         .filter(|r| r["Type"] == "AWS::Logs::MetricFilter")
-        .map(|r| {
-            (
-                r["Properties"]["FilterPattern"].as_str().unwrap(),
-                r["Properties"]["MetricTransformations"][0]["MetricName"].as_str().unwrap(),
-            )
+        .flat_map(|r| {
+            let metrics = branches(&r["Properties"]["MetricTransformations"][0]["MetricName"]);
+            branches(&r["Properties"]["FilterPattern"]).into_iter().zip(metrics).map(|(p, m)| (p.as_str().unwrap(), m.as_str().unwrap()))
         })
         .collect();
+    let report = |status: &str| serde_json::json!({ "type": "platform.report", "record": { "requestId": "r", "status": status } });
     for (pattern, _) in &filters {
         for field in pattern.split("$.").skip(1).map(|f| f.split(' ').next().unwrap()) {
-            assert!(at(line, field).is_some(), "a metric filter reads {field}, which the handled line does not have");
+            assert!(
+                at(line, field).is_some() || at(&report("success"), field).is_some(),
+                "a metric filter reads {field}, which neither the handled line nor Lambda's report has"
+            );
         }
+    }
+    // Profile small's Failures: the paging 5xx and failed invocations, not 503s or successes.
+    for (pattern, metric) in filters.iter().filter(|(_, m)| *m == "Failures") {
+        for status in ["failure", "error", "timeout"] {
+            assert!(filter_matches(pattern, &report(status)), "{metric}: {pattern} misses a {status} report");
+        }
+        assert!(!filter_matches(pattern, &report("success")) && !filter_matches(pattern, line), "{pattern}");
     }
     assert_eq!(at(line, "fields.status").and_then(|s| s.as_u64()), Some(503), "{line}");
     let mut internal = line.clone();
     internal["fields"]["status"] = 500.into();
     for (pattern, metric) in &filters {
-        if metric.starts_with("Http5xx-") {
+        if metric.starts_with("Http5xx-") || (*metric == "Failures" && pattern.contains("fields.status")) {
             assert!(!filter_matches(pattern, line) && filter_matches(pattern, &internal), "{pattern}");
         } else if *metric == "Http503" {
             assert!(filter_matches(pattern, line) && !filter_matches(pattern, &internal), "{pattern}");
@@ -794,15 +850,65 @@ fn the_documented_log_queries_name_fields_the_service_writes() {
     }
 }
 
+/// Both branches of a `!If`, or the value itself.
+fn branches(v: &Value) -> Vec<&Value> {
+    match tagged(v, "If") {
+        Some(_) => {
+            let (_, a, b) = if_of(v);
+            vec![a, b]
+        }
+        None => vec![v],
+    }
+}
+
 /// Whether a CloudWatch Logs JSON filter pattern of the forms the template writes matches
-/// `line`: `{ TERM }`, or terms all joined by `&&` or all by `||`, each `$.path OP value` (in
-/// parentheses or not), OP one of `=`, `!=`, `>=`, `<=`, `>`, `<`, the value a number or a
-/// quoted string.
+/// `line`: `{ EXPRESSION }`, an expression being terms joined by `&&` or `||` (`&&` binding
+/// tighter), groups in parentheses, each term `$.path OP value`, OP one of `=`, `!=`, `>=`,
+/// `<=`, `>`, `<`, the value a number or a quoted string.
 fn filter_matches(pattern: &str, line: &serde_json::Value) -> bool {
     let body = pattern.trim().strip_prefix('{').and_then(|p| p.strip_suffix('}')).unwrap_or_else(|| panic!("{pattern}"));
-    let all = body.contains("&&");
-    let mut terms = body.split(if all { "&&" } else { "||" }).map(|t| t.trim().trim_start_matches('(').trim_end_matches(')').trim());
-    if all { terms.all(|t| term_matches(t, line)) } else { terms.any(|t| term_matches(t, line)) }
+    expression_matches(body, line)
+}
+
+/// Whether one (sub)expression of a filter pattern matches `line` (see [`filter_matches`]).
+fn expression_matches(expression: &str, line: &serde_json::Value) -> bool {
+    let expression = expression.trim();
+    let any = split_outside_groups(expression, "||");
+    if any.len() > 1 {
+        return any.iter().any(|e| expression_matches(e, line));
+    }
+    let all = split_outside_groups(expression, "&&");
+    if all.len() > 1 {
+        return all.iter().all(|e| expression_matches(e, line));
+    }
+    match expression.strip_prefix('(').and_then(|e| e.strip_suffix(')')) {
+        Some(inner) => expression_matches(inner, line),
+        None => term_matches(expression, line),
+    }
+}
+
+/// `expression` split at each `op` outside parentheses and quotes.
+fn split_outside_groups<'a>(expression: &'a str, op: &str) -> Vec<&'a str> {
+    let (mut parts, mut depth, mut quoted, mut start) = (Vec::new(), 0, false, 0);
+    let bytes = expression.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => quoted = !quoted,
+            b'(' if !quoted => depth += 1,
+            b')' if !quoted => depth -= 1,
+            _ if !quoted && depth == 0 && expression[i..].starts_with(op) => {
+                parts.push(&expression[start..i]);
+                i += op.len();
+                start = i;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    parts.push(&expression[start..]);
+    parts
 }
 
 /// Whether one `$.path OP value` term matches `line` (see [`filter_matches`]).
@@ -905,7 +1011,9 @@ fn push_has_a_websocket_api_authorised_on_connect_a_bus_endpoints_and_grants() {
     let (cond, with_egress, without) = if_of(&env["PUSH_CONNECTIONS_ENDPOINT"]);
     assert_eq!((cond, without.as_str()), ("HasPushEgress", Some("")));
     assert_eq!(sub_text(with_egress), "https://${WsApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}/live");
-    assert!(is_ref(&env["EVENT_BUS_NAME"], "EventBus"));
+    // Profile small publishes nothing to the bus (no variable at all, not an empty one).
+    let (cond, none, bus) = if_of(&env["EVENT_BUS_NAME"]);
+    assert!(cond == "Small" && is_no_value(none) && is_ref(bus, "EventBus"));
     assert_eq!(r["EventBus"]["Type"], "AWS::Events::EventBus");
     assert_eq!(sub_text(&doc["Outputs"]["PushUrl"]["Value"]), "wss://${WsApi}.execute-api.${AWS::Region}.${AWS::URLSuffix}/live");
     // The grants: post to the stage's connections, publish to the bus; for the functions that
@@ -929,9 +1037,10 @@ fn push_has_a_websocket_api_authorised_on_connect_a_bus_endpoints_and_grants() {
         .chain(["sweep".to_string(), "ws".to_string()])
         .collect::<BTreeSet<_>>();
     assert_eq!(pushers, committing);
-    // The bus through an interface endpoint in the private subnets; no execute-api endpoint
-    // (its private DNS would capture the WebSocket API's management host, which it does not
-    // serve): those calls go out through the NAT gateway that PushEgress adds.
+    // The bus through an interface endpoint in the private subnets (Profile large); no
+    // execute-api endpoint (its private DNS would capture the WebSocket API's management host,
+    // which it does not serve): those calls go out through the NAT gateway that PushEgress adds
+    // (large) or over IPv6 through the egress-only gateway (small).
     let endpoints: Vec<&Value> = r.as_mapping().unwrap().values().filter(|x| x["Type"] == "AWS::EC2::VPCEndpoint").collect();
     assert_eq!(endpoints.len(), 1);
     let p = &endpoints[0]["Properties"];
@@ -943,7 +1052,7 @@ fn push_has_a_websocket_api_authorised_on_connect_a_bus_endpoints_and_grants() {
     assert!(is_ref(&p["SecurityGroupIds"][0], "EndpointSecurityGroup"));
     assert_eq!(parameter_default(&doc, "PushEgress").as_str(), Some("on"));
     let nat = &r["NatGateway"];
-    assert_eq!(nat["Condition"], "HasPushEgress");
+    assert_eq!(nat["Condition"], "NatEgress");
     assert!(is_ref(&nat["Properties"]["SubnetId"], "PublicSubnet"));
     assert!(is_ref(&r["PrivateDefaultRoute"]["Properties"]["NatGatewayId"], "NatGateway"));
     for subnet in ["PrivateSubnetA", "PrivateSubnetB"] {
@@ -962,4 +1071,317 @@ fn push_has_a_websocket_api_authorised_on_connect_a_bus_endpoints_and_grants() {
     for phrase in ["PushUrl", "?token=", "EventBus", "PushEgress", "NatGateway", "EventsEndpoint", "PushPolicy"] {
         assert!(operations().contains(phrase), "docs/OPERATIONS.md does not mention {phrase}");
     }
+}
+
+// --- The two profiles (issue 60): one template, its Conditions resolved for each. ---
+
+/// The template as a stack of one `Profile` has it: the other parameters at their defaults,
+/// every `!If` chosen and every conditional resource kept or dropped.
+struct Profile<'a> {
+    doc: &'a Value,
+    params: std::collections::BTreeMap<String, Value>,
+    conditions: std::cell::RefCell<std::collections::BTreeMap<String, bool>>,
+}
+
+impl<'a> Profile<'a> {
+    fn new(doc: &'a Value, profile: &str) -> Profile<'a> {
+        let mut params: std::collections::BTreeMap<String, Value> =
+            doc["Parameters"].as_mapping().unwrap().iter().map(|(k, v)| (k.as_str().unwrap().to_string(), v["Default"].clone())).collect();
+        params.insert("Profile".into(), Value::String(profile.into()));
+        Profile { doc, params, conditions: Default::default() }
+    }
+
+    /// The value of the condition `name`.
+    fn condition(&self, name: &str) -> bool {
+        if let Some(known) = self.conditions.borrow().get(name) {
+            return *known;
+        }
+        let value = self.truth(&self.doc["Conditions"][name]);
+        self.conditions.borrow_mut().insert(name.to_string(), value);
+        value
+    }
+
+    /// A condition expression's truth.
+    fn truth(&self, v: &Value) -> bool {
+        let Value::Tagged(t) = v else { panic!("not a condition: {v:?}") };
+        let args = &t.value;
+        if t.tag == "Equals" {
+            let s = args.as_sequence().unwrap();
+            self.text(&s[0]) == self.text(&s[1])
+        } else if t.tag == "Not" {
+            !self.truth(&args[0])
+        } else if t.tag == "And" {
+            args.as_sequence().unwrap().iter().all(|a| self.truth(a))
+        } else if t.tag == "Or" {
+            args.as_sequence().unwrap().iter().any(|a| self.truth(a))
+        } else if t.tag == "Condition" {
+            self.condition(args.as_str().unwrap())
+        } else {
+            panic!("not a condition: {v:?}")
+        }
+    }
+
+    /// A scalar's text: a parameter's value for its `!Ref`.
+    fn text(&self, v: &Value) -> String {
+        let v = match tagged(v, "Ref").and_then(Value::as_str) {
+            Some(name) => &self.params[name],
+            None => v,
+        };
+        match v {
+            Value::String(s) => s.clone(),
+            Value::Number(n) => n.to_string(),
+            Value::Bool(b) => b.to_string(),
+            _ => panic!("not a scalar: {v:?}"),
+        }
+    }
+
+    /// `v` with each `!If` chosen and each parameter's `!Ref` replaced by its value; `None` for
+    /// `AWS::NoValue` (dropped from the mapping or sequence that holds it).
+    fn resolve(&self, v: &Value) -> Option<Value> {
+        match v {
+            Value::Tagged(t) if t.tag == "If" => {
+                let (cond, a, b) = if_of(v);
+                self.resolve(if self.condition(cond) { a } else { b })
+            }
+            Value::Tagged(t) if t.tag == "Ref" => match t.value.as_str().unwrap() {
+                "AWS::NoValue" => None,
+                name => Some(self.params.get(name).cloned().unwrap_or_else(|| v.clone())),
+            },
+            Value::Tagged(t) => Some(Value::Tagged(Box::new(serde_yaml::value::TaggedValue {
+                tag: t.tag.clone(),
+                value: self.resolve(&t.value).unwrap_or(Value::Null),
+            }))),
+            Value::Mapping(m) => Some(Value::Mapping(m.iter().filter_map(|(k, x)| Some((k.clone(), self.resolve(x)?))).collect())),
+            Value::Sequence(s) => Some(Value::Sequence(s.iter().filter_map(|x| self.resolve(x)).collect())),
+            _ => Some(v.clone()),
+        }
+    }
+
+    /// The resources this profile has, resolved, by logical id.
+    fn resources(&self) -> std::collections::BTreeMap<String, Value> {
+        self.doc["Resources"]
+            .as_mapping()
+            .unwrap()
+            .iter()
+            .filter(|(_, r)| r["Condition"].as_str().is_none_or(|c| self.condition(c)))
+            .map(|(k, r)| (k.as_str().unwrap().to_string(), self.resolve(r).unwrap()))
+            .collect()
+    }
+}
+
+/// Per resource type, the properties whose change makes CloudFormation replace the resource
+/// ("Update requires: Replacement" in its reference), for the types both profiles hold.
+const REPLACED_ON_CHANGE: &[(&str, &[&str])] = &[
+    (
+        "AWS::RDS::DBCluster",
+        &[
+            "DBClusterIdentifier",
+            "DatabaseName",
+            "Engine",
+            "EngineMode",
+            "MasterUsername",
+            "StorageEncrypted",
+            "KmsKeyId",
+            "DBSubnetGroupName",
+            "AvailabilityZones",
+            "SnapshotIdentifier",
+            "SourceDBClusterIdentifier",
+            "RestoreType",
+            "SourceRegion",
+            "DBSystemId",
+        ],
+    ),
+    (
+        "AWS::RDS::DBInstance",
+        &[
+            "DBInstanceIdentifier",
+            "DBClusterIdentifier",
+            "Engine",
+            "AvailabilityZone",
+            "DBSubnetGroupName",
+            "KmsKeyId",
+            "StorageEncrypted",
+            "DBName",
+            "MasterUsername",
+            "SourceDBInstanceIdentifier",
+            "DBSnapshotIdentifier",
+            "CharacterSetName",
+            "Timezone",
+        ],
+    ),
+    ("AWS::RDS::DBSubnetGroup", &["DBSubnetGroupName"]),
+    ("AWS::EC2::VPC", &["CidrBlock", "Ipv4IpamPoolId", "Ipv4NetmaskLength"]),
+    ("AWS::EC2::Subnet", &["AvailabilityZone", "AvailabilityZoneId", "CidrBlock", "VpcId", "Ipv4IpamPoolId"]),
+    ("AWS::EC2::SecurityGroup", &["GroupDescription", "GroupName", "VpcId"]),
+    ("AWS::IAM::ManagedPolicy", &["ManagedPolicyName", "Path"]),
+    ("AWS::Logs::MetricFilter", &["FilterName", "LogGroupName"]),
+    ("AWS::Serverless::Function", &["FunctionName", "PackageType"]),
+    ("AWS::ApiGatewayV2::Api", &["ProtocolType"]),
+    ("AWS::CloudWatch::Dashboard", &["DashboardName"]),
+    ("Custom::SchemaMigration", &["ServiceToken"]),
+];
+
+/// The database and what holds it: in both profiles under the same logical ids.
+const DATA_RESOURCES: &[&str] = &[
+    "DbCluster",
+    "DbInstance",
+    "DbSubnetGroup",
+    "DatabaseSecurityGroup",
+    "Vpc",
+    "VpcIpv6Block",
+    "PrivateSubnetA",
+    "PrivateSubnetB",
+    "PrivateSubnetAIpv6",
+    "PrivateSubnetBIpv6",
+];
+
+#[test]
+fn switching_profile_updates_in_place_and_keeps_the_database() {
+    let doc = template();
+    assert_eq!(parameter_default(&doc, "Profile"), "small");
+    let (small, large) = (Profile::new(&doc, "small").resources(), Profile::new(&doc, "large").resources());
+    let only = |a: &std::collections::BTreeMap<String, Value>, b: &std::collections::BTreeMap<String, Value>| -> Vec<String> {
+        a.keys().filter(|k| !b.contains_key(*k)).cloned().collect()
+    };
+    let (added, removed) = (only(&small, &large), only(&large, &small));
+    let mut changed = Vec::new();
+    for (id, res) in small.iter().filter(|(id, _)| large.contains_key(*id)) {
+        let other = &large[id];
+        assert_eq!(res["Type"], other["Type"], "{id} changes type");
+        for key in ["DeletionPolicy", "UpdateReplacePolicy", "DependsOn", "Metadata"] {
+            assert_eq!(res[key], other[key], "{id}: {key} differs");
+        }
+        let kind = res["Type"].as_str().unwrap();
+        let keys: BTreeSet<&str> = [res, other]
+            .iter()
+            .flat_map(|x| x["Properties"].as_mapping().into_iter().flatten().map(|(k, _)| k.as_str().unwrap()))
+            .collect();
+        let differing: Vec<&str> = keys.into_iter().filter(|k| res["Properties"][*k] != other["Properties"][*k]).collect();
+        if differing.is_empty() {
+            continue;
+        }
+        let replacing = REPLACED_ON_CHANGE
+            .iter()
+            .find(|(t, _)| *t == kind)
+            .unwrap_or_else(|| panic!("{id} ({kind}) differs in {differing:?}: add its type's replacing properties to REPLACED_ON_CHANGE"))
+            .1;
+        for key in &differing {
+            assert!(!replacing.contains(key), "switching profile replaces {id}: {key} differs");
+        }
+        changed.push(format!("{id} ({})", differing.join(", ")));
+    }
+    // What a switch does, for the reader of the test's output (--nocapture).
+    eprintln!(
+        "small only ({}): {added:?}\nlarge only ({}): {removed:?}\nchanged in place ({}): {changed:?}",
+        added.len(),
+        removed.len(),
+        changed.len()
+    );
+    // The database and its network stay, under the same ids; the cluster changes only its scaling.
+    for id in DATA_RESOURCES {
+        assert!(small.contains_key(*id) && large.contains_key(*id), "{id} is not in both profiles");
+    }
+    assert!(changed.iter().any(|c| c == "DbCluster (ServerlessV2ScalingConfiguration)"), "{changed:?}");
+    assert!(!changed.iter().any(|c| c.starts_with("DbInstance ") || c.starts_with("DbSubnetGroup ")), "{changed:?}");
+    for id in ["DbProxy", "DbProxyTargetGroup", "NatGateway", "NatAddress", "EventsEndpoint", "SubmitMoveHttp5xxAlarm"] {
+        assert!(removed.contains(&id.to_string()), "{id} is not large's alone: {removed:?}");
+    }
+    for id in ["EgressOnlyGateway", "PrivateIpv6Route", "FunctionFailuresAlarm", "DbConnectionsAlarm"] {
+        assert!(added.contains(&id.to_string()), "{id} is not small's alone: {added:?}");
+    }
+    // The functions' shared settings change in place too (no replacement-forcing property there).
+    let globals = |p: &str| Profile::new(&doc, p).resolve(&doc["Globals"]["Function"]).unwrap();
+    assert_eq!(globals("small")["Runtime"], globals("large")["Runtime"]);
+    assert!(operations().contains("switching `Profile` is an update in place"), "docs/OPERATIONS.md does not say a switch is an update");
+}
+
+#[test]
+fn the_small_profile_pauses_connects_directly_and_keeps_its_connections_under_the_limit() {
+    let doc = template();
+    let small = Profile::new(&doc, "small");
+    let (r, large) = (small.resources(), Profile::new(&doc, "large").resources());
+    // Aurora scales to 0 and pauses after its idle time; large keeps its 0.5 ACU floor.
+    let scaling = |r: &std::collections::BTreeMap<String, Value>| r["DbCluster"]["Properties"]["ServerlessV2ScalingConfiguration"].clone();
+    assert_eq!(scaling(&r)["MinCapacity"].as_f64(), Some(0.0));
+    assert!(scaling(&r)["SecondsUntilAutoPause"].as_u64().is_some_and(|s| (300..=86_400).contains(&s)));
+    assert_eq!(scaling(&large)["MinCapacity"].as_f64(), Some(0.5));
+    assert!(scaling(&large)["SecondsUntilAutoPause"].is_null());
+    // No proxy (an open proxy connection keeps Aurora awake): the functions connect to the
+    // writer, which admits them.
+    for kind in ["AWS::RDS::DBProxy", "AWS::EC2::NatGateway", "AWS::EC2::EIP", "AWS::EC2::VPCEndpoint"] {
+        assert!(r.values().all(|x| x["Type"] != kind), "small has a {kind}");
+        assert!(large.values().any(|x| x["Type"] == kind), "large lost its {kind}");
+    }
+    let env = small.resolve(&doc["Globals"]["Function"]).unwrap();
+    assert_eq!(
+        env["Environment"]["Variables"]["DB_PROXY_ENDPOINT"],
+        serde_yaml::from_str::<Value>("!GetAtt DbCluster.Endpoint.Address").unwrap()
+    );
+    assert!(env["Environment"]["Variables"]["EVENT_BUS_NAME"].is_null(), "small publishes to the bus with no way to it");
+    assert_eq!(env["Tracing"], "PassThrough");
+    let ingress = &r["DatabaseSecurityGroup"]["Properties"]["SecurityGroupIngress"][0];
+    assert!(is_ref(&ingress["SourceSecurityGroupId"], "FunctionSecurityGroup") && ingress["FromPort"] == 5432);
+    // Push goes out over IPv6: an egress-only gateway as the private subnets' ::/0, the
+    // functions allowed IPv6, the WebSocket API dual-stack.
+    let route = &r["PrivateIpv6Route"]["Properties"];
+    assert!(route["DestinationIpv6CidrBlock"] == "::/0" && is_ref(&route["EgressOnlyInternetGatewayId"], "EgressOnlyGateway"));
+    assert!(
+        is_ref(&route["RouteTableId"], "PrivateRouteTable")
+            && r.contains_key("PrivateSubnetARoutes")
+            && r.contains_key("PrivateSubnetBRoutes")
+    );
+    assert_eq!(env["VpcConfig"]["Ipv6AllowedForDualStack"].as_bool(), Some(true));
+    assert_eq!(r["WsApi"]["Properties"]["IpAddressType"], "dualstack");
+    assert!(tagged(&env["Environment"]["Variables"]["PUSH_CONNECTIONS_ENDPOINT"], "Sub").is_some(), "small does not push");
+    // Every function reserves its concurrency, so the instances inside the VPC, each with its
+    // whole pool, stay under max_connections at the smallest maximum the template allows (4 ACU:
+    // 823, less the 5 slots RDS keeps for its superusers), as docs/OPERATIONS.md works it out.
+    let pool: u64 = env["Environment"]["Variables"]["DB_MAX_CONNECTIONS"].as_str().unwrap().parse().unwrap();
+    let mut connections = 0;
+    for (name, f) in r.iter().filter(|(_, x)| x["Type"] == "AWS::Serverless::Function") {
+        let reserved = f["Properties"]["ReservedConcurrentExecutions"].as_u64().unwrap_or_else(|| panic!("{name} reserves nothing"));
+        if !is_ref(&doc["Resources"][name.as_str()]["Properties"]["VpcConfig"], "AWS::NoValue") {
+            connections += reserved * pool;
+        }
+    }
+    assert!(connections <= 823 - 5, "{connections} connections");
+    assert!(operations().contains(&format!("{connections} connections")), "docs/OPERATIONS.md does not give the {connections} connections");
+    let rule = &doc["Rules"]["SmallProfileConnectionsFit"];
+    let refused = serde_yaml::to_string(&rule["Assertions"][0]["Assert"]).unwrap();
+    for below in ["'1'", "'1.5'", "'2'", "'2.5'", "'3'", "'3.5'"] {
+        assert!(refused.contains(below), "the rule lets DbMaxCapacity {below} through: {refused}");
+    }
+    // The same failures page, counted stack-wide: any three answers 5xx (other than 503) or
+    // failed invocations of any function, from the logs, rolling every canary back.
+    let failures = &r["FunctionFailuresAlarm"]["Properties"];
+    assert_eq!((failures["MetricName"].as_str(), failures["Threshold"].as_f64()), (Some("Failures"), Some(3.0)));
+    let counted: BTreeSet<String> = r
+        .values()
+        .filter(|x| x["Type"] == "AWS::Logs::MetricFilter" && x["Properties"]["MetricTransformations"][0]["MetricName"] == "Failures")
+        .map(|x| tagged(&x["Properties"]["LogGroupName"], "Ref").and_then(Value::as_str).unwrap().trim_end_matches("Logs").to_string())
+        .collect();
+    let functions: BTreeSet<String> = functions(&doc).into_iter().map(|(n, _)| n.trim_end_matches("Function").to_string()).collect();
+    assert_eq!(counted, functions, "a function whose failures small does not count");
+    for alarm in
+        ["LambdaThrottlesAlarm", "ApiIntegrationLatencyAlarm", "WsIntegrationLatencyAlarm", "DbConnectionsAlarm", "SweepErrorsAlarm"]
+    {
+        assert_eq!(r[alarm]["Type"], "AWS::CloudWatch::Alarm", "{alarm}");
+        assert!(operations().contains(alarm), "docs/OPERATIONS.md does not list {alarm}");
+    }
+}
+
+/// `python3 infra/cost.py --check`: docs/OPERATIONS.md's cost table is the model's output for
+/// this template, and Profile small stays under its limits; skipped where there is no python3.
+#[test]
+fn the_cost_table_is_the_models_and_small_stays_under_its_limits() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let out = match std::process::Command::new("python3").args(["infra/cost.py", "--check"]).current_dir(root).output() {
+        Ok(out) => out,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!("python3 not found: infra/cost.py --check not run");
+            return;
+        }
+        Err(e) => panic!("python3 infra/cost.py --check: {e}"),
+    };
+    assert!(out.status.success(), "{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
 }
