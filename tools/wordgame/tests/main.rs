@@ -6,6 +6,7 @@ mod chaos;
 mod cli;
 mod common;
 mod docs;
+mod journals;
 mod ladder_cli;
 mod modules;
 mod push;
