@@ -5,6 +5,7 @@ mod browser;
 mod chaos;
 mod cli;
 mod common;
+mod data_leaves;
 mod docs;
 mod journals;
 mod ladder_cli;
