@@ -9,8 +9,8 @@ use games::Budget;
 use rand_chacha::ChaCha8Rng;
 use wordgame::CliError;
 use wordgame::ladder::{Contestant, LadderOptions, LadderPairing, LadderPlayer, Turn, run_pairings};
+use wordgame::leaves::census;
 
-use crate::census;
 use crate::proto::{self, Features};
 
 /// Arguments of `lab ladder`.

@@ -6,9 +6,10 @@
 //! score when the leave holds it − the mean next score over all leaves); the same for blanks.
 //! The duplicate, balance and Q terms of the heuristic stay as they are.
 //!
-//! `--superleaves FILE` also fits whole-leave values (see [`crate::superleaves`]) and writes
-//! the table the engine compiles in, then measures it against the heuristic and the refined
-//! per-letter table.
+//! `--superleaves FILE` also fits whole-leave values by the product's fits
+//! ([`wordgame::leaves`], what `wordgame data leaves` runs with the shipped parameters), here with
+//! any parameters and the research targets, writes the table, then measures it against the
+//! heuristic and the refined per-letter table.
 
 use std::collections::HashMap;
 
@@ -16,10 +17,10 @@ use engine::leave::SuperLeaves;
 use engine::{LeaveTable, RackTile, Seat, TileVariant};
 use serde::Serialize;
 
-use crate::census;
-use crate::superleaves::{self, Target};
 use wordgame::CliError;
 use wordgame::ladder::progress;
+use wordgame::leaves::residuals::{LeaveTarget, SeatTurn, next_equity};
+use wordgame::leaves::{LeaveFit, LeaveRecipe};
 use wordgame::selfplay::{StaticStrategy, play_game};
 
 /// Arguments of `lab leaves`.
@@ -113,38 +114,19 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         &play_match(variant, StaticStrategy::Equity(&refined), StaticStrategy::Equity(&heuristic), args.games, base),
     );
     if let Some(path) = &args.superleaves {
-        let target = match args.fit_target {
-            FitTarget::Next => Some(Target::Next),
-            FitTarget::Turns => Some(Target::Turns(args.horizon)),
-            FitTarget::Equity => Some(Target::Equity),
-            FitTarget::Spread => Some(Target::Spread),
-            FitTarget::Racks => None,
+        let recipe = match args.fit_target {
+            FitTarget::Racks => LeaveRecipe::Census { shrink: args.shrink, min_support: args.min_samples, threads: args.threads },
+            target => LeaveRecipe::Residuals {
+                target: research_target(target, args.horizon),
+                shrink: args.shrink,
+                min_samples: args.min_samples,
+                all_up_to: args.all_up_to,
+            },
         };
-        let mut fitted = heuristic.clone();
-        let mut bytes = Vec::new();
-        for generation in 0..args.generations {
-            let seed = args.seed + 2_000_000 + u64::from(generation) * args.fit_games;
-            let label = format!("superleaves {}", generation + 1);
-            let entries = match target {
-                Some(target) => {
-                    let samples = superleaves::collect(variant, &fitted, args.fit_games, seed, target, &label);
-                    superleaves::fit(rules, &samples, args.shrink, args.min_samples, args.all_up_to)
-                }
-                None => {
-                    let census = census::collect(variant, &fitted, args.fit_games, seed, args.threads, &label);
-                    eprintln!("{label}: {} samples of {} distinct racks", census.samples(), census.racks());
-                    census::fit(rules, &census, args.shrink, args.min_samples)
-                }
-            };
-            bytes = superleaves::to_bytes(&entries);
-            fitted = heuristic.clone().with_superleaves(SuperLeaves::from_bytes(Box::leak(bytes.clone().into_boxed_slice())));
-        }
-        let written = if path.ends_with(".lv") {
-            engine::leave::pack(&bytes).ok_or_else(|| CliError::Input(format!("{path}: no whole leaves were fitted to pack")))?
-        } else {
-            bytes
-        };
-        std::fs::write(path, &written).map_err(|e| CliError::Input(format!("{path}: {e}")))?;
+        let fit = LeaveFit { games: args.fit_games, generations: args.generations, seed: args.seed + 2_000_000, recipe };
+        let entries = fit.run(variant);
+        wordgame::leaves::write(path, &entries)?;
+        let fitted = heuristic.clone().with_superleaves(SuperLeaves::read(wordgame::leaves::to_bytes(&entries)));
         println!("superleaves: {} leaves written to {path}", fitted.superleaves().map_or(0, |t| t.len()));
         report(
             "superleave equity vs score",
@@ -160,6 +142,17 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         );
     }
     Ok(())
+}
+
+/// `--fit-target`'s target for the residual fit (`racks` is the census, no target).
+fn research_target(target: FitTarget, horizon: usize) -> LeaveTarget {
+    let score = |t: &SeatTurn| f64::from(t.score);
+    match target {
+        FitTarget::Next => Box::new(move |turns, _| turns.get(1).map_or(0.0, score)),
+        FitTarget::Turns => Box::new(move |turns, _| turns.iter().skip(1).take(horizon).map(score).sum()),
+        FitTarget::Equity | FitTarget::Racks => Box::new(next_equity),
+        FitTarget::Spread => Box::new(|turns, final_spread| f64::from(final_spread - turns[0].spread)),
+    }
 }
 
 fn refine(variant: TileVariant, heuristic: &LeaveTable, args: &Args) -> LeaveTable {
@@ -239,32 +232,4 @@ fn report(label: &str, r: &MatchResult) {
         r.mean_a,
         r.mean_b
     );
-}
-
-/// Arguments of `lab pack-leaves`.
-#[derive(clap::Args)]
-pub struct PackArgs {
-    /// A whole-leave table: 12-byte entries in key order, as `leaves --superleaves` writes it.
-    from: String,
-    /// Where to write it packed (what the engine compiles in from `data/leaves/<variant>.lv`).
-    to: String,
-}
-
-/// Packs a whole-leave table (`engine::leave::pack`), byte for byte the same each run.
-///
-/// # Errors
-/// [`CliError::Input`] for a file that cannot be read or written, or is no table.
-pub fn pack(args: &PackArgs) -> Result<(), CliError> {
-    let bytes = std::fs::read(&args.from).map_err(|e| CliError::Input(format!("{}: {e}", args.from)))?;
-    let packed = engine::leave::pack(&bytes)
-        .ok_or_else(|| CliError::Input(format!("{}: not a whole-leave table (12-byte entries in key order)", args.from)))?;
-    std::fs::write(&args.to, &packed).map_err(|e| CliError::Input(format!("{}: {e}", args.to)))?;
-    println!(
-        "{} leaves, {} bytes packed into {} written to {}",
-        bytes.len() / engine::leave::SUPERLEAVE_ENTRY,
-        bytes.len(),
-        packed.len(),
-        args.to
-    );
-    Ok(())
 }

@@ -1,15 +1,14 @@
 //! `lab`: the robot research, apart from the product. `ladder` plays prototypes of the hard level
 //! (and hard built up from its parts) against the static players and the levels; `leaves` refines
-//! the leave tables from self-play and fits whole leaves (the engine's compiled tables are made
-//! with it); `endgame-loss` measures what the hard level's endgame loses to its budget. The
+//! the leave tables from self-play, fits whole leaves by the product's fits (`wordgame data
+//! leaves` makes the engine's compiled tables) with research parameters and measures them;
+//! `endgame-loss` measures what the hard level's endgame loses to its budget. The
 //! notebook of what was measured is NOTEBOOK.md beside this crate.
 
-mod census;
 mod endgame_loss;
 mod ladder;
 mod leaves;
 mod proto;
-mod superleaves;
 
 use std::process::ExitCode;
 
@@ -28,8 +27,6 @@ enum Command {
     Ladder(ladder::Args),
     /// Refines the leave table from self-play and measures equity against pure score.
     Leaves(leaves::Args),
-    /// Packs a whole-leave table as the engine compiles it in.
-    PackLeaves(leaves::PackArgs),
     /// Measures what the hard level's endgame loses to its time budget.
     EndgameLoss(endgame_loss::Args),
 }
@@ -38,7 +35,6 @@ fn main() -> ExitCode {
     let result = match Cli::parse().command {
         Command::Ladder(args) => ladder::run(&args),
         Command::Leaves(args) => leaves::run(&args),
-        Command::PackLeaves(args) => leaves::pack(&args),
         Command::EndgameLoss(args) => endgame_loss::run(&args),
     };
     match result {

@@ -265,7 +265,8 @@ impl Candidate {
 /// engine's hard level's own choice), as candidates.
 fn best_exchanges(game: &Game, leave: &LeaveTable, n: usize) -> Vec<Candidate> {
     let rack = game.rack(game.to_move());
-    engine::lab::best_exchanges(game.rules(), leave, rack, game.bag().len(), n)
+    leave
+        .best_exchanges(game.rules(), rack, game.bag().len(), n)
         .into_iter()
         .filter_map(|(out, equity)| Some(Candidate::Exchange { out, kept: rack.minus(&out)?, equity }))
         .collect()

@@ -1,6 +1,7 @@
-//! `lab leaves --superleaves`: fits whole-leave values from self-play and writes a table the
-//! engine reads back (whole entries in key order), printing the evaluation matches; the lab's
-//! ladder plays a prototype against a static player with such a table.
+//! `lab leaves --superleaves`: fits whole-leave values from self-play (by `wordgame::leaves`, with
+//! research parameters) and writes a table the engine reads back (whole entries in key order, or
+//! packed), printing the evaluation matches; the lab's ladder plays a prototype against a static
+//! player with such a table.
 
 use std::process::Command;
 
@@ -34,7 +35,7 @@ fn a_fitted_table_is_written_and_reads_back() {
     let table = SuperLeaves::from_bytes(Box::leak(bytes.into_boxed_slice())).expect("entries in key order");
     assert!(stdout.contains(&format!("superleaves: {} leaves written", table.len())), "{stdout}");
     assert!(stdout.contains("superleave equity vs heuristic equity"), "{stdout}");
-    assert!(String::from_utf8(out.stderr).unwrap().contains("superleaves"), "a progress bar");
+    assert!(String::from_utf8(out.stderr).unwrap().contains("whole leaves"), "a progress bar");
 
     // The ladder's static player reads such a table from the file; anything else is refused.
     let ladder = |table: &str| {
@@ -60,8 +61,11 @@ fn a_fitted_table_is_written_and_reads_back() {
     assert!(String::from_utf8(out.stdout).unwrap().contains("| hard (hard) vs static equity |"));
     // Packed (as the engine compiles its tables in), it holds the same entries and plays the same.
     let packed = dir.join("erudit.lv");
-    let out =
-        Command::new(env!("CARGO_BIN_EXE_lab")).args(["pack-leaves", file.to_str().unwrap(), packed.to_str().unwrap()]).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_lab"))
+        .args(["leaves", "--variant", "erudit", "--games", "0", "--fit-games", "20", "--min-samples", "3", "--superleaves"])
+        .arg(&packed)
+        .output()
+        .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let entries = std::fs::read(&file).unwrap();
     let lv = std::fs::read(&packed).unwrap();

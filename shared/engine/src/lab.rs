@@ -1,27 +1,15 @@
-//! Four internals of the robots, opened to the research crate `lab/` by the `lab` feature. No
+//! Two internals of the robots, opened to the research crate `lab/` by the `lab` feature. No
 //! product build turns the feature on: the service, the functions and `wordgame` never see these.
 
 use rand_chacha::ChaCha8Rng;
 
 use crate::robot::LevelRobot;
 use crate::tile::RackTile;
-use crate::variant::Rules;
-use crate::{Board, GeneratedPlay, LeaveTable, Rack};
-
-/// The best `n` exchanges of `rack` that a bag of `bag` tiles allows, best first, each with the
-/// value of the leave it keeps, as the robots rank them.
-pub fn best_exchanges(rules: &Rules, leave: &LeaveTable, rack: &Rack, bag: usize, n: usize) -> Vec<(Rack, i32)> {
-    crate::robot::best_exchanges(rules, leave, rack, bag, n)
-}
+use crate::{Board, GeneratedPlay, Rack};
 
 /// `n` tiles drawn at random from `pool` without replacement, as the hard level deals hidden racks.
 pub fn sample(pool: &[RackTile], n: usize, rng: &mut ChaCha8Rng) -> Vec<RackTile> {
     crate::robot::sample(pool, n, rng)
-}
-
-/// The [`crate::leave::SuperLeaves`] key of keeping `leave`: how a whole-leave table is written.
-pub fn key_of(leave: &Rack) -> u64 {
-    crate::leave::key_of(leave)
 }
 
 /// The hard level's pre-endgame value of `play` on one deal (see the robot's own use).

@@ -7,8 +7,7 @@
 //! table (from self-play) replace the first term.
 //!
 //! Over it, [`SuperLeaves`]: values for whole leaves (multisets of kept tiles, as Quackle's and
-//! macondo's "superleaves"), fitted from self-play by the lab's `leaves --superleaves` and
-//! compiled in from `data/leaves/<variant>.lv` (no I/O at cold start); a leave the table does not
+//! macondo's "superleaves"), fitted from self-play by `wordgame data leaves` and compiled in from `data/leaves/<variant>.lv` (no I/O at cold start); a leave the table does not
 //! hold keeps its heuristic value. A table is 12-byte entries in key order; the compiled-in
 //! files are the same entries packed ([`pack`]: key deltas and values as varints, about half the
 //! deflated size in a Lambda zip), unpacked once per process on first use. [`LeaveTable::standard`] is the heuristic with the variant's
@@ -224,9 +223,8 @@ fn counts_of(rack: &Rack) -> Counts {
     counts
 }
 
-/// The [`SuperLeaves`] key of keeping `leave`.
-#[cfg(any(test, feature = "lab"))]
-pub(crate) fn key_of(leave: &Rack) -> u64 {
+/// The [`SuperLeaves`] key of keeping `leave`: how a whole-leave table is written.
+pub fn key_of(leave: &Rack) -> u64 {
     leave_key(&counts_of(leave))
 }
 
@@ -298,6 +296,19 @@ impl LeaveTable {
     /// The value of keeping `leave`.
     pub fn value(&self, leave: &Rack) -> i32 {
         self.value_counts(&counts_of(leave))
+    }
+
+    /// The best `n` exchanges of `rack` that a bag of `bag` tiles allows, best first, each with
+    /// the value of the leave it keeps (its equity in thousandths: an exchange scores nothing);
+    /// among equal values the smaller exchange first.
+    pub fn best_exchanges(&self, rules: &Rules, rack: &Rack, bag: usize, n: usize) -> Vec<(Rack, i32)> {
+        let mut all: Vec<(Rack, i32)> = crate::exchange::exchanges(rules, rack, bag)
+            .into_iter()
+            .filter_map(|out| Some((out, self.value(&rack.minus(&out)?))))
+            .collect();
+        all.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
+        all.truncate(n);
+        all
     }
 
     /// The heuristic value of keeping `leave`, whatever the fitted table holds.

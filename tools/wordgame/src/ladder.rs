@@ -32,9 +32,9 @@ pub struct LadderOptions {
     /// The hard level's time budget per decision, in milliseconds.
     #[arg(long, default_value_t = 40)]
     pub budget_ms: u64,
-    /// The static-equity player's whole-leave table, from this file (as the lab's `leaves
-    /// --superleaves` writes it) over the heuristic, instead of the variant's compiled one: for
-    /// instance an English table fitted from self-play, which the engine does not ship.
+    /// The static-equity player's whole-leave table, from this file (as `wordgame data leaves`
+    /// or the lab's `leaves --superleaves` writes it) over the heuristic, instead of the variant's
+    /// compiled one: for instance a table fitted on other parameters.
     #[arg(long)]
     pub static_leaves: Option<String>,
 }

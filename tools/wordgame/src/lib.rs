@@ -1,8 +1,10 @@
 //! What `wordgame` shares with the research crate `lab` and its own tests: seeded self-play with
 //! the simple static players, the ladder that plays robots (or any [`ladder::Contestant`]) against
-//! each other, and the top play on a game view's board ([`top_play`]).
+//! each other, the fits that build the engine's whole-leave tables ([`leaves`]), and the top play
+//! on a game view's board ([`top_play`]).
 
 pub mod ladder;
+pub mod leaves;
 pub mod selfplay;
 pub mod top_play;
 

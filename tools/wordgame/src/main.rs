@@ -3,14 +3,15 @@
 //! robots against each other; `positions` records benchmark positions from seeded self-play;
 //! `serve` is the local gateway and `token` prints a development token for it; `loadtest`
 //! measures submit-move through a running gateway; `chaos` crash-tests a private gateway and
-//! PostgreSQL; `graphs` writes the word graphs for the Lambda lexicon layer. The robot research
-//! lives apart, in the `lab` crate.
+//! PostgreSQL; `graphs` writes the word graphs for the Lambda lexicon layer; `data` builds the
+//! engine's whole-leave tables. The robot research lives apart, in the `lab` crate.
 
 mod analyse;
 mod bench;
 mod cgp_file;
 mod chaos;
 mod cpu;
+mod data;
 mod dev_accounts;
 mod graphs;
 mod loadtest;
@@ -60,6 +61,8 @@ enum Command {
     Chaos(chaos::Args),
     /// Writes this build's word graphs as files, for the Lambda lexicon layer.
     Graphs(graphs::Args),
+    /// Builds the engine's data files: the whole-leave tables.
+    Data(data::Args),
     /// Starts only a throwaway private PostgreSQL, prints its URL and runs until killed.
     Postgres(postgres::Args),
     /// Prints (or checks) what is derived from the route table: the template's functions, the
@@ -84,6 +87,7 @@ fn main() -> ExitCode {
         Command::Loadtest(args) => loadtest::run(&args),
         Command::Ladder(args) => ladder::run(&args),
         Command::Graphs(args) => graphs::run(&args),
+        Command::Data(args) => data::run(&args),
         Command::Chaos(args) => chaos::run(&args),
         Command::Postgres(args) => postgres::run(&args),
         Command::Routes(args) => routes::run(&args),

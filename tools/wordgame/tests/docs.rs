@@ -1,5 +1,6 @@
-//! docs/ARCHITECTURE.md stays true to the code: its lists of the service's, the store's and the
-//! HTTP crate's modules name every module each crate declares.
+//! The docs stay true and short: docs/ARCHITECTURE.md's lists of the service's, the store's and
+//! the HTTP crate's modules name every module each crate declares; docs/ROBOTS.md stays within
+//! 300 lines.
 
 use std::path::Path;
 
@@ -34,4 +35,11 @@ fn the_architecture_names_every_module_of_the_service_the_store_and_the_http_cra
         assert!(missing.is_empty(), "docs/ARCHITECTURE.md's {krate} modules lack {missing:?}");
     }
     assert_eq!(declared("mod a;\npub mod b;\n  pub(crate) mod c;\nmod d {\n"), ["a", "b", "c"]);
+}
+
+#[test]
+fn robots_md_stays_within_300_lines() {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/ROBOTS.md")).unwrap();
+    let lines = text.lines().count();
+    assert!(lines <= 300, "docs/ROBOTS.md has {lines} lines: move history to lab/NOTEBOOK.md");
 }

@@ -1,7 +1,8 @@
-//! Fitting whole-leave values (superleaves) from self-play, for `lab leaves --superleaves`.
+//! Whole-leave values fitted as residuals over the heuristic: the Russian alphabets' tables
+//! (`wordgame data leaves`, the target [`next_equity`]) and the lab's experiments (other targets).
 //!
 //! Samples: in games between two static-equity players, each play made with tiles in the bag
-//! records the leave kept and a target for it (see [`Target`]); a scoreless next turn counts 0.
+//! records the leave kept and a target for it, read from the seat's turns ([`LeaveTarget`]).
 //!
 //! The fit is of residuals over the heuristic, so that fitted leaves and the leaves the table
 //! does not hold (which keep their heuristic value) are on one scale:
@@ -16,29 +17,37 @@
 //! 4. the table holds every leave seen and every leave of up to `all_up_to` tiles (unseen ones
 //!    valued by the model): the model's corrections per tile are large, and a leave left to the
 //!    heuristic would carry the heuristic's error against a fitted one.
-//!
-//! Generations (the census recipe): the next generation plays with the table just fitted.
 
 use std::collections::BTreeMap;
 
-use engine::lab::key_of;
+use engine::leave::key_of;
 use engine::{Game, GeneratedPlay, LeaveTable, Rack, RackTile, Rules, TileVariant};
 
-use wordgame::ladder::progress;
-use wordgame::selfplay::{StaticStrategy, play_game};
+use crate::ladder::progress;
+use crate::selfplay::{StaticStrategy, play_game};
 
-/// The quantity a leave is fitted to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Target {
-    /// The seat's next score.
-    Next,
-    /// The sum of the seat's next this many scores (hoarding a tile shows in the later ones).
-    Turns(usize),
-    /// The seat's next equity: its next score plus the value of the leave that play keeps
-    /// (under the table playing).
-    Equity,
-    /// The spread the seat gains from after this play to the end (settlement included).
-    Spread,
+/// One turn of a seat in a self-play game, as a target reads it.
+#[derive(Debug, Clone, Copy)]
+pub struct SeatTurn {
+    /// The leave kept, by a play made with tiles in the bag (`None` otherwise: no sample).
+    pub leave: Option<Rack>,
+    /// The turn's score (0 for a pass or an exchange).
+    pub score: i32,
+    /// Its equity in points: the score plus the kept leave's value under the table playing, the
+    /// score alone with the bag empty.
+    pub equity: f64,
+    /// The seat's spread (its score less the other's) after the turn.
+    pub spread: i32,
+}
+
+/// What a leave is fitted to, in points: read from the seat's turns from the one that kept it
+/// on (that turn first) and the seat's final spread.
+pub type LeaveTarget = Box<dyn Fn(&[SeatTurn], i32) -> f64>;
+
+/// The seat's next equity: its next score plus the value of the leave that play keeps (0 when
+/// it has no next turn). The shipped Russian tables' target.
+pub fn next_equity(turns: &[SeatTurn], _final_spread: i32) -> f64 {
+    turns.get(1).map_or(0.0, |t| t.equity)
 }
 
 /// One leave's samples.
@@ -67,38 +76,31 @@ pub fn add_sample(samples: &mut Samples, heuristic: &LeaveTable, leave: &Rack, t
     e.sum += target;
 }
 
-/// One turn of a seat: the leave kept (by a play made with tiles in the bag), the turn's score,
-/// its equity in points (the score with the bag empty), the seat's spread after it.
-type Turn = (Option<Rack>, f64, f64, i32);
-
-/// Samples from `games` games (seeds from `seed`) between two players of `playing`.
-pub fn collect(variant: TileVariant, playing: &LeaveTable, games: u64, seed: u64, target: Target, label: &str) -> Samples {
+/// Samples of `target` from `games` games (seeds from `seed`) between two players of `playing`.
+pub fn collect(variant: TileVariant, playing: &LeaveTable, games: u64, seed: u64, target: &LeaveTarget, label: &str) -> Samples {
     let heuristic = LeaveTable::heuristic(variant.rules());
     let mut samples = Samples::new();
     let robot = StaticStrategy::Equity(playing);
     for g in 0..games {
-        let mut turns: [Vec<Turn>; 2] = [Vec::new(), Vec::new()];
+        let mut turns: [Vec<SeatTurn>; 2] = [Vec::new(), Vec::new()];
         let end = play_game(variant, seed + g, [robot, robot], |game: &Game, play: Option<&GeneratedPlay>| {
             let s = game.to_move().index();
             let rack = *game.rack(game.to_move());
             let bag = !game.bag().is_empty();
             let score = play.map_or(0, |p| p.score);
-            let equity = play.map_or(0.0, |p| if bag { f64::from(p.equity) / 1000.0 } else { f64::from(p.score) });
-            let spread = game.scores()[s] + score - game.scores()[1 - s];
-            turns[s].push((play.filter(|_| bag).map(|p| p.leave(&rack)), f64::from(score), equity, spread));
+            turns[s].push(SeatTurn {
+                leave: play.filter(|_| bag).map(|p| p.leave(&rack)),
+                score,
+                equity: play.map_or(0.0, |p| if bag { f64::from(p.equity) / 1000.0 } else { f64::from(p.score) }),
+                spread: game.scores()[s] + score - game.scores()[1 - s],
+            });
         });
         let finals = end.scores();
         for (s, turns) in turns.iter().enumerate() {
             for (i, turn) in turns.iter().enumerate() {
-                let Some(leave) = &turn.0 else { continue };
-                let later = &turns[i + 1..];
-                let value = match target {
-                    Target::Next => later.first().map_or(0.0, |t| t.1),
-                    Target::Turns(h) => later.iter().take(h).map(|t| t.1).sum(),
-                    Target::Equity => later.first().map_or(0.0, |t| t.2),
-                    Target::Spread => f64::from(finals[s] - finals[1 - s] - turn.3),
-                };
-                add_sample(&mut samples, &heuristic, leave, value);
+                if let Some(leave) = &turn.leave {
+                    add_sample(&mut samples, &heuristic, leave, target(&turns[i..], finals[s] - finals[1 - s]));
+                }
             }
         }
         progress(label, g + 1, games);
@@ -209,7 +211,7 @@ pub fn fit(rules: &Rules, samples: &Samples, shrink: f64, min_samples: u32, all_
 
 /// Every leave of at most `max` tiles the variant's tile set allows.
 fn all_leaves(rules: &Rules, max: usize) -> Vec<Rack> {
-    let kinds: Vec<(RackTile, usize)> = crate::census::kinds(rules).into_iter().map(|(t, n)| (t, n as usize)).collect();
+    let kinds: Vec<(RackTile, usize)> = super::census::kinds(rules).into_iter().map(|(t, n)| (t, n as usize)).collect();
     // Per kind in turn, each number of its tiles that still fits.
     fn extend(kinds: &[(RackTile, usize)], room: usize, leave: &mut Vec<RackTile>, out: &mut Vec<Rack>) {
         let Some((&(tile, count), rest)) = kinds.split_first() else {
@@ -225,11 +227,6 @@ fn all_leaves(rules: &Rules, max: usize) -> Vec<Rack> {
     let mut out = Vec::new();
     extend(&kinds, max, &mut Vec::new(), &mut out);
     out
-}
-
-/// The table's bytes, as the engine compiles them in.
-pub fn to_bytes(entries: &[(u64, i32)]) -> Vec<u8> {
-    entries.iter().flat_map(|(k, v)| k.to_le_bytes().into_iter().chain(v.to_le_bytes())).collect()
 }
 
 /// Solves `a x = b` by Gaussian elimination with partial pivoting (`a` square, nonsingular).

@@ -1,5 +1,5 @@
-//! Whole-leave values from the full racks seen in self-play (`leaves --fit-target racks`): the
-//! rack census recipe, as wolges' and macondo's leave tables are made.
+//! Whole-leave values from the full racks seen in self-play: the rack census recipe, as wolges'
+//! and macondo's leave tables are made, and the English table's (`wordgame data leaves`).
 //!
 //! 1. Self-play between two static-equity players that also exchange (the better of the best
 //!    play's equity and the best exchange's kept-leave value). Each turn taken with a full rack
@@ -20,13 +20,12 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use engine::lab::best_exchanges;
-use engine::lab::key_of;
+use engine::leave::key_of;
 use engine::lexicon::builtin_graph;
 use engine::{Game, LeaveTable, MoveGenerator, Rack, RackTile, Rules, TileMove, TileVariant, Timestamp};
 
-use wordgame::ladder::progress;
-use wordgame::selfplay::{StaticStrategy, best_play, to_move};
+use crate::ladder::progress;
+use crate::selfplay::{StaticStrategy, best_play, to_move};
 
 /// One full rack's samples: how often it came up and the sum of its best values (thousandths).
 #[derive(Debug, Clone, Copy)]
@@ -71,14 +70,14 @@ impl Census {
 
 /// The static player's move and the best value the rack had (thousandths): the better of the
 /// best play by equity and, with a rack's worth of tiles in the bag, the best exchange by kept
-/// leave. `None` for the value when it has neither. The ladder's `--versus parts` plays it as
-/// hard's static ranking; the hard level itself weighs its best three exchanges, and none near
+/// leave. `None` for the value when it has neither. The lab's ladder (`--versus parts`) plays it
+/// as hard's static ranking; the hard level itself weighs its best three exchanges, and none near
 /// the game's scoreless end.
-pub(crate) fn static_move(game: &Game, generator: &MoveGenerator<'_>, table: &LeaveTable) -> (TileMove, Option<i32>) {
+pub fn static_move(game: &Game, generator: &MoveGenerator<'_>, table: &LeaveTable) -> (TileMove, Option<i32>) {
     let rules = game.rules();
     let rack = game.rack(game.to_move());
     let play = best_play(generator, game, StaticStrategy::Equity(table));
-    let exchange = best_exchanges(rules, table, rack, game.bag().len(), 1).into_iter().next();
+    let exchange = table.best_exchanges(rules, rack, game.bag().len(), 1).into_iter().next();
     match (play, exchange) {
         (Some(p), Some((out, e))) if e > p.equity => (TileMove::exchange(rules, &out), Some(e)),
         (Some(p), _) => (TileMove::play(rules, &p.placements()), Some(p.equity)),
