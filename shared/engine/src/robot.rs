@@ -230,7 +230,7 @@ impl LevelRobot<'_> {
         // With more than a rack in the bag, the best exchanges; but an exchange is a scoreless
         // turn: none that brings the game near its scoreless end.
         if view.bag_size() > rules.rack_size && game.scoreless_turns() + 2 < rules.end.limit(game.seats()) {
-            let best = best_exchanges(rules, &self.leave, view.rack(), view.bag_size(), EXCHANGES);
+            let best = self.leave.best_exchanges(rules, view.rack(), view.bag_size(), EXCHANGES);
             candidates.extend(best.into_iter().map(|(out, equity)| Candidate::Exchange { out, equity }));
         }
         if candidates.len() == 1 {
@@ -450,17 +450,6 @@ impl Candidate {
             Candidate::Exchange { equity, .. } => *equity,
         }
     }
-}
-
-/// The best `n` exchanges of `rack` that a bag of `bag` tiles allows, best first, each with the
-/// value of the leave it keeps (its equity in thousandths: an exchange scores nothing).
-pub(crate) fn best_exchanges(rules: &Rules, leave: &LeaveTable, rack: &Rack, bag: usize, n: usize) -> Vec<(Rack, i32)> {
-    let mut all: Vec<(Rack, i32)> =
-        exchanges(rules, rack, bag).into_iter().filter_map(|out| Some((out, leave.value(&rack.minus(&out)?)))).collect();
-    // Stable: among equal values the smaller exchange (listed first) stays first.
-    all.sort_by_key(|&(_, v)| std::cmp::Reverse(v));
-    all.truncate(n);
-    all
 }
 
 /// `n` tiles drawn at random from `pool` without replacement (a partial Fisher–Yates shuffle):
