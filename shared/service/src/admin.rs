@@ -154,7 +154,7 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NotFound`] for an unknown account.
     pub async fn admin_account(&self, account_id: Uuid) -> Result<AdminAccount, ServiceError> {
-        let account = self.store.account(account_id).await?;
+        let account = self.accounts.account(account_id).await?;
         let games = self.store.account_games(account_id).await?;
         let ratings = self.account_ratings(account_id).await?;
         let since = self.now() - chrono::Duration::days(FREQUENT_PAIR_DAYS);

@@ -17,7 +17,7 @@ use sha2::{Digest, Sha256};
 use store::{DrawRow, DrawnBy, GameStatus, GameUpdate};
 use uuid::Uuid;
 
-use crate::ports::Change;
+use crate::ports::GameEdit;
 use crate::push::{TournamentEvent, TournamentEventKind};
 use crate::runtime::Picks;
 use crate::view::{GameView, build, participant_of, picks, running};
@@ -64,7 +64,7 @@ impl Service {
             DrawnBy::Player
         } else {
             let tournament = tx.game().tournament_id.ok_or(ServiceError::NotDirector)?;
-            let t = self.store.tournament(tournament).await?;
+            let t = self.tournaments.tournament(tournament).await?;
             if !(caller.is_director() && t.director_id == caller.account_id()) {
                 return Err(ServiceError::NotDirector);
             }
@@ -103,7 +103,7 @@ impl Service {
         Ok(true)
     }
 
-    async fn draw_for_the_rest(&self, mut tx: Change) -> Result<(), ServiceError> {
+    async fn draw_for_the_rest(&self, mut tx: GameEdit) -> Result<(), ServiceError> {
         loop {
             let state = games::draw_state(tx.game().variant, tx.game().seats, &picks(tx.game())).map_err(corrupt)?;
             let Some(&next) = state.pending.first() else { break };
@@ -115,7 +115,7 @@ impl Service {
     /// Draws one tile for `participant` and records it.
     async fn step(
         &self,
-        tx: &mut Change,
+        tx: &mut GameEdit,
         participant: usize,
         drawn_by: DrawnBy,
         key: Option<(Uuid, [u8; 32])>,
@@ -143,7 +143,7 @@ impl Service {
 
     /// Writes the game after its picks and commits: still drawing, or started with the leader
     /// at seat 0; then tells the players what the draw wants of them.
-    async fn settle_draw(&self, mut tx: Change) -> Result<(), ServiceError> {
+    async fn settle_draw(&self, mut tx: GameEdit) -> Result<(), ServiceError> {
         let state = games::draw_state(tx.game().variant, tx.game().seats, &picks(tx.game())).map_err(corrupt)?;
         let now = self.now();
         let accounts: Vec<Uuid> = tx.game().players.iter().filter_map(|p| p.account.as_ref().map(|a| a.account_id)).collect();
@@ -193,7 +193,7 @@ impl Service {
         self.games.finish(tx, (&[], &update, &[]), &game).await?;
         if let (Some(tournament_id), false) = (tournament, told.is_empty()) {
             let round = self
-                .store
+                .tournaments
                 .tournament(tournament_id)
                 .await
                 .ok()

@@ -9,7 +9,7 @@ use store::{GameRecord, GameStatus};
 use uuid::Uuid;
 
 use crate::caller::seat_of;
-use crate::ports::Change;
+use crate::ports::GameEdit;
 use crate::view::{GameView, build};
 use crate::{Caller, Service, ServiceError};
 
@@ -76,7 +76,7 @@ impl Service {
     /// # Errors
     /// [`ServiceError::TooManyGames`] when the caller sits in as many other unfinished games as
     /// one may; storage failures.
-    pub(crate) async fn accept(&self, mut tx: Change, seat: Seat) -> Result<GameView, ServiceError> {
+    pub(crate) async fn accept(&self, mut tx: GameEdit, seat: Seat) -> Result<GameView, ServiceError> {
         let account = tx.game().players[seat.index()].account.as_ref().map(|a| a.account_id).ok_or(ServiceError::NotInvited)?;
         self.ensure_room(&mut tx, account).await?;
         tx.accept_invitation(seat.index()).await?;
@@ -87,7 +87,7 @@ impl Service {
 
     /// Refuses to seat `account` in the game of `tx` when it already sits in
     /// [`crate::MAX_UNFINISHED_GAMES`] other unfinished games.
-    pub(crate) async fn ensure_room(&self, tx: &mut Change, account: Uuid) -> Result<(), ServiceError> {
+    pub(crate) async fn ensure_room(&self, tx: &mut GameEdit, account: Uuid) -> Result<(), ServiceError> {
         let limit = crate::MAX_UNFINISHED_GAMES;
         if tx.unfinished_games_besides(account).await? >= u64::from(limit) {
             return Err(ServiceError::TooManyGames { limit });

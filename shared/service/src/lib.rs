@@ -90,6 +90,8 @@ pub struct Service {
     game_store: std::sync::Arc<dyn ports::GameStore>,
     /// Where the accounts the games seat are kept: as `game_store`.
     accounts: std::sync::Arc<dyn ports::AccountStore>,
+    /// Where tournaments are kept: as `game_store`.
+    tournaments: std::sync::Arc<dyn ports::TournamentStore>,
     /// The games: read with their rebuilt game, and written, through the games this process
     /// keeps (shared by the service's clones).
     games: repository::Games,
@@ -103,17 +105,18 @@ impl Service {
     pub fn new(store: Store, families: Families, runtime: Runtime) -> Service {
         let game_store: std::sync::Arc<dyn ports::GameStore> = std::sync::Arc::new(store.clone());
         let accounts: std::sync::Arc<dyn ports::AccountStore> = std::sync::Arc::new(store.clone());
+        let tournaments: std::sync::Arc<dyn ports::TournamentStore> = std::sync::Arc::new(store.clone());
         let games = repository::Games::new(game_store.clone(), families.clone());
         let notifier = std::sync::Arc::new(NoNotifier);
-        Service { store, families, runtime, notifier, game_store, accounts, games, outage: outages::Noted::default() }
+        Service { store, families, runtime, notifier, game_store, accounts, tournaments, games, outage: outages::Noted::default() }
     }
 
-    /// The service keeping its games and their accounts in `ports` instead (the rest stays in
-    /// its store): for the use cases' unit tests, on [`ports::MemoryStore`].
-    pub fn with_memory_store(self, ports: ports::MemoryStore) -> Service {
-        let game_store: std::sync::Arc<dyn ports::GameStore> = std::sync::Arc::new(ports.clone());
+    /// The service keeping its games, their accounts and the tournaments in `memory` instead
+    /// (the rest stays in its store): for the use cases' unit tests.
+    pub fn with_memory_store(self, memory: ports::MemoryStore) -> Service {
+        let game_store: std::sync::Arc<dyn ports::GameStore> = std::sync::Arc::new(memory.clone());
         let games = repository::Games::new(game_store.clone(), self.families.clone());
-        Service { game_store, accounts: std::sync::Arc::new(ports), games, ..self }
+        Service { game_store, accounts: std::sync::Arc::new(memory.clone()), tournaments: std::sync::Arc::new(memory), games, ..self }
     }
 
     /// The service announcing every committed move to `notifier`.

@@ -211,7 +211,7 @@ impl Service {
             let opener = tx.game().ratings.iter().find_map(|r| r.rating.map(|x| (r.seat, x)));
             let opener = opener.map_or(newcomer, |(_, x)| x);
             let speed = tx.game().time_control.speed();
-            let own = self.store.ratings_of(caller.account_id()).await?;
+            let own = self.accounts.ratings_of(caller.account_id()).await?;
             let mine = own.iter().find(|r| r.variant == tx.game().variant && r.speed == speed).map_or(newcomer, |r| r.rating);
             if (mine - opener).abs() > f64::from(range) {
                 return Err(ServiceError::RatingOutOfRange { rating: mine.round() as i32, opener: opener.round() as i32, range });

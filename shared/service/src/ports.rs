@@ -3,10 +3,12 @@
 //! unit tests run them on memory ([`MemoryStore`]), so a move, a rated end or an invitation is
 //! tested without a database.
 //!
-//! Two ports: the games ([`GameStore`]: reading a game, changing one — its moves, its seats,
-//! its draw, a rated end's ratings — and creating one) and the accounts the games seat
-//! ([`AccountStore`]). Tournaments, push connections, ratings' reads and the admin's reads stay
-//! on [`store::Store`].
+//! Three ports: the games ([`GameStore`]: reading a game, changing one — its moves, its seats,
+//! its draw, a rated end's ratings — creating one, and recording a finished game's winners),
+//! the accounts the games seat and their ratings ([`AccountStore`]), and the tournaments
+//! ([`TournamentStore`]: a director's or a player's change, a round's games created with it).
+//! Push connections, the lobby's, the leaderboard's and the admin's reads stay on
+//! [`store::Store`].
 
 mod memory;
 mod postgres;
@@ -15,14 +17,18 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use games::{Speed, Variant};
 use store::{Account, ClientMove, DrawRow, DrawnBy, GameRecord, GameUpdate, KeyedPick, KnownGame, NewGame, NewMove};
-use store::{RatingWrite, StoreError, StoredRating};
+use store::{NewTournament, RatingWrite, StoreError, StoredRating, TournamentRecord, TournamentSummary};
 use uuid::Uuid;
 
 pub use memory::MemoryStore;
 
 /// A change to one game, begun by [`GameStore`]: dropped without [`GameChange::finish`] (or
 /// [`GameChange::withdraw`], [`GameChange::renew_deadline`]), nothing is written.
-pub type Change = Box<dyn GameChange>;
+pub type GameEdit = Box<dyn GameChange>;
+
+/// A change to one tournament, begun by [`TournamentStore`]: dropped without
+/// [`TournamentChange::commit`], nothing is written.
+pub type TournamentEdit = Box<dyn TournamentChange>;
 
 /// Where accounts are kept, as the games' use cases read them.
 #[async_trait]
@@ -38,6 +44,12 @@ pub trait AccountStore: Send + Sync {
     /// # Errors
     /// [`store::Conflict::RobotIdentity`] if `id` is a robot's; storage errors.
     async fn ensure_human(&self, id: Uuid, display_name: &str) -> Result<Account, StoreError>;
+
+    /// The ratings of `account`, one per variant and speed it has played rated.
+    ///
+    /// # Errors
+    /// Storage errors.
+    async fn ratings_of(&self, account: Uuid) -> Result<Vec<StoredRating>, StoreError>;
 }
 
 /// Where games are kept: read, begun for a change, created.
@@ -60,21 +72,129 @@ pub trait GameStore: Send + Sync {
     ///
     /// # Errors
     /// As [`GameStore::game`].
-    async fn lock_game(&self, id: Uuid, client_move_id: Option<Uuid>, known: Option<&KnownGame>) -> Result<Change, StoreError>;
+    async fn lock_game(&self, id: Uuid, client_move_id: Option<Uuid>, known: Option<&KnownGame>) -> Result<GameEdit, StoreError>;
 
     /// Game `id` read for a change without a lock: the change's write applies only while the
     /// game is as read, else it is [`store::Conflict::Changed`].
     ///
     /// # Errors
     /// As [`GameStore::game`].
-    async fn read_game_for_move(&self, id: Uuid, client_move_id: Option<Uuid>, known: Option<&KnownGame>) -> Result<Change, StoreError>;
+    async fn read_game_for_move(&self, id: Uuid, client_move_id: Option<Uuid>, known: Option<&KnownGame>) -> Result<GameEdit, StoreError>;
 
     /// A new game, begun as a change so the moves that follow at once are written with it.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] for an id taken or an account seated twice; the limits of
     /// [`NewGame::limits`] ([`StoreError::TooManyGames`] and the like); storage errors.
-    async fn create_game(&self, game: &NewGame) -> Result<Change, StoreError>;
+    async fn create_game(&self, game: &NewGame) -> Result<GameEdit, StoreError>;
+
+    /// Up to `limit` finished games (of `tournament`, when given) with no winners recorded.
+    ///
+    /// # Errors
+    /// Storage errors.
+    async fn unscored_games(&self, tournament: Option<Uuid>, limit: i64) -> Result<Vec<Uuid>, StoreError>;
+
+    /// Records the `winners` of finished game `game_id`.
+    ///
+    /// # Errors
+    /// Storage errors.
+    async fn record_winners(&self, game_id: Uuid, winners: &[u8]) -> Result<(), StoreError>;
+}
+
+/// Where tournaments are kept: created, read, begun for a change.
+#[async_trait]
+pub trait TournamentStore: Send + Sync {
+    /// Creates a tournament, registering nobody.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if the id exists; storage errors.
+    async fn create_tournament(&self, t: &NewTournament) -> Result<(), StoreError>;
+
+    /// The tournament, its players, pairings (with their games' results) and invitations.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`]; storage errors.
+    async fn tournament(&self, id: Uuid) -> Result<TournamentRecord, StoreError>;
+
+    /// Tournaments, newest first: all, or those `account` is in or invited to; at most `limit`.
+    ///
+    /// # Errors
+    /// Storage errors.
+    async fn tournaments(&self, account: Option<Uuid>, limit: u32) -> Result<Vec<TournamentSummary>, StoreError>;
+
+    /// The tournament read for a change, changes to it running one after another.
+    ///
+    /// # Errors
+    /// [`StoreError::NotFound`]; storage errors.
+    async fn tournament_for_change(&self, id: Uuid) -> Result<TournamentEdit, StoreError>;
+}
+
+/// A tournament being changed: the record as read, and the steps, written at the commit.
+#[async_trait]
+pub trait TournamentChange: Send {
+    /// The tournament as read.
+    fn tournament(&self) -> &TournamentRecord;
+
+    /// Registers `account` as the next player, seeded at `rating`; its number.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if it is registered already; storage errors.
+    async fn register(&mut self, account: Uuid, rating: i32, now: DateTime<Utc>) -> Result<u32, StoreError>;
+
+    /// Invites `account`: a new invitation, or a declined one asked again.
+    ///
+    /// # Errors
+    /// Storage errors.
+    async fn invite(&mut self, account: Uuid, now: DateTime<Utc>) -> Result<(), StoreError>;
+
+    /// Records `account`'s answer to its invitation.
+    ///
+    /// # Errors
+    /// Storage errors.
+    async fn answer_invitation(&mut self, account: Uuid, accepted: bool, now: DateTime<Utc>) -> Result<(), StoreError>;
+
+    /// Takes player `player_no` back after a withdrawal.
+    ///
+    /// # Errors
+    /// Storage errors.
+    async fn reenter(&mut self, player_no: u32) -> Result<(), StoreError>;
+
+    /// Withdraws player `player_no`: paired no more, results kept.
+    ///
+    /// # Errors
+    /// Storage errors.
+    async fn withdraw(&mut self, player_no: u32) -> Result<(), StoreError>;
+
+    /// Records round `round`'s pairings, table by table, and makes it the latest round.
+    ///
+    /// # Errors
+    /// Storage errors.
+    async fn pair(&mut self, round: u32, pairings: &[(u32, Option<u32>)], now: DateTime<Utc>) -> Result<(), StoreError>;
+
+    /// Starts the latest round: creates its games (each `(table, game)`) linked to their tables.
+    ///
+    /// # Errors
+    /// Storage errors.
+    async fn start_round(&mut self, games: &[(u32, NewGame)], now: DateTime<Utc>) -> Result<(), StoreError>;
+
+    /// Records a forfeit at a table of round `round` (`first`, `second` or `both`), withdrawing
+    /// its game if it was not over.
+    ///
+    /// # Errors
+    /// Storage errors.
+    async fn forfeit(&mut self, round: u32, table: u32, side: &str, now: DateTime<Utc>) -> Result<(), StoreError>;
+
+    /// Closes the tournament.
+    ///
+    /// # Errors
+    /// Storage errors.
+    async fn close(&mut self, now: DateTime<Utc>) -> Result<(), StoreError>;
+
+    /// Writes the changes and reads the tournament again.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] if it changed meanwhile; storage errors.
+    async fn commit(self: Box<Self>) -> Result<TournamentRecord, StoreError>;
 }
 
 /// A game being changed: the record as read (kept up to date by each step) and the steps.

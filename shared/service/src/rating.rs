@@ -118,7 +118,7 @@ impl crate::Service {
     ///
     /// # Errors
     /// Storage failures; [`crate::ServiceError::Conflict`] if the game changed meanwhile.
-    pub(crate) async fn limit_rated_pair(&self, tx: &mut crate::ports::Change) -> Result<(), crate::ServiceError> {
+    pub(crate) async fn limit_rated_pair(&self, tx: &mut crate::ports::GameEdit) -> Result<(), crate::ServiceError> {
         if !tx.game().rated || tx.game().tournament_id.is_some() {
             return Ok(());
         }

@@ -12,7 +12,7 @@ use store::{GameRecord, GameUpdate, KnownGame, NewMove};
 use uuid::Uuid;
 
 use crate::ServiceError;
-use crate::ports::{Change, GameStore};
+use crate::ports::{GameEdit, GameStore};
 use crate::runtime::timestamp;
 use replays::{Replayed, Replays};
 
@@ -67,7 +67,7 @@ impl Games {
         id: Uuid,
         client_move_id: Option<Uuid>,
         lock: bool,
-    ) -> Result<(Change, AnyGame<'_>), ServiceError> {
+    ) -> Result<(GameEdit, AnyGame<'_>), ServiceError> {
         let kept = self.kept.get(id);
         let known = kept.as_ref().map(|k| &k.known);
         let mut tx = match lock {
@@ -97,7 +97,7 @@ impl Games {
     /// storage errors.
     pub(crate) async fn finish(
         &self,
-        tx: Change,
+        tx: GameEdit,
         (moves, update, ratings): (&[NewMove], &GameUpdate, &[store::RatingWrite]),
         game: &AnyGame<'_>,
     ) -> Result<(), ServiceError> {

@@ -25,12 +25,12 @@ impl Service {
     /// # Errors
     /// Storage failures; a journal that does not replay.
     pub async fn rescore(&self, tournament: Option<Uuid>, limit: i64) -> Result<usize, ServiceError> {
-        let unscored = self.store.unscored_games(tournament, limit).await?;
+        let unscored = self.game_store.unscored_games(tournament, limit).await?;
         for &id in &unscored {
             let (_, game) = self.games.get(id).await?;
             let seats =
                 winners(&game).ok_or_else(|| ServiceError::Replay(format!("game {id} is finished but its journal does not end it")))?;
-            self.store.record_winners(id, &seats).await?;
+            self.game_store.record_winners(id, &seats).await?;
             tracing::info!(game_id = %id, winners = ?seats, "rescored a finished game");
         }
         Ok(unscored.len())

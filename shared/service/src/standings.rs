@@ -139,7 +139,7 @@ impl Service {
     pub async fn me(&self, caller: &Caller) -> Result<MeView, ServiceError> {
         let now = self.now();
         let account = self.ensure_caller(caller).await?;
-        let ratings = self.store.ratings_of(caller.account_id()).await?;
+        let ratings = self.accounts.ratings_of(caller.account_id()).await?;
         Ok(MeView {
             account_id: account.account_id,
             display_name: account.display_name,
@@ -154,11 +154,11 @@ impl Service {
     /// [`ServiceError::AccountNotFound`]; database errors.
     pub async fn account_ratings(&self, account: Uuid) -> Result<AccountRatings, ServiceError> {
         let now = self.now();
-        let found = self.store.account(account).await.map_err(|e| match e {
+        let found = self.accounts.account(account).await.map_err(|e| match e {
             store::StoreError::NotFound => ServiceError::AccountNotFound(account),
             other => other.into(),
         })?;
-        let ratings = self.store.ratings_of(account).await?;
+        let ratings = self.accounts.ratings_of(account).await?;
         let history = self.store.rating_history(account, HISTORY).await?;
         Ok(AccountRatings {
             account_id: account,

@@ -10,7 +10,7 @@
 use chrono::Duration;
 use games::{ChallengeRule, TimeControl, Variant};
 use serde::{Deserialize, Serialize};
-use store::{AccountKind, GameStatus, NewTournament, PairingRow, TournamentRecord, TournamentSettings, TournamentStatus, TournamentTx};
+use store::{AccountKind, GameStatus, NewTournament, PairingRow, TournamentRecord, TournamentSettings, TournamentStatus};
 use tournament::{Entrant, GameWinner, Pairing, PairingSystem, RoundGame, Standing, TournamentOutcome};
 use uuid::Uuid;
 
@@ -19,6 +19,7 @@ mod entry;
 pub use entry::EntryStatus;
 
 use crate::error::ErrorCode;
+use crate::ports::TournamentEdit;
 use crate::push::{TournamentEvent, TournamentEventKind};
 use crate::usecases::{Pinned, checked_challenge_rule, checked_time_control, invalid};
 use crate::{Caller, Service, ServiceError};
@@ -230,7 +231,7 @@ impl Service {
         let challenge_rule = checked_challenge_rule(req.variant, req.challenge_rule)?;
         self.ensure_caller(caller).await?;
         let id = self.runtime.ids.id();
-        self.store
+        self.tournaments
             .create_tournament(&NewTournament {
                 tournament_id: id,
                 settings: TournamentSettings {
@@ -275,7 +276,7 @@ impl Service {
     /// # Errors
     /// Storage failures.
     pub async fn tournaments(&self, player: Option<Uuid>) -> Result<TournamentList, ServiceError> {
-        let list = self.store.tournaments(player, MAX_TOURNAMENT_LIST).await?;
+        let list = self.tournaments.tournaments(player, MAX_TOURNAMENT_LIST).await?;
         Ok(TournamentList {
             tournaments: list
                 .into_iter()
@@ -303,17 +304,17 @@ impl Service {
     /// [`ServiceError::TournamentState`] once closed.
     pub async fn register_player(&self, caller: &Caller, id: Uuid, account: Uuid) -> Result<TournamentView, ServiceError> {
         let mut tx = self.directed(caller, id).await?;
-        if tx.tournament.status == TournamentStatus::Closed {
+        if tx.tournament().status == TournamentStatus::Closed {
             return Err(ServiceError::TournamentState("the tournament is closed".into()));
         }
-        let found = self.store.account(account).await.map_err(|e| match e {
+        let found = self.accounts.account(account).await.map_err(|e| match e {
             store::StoreError::NotFound => ServiceError::AccountNotFound(account),
             other => other.into(),
         })?;
         if found.kind != AccountKind::Human {
             return Err(invalid(ErrorCode::BadTournament, "tournaments are played by people: a robot cannot be registered".into()));
         }
-        if matches!(entry::entry_of(&tx.tournament, account), Some(EntryStatus::Entered | EntryStatus::Withdrawn | EntryStatus::Invited)) {
+        if matches!(entry::entry_of(tx.tournament(), account), Some(EntryStatus::Entered | EntryStatus::Withdrawn | EntryStatus::Invited)) {
             return Err(ServiceError::AlreadyRegistered);
         }
         tx.invite(account, self.now()).await?;
@@ -325,7 +326,7 @@ impl Service {
     async fn seed_rating(&self, settings: &TournamentSettings, account: Uuid) -> Result<i32, ServiceError> {
         let speed = settings.time_control.speed();
         let rating = self
-            .store
+            .accounts
             .ratings_of(account)
             .await?
             .into_iter()
@@ -342,14 +343,14 @@ impl Service {
     /// [`ServiceError::TournamentState`] once closed.
     pub async fn withdraw_player(&self, caller: &Caller, id: Uuid, account: Uuid) -> Result<TournamentView, ServiceError> {
         self.rescore(Some(id), i64::MAX).await?;
-        let mut tx = self.store.tournament_for_change(id).await.map_err(not_found)?;
-        if !directs(&tx.tournament, caller) && caller.account_id() != account {
+        let mut tx = self.tournaments.tournament_for_change(id).await.map_err(not_found)?;
+        if !directs(tx.tournament(), caller) && caller.account_id() != account {
             return Err(ServiceError::NotDirector);
         }
-        if tx.tournament.status == TournamentStatus::Closed {
+        if tx.tournament().status == TournamentStatus::Closed {
             return Err(ServiceError::TournamentState("the tournament is closed".into()));
         }
-        let player = tx.tournament.players.iter().find(|p| p.account_id == account).ok_or(ServiceError::NotRegistered)?;
+        let player = tx.tournament().players.iter().find(|p| p.account_id == account).ok_or(ServiceError::NotRegistered)?;
         if !player.withdrawn {
             let no = player.player_no;
             tx.withdraw(no).await?;
@@ -366,7 +367,7 @@ impl Service {
     /// or with fewer than two players left.
     pub async fn pair_round(&self, caller: &Caller, id: Uuid) -> Result<TournamentView, ServiceError> {
         let mut tx = self.directed(caller, id).await?;
-        let t = &tx.tournament;
+        let t = tx.tournament();
         if t.status == TournamentStatus::Closed {
             return Err(ServiceError::TournamentState("the tournament is closed".into()));
         }
@@ -399,7 +400,7 @@ impl Service {
     /// latest round and not started.
     pub async fn start_round(&self, caller: &Caller, id: Uuid, round: u32) -> Result<TournamentView, ServiceError> {
         let mut tx = self.directed(caller, id).await?;
-        let t = &tx.tournament;
+        let t = tx.tournament();
         if t.status == TournamentStatus::Closed || round != t.round || round == 0 || t.round_started {
             return Err(ServiceError::TournamentState(format!("round {round} is not the latest round waiting to start")));
         }
@@ -450,7 +451,7 @@ impl Service {
         side: ForfeitSide,
     ) -> Result<TournamentView, ServiceError> {
         let mut tx = self.directed(caller, id).await?;
-        let t = &tx.tournament;
+        let t = tx.tournament();
         if t.status == TournamentStatus::Closed {
             return Err(ServiceError::TournamentState("the tournament is closed".into()));
         }
@@ -476,10 +477,10 @@ impl Service {
     /// while games of the latest round have no result.
     pub async fn close_tournament(&self, caller: &Caller, id: Uuid) -> Result<TournamentView, ServiceError> {
         let mut tx = self.directed(caller, id).await?;
-        if tx.tournament.status == TournamentStatus::Closed {
+        if tx.tournament().status == TournamentStatus::Closed {
             return Err(ServiceError::TournamentState("the tournament is closed already".into()));
         }
-        if round_games(&tx.tournament).iter().any(|g| g.outcome.is_none()) {
+        if round_games(tx.tournament()).iter().any(|g| g.outcome.is_none()) {
             return Err(ServiceError::TournamentState("some games have no result yet: record a forfeit or wait".into()));
         }
         tx.close(self.now()).await?;
@@ -499,21 +500,21 @@ impl Service {
     /// ([`Service::rescore`]): what its standings, pairings and export read.
     async fn scored_tournament(&self, id: Uuid) -> Result<TournamentRecord, ServiceError> {
         self.rescore(Some(id), i64::MAX).await?;
-        self.store.tournament(id).await.map_err(not_found)
+        self.tournaments.tournament(id).await.map_err(not_found)
     }
 
     /// The tournament locked for a change by its director (its finished games' winners
     /// recorded first, as for a read).
-    async fn directed(&self, caller: &Caller, id: Uuid) -> Result<TournamentTx, ServiceError> {
+    async fn directed(&self, caller: &Caller, id: Uuid) -> Result<TournamentEdit, ServiceError> {
         self.rescore(Some(id), i64::MAX).await?;
-        let tx = self.store.tournament_for_change(id).await.map_err(not_found)?;
-        if !directs(&tx.tournament, caller) {
+        let tx = self.tournaments.tournament_for_change(id).await.map_err(not_found)?;
+        if !directs(tx.tournament(), caller) {
             return Err(ServiceError::NotDirector);
         }
         Ok(tx)
     }
 
-    async fn commit(&self, tx: TournamentTx, caller: &Caller) -> Result<TournamentView, ServiceError> {
+    async fn commit(&self, tx: TournamentEdit, caller: &Caller) -> Result<TournamentView, ServiceError> {
         let record = tx.commit().await.map_err(|e| match e {
             store::StoreError::Conflict(_) => ServiceError::Conflict,
             other => other.into(),

@@ -18,7 +18,7 @@ use crate::hints::{allowance, checked_hints};
 use crate::idempotency::{Key, request_hash};
 use crate::invitation::ensure_not_awaiting;
 use crate::playout::{Human, MoveOutcome, play_out, robot_level};
-use crate::ports::Change;
+use crate::ports::GameEdit;
 use crate::requests::{CreateGame, SubmitMove, TableOpponent};
 use crate::runtime::{Picks, timestamp};
 use crate::view::{GameView, build, running};
@@ -350,13 +350,13 @@ impl Service {
 
     /// The game locked for a change, after any robot whose turn it was has moved (in a
     /// transaction of its own, committed first).
-    pub(crate) async fn lock_settled(&self, game_id: Uuid, client_move_id: Option<Uuid>) -> Result<(Change, AnyGame<'_>), ServiceError> {
+    pub(crate) async fn lock_settled(&self, game_id: Uuid, client_move_id: Option<Uuid>) -> Result<(GameEdit, AnyGame<'_>), ServiceError> {
         self.settled(game_id, client_move_id, true).await
     }
 
     /// The game read for a change, locked or not (then its write applies only if the game is
     /// unchanged), after any robot whose turn it was has moved.
-    async fn settled(&self, game_id: Uuid, client_move_id: Option<Uuid>, lock: bool) -> Result<(Change, AnyGame<'_>), ServiceError> {
+    async fn settled(&self, game_id: Uuid, client_move_id: Option<Uuid>, lock: bool) -> Result<(GameEdit, AnyGame<'_>), ServiceError> {
         let (tx, mut game) = self.games.read_for_change(game_id, client_move_id, lock).await?;
         if !robot_due(tx.game(), &game) {
             return Ok((tx, game));
@@ -373,7 +373,7 @@ impl Service {
     /// `viewer` sees it.
     pub(crate) async fn commit_moves(
         &self,
-        mut tx: Change,
+        mut tx: GameEdit,
         game: &mut AnyGame<'_>,
         viewer: Option<Seat>,
         human: Option<Human>,

@@ -1,6 +1,6 @@
 //! The ports on memory, for the use cases' unit tests: games, their journal rows, the accounts
-//! (the three robots' from the start, as the first migration makes them) and the ratings,
-//! behind one lock. A change works on its own copy of the game
+//! (the three robots' from the start, as the first migration makes them), the ratings and the
+//! tournaments (`tournaments`), behind one lock. A change works on its own copy of the game
 //! and writes it back at its end, only while the game is still at the version it read (as the
 //! PostgreSQL store's version check does): dropped before, it wrote nothing.
 
@@ -17,7 +17,9 @@ use store::{Level, NewMove, Player, RatingChange, RatingWrite, SeatRating, Spect
 use strum::VariantArray;
 use uuid::Uuid;
 
-use super::{AccountStore, Change, GameChange, GameStore};
+mod tournaments;
+
+use super::{AccountStore, GameChange, GameEdit, GameStore};
 
 /// Games and accounts kept in memory (clones share them).
 #[derive(Clone)]
@@ -30,17 +32,27 @@ pub struct MemoryStore {
 struct Kept {
     games: BTreeMap<Uuid, KeptGame>,
     accounts: BTreeMap<Uuid, Account>,
+    tournaments: BTreeMap<Uuid, tournaments::KeptTournament>,
     ratings: Vec<StoredRating>,
     changes: Vec<RatingChange>,
     /// The last version given to a write.
     version: u64,
 }
 
-/// One game: its record as a read returns it, its journal rows and the keys of its draw's picks.
+/// One game: its record as a read returns it, its journal rows, the keys of its draw's picks,
+/// its seats' scores and, once finished, its winners.
 struct KeptGame {
     record: GameRecord,
     moves: Vec<NewMove>,
     picks: Vec<(Uuid, Option<Vec<u8>>)>,
+    scores: Vec<i32>,
+    winners: Option<Vec<u8>>,
+}
+
+impl KeptGame {
+    fn new(record: GameRecord) -> KeptGame {
+        KeptGame { record, moves: Vec::new(), picks: Vec::new(), scores: Vec::new(), winners: None }
+    }
 }
 
 impl MemoryStore {
@@ -69,7 +81,7 @@ impl MemoryStore {
     pub fn insert(&self, mut record: GameRecord) {
         let mut kept = self.lock();
         record.version = kept.next_version();
-        kept.games.insert(record.game_id, KeptGame { record, moves: Vec::new(), picks: Vec::new() });
+        kept.games.insert(record.game_id, KeptGame::new(record));
     }
 
     /// Game `id` as last written.
@@ -97,12 +109,53 @@ impl MemoryStore {
     }
 
     /// A change to `record` as read now.
-    fn change(&self, record: GameRecord, client_move: Option<ClientMove>, new: bool) -> Change {
-        Box::new(MemoryChange { games: self.clone(), read: record.version.clone(), record, client_move, new, picks: Vec::new() })
+    fn change(&self, record: GameRecord, client_move: Option<ClientMove>, new: bool) -> GameEdit {
+        Box::new(MemoryChange {
+            games: self.clone(),
+            read: record.version.clone(),
+            record,
+            client_move,
+            new,
+            picks: Vec::new(),
+            result: None,
+        })
     }
 }
 
 impl Kept {
+    /// The record of a game to create, its accounts found, the creator's limit checked.
+    fn created(&self, game: &NewGame) -> Result<GameRecord, StoreError> {
+        if self.games.contains_key(&game.game_id) {
+            return Err(StoreError::Conflict(Conflict::Unique("games_pkey".into())));
+        }
+        if let Some(limits) = &game.limits {
+            let unfinished = self.seated_in(limits.account, game.game_id, &[GameStatus::Open, GameStatus::Active]).count();
+            if unfinished >= limits.unfinished as usize {
+                return Err(StoreError::TooManyGames { limit: limits.unfinished });
+            }
+        }
+        let mut players = Vec::with_capacity(game.seats.len());
+        for (seat, account) in game.seats.iter().enumerate() {
+            let account = match account {
+                Some(id) => Some(self.accounts.get(id).cloned().ok_or(StoreError::NotFound)?),
+                None => None,
+            };
+            if account.as_ref().is_some_and(|a| players.iter().any(|p: &Player| p.account.as_ref() == Some(a))) {
+                return Err(StoreError::Conflict(Conflict::Unique("game_players_account".into())));
+            }
+            players.push(Player { seat, account, invited: game.invited.get(seat).copied().unwrap_or(false), hints_used: 0 });
+        }
+        Ok(new_record(game, players))
+    }
+
+    /// Keeps `record` as written, at a new version.
+    fn put(&mut self, mut record: GameRecord) -> GameRecord {
+        record.version = self.next_version();
+        let game = self.games.entry(record.game_id).or_insert_with(|| KeptGame::new(record.clone()));
+        game.record = record.clone();
+        record
+    }
+
     fn next_version(&mut self) -> String {
         self.version += 1;
         self.version.to_string()
@@ -167,6 +220,10 @@ impl AccountStore for MemoryStore {
         account.display_name = display_name.to_string();
         Ok(account.clone())
     }
+
+    async fn ratings_of(&self, account: Uuid) -> Result<Vec<StoredRating>, StoreError> {
+        Ok(self.lock().ratings.iter().filter(|r| r.account_id == account).cloned().collect())
+    }
 }
 
 #[async_trait]
@@ -179,7 +236,7 @@ impl GameStore for MemoryStore {
         GameStore::game(self, id).await
     }
 
-    async fn lock_game(&self, id: Uuid, client_move_id: Option<Uuid>, _known: Option<&KnownGame>) -> Result<Change, StoreError> {
+    async fn lock_game(&self, id: Uuid, client_move_id: Option<Uuid>, _known: Option<&KnownGame>) -> Result<GameEdit, StoreError> {
         let (record, client_move) = {
             let kept = self.lock();
             (kept.game(id)?.record.clone(), kept.client_move(id, client_move_id))
@@ -187,35 +244,27 @@ impl GameStore for MemoryStore {
         Ok(self.change(record, client_move, false))
     }
 
-    async fn read_game_for_move(&self, id: Uuid, client_move_id: Option<Uuid>, known: Option<&KnownGame>) -> Result<Change, StoreError> {
+    async fn read_game_for_move(&self, id: Uuid, client_move_id: Option<Uuid>, known: Option<&KnownGame>) -> Result<GameEdit, StoreError> {
         GameStore::lock_game(self, id, client_move_id, known).await
     }
 
-    async fn create_game(&self, game: &NewGame) -> Result<Change, StoreError> {
-        let kept = self.lock();
-        if kept.games.contains_key(&game.game_id) {
-            return Err(StoreError::Conflict(Conflict::Unique("games_pkey".into())));
-        }
-        if let Some(limits) = &game.limits {
-            let unfinished = kept.seated_in(limits.account, game.game_id, &[GameStatus::Open, GameStatus::Active]).count();
-            if unfinished >= limits.unfinished as usize {
-                return Err(StoreError::TooManyGames { limit: limits.unfinished });
-            }
-        }
-        let mut players = Vec::with_capacity(game.seats.len());
-        for (seat, account) in game.seats.iter().enumerate() {
-            let account = match account {
-                Some(id) => Some(kept.accounts.get(id).cloned().ok_or(StoreError::NotFound)?),
-                None => None,
-            };
-            if account.as_ref().is_some_and(|a| players.iter().any(|p: &Player| p.account.as_ref() == Some(a))) {
-                return Err(StoreError::Conflict(Conflict::Unique("game_players_account".into())));
-            }
-            players.push(Player { seat, account, invited: game.invited.get(seat).copied().unwrap_or(false), hints_used: 0 });
-        }
-        let record = new_record(game, players);
-        drop(kept);
+    async fn create_game(&self, game: &NewGame) -> Result<GameEdit, StoreError> {
+        let record = self.lock().created(game)?;
         Ok(self.change(record, None, true))
+    }
+
+    async fn unscored_games(&self, tournament: Option<Uuid>, limit: i64) -> Result<Vec<Uuid>, StoreError> {
+        let kept = self.lock();
+        let unscored = kept.games.values().filter(|g| g.record.status == GameStatus::Finished && g.winners.is_none());
+        let of_tournament = unscored.filter(|g| tournament.is_none() || g.record.tournament_id == tournament);
+        Ok(of_tournament.map(|g| g.record.game_id).take(usize::try_from(limit).unwrap_or(usize::MAX)).collect())
+    }
+
+    async fn record_winners(&self, game_id: Uuid, winners: &[u8]) -> Result<(), StoreError> {
+        let mut kept = self.lock();
+        let game = kept.games.get_mut(&game_id).ok_or(StoreError::NotFound)?;
+        game.winners = Some(winners.to_vec());
+        Ok(())
     }
 }
 
@@ -267,6 +316,8 @@ struct MemoryChange {
     new: bool,
     /// The draw's picks recorded with their keys, written at the end.
     picks: Vec<(Uuid, Option<Vec<u8>>)>,
+    /// The seats' scores and the winners a finish writes.
+    result: Option<(Vec<i32>, Option<Vec<u8>>)>,
 }
 
 impl MemoryChange {
@@ -288,12 +339,14 @@ impl MemoryChange {
             }
             _ => return Err(StoreError::Conflict(Conflict::Changed)),
         }
-        let mut record = self.record;
-        record.version = kept.next_version();
-        let game = kept.games.entry(id).or_insert_with(|| KeptGame { record: record.clone(), moves: Vec::new(), picks: Vec::new() });
-        game.record = record.clone();
+        let record = kept.put(self.record);
+        let game = kept.games.get_mut(&id).expect("just kept");
         game.moves.extend_from_slice(moves);
         game.picks.extend(self.picks);
+        if let Some((scores, winners)) = self.result {
+            game.winners = winners.filter(|_| record.status == GameStatus::Finished);
+            game.scores = scores;
+        }
         Ok(record)
     }
 }
@@ -377,6 +430,7 @@ impl GameChange for MemoryChange {
             r.ratings.push(seat_rating);
         }
         r.ratings.sort_by_key(|s| s.seat);
+        this.result = Some((update.scores.clone(), update.winners.clone()));
         let games = this.games.clone();
         let record = this.write(moves)?;
         let mut kept = games.lock();

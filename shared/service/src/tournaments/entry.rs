@@ -5,10 +5,11 @@
 //! ([`consenting`], the one rule every entry change reads), and pairing reads the players alone
 //! ([`super::entrants`]), so an invitation nobody accepted is never paired.
 
-use store::{TournamentRecord, TournamentStatus, TournamentTx};
+use store::{TournamentRecord, TournamentStatus};
 use uuid::Uuid;
 
 use super::not_found;
+use crate::ports::TournamentEdit;
 use crate::{Caller, Service, ServiceError};
 
 /// A player's place in a tournament, as they see it.
@@ -70,7 +71,7 @@ impl Service {
         let account = consenting(caller, account)?;
         self.ensure_caller(caller).await?;
         let mut tx = self.entry_tx(id).await?;
-        let t = &tx.tournament;
+        let t = tx.tournament();
         let now = self.now();
         match entry_of(t, account) {
             Some(EntryStatus::Entered) => return Err(ServiceError::AlreadyRegistered),
@@ -105,7 +106,7 @@ impl Service {
     pub async fn leave_tournament(&self, caller: &Caller, id: Uuid, account: Option<Uuid>) -> Result<crate::TournamentView, ServiceError> {
         let account = consenting(caller, account)?;
         let mut tx = self.entry_tx(id).await?;
-        let t = &tx.tournament;
+        let t = tx.tournament();
         match entry_of(t, account) {
             None => return Err(ServiceError::NotRegistered),
             Some(EntryStatus::Withdrawn | EntryStatus::Declined) => {}
@@ -120,10 +121,10 @@ impl Service {
     }
 
     /// The tournament locked for a player's own change, refused once closed.
-    async fn entry_tx(&self, id: Uuid) -> Result<TournamentTx, ServiceError> {
+    async fn entry_tx(&self, id: Uuid) -> Result<TournamentEdit, ServiceError> {
         self.rescore(Some(id), i64::MAX).await?;
-        let tx = self.store.tournament_for_change(id).await.map_err(not_found)?;
-        if tx.tournament.status == TournamentStatus::Closed {
+        let tx = self.tournaments.tournament_for_change(id).await.map_err(not_found)?;
+        if tx.tournament().status == TournamentStatus::Closed {
             return Err(ServiceError::TournamentState("the tournament is closed".into()));
         }
         Ok(tx)

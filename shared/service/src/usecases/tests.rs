@@ -173,3 +173,63 @@ async fn a_rated_end_writes_both_ratings_with_its_moves_and_answers_with_them() 
     assert!(matches!(again, ServiceError::Rejected(_)), "{again:?}");
     assert_eq!(memory.rating_changes().len(), 2);
 }
+
+#[tokio::test]
+async fn a_tournament_round_is_paired_started_drawn_played_and_scored() {
+    let memory = MemoryStore::new();
+    let service = service(&memory);
+    let director = player(&memory, 9, "Dee").directing(true);
+    let (ann, bob) = (player(&memory, 1, "Ann"), player(&memory, 2, "Bob"));
+    let create = crate::CreateTournament {
+        name: "Club night".into(),
+        variant: english(),
+        time_control: None,
+        challenge_rule: None,
+        rated: false,
+        pairing: crate::PairingSystem::Swiss,
+        king_of_the_hill: false,
+        rounds: 2,
+        draw_seconds: None,
+        spectator_delay: None,
+    };
+    let id = service.create_tournament(&director, &create).await.unwrap().tournament_id;
+    // Ann enters by herself; Bob is invited by the director and accepts.
+    service.enter_tournament(&ann, id, None).await.unwrap();
+    service.register_player(&director, id, bob.account_id()).await.unwrap();
+    let refused = service.pair_round(&ann, id).await.unwrap_err();
+    assert!(matches!(refused, ServiceError::NotDirector), "{refused:?}");
+    service.enter_tournament(&bob, id, None).await.unwrap();
+
+    let paired = service.pair_round(&director, id).await.unwrap();
+    assert_eq!((paired.round, paired.round_started, paired.players.len()), (1, false, 2));
+    let started = service.start_round(&director, id, 1).await.unwrap();
+    let game = started.pairings.iter().flat_map(|r| &r.tables).find_map(|t| t.game_id).expect("the round's game");
+    assert_eq!(memory.record(game).unwrap().status, GameStatus::Drawing, "its players draw for who moves first");
+    let early = service.pair_round(&director, id).await.unwrap_err();
+    assert!(matches!(early, ServiceError::TournamentState(_)), "round 2 before round 1 has results: {early:?}");
+
+    // Each player draws a tile in turn until one leads.
+    for _ in 0..20 {
+        if memory.record(game).unwrap().status != GameStatus::Drawing {
+            break;
+        }
+        for p in [&ann, &bob] {
+            let _ = service.draw_tile(p, game, &crate::DrawTile { client_draw_id: None, player: None }).await;
+        }
+    }
+    let record = memory.record(game).unwrap();
+    assert_eq!(record.status, GameStatus::Active, "the draw ended: {:?}", record.draws);
+    let seated = |seat: usize| record.players[seat].account.as_ref().unwrap().account_id;
+    let (first, second) = if seated(0) == ann.account_id() { (&ann, &bob) } else { (&bob, &ann) };
+    for n in 0..4 {
+        service.submit_move([first, second][n % 2], game, &pass(n as u32, None)).await.unwrap();
+    }
+    service.resign(first, game).await.unwrap();
+
+    let scored = service.tournament(&director, id).await.unwrap();
+    let standing = |c: &Caller| scored.standings.iter().find(|s| s.account_id == c.account_id()).unwrap();
+    assert_eq!((standing(second).wins, standing(second).losses, standing(second).rank), (1, 0, 1), "{:?}", scored.standings);
+    assert_eq!((standing(first).wins, standing(first).losses), (0, 1));
+    let next = service.pair_round(&director, id).await.unwrap();
+    assert_eq!(next.round, 2, "round 1 has its result: round 2 is paired");
+}
