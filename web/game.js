@@ -458,6 +458,7 @@ export async function loadAnalysis(id) {
       h('h2', {}, `${t('analysis')}: ${variantName(view.variant)}`),
       h('p', {}, h('a', { href: `#/g/${id}` }, `← ${t('back')}`)),
       h('p', { class: 'muted' }, help),
+      h('p', { class: 'muted', id: 'analysis-judge' }, t(a.judge.rounds ? 'judged_rounds' : 'judged_nodes', { level: t(`robot_${a.judge.level}`), n: a.judge.rounds ?? a.judge.nodes })),
       h('ul', { class: 'list', id: 'analysis-summary' }, lines),
       h('div', { class: 'table-scroll' }, h('table', { class: 'history' },
         h('thead', {}, h('tr', {}, head.map((c) => h('th', { scope: 'col' }, c)))),

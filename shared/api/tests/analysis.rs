@@ -133,7 +133,8 @@ async fn a_finished_tile_game_is_analysed_once_the_same_every_time_and_for_its_p
     sqlx::query("UPDATE game_analyses SET version = 1, analysis = $1::jsonb").bind(old.to_string()).execute(app.pool()).await.unwrap();
     let (_, renewed) = app.call(Some(ann), "GET", &format!("/games/{id}/analysis"), "").await;
     assert_eq!(renewed, a, "an older version's analysis is not served");
-    assert_eq!(a["version"], 2, "{a}");
+    assert_eq!(a["version"], 3, "{a}");
+    assert_eq!(a["judge"], json!({"level": "hard", "rounds": 8}), "the analysis says who judged its moves");
     // The admin replay shows it beside the log.
     let (status, _, page) = app.raw(Some(Player::new()), true, "GET", &format!("/_gm/games/{id}"), "").await;
     assert_eq!(status, 200);
@@ -151,6 +152,7 @@ async fn a_finished_chain_game_says_where_a_winning_word_existed() {
     let (status, a) = app.call(Some(ann), "GET", &format!("/games/{id}/analysis"), "").await;
     assert_eq!(status, 200, "{a}");
     assert_eq!(a["family"], "chain");
+    assert_eq!(a["judge"], json!({"level": "hard", "nodes": 20_000}), "the analysis says who judged its words");
     let words = a["words"].as_array().unwrap();
     assert!(!words.is_empty());
     for w in words {

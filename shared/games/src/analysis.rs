@@ -17,15 +17,32 @@ pub const ANALYSIS_ROUNDS: u32 = 8;
 /// The search nodes the hard level may visit per word in a chain game's analysis.
 pub const ANALYSIS_NODES: u64 = 20_000;
 
-/// A finished game, move by move: the family's reviews and each player's summary.
+/// A finished game, move by move: who judged it, the family's reviews and each player's
+/// summary.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct Analysis {
+    /// The robot level whose moves every move is compared with, and its budget.
+    pub judge: Judge,
     /// The family's reviews: `{"family": "tile", "moves": [...]}`, `{"family": "chain",
     /// "words": [...]}`.
     #[serde(flatten)]
     pub reviewed: Reviewed,
     /// Each seat's moves in sum, seat 0 first.
     pub players: Vec<PlayerSummary>,
+}
+
+/// Who judged an analysis: the robot level that plays in games (its moves are the suggestions, so
+/// they improve as it does) and the counted budget it had per move.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+pub struct Judge {
+    /// The level.
+    pub level: crate::Level,
+    /// Tile games: the simulation rounds per move ([`ANALYSIS_ROUNDS`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<u32>,
+    /// Chain games: the search nodes per word ([`ANALYSIS_NODES`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nodes: Option<u64>,
 }
 
 /// One player's moves in sum.

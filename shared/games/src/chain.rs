@@ -15,7 +15,7 @@
 use noitu::robot::seeded;
 use noitu::{ChainRobotView, Dictionary, WordChain, WordId};
 
-use crate::analysis::{ANALYSIS_NODES, Analysis, ChainReview, PlayerSummary};
+use crate::analysis::{ANALYSIS_NODES, Analysis, ChainReview, Judge, PlayerSummary};
 use crate::contract::{Budget, Checked, GameError, GameState, Level, Opponent, Position, RobotMove};
 use crate::draw::Draw;
 use crate::entry::{Entry, EntryView, MoveKind, Viewer};
@@ -440,7 +440,8 @@ fn analysis_of(c: &ChainGame) -> Result<Analysis, GameError> {
         game.apply_recorded(entry).map_err(|e| GameError::Replay(e.to_string()))?;
     }
     let players = (0..Position::seats(c)).map(|seat| chain_summary(seat, &words)).collect();
-    Ok(Analysis { reviewed: Reviewed::of(&ChainReviews { words: &words }), players })
+    let judge = Judge { level: Level::Hard, rounds: None, nodes: Some(ANALYSIS_NODES) };
+    Ok(Analysis { judge, reviewed: Reviewed::of(&ChainReviews { words: &words }), players })
 }
 
 /// A chain player's summary: words reviewed, a winning word played, the first and the number of

@@ -32,7 +32,7 @@ mod tile_view;
 mod timeline;
 mod variant;
 
-pub use analysis::{ANALYSIS_NODES, ANALYSIS_ROUNDS, Analysis, ChainReview, NamedMove, PlayerSummary, TileReview};
+pub use analysis::{ANALYSIS_NODES, ANALYSIS_ROUNDS, Analysis, ChainReview, Judge, NamedMove, PlayerSummary, TileReview};
 pub use any::{AnyGame, Families, FamilyConflict};
 pub use catalog::{FamilyInfo, LetterInfo, TileSet, VariantInfo, catalog, families, plays_tournaments};
 pub use contract::{Budget, Checked, GameError, GameState, Level, Opponent, Position, RobotMove};

@@ -6,7 +6,7 @@ use engine::{Lexicon, Lexicons, MoveGenerator, RackTile, Square};
 
 use std::sync::Arc;
 
-use crate::analysis::{ANALYSIS_ROUNDS, Analysis, NamedMove, PlayerSummary, TileReview, points, tenths};
+use crate::analysis::{ANALYSIS_ROUNDS, Analysis, Judge, NamedMove, PlayerSummary, TileReview, points, tenths};
 use crate::contract::{Budget, Checked, GameError, GameState, Level, Opponent, Position, RobotMove};
 use crate::draw::{Draw, DrawPick};
 use crate::entry::{Entry, EntryView, MoveKind, Viewer};
@@ -434,7 +434,8 @@ fn analysis_of(t: &TileGame<'_>) -> Result<Analysis, GameError> {
         .collect();
     let moves: Vec<TileReview> = moves;
     let players = (0..game.seats()).map(|seat| tile_summary(seat, &moves)).collect();
-    Ok(Analysis { reviewed: Reviewed::of(&TileReviews { moves: &moves }), players })
+    let judge = Judge { level: Level::Hard, rounds: Some(ANALYSIS_ROUNDS), nodes: None };
+    Ok(Analysis { judge, reviewed: Reviewed::of(&TileReviews { moves: &moves }), players })
 }
 
 /// The move journal entry `e` made, as the analysis names it (`score`: its points).

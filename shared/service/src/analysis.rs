@@ -14,9 +14,10 @@ use crate::caller::seat_of;
 use crate::{Caller, Service, ServiceError};
 
 /// How analyses are computed now (the budgets above, and what a row holds: 2 names the move
-/// played and the suggestion and says when the move played was as good); a stored one of another
-/// version is computed again.
-pub const ANALYSIS_VERSION: i32 = 2;
+/// played and the suggestion and says when the move played was as good; 3 names the judge); a
+/// stored one of another version is computed again. A change to the hard level bumps it, so the
+/// suggestions improve with the robot.
+pub const ANALYSIS_VERSION: i32 = 3;
 
 /// The answer: the analysis with each player's summary (`games::Analysis`).
 #[derive(Debug, Clone, Serialize)]

@@ -565,6 +565,7 @@ fn webapp_plays_a_whole_scrabble_game_against_a_robot_in_chromium() {
     click(&browser, "#analysis-link");
     wait(&browser, "document.querySelectorAll('#analysis tbody tr').length >= 8", "the analysis");
     assert_eq!(browser.script("return document.querySelectorAll('#analysis-summary li').length"), json!(2));
+    assert_eq!(text(&browser, "#analysis-judge"), "Judged by Robot (hard), 8 simulation rounds a move.", "who judged the moves");
     // Each row names the move played and the suggestion ("8D QI. 22", "exchange 3", "pass"),
     // and a move as good as the suggestion says so instead of a loss.
     let named = browser.script(

@@ -87,14 +87,22 @@ impl App {
 
     /// An app over `store` (another process on the same database, say) seeded with `seed`.
     pub fn on_store(store: Store, seed: u64) -> App {
-        App { state: AppState::with_runtime(store, std::sync::Arc::new(engine::Lexicons::builtin()), seeded_runtime(seed)) }
+        App::warm(AppState::with_runtime(store, std::sync::Arc::new(engine::Lexicons::builtin()), seeded_runtime(seed)))
     }
 
     /// The app with `clock` and every draw, seed and id from a source seeded with `seed`.
     pub async fn with_clock(clock: std::sync::Arc<service::ManualClock>, seed: u64) -> App {
         let store = Store::new(store::testing::database().await);
         let runtime = service::Runtime::seeded(clock, seed);
-        App { state: AppState::with_runtime(store, std::sync::Arc::new(engine::Lexicons::builtin()), runtime) }
+        App::warm(AppState::with_runtime(store, std::sync::Arc::new(engine::Lexicons::builtin()), runtime))
+    }
+
+    /// The app on `state`, the built-in Nối từ dictionary parsed first (once a test binary): its
+    /// parse in a debug build on a loaded machine can outlast a request's budget, and a test of
+    /// a chain game would then meet a `503` it is not about.
+    fn warm(state: AppState) -> App {
+        noitu::Dictionary::builtin();
+        App { state }
     }
 
     pub fn pool(&self) -> &sqlx::PgPool {

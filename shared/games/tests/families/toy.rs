@@ -8,9 +8,9 @@
 
 use games::lots::Lots;
 use games::{
-    Analysis, Budget, Checked, Draw, Entry, EntryView, FamilyRules, FamilyTimeline, FamilyView, GameError, GameState, Hint, Level, Move,
-    MoveKind, NewSetup, PageSeat, PlayerSummary, Position, Rejected, Revealed, Reviewed, RobotMove, Score, Seat, SeatDetail, Stage, Stored,
-    Timeline, Timestamp, Variant, Viewer,
+    Analysis, Budget, Checked, Draw, Entry, EntryView, FamilyRules, FamilyTimeline, FamilyView, GameError, GameState, Hint, Judge, Level,
+    Move, MoveKind, NewSetup, PageSeat, PlayerSummary, Position, Rejected, Revealed, Reviewed, RobotMove, Score, Seat, SeatDetail, Stage,
+    Stored, Timeline, Timestamp, Variant, Viewer,
 };
 use serde::{Deserialize, Serialize};
 use vocabulary::{ChallengeRule, Clocks, Family, Lapse, Opponent, ThinkingLimit, Work};
@@ -255,7 +255,9 @@ impl Position for ToyGame {
                 missed_wins: None,
             })
             .collect();
-        Ok(Analysis { reviewed: Reviewed::of(&serde_json::json!({ "family": FAMILY, "words": [] })), players })
+        // The toy reviews nothing: its judge is named, with no budget spent.
+        let judge = Judge { level: Level::Hard, rounds: None, nodes: None };
+        Ok(Analysis { judge, reviewed: Reviewed::of(&serde_json::json!({ "family": FAMILY, "words": [] })), players })
     }
     fn state(&self) -> GameState {
         GameState::new(self.clone())
