@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The monthly cost of a stack of infra/template.yaml, line by line, for each Profile at each
 traffic level of infra/traffic.json, from the list prices in infra/prices.json. What the stack
-holds is counted from the template itself, each profile's Conditions resolved with the other
+holds is counted from the template itself and its nested stacks' (infra/templates.py reads
+them), each profile's Conditions resolved with the other
 parameters at their defaults (alarms and the metrics they read, the log metrics, the NAT gateway,
 the proxy, the endpoints, the dashboard, tracing, the functions' memory), so the figures follow
 the template. Standard library only.
