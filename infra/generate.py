@@ -1,16 +1,22 @@
 #!/usr/bin/env python3
-"""Writes infra/template.yaml: the shared part once, and per function its resources (the
-function with its live alias and canary, its log group, its metric filters and its alarms).
+"""Writes the AWS SAM template infra/template.yaml (the root stack: the shared part once, and
+per function the function with its live alias and canary) and the templates of its two nested
+stacks: infra/function-logs.yaml (FunctionLogs: each function's log group and metric filters)
+and infra/function-alarms.yaml (FunctionAlarms: each function's alarms). One stack would hold
+over CloudFormation's 500 resources after SAM's transform (infra/stack_size.py counts them).
 
-    python3 infra/generate.py            rewrite infra/template.yaml
-    python3 infra/generate.py --check    exit 1 if infra/template.yaml is not what it would write
+    python3 infra/generate.py            rewrite the three templates
+    python3 infra/generate.py --check    exit 1 if one of them is not what it would write
+    python3 infra/generate.py --list     print their paths (from the repository's root), root first
 
-Edit this file, not the template; `shared/api/tests/infra.rs` checks the template itself (routes
-against `api::Route`, and the deploy-safety properties of docs/OPERATIONS.md).
+Edit this file, not the templates; `shared/api/tests/infra.rs` checks the templates themselves
+(routes against `api::Route`, and the deploy-safety properties of docs/OPERATIONS.md).
 """
 
+import collections
 import json
 import pathlib
+import re
 import sys
 
 # The route functions, one row each, derived from the route table (shared/api/src/routes/table.rs)
@@ -27,6 +33,11 @@ FUNCTIONS = [
 ]
 MIGRATE_RESERVED = 1
 AUTHORIZER_RESERVED = 5
+
+# A function's resources by the stack that holds them: the function itself (the root, with the
+# HTTP API its routes belong to), its log group and metric filters (FunctionLogs), its alarms
+# (FunctionAlarms).
+Parts = collections.namedtuple("Parts", "root logs alarms")
 WS_RESERVED = 20
 
 # The routes that commit moves (a player's, the robots' replies): they, the sweep and the ws
@@ -55,10 +66,13 @@ Description: >
 
 # Tracing follows Profile (Active in large, PassThrough in small, where X-Ray would record about
 # every request: docs/OPERATIONS.md, Cost); the serverless rule WS1000 cannot read the !If.
+# Each function's log group, with its retention, is in the nested stack FunctionLogs, which the
+# serverless rule WS1004 does not read (shared/api/tests/infra.rs checks that every function
+# has one).
 Metadata:
   cfn-lint:
     config:
-      ignore_checks: [WS1000]
+      ignore_checks: [WS1000, WS1004]
 
 Parameters:
   Profile:
@@ -466,11 +480,12 @@ DB_CONNECT_POLICIES
   # "previously applied but is missing": that is success (old code runs on the expanded schema,
   # docs/OPERATIONS.md "Migrations"). ---
 SCHEMA_MIGRATION_RUNNER
-  # After the runner's log group: a function invoked before its group exists gets one from
-  # Lambda, without retention, and the group's create then fails.
+  # After the runner's log group and migrate's (in the nested stack FunctionLogs): a function
+  # invoked before its group exists gets one from Lambda, without retention, and the group's
+  # create then fails.
   SchemaMigration:
     Type: Custom::SchemaMigration
-    DependsOn: [DbInstance, MigrateLogs, SchemaMigrationRunnerLogs]
+    DependsOn: [DbInstance, FunctionLogs, SchemaMigrationRunnerLogs]
     Properties:
       ServiceToken: !GetAtt SchemaMigrationRunner.Arn
       MigrateVersion: !Ref MigrateFunction.Version
@@ -573,6 +588,33 @@ DB_LOG_RETENTION
     # No dead-letter queue (ES7000): it would keep the mails SNS could not deliver where nobody
     # reads them either; an alarm's state and history stay in CloudWatch whatever the mail does.
     Metadata: { cfn-lint: { config: { ignore_checks: [ES7000] } } }
+
+  # --- Each function's log group and metric filters (FunctionLogs) and its alarms
+  # (FunctionAlarms), in nested stacks whose templates infra/generate.py writes beside this one
+  # (sam build and sam deploy upload them): in this stack, after SAM's transform, they would take
+  # it over CloudFormation's 500 resources. They name what they watch by this stack's name
+  # (their StackName): the functions `<stack>-<binary>`, their log groups
+  # `/aws/lambda/<stack>-<binary>`, the metrics' namespace `wordgame/<stack>`, the canaries'
+  # alarms `<stack>-<binary>-5xx` and `-errors`. Neither refers to a resource of this stack, so
+  # both are made first: each log group before its function (SchemaMigration and SweepSchedule,
+  # which invoke functions during the deploy, wait for FunctionLogs), and each canary's alarms
+  # before its function (every function but migrate DependsOn FunctionAlarms). ---
+  FunctionLogs:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: function-logs.yaml
+      Parameters:
+        StackName: !Ref AWS::StackName
+        Profile: !Ref Profile
+        LogRetentionDays: !Ref LogRetentionDays
+  FunctionAlarms:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: function-alarms.yaml
+      Parameters:
+        StackName: !Ref AWS::StackName
+        Profile: !Ref Profile
+        AlarmTopic: ALARM_TOPIC
 
   # --- Whole-service alarms: the API as clients see it, the proxy and Aurora. ---
 SERVICE_ALARMS
@@ -767,13 +809,15 @@ HEAD = HEAD.replace("ALARM_TOPIC", ALARM_TOPIC).replace("DB_CONNECT_POLICIES", "
 ]))
 
 
-def alarm(lid, description, measure, evaluations, threshold, comparison, missing="notBreaching", condition=None):
+def alarm(lid, description, measure, evaluations, threshold, comparison, missing="notBreaching", condition=None, name=None):
     """A CloudWatch alarm on `measure` (the metric's lines), notifying the alarm topic; a period
-    without data counts as `missing` says; with `condition`, only under it."""
+    without data counts as `missing` says; with `condition`, only under it; with `name`, called
+    `<stack>-name` (a canary's alarm, which the root stack names: see `canary`)."""
     cond = f"\n    Condition: {condition}" if condition else ""
+    named = f'\n      AlarmName: !Sub "${{AWS::StackName}}-{name}"' if name else ""
     return f"""  {lid}:
     Type: AWS::CloudWatch::Alarm{cond}
-    Properties:
+    Properties:{named}
       AlarmDescription: "{description}"
 {measure}
       EvaluationPeriods: {evaluations}
@@ -997,6 +1041,8 @@ WEB_ENV = """      Environment:
 
 
 def function_block(lid, binary, method, path, memory, timeout, reserved, throttle, authoriser):
+    """A route function: the function with its route(s) and canary (the root stack), its log
+    group and metric filters (FunctionLogs), its alarms (FunctionAlarms)."""
     rate, burst = throttle
     policies = "!Ref DbConnectAppPolicy, !Ref PushPolicy" if binary in PUSHERS else "!Ref DbConnectAppPolicy"
     auth, env = "", ""
@@ -1030,7 +1076,7 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
             RouteSettings:
               ThrottlingRateLimit: {rate}
               ThrottlingBurstLimit: !If [Reserve, {reserved}, {burst}]{auth}''' for i, p in enumerate(paths))
-    return f'''  {lid}Function:
+    function = f'''  {lid}Function:
     Type: AWS::Serverless::Function{AFTER_MIGRATION}
     Metadata:
       BuildMethod: rust-cargolambda
@@ -1045,10 +1091,10 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
       LoggingConfig:
         LogFormat: JSON
       Policies: [{policies}]{env}
-{canary(f"{lid}Http5xxAlarm", f"{lid}ErrorsAlarm")}
+{canary(binary, HTTP5XX, ERRORS)}
       Events:
-{events}
-{log_resources(lid, binary)}
+{events}'''
+    logs = f'''{log_resources(lid, binary)}
   # Count this function's answers from the handler's one "handled" line per request (a
   # handler's 500 is a successful invocation, invisible to Lambda's Errors): every 5xx but the
   # service's 503 into its own metric, which pages and rolls a canary back (Profile small: into
@@ -1056,9 +1102,12 @@ def function_block(lid, binary, method, path, memory, timeout, reserved, throttl
   # pages at a higher rate (ApiUnavailableRateAlarm).
 {metric_filter(f"{lid}Http5xxFilter", lid, PAGING_5XX, f"Http5xx-{binary}", small=(PAGING_5XX_OR_FAILED, FAILURES))}
 {metric_filter(f"{lid}Http503Filter", lid, "{ $.fields.status = 503 }", UNAVAILABLE)}
-{alarm(f"{lid}Http5xxAlarm", f"{binary}: over {ROUTE_PERCENT}% of its answers 5xx other than 503 in 5 minutes (at least {ROUTE_REQUESTS} requests and {ROUTE_ERRORS} such answers; from its log; rolls a canary back)",
-       function_percentage(binary, OWN, f"Http5xx-{binary}", None, "5xx percent (503 apart)"), 1, ROUTE_PERCENT, "GreaterThanThreshold", condition=LARGE)}
-{push_filters(lid) + chr(10) if binary in PUSHERS else ""}{lambda_alarms(lid, binary, throttles=True, duration=True)}'''
+{push_filters(lid) if binary in PUSHERS else ""}'''
+    alarms = f'''{alarm(f"{lid}Http5xxAlarm", f"{binary}: over {ROUTE_PERCENT}% of its answers 5xx other than 503 in 5 minutes (at least {ROUTE_REQUESTS} requests and {ROUTE_ERRORS} such answers; from its log; rolls a canary back)",
+       function_percentage(binary, OWN, f"Http5xx-{binary}", None, "5xx percent (503 apart)"), 1, ROUTE_PERCENT, "GreaterThanThreshold", condition=LARGE,
+       name=f"{binary}-{HTTP5XX}")}
+{lambda_alarms(lid, binary, throttles=True, duration=True)}'''
+    return Parts(function, logs, alarms)
 
 
 # The lines the service writes (shared/api/src/aws_push.rs, push.rs, websocket.rs;
@@ -1136,10 +1185,12 @@ def metric_filter(lid, logs, pattern, name, value='"1"', condition=None, small=N
 
 
 def log_resources(lid, binary):
+    """`binary`'s log group, named as Lambda names it (`/aws/lambda/` and the function's name,
+    `<root stack>-binary`), made before the function is (FunctionLogs comes first)."""
     return f'''  {lid}Logs:
     Type: AWS::Logs::LogGroup
     Properties:
-      LogGroupName: !Sub "/aws/lambda/${{{lid}Function}}"
+      LogGroupName: !Sub "/aws/lambda/${{AWS::StackName}}-{binary}"
       RetentionInDays: !Ref LogRetentionDays'''
 
 
@@ -1155,7 +1206,7 @@ def lambda_alarms(lid, binary, throttles, duration, every_error=False):
     else:
         errors = alarm(f"{lid}ErrorsAlarm", f"{binary}: over {ROUTE_PERCENT}% of its invocations failed in 5 minutes (at least {ROUTE_REQUESTS} invocations and {ROUTE_ERRORS} errors: failed cold starts, crashes, timeouts; rolls a canary back)",
                        function_percentage(binary, "AWS/Lambda", "Errors", function, "errors percent"), 1, ROUTE_PERCENT, "GreaterThanThreshold",
-                       condition=LARGE)
+                       condition=LARGE, name=f"{binary}-{ERRORS}")
     out = [errors]
     if throttles:
         out.append(alarm(f"{lid}ThrottlesAlarm", f"{binary}: throttled invocations (reserved or account concurrency reached)",
@@ -1169,10 +1220,11 @@ def lambda_alarms(lid, binary, throttles, duration, every_error=False):
 def plain_function(lid, binary, description, memory, timeout, reserved, environment="", policy="DbConnectAppPolicy", push=False,
                    rollback=None, depends=None):
     """A function no HTTP route invokes (migrate, sweep): its block, connecting as `policy`'s
-    user (and allowed to push when `push`); with `rollback` (alarms) updated after the
-    migrations and moved to a new version by a canary those alarms roll back."""
+    user (and allowed to push when `push`); with `rollback` (the names of its alarms, see
+    `canary`) updated after the migrations and moved to a new version by a canary those alarms
+    roll back."""
     policies = f"!Ref {policy}, !Ref PushPolicy" if push else f"!Ref {policy}"
-    shifted = f"\n{canary(*rollback, own=True)}" if rollback else ""
+    shifted = f"\n{canary(binary, *rollback, own=True)}" if rollback else ""
     after = AFTER_MIGRATION if rollback else f"\n    DependsOn: [{', '.join(depends)}]" if depends else ""
     return f'''  {lid}Function:
     Type: AWS::Serverless::Function{after}
@@ -1193,16 +1245,21 @@ def plain_function(lid, binary, description, memory, timeout, reserved, environm
 
 # Every function but migrate (which is the migration step) is updated only once the schema is
 # migrated, and its live alias, which is all anything invokes, moves to the new version by a
-# canary that its alarms roll back.
-AFTER_MIGRATION = "\n    DependsOn: [SchemaMigration]"
+# canary that its alarms roll back; the alarms (in FunctionAlarms) exist before it.
+AFTER_MIGRATION = "\n    DependsOn: [SchemaMigration, FunctionAlarms]"
+
+# A function's canary alarms are called `<stack>-<binary>-<kind>`: the root stack names them
+# (DeploymentPreference takes a list of names, which a nested stack's outputs cannot give
+# without one output per alarm), FunctionAlarms gives them those names.
+HTTP5XX, ERRORS = "5xx", "errors"
 
 
-def canary(*alarms, own=False):
-    """The properties that move a function's live alias to its new version by TrafficShifting,
-    rolled back by `alarms` (its own, Profile large) or the stack-wide FunctionFailuresAlarm
-    (small); with `own`, by `alarms` in both profiles."""
-    refs = ", ".join(f"!Ref {a}" for a in alarms)
-    chosen = f"[{refs}]" if own else f"!If [Small, [!Ref FunctionFailuresAlarm], [{refs}]]"
+def canary(binary, *kinds, own=False):
+    """The properties that move `binary`'s live alias to its new version by TrafficShifting,
+    rolled back by its alarms of `kinds` (its own, Profile large) or the stack-wide
+    FunctionFailuresAlarm (small); with `own`, by its own in both profiles."""
+    names = ", ".join(f'!Sub "${{AWS::StackName}}-{binary}-{kind}"' for kind in kinds)
+    chosen = f"[{names}]" if own else f"!If [Small, [!Ref FunctionFailuresAlarm], [{names}]]"
     return f"""      DeploymentPreference:
         Type: !Ref TrafficShifting
         Alarms: {chosen}"""
@@ -1216,14 +1273,14 @@ MIGRATE_ENVIRONMENT = """      Environment:
 """
 # migrate is the first function in the VPC to be made: after its subnets are dual-stack (a
 # function allowed IPv6 refuses subnets without it); every other one comes after SchemaMigration.
-MIGRATE = f'''{plain_function("Migrate", "migrate", "Applies the database migrations; SchemaMigration invokes each new version before the API functions update.", 512, 120, MIGRATE_RESERVED, MIGRATE_ENVIRONMENT, "DbConnectOwnerPolicy",
-                 depends=["PrivateSubnetAIpv6", "PrivateSubnetBIpv6"])}
-{log_resources("Migrate", "migrate")}
-{failures_filter("Migrate")}
-{lambda_alarms("Migrate", "migrate", throttles=False, duration=False, every_error=True)}'''
+MIGRATE = Parts(
+    plain_function("Migrate", "migrate", "Applies the database migrations; SchemaMigration invokes each new version before the API functions update.", 512, 120, MIGRATE_RESERVED, MIGRATE_ENVIRONMENT, "DbConnectOwnerPolicy",
+                   depends=["PrivateSubnetAIpv6", "PrivateSubnetBIpv6"]),
+    log_resources("Migrate", "migrate") + "\n" + failures_filter("Migrate"),
+    lambda_alarms("Migrate", "migrate", throttles=False, duration=False, every_error=True))
 
 
-AUTHORIZER = f'''  AdminAuthorizerFunction:
+AUTHORIZER = Parts(f'''  AdminAuthorizerFunction:
     Type: AWS::Serverless::Function{AFTER_MIGRATION}
     Metadata:
       BuildMethod: rust-cargolambda
@@ -1239,10 +1296,9 @@ AUTHORIZER = f'''  AdminAuthorizerFunction:
         LogFormat: JSON
 {OUTSIDE_VPC}
 {OIDC_ENV}
-{canary("AdminAuthorizerErrorsAlarm")}
-{log_resources("AdminAuthorizer", "admin-authorizer")}
-{failures_filter("AdminAuthorizer")}
-{lambda_alarms("AdminAuthorizer", "admin-authorizer", throttles=False, duration=False)}'''
+{canary("admin-authorizer", ERRORS)}''',
+    log_resources("AdminAuthorizer", "admin-authorizer") + "\n" + failures_filter("AdminAuthorizer"),
+    lambda_alarms("AdminAuthorizer", "admin-authorizer", throttles=False, duration=False))
 
 
 SWEEP_RESERVED = 1
@@ -1258,8 +1314,8 @@ SWEEP_ENVIRONMENT = """      Environment:
           SWEEP_BUDGET_SECONDS: "30"
           OPEN_GAME_EXPIRY_SECONDS: "604800"
 """
-SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts past the deadline, open games nobody joined); run every minute.", 1769, 55, SWEEP_RESERVED, SWEEP_ENVIRONMENT, push=True,
-                        rollback=["SweepErrorsAlarm"])}
+SWEEP = Parts(f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts past the deadline, open games nobody joined); run every minute.", 1769, 55, SWEEP_RESERVED, SWEEP_ENVIRONMENT, push=True,
+                              rollback=[ERRORS])}
   SweepSchedulerRole:
     Type: AWS::IAM::Role
     Properties:
@@ -1278,10 +1334,10 @@ SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts pa
               - Effect: Allow
                 Action: lambda:InvokeFunction
                 Resource: [!Ref SweepFunction.Alias]
-  # After the sweep's log group (see SchemaMigration).
+  # After the sweep's log group, in FunctionLogs (see SchemaMigration).
   SweepSchedule:
     Type: AWS::Scheduler::Schedule
-    DependsOn: [SweepLogs]
+    DependsOn: [FunctionLogs]
     Properties:
       Description: Runs the sweep every minute.
       ScheduleExpression: rate(1 minute)
@@ -1290,13 +1346,11 @@ SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts pa
       Target:
         Arn: !Ref SweepFunction.Alias
         RoleArn: !GetAtt SweepSchedulerRole.Arn
-        RetryPolicy: {{ MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 }}
-{log_resources("Sweep", "sweep")}
+        RetryPolicy: {{ MaximumRetryAttempts: 0, MaximumEventAgeInSeconds: 60 }}''', f'''{log_resources("Sweep", "sweep")}
 {push_filters("Sweep")}
 {failures_filter("Sweep")}
 {metric_filter("SweepGameFailuresFilter", "Sweep", messages(SWEEP_GAME_FAILED), "SweepGameFailures")}
-{metric_filter("SweepBacklogFilter", "Sweep", messages(["swept"]), "SweepBacklog", "$.fields.backlog")}
-  # A sweep that stops running (the schedule disabled or deleted, its role broken, the function
+{metric_filter("SweepBacklogFilter", "Sweep", messages(["swept"]), "SweepBacklog", "$.fields.backlog")}''', f'''  # A sweep that stops running (the schedule disabled or deleted, its role broken, the function
   # throttled) writes nothing and fails nothing: only its missing invocations tell.
 {alarm("SweepHeartbeatAlarm", "sweep: not invoked for 5 minutes (scheduled every minute): abandoned games are not ended",
        metric("AWS/Lambda", "Invocations", lambda_dimension("sweep"), "Sum", 300), 1, 1, "LessThanThreshold", missing="breaching")}
@@ -1306,7 +1360,7 @@ SWEEP = f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts pa
        metric(OWN, "SweepBacklog", None, "Minimum", 300), 1, 1, "GreaterThanOrEqualToThreshold")}
 {alarm("SweepErrorsAlarm", "sweep: 3 or more failures in 5 minutes (runs that failed, and games it could not end)",
        total([stat("failed", "AWS/Lambda", "Errors", lambda_dimension("sweep")), stat("games", OWN, "SweepGameFailures")],
-             "FILL(failed, 0) + FILL(games, 0)", "sweep failures"), 1, 3, "GreaterThanOrEqualToThreshold")}'''
+             "FILL(failed, 0) + FILL(games, 0)", "sweep failures"), 1, 3, "GreaterThanOrEqualToThreshold", name=f"sweep-{ERRORS}")}''')
 
 
 def ws_route(lid, key, operation, authorised=False):
@@ -1368,7 +1422,7 @@ PUSH_ALARMS = "\n".join([
 # only, and with its private DNS every execute-api host in the VPC would resolve to it, the
 # WebSocket API's management calls included; they go out through the NAT gateway (large) or,
 # the API dual-stack, over IPv6 through the egress-only gateway (small) (PushEgress). ---
-WS = f'''  EventBus:
+WS = Parts(f'''  EventBus:
     Type: AWS::Events::EventBus
     Properties:
       Name: !Sub "${{AWS::StackName}}-moves"
@@ -1478,11 +1532,7 @@ WS = f'''  EventBus:
       LoggingConfig:
         LogFormat: JSON
       Policies: [!Ref DbConnectAppPolicy, !Ref PushPolicy]
-{canary("WsErrorsAlarm")}
-{log_resources("Ws", "ws")}
-{metric_filter("WsPushFailuresFilter", "Ws", messages(PUSH_FAILED + REPLY_FAILED), "PushFailures")}
-{failures_filter("Ws")}
-{lambda_alarms("Ws", "ws", throttles=True, duration=True)}
+{canary("ws", ERRORS)}
 {PUSH_ALARMS}
   WsAuthorizerFunction:
     Type: AWS::Serverless::Function{AFTER_MIGRATION}
@@ -1503,14 +1553,15 @@ WS = f'''  EventBus:
         Variables:
           WORDGAME_JWT_ISSUER: !Ref JwtIssuer
           WORDGAME_JWT_AUDIENCE: !Join [",", !Ref JwtAudience]
-{canary("WsAuthorizerErrorsAlarm")}
+{canary("ws-authorizer", ERRORS)}''', f'''{log_resources("Ws", "ws")}
+{metric_filter("WsPushFailuresFilter", "Ws", messages(PUSH_FAILED + REPLY_FAILED), "PushFailures")}
+{failures_filter("Ws")}
 {log_resources("WsAuthorizer", "ws-authorizer")}
-{failures_filter("WsAuthorizer")}
-{lambda_alarms("WsAuthorizer", "ws-authorizer", throttles=False, duration=False)}'''
+{failures_filter("WsAuthorizer")}''', f'''{lambda_alarms("Ws", "ws", throttles=True, duration=True)}
+{lambda_alarms("WsAuthorizer", "ws-authorizer", throttles=False, duration=False)}''')
 
 
 def widget(title, metrics, x, y, stat="Sum", width=12):
-    import json
     return {
         "type": "metric", "x": x, "y": y, "width": width, "height": 6,
         "properties": {"title": title, "region": "${AWS::Region}", "stat": stat, "period": 300, "metrics": metrics},
@@ -1607,28 +1658,82 @@ RESERVED_TOTAL = (sum(f[6] for f in FUNCTIONS) + MIGRATE_RESERVED + 2 * AUTHORIZ
 SMALL_CONNECTIONS = POOL * (sum(f[6] for f in FUNCTIONS if f[8] not in OUTSIDE) + MIGRATE_RESERVED + SWEEP_RESERVED + WS_RESERVED)
 
 
+# The nested stacks' templates: (file, logical id in the root, what it holds, its parameters
+# beyond StackName and Profile as (name, type, description)).
+NESTED = {
+    "logs": ("function-logs.yaml", "FunctionLogs", "each function's log group and the metric filters on it",
+             [("LogRetentionDays", "Number", "Days each function's log group keeps its events (the root's LogRetentionDays).")]),
+    "alarms": ("function-alarms.yaml", "FunctionAlarms", "each function's alarms",
+               [("AlarmTopic", "String", "The SNS topic every alarm notifies, ALARM and OK (the root's AlarmTopicArn, else its AlarmTopic).")]),
+}
+
+
+def joined(parts):
+    return "\n".join(p.rstrip("\n") + "\n" for p in parts if p.strip())
+
+
+def nested_template(kind, parts):
+    """A nested stack's template around `parts` (resources written as for the root stack): the
+    root's name comes in as StackName (AWS::StackName would be the nested stack's own), the alarm
+    topic as AlarmTopic; only the conditions its resources use."""
+    file, lid, holds, params = NESTED[kind]
+    body = joined(parts).replace("${AWS::StackName}", "${StackName}").replace(ALARM_TOPIC, "!Ref AlarmTopic")
+    assert "AWS::StackName" not in body and "GivenAlarmTopic" not in body, f"{file} refers to the root stack's own names"
+    conditions = [f"  {name}: !Equals [!Ref Profile, {name.lower()}]" for name in ("Small", "Large")
+                  if re.search(rf"(Condition: |!If \[){name}\b", body)]
+    declared = "".join(f'\n  {name}:\n    Type: {kind_}\n    Description: "{text}"' for name, kind_, text in params)
+    return f'''# Generated by infra/generate.py: edit that, then run it (CI: `python3 infra/generate.py --check`).
+AWSTemplateFormatVersion: "2010-09-09"
+Description: >
+  wordgame: {holds}. The nested stack {lid} of infra/template.yaml,
+  apart so that no stack passes CloudFormation's 500 resources (infra/stack_size.py).
+
+Parameters:
+  StackName:
+    Type: String
+    Description: "The root stack's name: each function is <StackName>-<binary>, the metrics' namespace wordgame/<StackName>."
+  Profile:
+    Type: String
+    AllowedValues: [small, large]
+    Description: "The root stack's Profile (docs/OPERATIONS.md, Profiles)."{declared}
+{"""
+Conditions:
+""" + chr(10).join(conditions) + chr(10) if conditions else ""}
+Resources:
+{body}'''
+
+
 def render():
-    parts = [HEAD.replace('"POOL"', f'"{POOL}"').replace("RESERVED_TOTAL", str(RESERVED_TOTAL)).replace("RESERVED_QUOTA", str(RESERVED_TOTAL + 100))]
-    for f in FUNCTIONS:
-        parts.append(function_block(*f))
-    parts.append(MIGRATE)
-    parts.append(AUTHORIZER)
-    parts.append(SWEEP)
-    parts.append(WS)
-    parts.append(dashboard())
-    text = "\n".join(p.rstrip("\n") + "\n" for p in parts) + "\n" + OUTPUTS
-    return text.replace("SMALL_CONNECTIONS", str(SMALL_CONNECTIONS))
+    """{file name: text} of the root template and the nested ones."""
+    units = [function_block(*f) for f in FUNCTIONS] + [MIGRATE, AUTHORIZER, SWEEP, WS]
+    head = HEAD.replace('"POOL"', f'"{POOL}"').replace("RESERVED_TOTAL", str(RESERVED_TOTAL)).replace("RESERVED_QUOTA", str(RESERVED_TOTAL + 100))
+    root = joined([head] + [u.root for u in units] + [dashboard()]) + "\n" + OUTPUTS
+    out = {
+        "template.yaml": root.replace("SMALL_CONNECTIONS", str(SMALL_CONNECTIONS)),
+        NESTED["logs"][0]: nested_template("logs", [u.logs for u in units]),
+        NESTED["alarms"][0]: nested_template("alarms", [u.alarms for u in units]),
+    }
+    # One logical id, one resource, across the stacks (the tests and the cost model merge them).
+    resources = [text.split("\nResources:\n", 1)[1].split("\nOutputs:\n", 1)[0] for text in out.values()]
+    ids = collections.Counter(i for text in resources for i in re.findall(r"^  (\w+):\n    Type: ", text, re.M))
+    assert all(n == 1 for n in ids.values()), [i for i, n in ids.items() if n > 1]
+    return out
 
 
 def main():
-    path = pathlib.Path(__file__).resolve().parent / "template.yaml"
-    text = render()
+    here = pathlib.Path(__file__).resolve().parent
+    texts = render()
+    if "--list" in sys.argv[1:]:
+        print("\n".join(f"infra/{name}" for name in texts))
+        return
     if "--check" in sys.argv[1:]:
-        if path.read_text() != text:
-            print("infra/template.yaml is not what infra/generate.py writes: run python3 infra/generate.py", file=sys.stderr)
+        stale = [name for name, text in texts.items() if not (here / name).exists() or (here / name).read_text() != text]
+        if stale:
+            print(f"infra/{', infra/'.join(stale)} not what infra/generate.py writes: run python3 infra/generate.py", file=sys.stderr)
             sys.exit(1)
         return
-    path.write_text(text)
+    for name, text in texts.items():
+        (here / name).write_text(text)
 
 
 if __name__ == "__main__":

@@ -9,12 +9,18 @@
 //! service's own telemetry writes; and the two profiles (`Profile` small and large, issue 60):
 //! each resolved from the one template, a switch between them changes nothing that replaces the
 //! database, small pauses, connects directly within its connection limit and still pages on the
-//! same failures, and docs/OPERATIONS.md's cost table is the cost model's output.
+//! same failures, and docs/OPERATIONS.md's cost table is the cost model's output. Each
+//! function's log group and metric filters are in the nested stack FunctionLogs, its alarms in
+//! FunctionAlarms (infra/function-logs.yaml, infra/function-alarms.yaml): the tests read them
+//! with the root (`whole`, and `Profile` follows the nested stacks), and every stack stays under
+//! CloudFormation's resource quota after SAM's transform (`stacks`).
 
 use std::collections::BTreeSet;
 
 use api::Route;
 use serde_yaml::Value;
+
+mod stacks;
 
 #[test]
 fn the_sam_template_routes_match_the_route_table() {
@@ -95,6 +101,71 @@ fn template() -> Value {
 
 fn operations() -> &'static str {
     include_str!("../../../docs/OPERATIONS.md")
+}
+
+/// The directory of the templates (a nested stack's TemplateURL is a path from it).
+const INFRA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../infra");
+
+/// The nested stacks `doc` declares: (logical id, its template), each read from its TemplateURL.
+fn nested_stacks(doc: &Value) -> Vec<(String, Value)> {
+    doc["Resources"]
+        .as_mapping()
+        .unwrap()
+        .iter()
+        .filter(|(_, r)| r["Type"] == "AWS::CloudFormation::Stack")
+        .map(|(id, r)| {
+            let url = r["Properties"]["TemplateURL"].as_str().unwrap_or_else(|| panic!("{id:?}: no local TemplateURL"));
+            let text = std::fs::read_to_string(format!("{INFRA}/{url}")).unwrap_or_else(|e| panic!("infra/{url}: {e}"));
+            (id.as_str().unwrap().to_string(), serde_yaml::from_str(&text).unwrap())
+        })
+        .collect()
+}
+
+/// The root template with its nested stacks' resources among its own (one logical id is one
+/// resource across the stacks: infra/generate.py keeps them apart).
+fn whole() -> Value {
+    let mut doc = template();
+    for (_, nested) in nested_stacks(&template()) {
+        let resources = doc["Resources"].as_mapping_mut().unwrap();
+        for (id, res) in nested["Resources"].as_mapping().unwrap() {
+            assert!(resources.insert(id.clone(), res.clone()).is_none(), "{id:?} in two stacks");
+        }
+    }
+    doc
+}
+
+/// The nested stack (its logical id) whose template holds the resource `id`, if one does.
+fn holder_of(id: &str) -> Option<String> {
+    static HOLDERS: std::sync::OnceLock<std::collections::BTreeMap<String, String>> = std::sync::OnceLock::new();
+    let holders = HOLDERS.get_or_init(|| {
+        nested_stacks(&template())
+            .into_iter()
+            .flat_map(|(stack, t)| {
+                t["Resources"].as_mapping().unwrap().keys().map(|k| (k.as_str().unwrap().to_string(), stack.clone())).collect::<Vec<_>>()
+            })
+            .collect()
+    });
+    holders.get(id).cloned()
+}
+
+/// The logical id of the alarm the root names by `name`: a `!Ref` to it, or the name a nested
+/// stack gives it (`!Sub "${AWS::StackName}-…"`, which the nested stack writes with the root's
+/// name, its parameter StackName).
+fn alarm_id(whole: &Value, name: &Value) -> String {
+    if let Some(id) = tagged(name, "Ref").and_then(Value::as_str) {
+        return id.to_string();
+    }
+    let wanted = sub_text(name).replace("${AWS::StackName}", "${StackName}");
+    whole["Resources"]
+        .as_mapping()
+        .unwrap()
+        .iter()
+        .find(|(_, r)| {
+            r["Type"] == "AWS::CloudWatch::Alarm"
+                && tagged(&r["Properties"]["AlarmName"], "Sub").is_some_and(|_| sub_text(&r["Properties"]["AlarmName"]) == wanted)
+        })
+        .map(|(id, _)| id.as_str().unwrap().to_string())
+        .unwrap_or_else(|| panic!("no alarm is named {wanted}"))
 }
 
 /// The argument of the short-form intrinsic `!tag` if `v` is one.
@@ -192,8 +263,8 @@ fn a_first_create_into_an_empty_account_can_succeed_or_roll_back() {
         let (cond, on, off) = if_of(&cluster[policy]);
         assert_eq!((cond, on.as_str(), off.as_str()), ("Protect", Some("Snapshot"), Some("Delete")), "{policy}");
     }
-    // No other resource can block the rollback of a failed create.
-    for (name, res) in r.as_mapping().unwrap() {
+    // No other resource, in any stack, can block the rollback of a failed create.
+    for (name, res) in whole()["Resources"].as_mapping().unwrap() {
         assert_ne!(res["DeletionPolicy"], "Retain", "{name:?}");
         assert!(!res["Properties"]["DeletionProtection"].as_bool().unwrap_or(false), "{name:?}");
     }
@@ -296,7 +367,8 @@ fn migrate_signs_a_fresh_token_per_invocation() {
 #[test]
 fn every_function_is_shifted_gradually_and_rolled_back_on_its_5xx() {
     let doc = template();
-    let r = &doc["Resources"];
+    let whole = whole();
+    let r = &whole["Resources"];
     assert_eq!(doc["Globals"]["Function"]["AutoPublishAlias"], "live");
     assert_eq!(parameter_default(&doc, "TrafficShifting"), "Canary10Percent5Minutes");
     for (name, f) in api_functions(&doc) {
@@ -304,7 +376,7 @@ fn every_function_is_shifted_gradually_and_rolled_back_on_its_5xx() {
         let pref = &f["Properties"]["DeploymentPreference"];
         assert_eq!(tagged(&pref["Type"], "Ref").and_then(Value::as_str), Some("TrafficShifting"), "{name}");
         // Profile large: its own alarms; small: the stack-wide one, which counts the same lines.
-        let (small, own) = rollback_alarms(f);
+        let (small, own) = rollback_alarms(&whole, f);
         assert_eq!(small, ["FunctionFailuresAlarm"], "{name}");
         assert!(own.contains(&format!("{id}Http5xxAlarm")), "{name}: its canary ignores its 5xx");
         assert!(own.contains(&format!("{id}ErrorsAlarm")), "{name}: its canary ignores its errors");
@@ -352,14 +424,13 @@ fn every_function_is_shifted_gradually_and_rolled_back_on_its_5xx() {
     }
 }
 
-/// A function's canary alarms: (Profile small's, large's), from `!If [Small, [...], [...]]`.
-fn rollback_alarms(f: &Value) -> (Vec<String>, Vec<String>) {
+/// A function's canary alarms, by logical id: (Profile small's, large's), from
+/// `!If [Small, [...], [...]]`.
+fn rollback_alarms(whole: &Value, f: &Value) -> (Vec<String>, Vec<String>) {
     let (cond, small, large) = if_of(&f["Properties"]["DeploymentPreference"]["Alarms"]);
     assert_eq!(cond, "Small");
-    let names = |v: &Value| -> Vec<String> {
-        v.as_sequence().unwrap().iter().map(|a| tagged(a, "Ref").and_then(Value::as_str).unwrap().to_string()).collect()
-    };
-    (names(small), names(large))
+    let ids = |v: &Value| -> Vec<String> { v.as_sequence().unwrap().iter().map(|a| alarm_id(whole, a)).collect() };
+    (ids(small), ids(large))
 }
 
 /// The entry `id` of a metric-math alarm's `Metrics`.
@@ -395,6 +466,7 @@ fn percentage_alarm(alarm: &Value) -> (u64, u64, f64) {
 #[test]
 fn every_function_is_invoked_through_its_alias_and_shifted_by_a_canary() {
     let doc = template();
+    let whole = whole();
     let r = &doc["Resources"];
     for (name, f) in functions(&doc).into_iter().filter(|(name, _)| name != "MigrateFunction") {
         let id = name.strip_suffix("Function").unwrap();
@@ -402,15 +474,19 @@ fn every_function_is_invoked_through_its_alias_and_shifted_by_a_canary() {
         assert!(is_ref(&pref["Type"], "TrafficShifting"), "{name}: no canary");
         // The sweep's own alarm in both profiles; the others' own (large) or the stack's (small).
         let alarms: Vec<String> = if name == "SweepFunction" {
-            pref["Alarms"].as_sequence().unwrap().iter().map(|a| tagged(a, "Ref").and_then(Value::as_str).unwrap().to_string()).collect()
+            pref["Alarms"].as_sequence().unwrap().iter().map(|a| alarm_id(&whole, a)).collect()
         } else {
-            let (small, own) = rollback_alarms(f);
+            let (small, own) = rollback_alarms(&whole, f);
             assert_eq!(small, ["FunctionFailuresAlarm"], "{name}");
             own
         };
         assert!(alarms.contains(&format!("{id}ErrorsAlarm")), "{name}: its canary ignores its errors: {alarms:?}");
         for alarm in alarms.iter().map(String::as_str).chain(["FunctionFailuresAlarm"]) {
-            assert_eq!(r[alarm]["Type"], "AWS::CloudWatch::Alarm", "{name}: {alarm}");
+            assert_eq!(whole["Resources"][alarm]["Type"], "AWS::CloudWatch::Alarm", "{name}: {alarm}");
+            // The alarms exist before the function is updated, and so before its canary runs.
+            if let Some(stack) = holder_of(alarm) {
+                assert!(depends_on(f).contains(&stack), "{name} can update before its alarm {alarm} (in {stack}) exists");
+            }
         }
     }
     // The admin pages' authoriser is its live alias (SAM grants API Gateway the alias, and
@@ -429,34 +505,45 @@ fn every_function_is_invoked_through_its_alias_and_shifted_by_a_canary() {
 fn every_log_group_expires() {
     let doc = template();
     let r = &doc["Resources"];
-    let groups: Vec<&Value> = r.as_mapping().unwrap().values().filter(|x| x["Type"] == "AWS::Logs::LogGroup").collect();
+    let whole = whole();
+    let groups: Vec<&Value> = whole["Resources"].as_mapping().unwrap().values().filter(|x| x["Type"] == "AWS::Logs::LogGroup").collect();
     for g in &groups {
         assert!(is_ref(&g["Properties"]["RetentionInDays"], "LogRetentionDays"), "{g:?} never expires");
     }
+    // The nested stack of the functions' groups keeps the root's retention, and names them by the
+    // root's name (its functions' names begin with it).
+    let logs = &r["FunctionLogs"]["Properties"]["Parameters"];
+    assert!(is_ref(&logs["LogRetentionDays"], "LogRetentionDays") && is_ref(&logs["StackName"], "AWS::StackName"), "{logs:?}");
     // Every function's group is the stack's (not one Lambda makes, without retention, at the
-    // first invocation), under its condition.
+    // first invocation), under its condition: the inline runners' beside them, named after them;
+    // each SAM function's in FunctionLogs, named as Lambda names it (`/aws/lambda/` and the
+    // function's name), since it is made before the function.
     let lambdas =
         r.as_mapping().unwrap().iter().filter(|(_, x)| x["Type"] == "AWS::Serverless::Function" || x["Type"] == "AWS::Lambda::Function");
     for (name, function) in lambdas {
         let name = name.as_str().unwrap();
+        let wanted = if function["Type"] == "AWS::Serverless::Function" {
+            format!("/aws/lambda/{}", sub_text(&function["Properties"]["FunctionName"]).replace("${AWS::StackName}", "${StackName}"))
+        } else {
+            format!("/aws/lambda/${{{name}}}")
+        };
         let group = groups
             .iter()
-            .find(|g| {
-                tagged(&g["Properties"]["LogGroupName"], "Sub").is_some()
-                    && sub_text(&g["Properties"]["LogGroupName"]) == format!("/aws/lambda/${{{name}}}")
-            })
-            .unwrap_or_else(|| panic!("{name} has no log group of the stack's"));
+            .find(|g| tagged(&g["Properties"]["LogGroupName"], "Sub").is_some() && sub_text(&g["Properties"]["LogGroupName"]) == wanted)
+            .unwrap_or_else(|| panic!("{name} has no log group of the stack's ({wanted})"));
         assert_eq!(group["Condition"], function["Condition"], "{name}");
     }
-    // What invokes a function as part of the deploy waits for its log group: a function invoked
-    // first gets a group from Lambda, and the stack's create of it fails.
+    // What invokes a function as part of the deploy waits for its log group (or the nested stack
+    // that holds it): a function invoked first gets a group from Lambda, and the stack's create
+    // of it fails.
     for (invoker, groups) in [
         ("SchemaMigration", &["MigrateLogs", "SchemaMigrationRunnerLogs"][..]),
         ("DbLogRetention", &["LogRetentionRunnerLogs"][..]),
         ("SweepSchedule", &["SweepLogs"][..]),
     ] {
         for group in groups {
-            assert!(depends_on(&r[invoker]).contains(&group.to_string()), "{invoker} does not wait for {group}");
+            let waited = holder_of(group).unwrap_or_else(|| group.to_string());
+            assert!(depends_on(&r[invoker]).contains(&waited), "{invoker} does not wait for {group} ({waited})");
         }
     }
     // PostgreSQL's group is made by RDS as the cluster starts exporting: the custom resource
@@ -477,6 +564,7 @@ fn every_log_group_expires() {
 fn failures_page_someone_and_the_docs_count_the_alarms() {
     let doc = template();
     let r = doc["Resources"].as_mapping().unwrap();
+    let whole = whole();
     for alarm in [
         "Api5xxRateAlarm",
         "ApiUnavailableRateAlarm",
@@ -491,12 +579,20 @@ fn failures_page_someone_and_the_docs_count_the_alarms() {
     ] {
         assert_eq!(doc["Resources"][alarm]["Type"], "AWS::CloudWatch::Alarm", "{alarm}");
     }
-    let alarms: Vec<&Value> = r.values().filter(|res| res["Type"] == "AWS::CloudWatch::Alarm").collect();
-    // Every alarm, ALARM and OK, goes to one topic: the given AlarmTopicArn, else the stack's own.
+    // Every alarm, ALARM and OK, goes to one topic: the given AlarmTopicArn, else the stack's own
+    // (which the root passes to the nested stacks that hold alarms, as their AlarmTopic).
     let topic = serde_yaml::from_str::<Value>("[!If [GivenAlarmTopic, !Ref AlarmTopicArn, !Ref AlarmTopic]]").unwrap();
-    for a in &alarms {
-        assert_eq!(a["Properties"]["AlarmActions"], topic, "{:?}", a["Properties"]["AlarmDescription"]);
-        assert_eq!(a["Properties"]["OKActions"], topic, "{:?}", a["Properties"]["AlarmDescription"]);
+    let passed = serde_yaml::from_str::<Value>("[!Ref AlarmTopic]").unwrap();
+    for (id, a) in whole["Resources"].as_mapping().unwrap().iter().filter(|(_, res)| res["Type"] == "AWS::CloudWatch::Alarm") {
+        let want = match holder_of(id.as_str().unwrap()) {
+            None => &topic,
+            Some(stack) => {
+                assert_eq!(r[stack.as_str()]["Properties"]["Parameters"]["AlarmTopic"], topic[0], "{stack} is given another topic");
+                &passed
+            }
+        };
+        assert_eq!(&a["Properties"]["AlarmActions"], want, "{id:?}");
+        assert_eq!(&a["Properties"]["OKActions"], want, "{id:?}");
     }
     let conditions = &doc["Conditions"];
     assert_eq!(conditions["GivenAlarmTopic"], serde_yaml::from_str::<Value>(r#"!Not [!Equals [!Ref AlarmTopicArn, ""]]"#).unwrap());
@@ -556,14 +652,17 @@ fn logged_messages(pattern: &str) -> Vec<&str> {
 
 #[test]
 fn a_silent_sweep_failed_pushes_and_websocket_errors_page() {
-    let doc = template();
+    let doc = whole();
     let r = &doc["Resources"];
     // The sweep runs every minute; five minutes without an invocation (no data at all included)
     // is an alarm.
     assert_eq!(r["SweepSchedule"]["Properties"]["ScheduleExpression"], "rate(1 minute)");
     let heartbeat = &r["SweepHeartbeatAlarm"]["Properties"];
     assert_eq!((heartbeat["Namespace"].as_str(), heartbeat["MetricName"].as_str()), (Some("AWS/Lambda"), Some("Invocations")));
-    assert_eq!(sub_text(&heartbeat["Dimensions"][0]["Value"]), "${AWS::StackName}-sweep");
+    // (the root's name: the alarm is in FunctionAlarms, which is given it as StackName)
+    assert_eq!(sub_text(&heartbeat["Dimensions"][0]["Value"]), "${StackName}-sweep");
+    assert_eq!(holder_of("SweepHeartbeatAlarm").as_deref(), Some("FunctionAlarms"));
+    assert!(is_ref(&r["FunctionAlarms"]["Properties"]["Parameters"]["StackName"], "AWS::StackName"));
     let window = heartbeat["Period"].as_u64().unwrap() * heartbeat["EvaluationPeriods"].as_u64().unwrap();
     assert!((180..=300).contains(&window), "{window} s");
     assert_eq!((heartbeat["Threshold"].as_f64(), heartbeat["ComparisonOperator"].as_str()), (Some(1.0), Some("LessThanThreshold")));
@@ -811,7 +910,7 @@ fn the_documented_log_queries_name_fields_the_service_writes() {
     // Every field a metric filter reads is one the service writes, or (Profile small's failed
     // invocations) one of Lambda's own report line; the 503 the line carries (the database
     // refused) is counted apart from the 5xx that page.
-    let doc = template();
+    let doc = whole();
     let filters: Vec<(&str, &str)> = doc["Resources"]
         .as_mapping()
         .unwrap()
@@ -1076,7 +1175,8 @@ fn push_has_a_websocket_api_authorised_on_connect_a_bus_endpoints_and_grants() {
 // --- The two profiles (issue 60): one template, its Conditions resolved for each. ---
 
 /// The template as a stack of one `Profile` has it: the other parameters at their defaults,
-/// every `!If` chosen and every conditional resource kept or dropped.
+/// every `!If` chosen and every conditional resource kept or dropped; its nested stacks' resources
+/// likewise, with the parameters it passes them (`resources`).
 struct Profile<'a> {
     doc: &'a Value,
     params: std::collections::BTreeMap<String, Value>,
@@ -1088,6 +1188,18 @@ impl<'a> Profile<'a> {
         let mut params: std::collections::BTreeMap<String, Value> =
             doc["Parameters"].as_mapping().unwrap().iter().map(|(k, v)| (k.as_str().unwrap().to_string(), v["Default"].clone())).collect();
         params.insert("Profile".into(), Value::String(profile.into()));
+        Profile { doc, params, conditions: Default::default() }
+    }
+
+    /// A nested stack's template as its stack has it, given `passed` (the nested stack's
+    /// Parameters as its parent resolves them); the rest at their defaults.
+    fn nested(doc: &'a Value, passed: &Value) -> Profile<'a> {
+        let mut params: std::collections::BTreeMap<String, Value> =
+            doc["Parameters"].as_mapping().unwrap().iter().map(|(k, v)| (k.as_str().unwrap().to_string(), v["Default"].clone())).collect();
+        for (k, v) in passed.as_mapping().unwrap() {
+            assert!(params.contains_key(k.as_str().unwrap()), "{k:?} is no parameter of the nested stack");
+            params.insert(k.as_str().unwrap().to_string(), v.clone());
+        }
         Profile { doc, params, conditions: Default::default() }
     }
 
@@ -1157,15 +1269,24 @@ impl<'a> Profile<'a> {
         }
     }
 
-    /// The resources this profile has, resolved, by logical id.
+    /// The resources this profile has, resolved, by logical id: the template's and those of each
+    /// nested stack it has.
     fn resources(&self) -> std::collections::BTreeMap<String, Value> {
-        self.doc["Resources"]
+        let mut out: std::collections::BTreeMap<String, Value> = self.doc["Resources"]
             .as_mapping()
             .unwrap()
             .iter()
             .filter(|(_, r)| r["Condition"].as_str().is_none_or(|c| self.condition(c)))
             .map(|(k, r)| (k.as_str().unwrap().to_string(), self.resolve(r).unwrap()))
-            .collect()
+            .collect();
+        for (id, nested) in nested_stacks(self.doc) {
+            let Some(stack) = out.get(&id) else { continue };
+            let inner = Profile::nested(&nested, &stack["Properties"]["Parameters"]).resources();
+            for (k, v) in inner {
+                assert!(out.insert(k.clone(), v).is_none(), "{k} in two stacks");
+            }
+        }
+        out
     }
 }
 
@@ -1219,6 +1340,9 @@ const REPLACED_ON_CHANGE: &[(&str, &[&str])] = &[
     ("AWS::ApiGatewayV2::Api", &["ProtocolType"]),
     ("AWS::CloudWatch::Dashboard", &["DashboardName"]),
     ("Custom::SchemaMigration", &["ServiceToken"]),
+    ("AWS::CloudFormation::Stack", &[]),
+    ("AWS::Logs::LogGroup", &["LogGroupName", "KmsKeyId"]),
+    ("AWS::CloudWatch::Alarm", &["AlarmName"]),
 ];
 
 /// The database and what holds it: in both profiles under the same logical ids.
@@ -1281,6 +1405,15 @@ fn switching_profile_updates_in_place_and_keeps_the_database() {
     for id in DATA_RESOURCES {
         assert!(small.contains_key(*id) && large.contains_key(*id), "{id} is not in both profiles");
     }
+    // So does every log group (the functions' in FunctionLogs, whose parameters change in place).
+    for (id, _) in small.iter().chain(&large).filter(|(_, r)| r["Type"] == "AWS::Logs::LogGroup") {
+        assert!(small.contains_key(id) && large.contains_key(id), "{id} is not in both profiles: a switch deletes its logs");
+        assert_eq!(small[id], large[id], "{id} differs");
+    }
+    assert!(
+        changed.iter().any(|c| c == "FunctionLogs (Parameters)") && changed.iter().any(|c| c == "FunctionAlarms (Parameters)"),
+        "{changed:?}"
+    );
     assert!(changed.iter().any(|c| c == "DbCluster (ServerlessV2ScalingConfiguration)"), "{changed:?}");
     assert!(!changed.iter().any(|c| c.starts_with("DbInstance ") || c.starts_with("DbSubnetGroup ")), "{changed:?}");
     for id in ["DbProxy", "DbProxyTargetGroup", "NatGateway", "NatAddress", "EventsEndpoint", "SubmitMoveHttp5xxAlarm"] {
