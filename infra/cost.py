@@ -59,6 +59,10 @@ class Counts:
         self.min_acu = float(scaling["MinCapacity"])
         self.max_acu = float(scaling["MaxCapacity"])
         self.pauses = "SecondsUntilAutoPause" in scaling and self.min_acu == 0
+        self.auto_pause_seconds = int(scaling.get("SecondsUntilAutoPause", 0))
+        # How long the scheduled sweep lets the database sleep (0: it connects every minute).
+        sweep = [f for f in stack.of_type("AWS::Serverless::Function").values() if f["Metadata"]["BuildProperties"]["Binary"] == "sweep"]
+        self.sweep_sleep_seconds = int(sweep[0]["Properties"]["Environment"]["Variables"].get("SWEEP_SLEEP_SECONDS", 0)) if sweep else 0
         self.secrets = sum(1 for c in stack.of_type("AWS::RDS::DBCluster").values() if c["Properties"].get("ManageMasterUserPassword"))
         self.dashboards = len(stack.of_type("AWS::CloudWatch::Dashboard"))
         self.tracing = stack.globals.get("Tracing") == "Active"
@@ -76,6 +80,17 @@ class Counts:
         self.log_retention_days = int(stack.params["LogRetentionDays"])
 
 
+def idle_awake_hours(counts, t):
+    """The hours a month the writer is awake with no traffic: all of them unless it pauses; a
+    pausing writer wakes only for the sweep, which lets it sleep SWEEP_SLEEP_SECONDS at most
+    (each wake: the resume, the run, then SecondsUntilAutoPause without a connection). A sweep
+    that connects every minute, or more often than the writer pauses, keeps it awake."""
+    if not counts.pauses or counts.sweep_sleep_seconds <= counts.auto_pause_seconds:
+        return HOURS
+    wake = t["db_resume_seconds"] + t["sweep_ms"] / 1000 + counts.auto_pause_seconds
+    return SECONDS / counts.sweep_sleep_seconds * wake / 3600
+
+
 def lines(counts, traffic, prices, games_per_day):
     """The month's cost lines (name, USD) for `games_per_day` games a day."""
     p = {k: v["usd"] for k, v in prices["prices"].items()}
@@ -90,7 +105,7 @@ def lines(counts, traffic, prices, games_per_day):
     # Capped at the maximum ACU: beyond it the writer is the limit, not the bill (see saturated()).
     awake_acu = min(counts.max_acu, max(t["db_min_awake_acu"], counts.min_acu, t["db_acu_per_request_per_second"] * per_second))
     if games_per_day == 0:
-        hours = 0 if counts.pauses else HOURS
+        hours = idle_awake_hours(counts, t)
     else:
         hours = HOURS if not counts.pauses else t["db_awake_hours_per_day_with_traffic"] * DAYS
     out.append(("Aurora Serverless v2 compute", counts.db_instances * hours * awake_acu * p["aurora_acu_hour"]))

@@ -1307,12 +1307,16 @@ SWEEP_RESERVED = 1
 # concurrency of 1 whenever reservations are on; each run sweeps timeouts SWEEP_BATCH games at a
 # time until none is left or SWEEP_BUDGET_SECONDS have passed, well under its 55 s timeout, one
 # transaction per game, so an overlapping run only finds less to do). Each run logs the games
-# still overdue (`backlog` on its "swept" line): the metric SweepBacklog.
+# still overdue (`backlog` on its "swept" line): the metric SweepBacklog. In Profile small it lets
+# the database pause (SWEEP_SLEEP_SECONDS): an invocation before the next deadline, open game's
+# expiry or draw deadline falls due (at most an hour after its last run) touches no database, and
+# after a run its pool is closed (docs/OPERATIONS.md, "Profiles").
 SWEEP_ENVIRONMENT = """      Environment:
         Variables:
           SWEEP_BATCH: "100"
           SWEEP_BUDGET_SECONDS: "30"
           OPEN_GAME_EXPIRY_SECONDS: "604800"
+          SWEEP_SLEEP_SECONDS: !If [Small, "3600", "0"]
 """
 SWEEP = Parts(f'''{plain_function("Sweep", "sweep", "Ends abandoned games (timeouts past the deadline, open games nobody joined); run every minute.", 1769, 55, SWEEP_RESERVED, SWEEP_ENVIRONMENT, push=True,
                               rollback=[ERRORS])}

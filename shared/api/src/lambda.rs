@@ -17,7 +17,7 @@ use crate::{AppState, Config, Route, handle, telemetry};
 /// # Errors
 /// The configuration error, or the runtime's.
 pub async fn run(route: Route) -> Result<(), Error> {
-    let (_, state) = cold_start().await?;
+    let (_, _, state) = cold_start().await?;
     let state = &state;
     lambda_http::run(service_fn(move |req: Request| async move { Ok::<_, std::convert::Infallible>(handle(state, route, req).await) }))
         .await
@@ -30,7 +30,7 @@ pub async fn run(route: Route) -> Result<(), Error> {
 /// The configuration error (push must be configured: `PUSH_CONNECTIONS_ENDPOINT`), or the
 /// runtime's.
 async fn run_websocket() -> Result<(), Error> {
-    let (_, state) = cold_start().await?;
+    let (_, _, state) = cold_start().await?;
     let push = state.aws_push().cloned().ok_or("PUSH_CONNECTIONS_ENDPOINT must be set for the WebSocket function")?;
     let (state, push) = (&state, &push);
     lambda_http::lambda_runtime::run(service_fn(move |event: lambda_http::LambdaEvent<ApiGatewayWebsocketProxyRequest>| async move {
@@ -49,13 +49,13 @@ async fn run_websocket() -> Result<(), Error> {
 ///
 /// # Errors
 /// The configuration error, or why the pool cannot be set up.
-async fn cold_start() -> Result<(Config, AppState), Error> {
+async fn cold_start() -> Result<(Config, Arc<engine::Lexicons>, AppState), Error> {
     telemetry::init_json();
     let config = Config::from_env().inspect_err(|e| tracing::error!(error = %e, "bad configuration"))?;
-    let lexicons = config.lexicons().inspect_err(|e| tracing::error!(error = %e, "bad configuration"))?;
+    let lexicons = Arc::new(config.lexicons().inspect_err(|e| tracing::error!(error = %e, "bad configuration"))?);
     let state =
-        AppState::connect(&config, Arc::new(lexicons)).await.inspect_err(|e| tracing::error!(error = %e, "cannot set up the database"))?;
-    Ok((config, state))
+        AppState::connect(&config, lexicons.clone()).await.inspect_err(|e| tracing::error!(error = %e, "cannot set up the database"))?;
+    Ok((config, lexicons, state))
 }
 
 /// Serves `GET /_gm/signin` (function `admin-signin`): the sign-in needs the identity provider,
@@ -79,15 +79,35 @@ pub async fn run_sign_in() -> Result<(), Error> {
 /// Runs the scheduled sweep in the Lambda runtime: each invocation (EventBridge Scheduler, every
 /// minute) is one [`AppState::sweep`] with the configuration's batch and expiry, answered with
 /// what it did; a failure fails the invocation (and is logged), so the next minute retries.
+/// With `SWEEP_SLEEP_SECONDS` set, the database may sleep ([`service::SweepSleep`]): an
+/// invocation before the next thing falls due answers `{"asleep_until": …}` without touching
+/// it, and after a run the pool is closed, so no idle connection of the sweep's keeps a paused
+/// database awake (the next run connects afresh).
 ///
 /// # Errors
 /// The configuration error, or the runtime's.
 pub async fn run_sweep() -> Result<(), Error> {
-    let (config, state) = cold_start().await?;
-    let (state, sweep) = (&state, config.sweep);
+    let (config, lexicons, state) = cold_start().await?;
+    let awake = tokio::sync::Mutex::new((Some(state), service::SweepSleep::at_most(config.sweep_sleep)));
+    let (config, lexicons, awake) = (&config, &lexicons, &awake);
     lambda_http::lambda_runtime::run(service_fn(move |_: lambda_http::LambdaEvent<serde_json::Value>| async move {
-        let report = state.sweep(sweep).await.inspect_err(|e| tracing::error!(error = %e, "sweep failed"))?;
-        Ok::<_, Error>(serde_json::to_value(&report)?)
+        let mut held = awake.lock().await;
+        let (state, sleep) = &mut *held;
+        let now = chrono::Utc::now();
+        if sleep.asleep(now) {
+            return Ok::<_, Error>(serde_json::json!({ "asleep_until": sleep.until() }));
+        }
+        let state = match state {
+            Some(state) => state,
+            None => state.insert(AppState::connect(config, lexicons.clone()).await?),
+        };
+        let report = state.sweep(config.sweep).await.inspect_err(|e| tracing::error!(error = %e, "sweep failed"))?;
+        sleep.after(now, &report);
+        if sleep.until().is_some() {
+            state.service.store().pool().close().await;
+            held.0 = None;
+        }
+        Ok(serde_json::to_value(&report)?)
     }))
     .await
 }

@@ -2,7 +2,8 @@
 //! timeout recorded by the same rules as a claim (the tile game's turn passes, the chain game is
 //! lost), open games nobody joined within the expiry are withdrawn, each once (a second sweep
 //! finds nothing); a backlog of hundreds drains in one run, batch after batch, the longest
-//! overdue first, unless the run's budget ends it first, and what is left is reported.
+//! overdue first, unless the run's budget ends it first, and what is left is reported; each run
+//! says when the next thing falls due.
 
 use std::sync::Arc;
 
@@ -81,6 +82,31 @@ async fn the_sweep_records_timeouts_and_expires_open_games_once_each() {
     assert_eq!((status, refused["error"]["code"].as_str()), (409, Some("not_open")));
     let second = svc.sweep(config(1)).await.unwrap();
     assert!(second.timed_out.is_empty() && second.expired.is_empty(), "{second:?}");
+}
+
+/// Each run reports when the next thing falls due, as of its start: none when nothing waits, an
+/// open game's expiry, a timed game's turn deadline when it comes first. What lets the sweep of
+/// Profile small leave the database asleep until then (`service::SweepSleep`).
+#[tokio::test]
+async fn the_sweep_reports_when_the_next_thing_falls_due() {
+    let start = DateTime::from_timestamp(1_800_000_000, 0).unwrap();
+    let clock = Arc::new(ManualClock::new(start));
+    let app = App::with_clock(clock.clone(), 7).await;
+    let svc = &app.state.service;
+    let (ann, bob, cy) = (Player::new(), Player::new(), Player::new());
+    assert_eq!(svc.sweep(config(10)).await.unwrap().next_due, None, "nothing waits");
+
+    let (status, open) = app.call(Some(cy), "POST", "/games/open", r#"{"variant":"erudit","turn_seconds":600}"#).await;
+    assert_eq!(status, 201, "{open}");
+    assert_eq!(svc.sweep(config(10)).await.unwrap().next_due, Some(start + Duration::hours(1)), "the open game's expiry");
+
+    clock.advance(Duration::minutes(5));
+    let (status, me) = app.call(Some(bob), "GET", "/me", "").await;
+    assert_eq!(status, 200, "bob's account: {me}");
+    let tiles = timed(&app, ann, bob, "scrabble-en").await;
+    let deadline: DateTime<chrono::Utc> = view(&app, ann, &tiles).await["turn_deadline"].as_str().unwrap().parse().unwrap();
+    assert!(deadline < start + Duration::hours(1), "{deadline}");
+    assert_eq!(svc.sweep(config(10)).await.unwrap().next_due, Some(deadline), "the turn's deadline comes first");
 }
 
 #[tokio::test]

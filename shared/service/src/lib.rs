@@ -65,7 +65,7 @@ pub use runtime::{Clock, DrawEntropy, Ids, ManualClock, Runtime, Seeded, Seeds, 
 pub use spectators::{LiveGameView, LiveGamesPage, LiveSeatView, MAX_LIVE_PAGE, MAX_SPECTATOR_DELAY};
 pub use standings::{AccountRatings, LeaderboardPage, MAX_LEADERBOARD_PAGE, MeView, RankedView, RatingChangeView, RatingView};
 pub use store::{AccountGame, AccountKind, GameStamp, GameStatus, LastMove, ListedGame, ListedPlayer, MyGameSeat, SeatStamp, Spectating};
-pub use sweep::{SweepConfig, SweepReport};
+pub use sweep::{SweepConfig, SweepReport, SweepSleep};
 pub use take_hint::Hinted;
 pub use tournament::{PairingSystem, TournamentOutcome};
 pub use tournaments::{

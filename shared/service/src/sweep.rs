@@ -71,6 +71,45 @@ pub struct SweepReport {
     /// Active games still past their deadline when it ended (the budget ran out first, or
     /// games it could not end): 0 when it caught up.
     pub backlog: u64,
+    /// When the next thing falls due (a turn's or a draw's deadline, an open game's expiry),
+    /// as of the run's start: none when nothing waits. What a sweep that lets the database
+    /// sleep waits for (`api::lambda`'s `SweepSleep`).
+    pub next_due: Option<DateTime<Utc>>,
+}
+
+/// When a scheduled sweep needs the database: a sweep that lets a paused database sleep runs
+/// only once something falls due ([`SweepReport::next_due`]) and at least every `longest`; with
+/// `longest` zero (the default), every time. A run that left a backlog, or a game it could not
+/// move on, runs again at the next invocation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct SweepSleep {
+    longest: Duration,
+    until: Option<DateTime<Utc>>,
+}
+
+impl SweepSleep {
+    /// Sleeping at most `longest` between runs (zero: never).
+    pub fn at_most(longest: Duration) -> SweepSleep {
+        SweepSleep { longest, until: None }
+    }
+
+    /// Whether an invocation at `now` finds nothing due: it need not touch the database.
+    pub fn asleep(&self, now: DateTime<Utc>) -> bool {
+        self.until.is_some_and(|until| now < until)
+    }
+
+    /// Until when the sweep sleeps, if it does.
+    pub fn until(&self) -> Option<DateTime<Utc>> {
+        self.until
+    }
+
+    /// After a run begun at `now` that did `report`: asleep until the next thing falls due, at
+    /// most `longest` from now.
+    pub fn after(&mut self, now: DateTime<Utc>, report: &SweepReport) {
+        let caught_up = report.backlog == 0 && report.skipped == 0;
+        let latest = now + self.longest;
+        self.until = (self.longest > Duration::zero() && caught_up).then(|| report.next_due.map_or(latest, |due| due.min(latest)));
+    }
 }
 
 impl Service {
@@ -131,6 +170,7 @@ impl Service {
         report.rescored = self.rescore(None, config.batch as i64).await?;
         report.connections_dropped = self.store.drop_expired_connections(now).await?;
         report.backlog = self.store.count_games_past_deadline(now).await?;
+        report.next_due = self.store.next_due(now, config.open_expiry, config.realtime_open_expiry).await?;
         // The `backlog` field is the metric `SweepBacklog` (a metric filter on this line).
         tracing::info!(
             timed_out = report.timed_out.len(),
@@ -140,6 +180,7 @@ impl Service {
             skipped = report.skipped,
             connections_dropped = report.connections_dropped,
             backlog = report.backlog,
+            next_due = ?report.next_due,
             "swept"
         );
         Ok(report)
@@ -178,5 +219,37 @@ impl Service {
         }
         tx.withdraw().await?;
         Ok(true)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(minute: i64) -> DateTime<Utc> {
+        DateTime::from_timestamp(1_800_000_000 + minute * 60, 0).unwrap()
+    }
+
+    #[test]
+    fn a_sweep_sleeps_until_the_next_thing_falls_due_and_at_most_its_longest() {
+        let mut sleep = SweepSleep::at_most(Duration::hours(1));
+        assert!(!sleep.asleep(at(0)), "the first invocation runs");
+        sleep.after(at(0), &SweepReport { next_due: Some(at(10)), ..SweepReport::default() });
+        assert!(sleep.asleep(at(9)) && !sleep.asleep(at(10)), "awake when the deadline falls: {:?}", sleep.until());
+        sleep.after(at(10), &SweepReport { next_due: Some(at(600)), ..SweepReport::default() });
+        assert_eq!(sleep.until(), Some(at(70)), "at most an hour");
+        sleep.after(at(70), &SweepReport::default());
+        assert_eq!(sleep.until(), Some(at(130)), "nothing waits: an hour");
+        sleep.after(at(130), &SweepReport { backlog: 3, next_due: Some(at(600)), ..SweepReport::default() });
+        assert!(!sleep.asleep(at(131)), "a backlog runs again at once");
+        sleep.after(at(131), &SweepReport { skipped: 1, ..SweepReport::default() });
+        assert!(!sleep.asleep(at(132)), "a game left as it was is tried again at once");
+    }
+
+    #[test]
+    fn a_sweep_that_may_not_sleep_runs_every_time() {
+        let mut sleep = SweepSleep::default();
+        sleep.after(at(0), &SweepReport { next_due: Some(at(600)), ..SweepReport::default() });
+        assert!(!sleep.asleep(at(1)));
     }
 }

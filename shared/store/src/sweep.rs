@@ -1,5 +1,6 @@
 //! What the sweep looks for: timed games past their deadline, open games nobody joined in time,
-//! push connections past their time to live. Each list is read on its own index and bounded.
+//! push connections past their time to live, and when the next of these falls due. Each list is
+//! read on its own index and bounded.
 
 use chrono::{DateTime, Utc};
 use uuid::Uuid;
@@ -63,5 +64,29 @@ impl Store {
     /// Database errors.
     pub async fn drop_expired_connections(&self, now: DateTime<Utc>) -> Result<u64, StoreError> {
         Ok(sqlx::query("DELETE FROM push_connections WHERE expires_at < $1").bind(now).execute(&self.pool).await?.rows_affected())
+    }
+
+    /// The earliest time after `now` at which the sweep has something to do: an active game's
+    /// turn deadline, a drawing game's draw deadline, or an open game's expiry (created before
+    /// `now − open_expiry`, a real-time one `now − realtime_open_expiry`); `None` when nothing
+    /// waits. Each part on its own index (`games_deadline_idx`, `games_draw_deadline_idx`,
+    /// `games_open_idx`).
+    ///
+    /// # Errors
+    /// Database errors.
+    pub async fn next_due(
+        &self,
+        now: DateTime<Utc>,
+        open_expiry: chrono::Duration,
+        realtime_open_expiry: chrono::Duration,
+    ) -> Result<Option<DateTime<Utc>>, StoreError> {
+        let sql = format!(
+            "SELECT least(
+                 (SELECT min(turn_deadline) FROM games WHERE turn_deadline IS NOT NULL AND turn_deadline > $1 AND status = 'active'),
+                 (SELECT min(draw_deadline) FROM games WHERE status = 'drawing' AND draw_deadline > $1),
+                 (SELECT min(created_at + CASE WHEN {CONTROL_KIND_SQL} = 'realtime' THEN least($2, $3) ELSE $2 END)
+                    FROM games g WHERE status = 'open'))"
+        );
+        Ok(sqlx::query_scalar(&sql).bind(now).bind(open_expiry).bind(realtime_open_expiry).fetch_one(&self.pool).await?)
     }
 }

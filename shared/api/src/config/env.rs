@@ -48,6 +48,9 @@ pub struct Config {
     /// How long one request may take before it is answered `503 unavailable`
     /// (`REQUEST_BUDGET_MS`, 100–60000, default [`DEFAULT_REQUEST_BUDGET`]).
     pub request_budget: Duration,
+    /// The longest the scheduled sweep lets the database sleep when nothing falls due sooner
+    /// (`SWEEP_SLEEP_SECONDS`, 0–86400, default 0: it runs at every invocation).
+    pub sweep_sleep: chrono::Duration,
 }
 
 /// A configuration that cannot work; reported at cold start, not per request.
@@ -153,6 +156,15 @@ impl Config {
             return Err(ConfigError::Invalid { name: "PUSH_CONNECTIONS_ENDPOINT", reason: "expected an https:// URL".into() });
         }
         let request_budget = request_budget(&var)?;
+        let sweep_sleep = match var("SWEEP_SLEEP_SECONDS") {
+            Some(v) => chrono::Duration::seconds(
+                v.parse()
+                    .ok()
+                    .filter(|n| (0..=86_400).contains(n))
+                    .ok_or(ConfigError::Invalid { name: "SWEEP_SLEEP_SECONDS", reason: format!("{v:?} is not 0..=86400") })?,
+            ),
+            None => chrono::Duration::zero(),
+        };
         Ok(Config {
             database,
             max_connections,
@@ -162,6 +174,7 @@ impl Config {
             push_endpoint,
             event_bus: var("EVENT_BUS_NAME"),
             request_budget,
+            sweep_sleep,
         })
     }
 }
@@ -244,6 +257,9 @@ mod tests {
         assert_eq!(Config::from_vars(vars(&[("DATABASE_URL", "postgres://x")])).unwrap().request_budget, DEFAULT_REQUEST_BUDGET);
         let c = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("REQUEST_BUDGET_MS", "250")])).unwrap();
         assert_eq!(c.request_budget, Duration::from_millis(250));
+        assert_eq!(c.sweep_sleep, chrono::Duration::zero(), "the sweep sleeps only when told");
+        let c = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), ("SWEEP_SLEEP_SECONDS", "3600")])).unwrap();
+        assert_eq!(c.sweep_sleep, chrono::Duration::hours(1));
         for (name, bad) in [
             ("SWEEP_BATCH", "0"),
             ("SWEEP_BATCH", "x"),
@@ -251,6 +267,8 @@ mod tests {
             ("REQUEST_BUDGET_MS", "99"),
             ("SWEEP_BUDGET_SECONDS", "0"),
             ("REQUEST_BUDGET_MS", "60001"),
+            ("SWEEP_SLEEP_SECONDS", "86401"),
+            ("SWEEP_SLEEP_SECONDS", "-1"),
         ] {
             let e = Config::from_vars(vars(&[("DATABASE_URL", "postgres://x"), (name, bad)])).unwrap_err();
             assert!(matches!(e, ConfigError::Invalid { name: n, .. } if n == name), "{name}={bad}: {e}");
