@@ -241,6 +241,10 @@ Globals:
         # Where the functions connect with their IAM token: the proxy (large) or the cluster's
         # writer endpoint itself (small); the variable's name is the configuration's.
         DB_PROXY_ENDPOINT: !If [Small, !GetAtt DbCluster.Endpoint.Address, !GetAtt DbProxy.Endpoint]
+        # The cluster presents a certificate of an RDS authority, not the proxy's Amazon Trust
+        # Services chain compiled into the functions: in small they verify it against the RDS
+        # authorities the layer carries (infra/certs/SOURCE.md).
+        DB_CA_FILE: !If [Small, /opt/certs/rds-ca.pem, !Ref "AWS::NoValue"]
         DB_NAME: !Ref DbName
         DB_USER: !Ref DbAppUser
         DB_MAX_CONNECTIONS: "POOL"

@@ -27,17 +27,21 @@ for f in "${functions[@]}"; do args+=(--bin "$f"); done
 # target/cargo-timings/cargo-timing.html (which crate took how long, and how parallel it ran).
 cargo lambda build --release --arm64 --output-format zip --timings "${args[@]}"
 
-# The lexicon layer: this build's graphs, mounted by Lambda at /opt/lexicon (LEXICON_DIR). SAM
-# zips the directory on deploy; the zip here is the same content, to measure it.
+# The lexicon layer: this build's graphs, mounted by Lambda at /opt/lexicon (LEXICON_DIR), and the
+# RDS certificate authorities at /opt/certs/rds-ca.pem (DB_CA_FILE in Profile small). SAM zips
+# the directory on deploy; the zip here is the same content, to measure it.
 layer=target/lambda/lexicon-layer
 rm -rf "$layer" "$layer.zip"
 cargo run --quiet --locked -p wordgame -- graphs --out "$layer/lexicon" >/dev/null
+mkdir -p "$layer/certs"
+gzip -dc infra/certs/rds-ca.pem.gz > "$layer/certs/rds-ca.pem"
 python3 - "$layer" <<'PY'
 import os, sys, zipfile
 root = sys.argv[1]
 with zipfile.ZipFile(root + ".zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
-    for name in sorted(os.listdir(os.path.join(root, "lexicon"))):
-        z.write(os.path.join(root, "lexicon", name), "lexicon/" + name)
+    for folder in ("lexicon", "certs"):
+        for name in sorted(os.listdir(os.path.join(root, folder))):
+            z.write(os.path.join(root, folder, name), folder + "/" + name)
 PY
 
 status=0

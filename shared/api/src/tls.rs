@@ -8,7 +8,9 @@
 //! (Mozilla's root store) ships them; a test pins each by its SHA-256 fingerprint, so a changed
 //! or added certificate fails the build's tests until someone checks it and updates the pins.
 //! The connection checks the chain and that the certificate names the proxy's endpoint
-//! (`verify-full`).
+//! (`verify-full`). Without the proxy (Profile small) the cluster's own certificate is verified
+//! against the RDS authorities of `infra/certs/rds-ca.pem.gz`, which the lexicon layer carries
+//! (`DB_CA_FILE`); a test here holds that file to its digest.
 
 use base64::Engine;
 
@@ -59,6 +61,25 @@ mod tests {
         let certs = pem_certificates(PROXY_ROOTS_PEM).expect("the bundle decodes");
         let fingerprints: Vec<String> = certs.iter().map(|der| hex(&Sha256::digest(der))).collect();
         assert_eq!(fingerprints, PROXY_ROOT_FINGERPRINTS);
+    }
+
+    /// The RDS authorities the layer carries for Profile small: the file infra/certs/SOURCE.md
+    /// names (its digest), every certificate decoding, us-east-1's roots among them.
+    #[test]
+    fn the_rds_authorities_are_the_recorded_bundle_with_the_regions_roots() {
+        use std::io::Read;
+        let gz = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/../../infra/certs/rds-ca.pem.gz")).unwrap();
+        let source = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../infra/certs/SOURCE.md")).unwrap();
+        assert!(source.contains(&hex(&Sha256::digest(&gz))), "infra/certs/SOURCE.md names another file: rebuild it or the note");
+        let mut pem = Vec::new();
+        flate2::read::GzDecoder::new(&gz[..]).read_to_end(&mut pem).unwrap();
+        let certs = pem_certificates(&pem).expect("the bundle decodes");
+        assert_eq!(certs.len(), 120);
+        for root in
+            ["Amazon RDS us-east-1 Root CA RSA2048 G1", "Amazon RDS us-east-1 Root CA RSA4096 G1", "Amazon RDS us-east-1 Root CA ECC384 G1"]
+        {
+            assert!(certs.iter().any(|der| der.windows(root.len()).any(|w| w == root.as_bytes())), "{root}");
+        }
     }
 
     #[test]

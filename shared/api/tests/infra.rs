@@ -81,7 +81,13 @@ fn every_function_gets_the_lexicon_layer_and_no_database_password() {
     let layer = &doc["Resources"]["LexiconLayer"];
     assert_eq!(layer["Type"], "AWS::Serverless::LayerVersion");
     assert_eq!(layer["Properties"]["ContentUri"], "../target/lambda/lexicon-layer/");
-    assert!(include_str!("../../../scripts/build-lambdas.sh").contains("layer=target/lambda/lexicon-layer"));
+    let build = include_str!("../../../scripts/build-lambdas.sh");
+    assert!(build.contains("layer=target/lambda/lexicon-layer"));
+    // Profile small verifies the cluster's certificate against the RDS authorities the layer
+    // carries (the build unpacks them where DB_CA_FILE points); large, the proxy's compiled-in roots.
+    let (_, small, large) = if_of(&globals["Environment"]["Variables"]["DB_CA_FILE"]);
+    assert_eq!((small.as_str(), is_no_value(large)), (Some("/opt/certs/rds-ca.pem"), true), "{small:?} {large:?}");
+    assert!(build.contains(r#"gzip -dc infra/certs/rds-ca.pem.gz > "$layer/certs/rds-ca.pem""#), "the layer carries the authorities");
     // IAM tokens only: no password or secret reaches a function's environment.
     for (_, res) in doc["Resources"].as_mapping().unwrap() {
         let own = res["Properties"]["Environment"]["Variables"].as_mapping().cloned().unwrap_or_default();

@@ -33,9 +33,22 @@ pub(super) async fn connect_pool(config: &Config) -> Result<(sqlx::PgPool, Optio
             Ok((pool, None))
         }
         Database::IamProxy { endpoint, port, database, user } => {
+            let roots = match &config.db_ca_file {
+                Some(file) => {
+                    let invalid =
+                        |reason: String| ConfigError::Invalid { name: "DB_CA_FILE", reason: format!("{}: {reason}", file.display()) };
+                    let pem = std::fs::read(file).map_err(|e| invalid(e.to_string()))?;
+                    match crate::tls::pem_certificates(&pem) {
+                        Some(certs) if !certs.is_empty() => pem,
+                        _ => return Err(invalid("no certificate in it".into())),
+                    }
+                }
+                None => crate::tls::PROXY_ROOTS_PEM.to_vec(),
+            };
             let sdk = aws_config::load_defaults(aws_config::BehaviorVersion::latest()).await;
             let auth = IamAuth {
                 sdk,
+                roots,
                 endpoint: endpoint.clone(),
                 port: *port,
                 database: database.clone(),
@@ -55,6 +68,8 @@ pub(super) struct IamAuth {
     port: u16,
     database: String,
     user: String,
+    /// The roots the server's certificate is verified against, PEM.
+    roots: Vec<u8>,
     /// When the current token was made, by the wall clock: a monotonic clock may stand still
     /// while Lambda freezes the sandbox between invocations, but the token's 15 minutes run on.
     made: Mutex<SystemTime>,
@@ -69,8 +84,9 @@ fn token_due(made: SystemTime, now: SystemTime) -> bool {
     now.duration_since(made).map_or(true, |age| age >= TOKEN_RENEWAL)
 }
 
-/// Connection options to RDS Proxy as `user` with the IAM `token`: TLS verified in full (the
-/// chain to `roots_pem`, in Lambda [`crate::tls::PROXY_ROOTS_PEM`], and the endpoint's name),
+/// Connection options to RDS Proxy (or, in Profile small, the cluster) as `user` with the IAM
+/// `token`: TLS verified in full (the chain to `roots_pem`: in Lambda
+/// [`crate::tls::PROXY_ROOTS_PEM`], or `DB_CA_FILE`'s RDS authorities; and the endpoint's name),
 /// unnamed statements only. No session settings travel in the startup message (the proxy
 /// might pin, or refuse, a session that sends them): the application role carries the
 /// statement timeout as its default, set by the migrate function ([`store::Store::grant_app_role`]).
@@ -114,7 +130,7 @@ impl IamAuth {
         let region = self.sdk.region().ok_or_else(|| ConfigError::Aws("no region (AWS_REGION)".into()))?;
         let token = iam::auth_token(&credentials, region.as_ref(), &self.endpoint, self.port, &self.user, SystemTime::now())
             .map_err(|e| ConfigError::Aws(e.to_string()))?;
-        Ok(proxy_options(&self.endpoint, self.port, &self.database, &self.user, &token, crate::tls::PROXY_ROOTS_PEM))
+        Ok(proxy_options(&self.endpoint, self.port, &self.database, &self.user, &token, &self.roots))
     }
 }
 
@@ -132,6 +148,27 @@ mod tests {
         assert!(token_due(made, made + Duration::from_secs(3600)));
         assert!(token_due(made, made - Duration::from_secs(1)), "a clock that went back: age unknown, renew");
         assert!(TOKEN_RENEWAL < iam::TOKEN_LIFETIME);
+    }
+
+    /// A `DB_CA_FILE` that cannot be read, or holds no certificate, stops the cold start with
+    /// its name: a function never connects trusting nothing, or the wrong roots.
+    #[tokio::test]
+    async fn a_roots_file_that_is_missing_or_empty_is_a_configuration_error() {
+        let empty = std::env::temp_dir().join(format!("wordgame-no-roots-{}.pem", std::process::id()));
+        std::fs::write(&empty, "no certificate here\n").unwrap();
+        for file in [std::path::PathBuf::from("/nonexistent/rds-ca.pem"), empty.clone()] {
+            let vars = [
+                ("DB_PROXY_ENDPOINT", "c.cluster-abc.us-east-1.rds.amazonaws.com"),
+                ("DB_NAME", "wordgame"),
+                ("DB_USER", "wordgame_app"),
+                ("DB_CA_FILE", file.to_str().unwrap()),
+            ];
+            let config = Config::from_vars(|name| vars.iter().find(|(n, _)| *n == name).map(|(_, v)| v.to_string())).unwrap();
+            assert_eq!(config.db_ca_file.as_deref(), Some(file.as_path()));
+            let refused = connect_pool(&config).await.err().expect("refused");
+            assert!(matches!(refused, ConfigError::Invalid { name: "DB_CA_FILE", .. }), "{refused}");
+        }
+        let _ = std::fs::remove_file(empty);
     }
 
     #[test]

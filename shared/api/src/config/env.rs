@@ -32,6 +32,10 @@ pub struct Config {
     pub database: Database,
     /// Pool size: 1–2 per Lambda instance (each instance serves one request at a time).
     pub max_connections: u32,
+    /// With IAM: the PEM file of the roots the database's certificate is verified against
+    /// (`DB_CA_FILE`; Profile small connects straight to the cluster, whose certificate an RDS
+    /// authority signs); unset, the compiled-in roots of RDS Proxy's ([`crate::tls::PROXY_ROOTS_PEM`]).
+    pub db_ca_file: Option<PathBuf>,
     /// Where the word graph files are (`LEXICON_DIR`), if set.
     pub lexicon_dir: Option<PathBuf>,
     /// The application role the migrate function creates and grants (`DB_APP_USER`), if set.
@@ -168,6 +172,7 @@ impl Config {
         Ok(Config {
             database,
             max_connections,
+            db_ca_file: var("DB_CA_FILE").filter(|f| !f.is_empty()).map(PathBuf::from),
             lexicon_dir,
             app_user,
             sweep,
