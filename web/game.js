@@ -158,6 +158,7 @@ export function describeMove(m) {
     case 'challenge_turn_lost': return t('moved_challenge_turn_lost', { name });
     case 'accept': return t('moved_accept', { name });
     case 'word': return t('moved_word', { name, word: m.word, score: m.score });
+    case 'round': return t('moved_round', { name, word: m.word });
     default: return `${name}: ${m.kind}`;
   }
 }

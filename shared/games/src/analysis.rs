@@ -36,7 +36,7 @@ pub struct Analysis {
 #[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
 pub struct Judge {
     /// The level.
-    pub level: crate::Level,
+    pub level: vocabulary::Level,
     /// Tile games: the simulation rounds per move ([`ANALYSIS_ROUNDS`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rounds: Option<u32>,

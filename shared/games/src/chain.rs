@@ -49,6 +49,9 @@ enum ActionView<'a> {
     Resign,
     /// A timeout.
     Timeout,
+    /// A group chain's new round, from the opening `word` (as the dictionary spells it), for
+    /// the entry's seat.
+    Round { word: &'a str, key: &'a str },
 }
 
 /// The view of the chain's journal entry `e`, the same for every viewer.
@@ -57,6 +60,10 @@ fn entry_view(e: &noitu::ChainJournalEntry) -> EntryView {
         noitu::ChainAction::Word { word: key, .. } => ActionView::Word { word: e.shown_word().unwrap_or(key), key },
         noitu::ChainAction::Resign => ActionView::Resign,
         noitu::ChainAction::Timeout => ActionView::Timeout,
+        noitu::ChainAction::Round { word: key } => {
+            let dict = Dictionary::builtin();
+            ActionView::Round { word: dict.lookup(key).map_or(key.as_str(), |w| dict.display(w)), key }
+        }
     };
     EntryView::new(e.move_no, e.seat, score_of(e), &action)
 }
@@ -123,6 +130,7 @@ pub fn entry_of(entry: &noitu::ChainJournalEntry) -> Entry {
         noitu::ChainAction::Word { .. } => MoveKind::Word,
         noitu::ChainAction::Resign => MoveKind::Resign,
         noitu::ChainAction::Timeout => MoveKind::Timeout,
+        noitu::ChainAction::Round { .. } => MoveKind::Round,
     };
     Entry::new(entry.move_no, entry.seat, kind, score_of(entry), entry)
 }
@@ -196,7 +204,7 @@ impl ChainGame {
 
 impl Position for ChainGame {
     fn seats(&self) -> usize {
-        2
+        self.game.seats()
     }
 
     fn to_move(&self) -> Seat {
@@ -222,7 +230,8 @@ impl Position for ChainGame {
             noitu::ChainEndReason::Timeout { .. } => EndReason::Timeout,
             noitu::ChainEndReason::Resigned { .. } => EndReason::Resigned,
         };
-        Some(Outcome { reason, seat: Some(end.loser()), winners: vec![end.winner()], adjustments: vec![0, 0] })
+        let winner = self.game.winner()?;
+        Some(Outcome { reason, seat: Some(end.loser()), winners: vec![winner], adjustments: vec![0; self.game.seats()] })
     }
 
     fn set_deadline(&mut self, deadline: Option<Timestamp>) {

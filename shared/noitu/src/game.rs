@@ -13,7 +13,7 @@ use crate::setup::{self, ChainSetup, ChainSetupError};
 use crate::spelling;
 use crate::used::UsedWords;
 
-/// Why a game ended; `seat` is the seat that lost.
+/// Why a game ended; `seat` is the seat that lost (in a group, the last seat out).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum ChainEndReason {
@@ -42,7 +42,8 @@ impl ChainEndReason {
         }
     }
 
-    /// The seat that won.
+    /// The seat that won a two-seat game (a group's winner is the last seat left:
+    /// [`WordChain::winner`]).
     pub const fn winner(self) -> Seat {
         self.loser().other()
     }
@@ -110,10 +111,20 @@ pub struct WordChain<'d> {
     current: SyllableId,
     to_move: Seat,
     used: UsedWords,
-    scores: [u32; 2],
+    scores: Vec<u32>,
+    /// Each seat's lives left: a seat with none is out.
+    lives: Vec<u32>,
+    /// Rounds begun after the first (each after a seat lost a life).
+    round: u32,
+    /// How many words were spent when the current round began (its opening included): the
+    /// round's chain is what was spent since.
+    round_from: usize,
     journal: Vec<ChainJournalEntry>,
     end: Option<ChainEndReason>,
     deadline: Option<Timestamp>,
+    /// The last entry is a round this game opened, not yet met in a journal being replayed
+    /// ([`WordChain::apply_recorded`] wants it next). Not part of the game's state.
+    round_unconfirmed: bool,
 }
 
 impl PartialEq for WordChain<'_> {
@@ -125,6 +136,9 @@ impl PartialEq for WordChain<'_> {
             && self.to_move == other.to_move
             && self.used == other.used
             && self.scores == other.scores
+            && self.lives == other.lives
+            && self.round == other.round
+            && self.round_from == other.round_from
             && self.journal == other.journal
             && self.end == other.end
             && self.deadline == other.deadline
@@ -137,8 +151,8 @@ impl<'d> WordChain<'d> {
     /// A new game: the opening word given or drawn, spent, and seat 0 to answer it.
     ///
     /// # Errors
-    /// [`ChainSetupError`] for a seat count other than 2, an opening word not in `dict`, or no
-    /// opening word that leaves a continuation.
+    /// [`ChainSetupError`] for a seat count outside 2 to 8, lives outside 1 to 5, an opening
+    /// word not in `dict`, or no opening word that leaves a continuation.
     pub fn new(setup: &ChainSetup, dict: &'d Dictionary) -> Result<WordChain<'d>, ChainSetupError> {
         let opening = setup::opening(setup, dict)?;
         let mut used = UsedWords::new(dict);
@@ -151,10 +165,14 @@ impl<'d> WordChain<'d> {
             current: dict.last(opening),
             to_move: Seat(0),
             used,
-            scores: [0, 0],
+            scores: vec![0; setup.seats],
+            lives: vec![setup.lives(); setup.seats],
+            round: 0,
+            round_from: 1,
             journal: Vec::new(),
             end: None,
             deadline: None,
+            round_unconfirmed: false,
         })
     }
 
@@ -182,10 +200,51 @@ impl<'d> WordChain<'d> {
     /// (its player's spelling, [`ChainJournalEntry::shown_ending`]), or of the opening word in the
     /// dictionary's usual spelling.
     pub fn current_shown(&self) -> &str {
-        self.journal.iter().rev().find_map(ChainJournalEntry::shown_ending).unwrap_or_else(|| {
-            let opening = self.dict.display(self.opening);
-            opening.rsplit(' ').next().unwrap_or(opening)
-        })
+        let opening = |w: WordId| {
+            let shown = self.dict.display(w);
+            shown.rsplit(' ').next().unwrap_or(shown)
+        };
+        for e in self.journal.iter().rev() {
+            match &e.action {
+                ChainAction::Round { word } => return self.dict.lookup(word).map_or(word.as_str(), opening),
+                _ => {
+                    if let Some(ending) = e.shown_ending() {
+                        return ending;
+                    }
+                }
+            }
+        }
+        opening(self.opening)
+    }
+
+    /// The number of seats.
+    pub fn seats(&self) -> usize {
+        self.setup.seats
+    }
+
+    /// Each seat's lives left (a seat with none is out).
+    pub fn lives(&self) -> &[u32] {
+        &self.lives
+    }
+
+    /// The rounds begun after the first: 0 until a seat of a group loses a life.
+    pub fn round(&self) -> u32 {
+        self.round
+    }
+
+    /// The seat after `seat` in seat order that is still in (`seat` itself when no other is).
+    fn next_in(&self, seat: Seat) -> Seat {
+        let n = self.setup.seats;
+        (1..=n).map(|k| Seat(((seat.index() + k) % n) as u8)).find(|s| self.lives[s.index()] > 0).unwrap_or(seat)
+    }
+
+    /// The winner once the game is over: the last seat left (after a two-seat game's end, the
+    /// seat that did not lose); of several left when no word was left to open a round with, the
+    /// one with the most lives, then points, then the first.
+    pub fn winner(&self) -> Option<Seat> {
+        self.end?;
+        let left = (0..self.setup.seats).filter(|&s| self.lives[s] > 0);
+        left.max_by_key(|&s| (self.lives[s], self.scores[s], std::cmp::Reverse(s))).map(|s| Seat(s as u8))
     }
 
     /// The seat to move (after the end: the seat that lost, unless it resigned out of turn).
@@ -198,14 +257,14 @@ impl<'d> WordChain<'d> {
         &self.used
     }
 
-    /// Words accepted so far (the opening not counted): the chain length.
+    /// Words accepted in this round (its opening not counted): the chain length.
     pub fn chain(&self) -> u32 {
-        self.used.len() as u32 - 1
+        (self.used.len() - self.round_from) as u32
     }
 
     /// Each seat's points.
-    pub fn scores(&self) -> [u32; 2] {
-        self.scores
+    pub fn scores(&self) -> &[u32] {
+        &self.scores
     }
 
     /// Moves applied so far; the next move's number.
@@ -226,11 +285,6 @@ impl<'d> WordChain<'d> {
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {
         self.end.is_some()
-    }
-
-    /// The winner, once the game is over.
-    pub fn winner(&self) -> Option<Seat> {
-        self.end.map(ChainEndReason::winner)
     }
 
     /// The current turn's deadline, if set.
@@ -302,7 +356,24 @@ impl<'d> WordChain<'d> {
     /// [`ChainReplayError`] if the entry is out of order, refused, records another score, or records a
     /// spelling that is not one of its word; the game is then unchanged.
     pub fn apply_recorded(&mut self, entry: &ChainJournalEntry) -> Result<&ChainJournalEntry, ChainReplayError> {
+        // A new round is written by the game itself, after the move that cost a life: the
+        // recorded one must be the one it wrote.
+        if let ChainAction::Round { .. } = &entry.action {
+            let written = self.journal.get(entry.move_no as usize);
+            self.round_unconfirmed = false;
+            return match written {
+                Some(w) if w == entry => Ok(w),
+                Some(w) => {
+                    Err(ChainReplayError::Round { move_no: entry.move_no, recorded: Box::new(entry.clone()), written: Box::new(w.clone()) })
+                }
+                None => Err(ChainReplayError::OutOfOrder { expected: self.move_count(), found: entry.move_no }),
+            };
+        }
         let move_no = self.move_count();
+        if self.round_unconfirmed {
+            // The round the game opened is due first.
+            return Err(ChainReplayError::OutOfOrder { expected: move_no - 1, found: entry.move_no });
+        }
         if entry.move_no != move_no {
             return Err(ChainReplayError::OutOfOrder { expected: move_no, found: entry.move_no });
         }
@@ -322,6 +393,7 @@ impl<'d> WordChain<'d> {
             }
             ChainAction::Resign => self.check_resign(entry.seat).map_err(refused)?,
             ChainAction::Timeout => self.check_turn(entry.seat).map(|()| self.recorded_timeout()).map_err(refused)?,
+            ChainAction::Round { .. } => unreachable!("answered above"),
         };
         if checked.score() != entry.score {
             return Err(ChainReplayError::Score { move_no, recorded: entry.score, computed: checked.score() });
@@ -340,15 +412,16 @@ impl<'d> WordChain<'d> {
         Ok(())
     }
 
-    /// Validates a resignation by `seat`, who may resign on either turn.
+    /// Validates a resignation by `seat`, who may resign on any turn (it loses a life).
     ///
     /// # Errors
-    /// [`ChainRejection::GameOver`], or [`ChainRejection::NotYourTurn`] for a seat not at this table.
+    /// [`ChainRejection::GameOver`], or [`ChainRejection::NotYourTurn`] for a seat not at this
+    /// table or already out.
     pub fn check_resign(&self, seat: Seat) -> Result<CheckedChainMove, ChainRejection> {
         if self.is_over() {
             return Err(ChainRejection::GameOver);
         }
-        if seat.index() >= 2 {
+        if seat.index() >= self.setup.seats || self.lives[seat.index()] == 0 {
             return Err(ChainRejection::NotYourTurn { to_move: self.to_move });
         }
         Ok(CheckedChainMove { seat, move_no: self.move_count(), action: CheckedAction::Resign })
@@ -383,38 +456,64 @@ impl<'d> WordChain<'d> {
         Ok(self.apply(checked))
     }
 
-    /// Applies a move checked against this state, records it and returns its journal entry; the
-    /// game ends if the next seat has no word.
+    /// Applies a move checked against this state, records it and returns its journal entry. A
+    /// seat that is left without a word (the next one, after a word), times out or resigns
+    /// loses a life: with at least two seats still in, a new round begins at once, its entry
+    /// recorded after the move's ([`ChainAction::Round`]); else the game is over.
     ///
     /// # Panics
     /// If `mv` was checked at another move number (a programming error, not bad input); only the
     /// move number is compared.
     pub fn apply(&mut self, mv: CheckedChainMove) -> &ChainJournalEntry {
         assert_eq!(mv.move_no, self.move_count(), "a checked move applies only to the state it was checked against");
+        self.round_unconfirmed = false;
         let seat = mv.seat;
         let score = mv.score();
-        let action = match mv.action {
+        let (action, lost) = match mv.action {
             CheckedAction::Word { word, score, spelled } => {
                 self.used.insert(self.dict, word);
                 self.current = self.dict.last(word);
                 self.scores[seat.index()] += score;
-                self.to_move = seat.other();
-                if !self.has_legal_move() {
-                    self.end = Some(ChainEndReason::NoLegalMove { seat: self.to_move });
-                }
-                ChainAction::Word { word: self.dict.text(word).to_string(), spelled }
+                self.to_move = self.next_in(seat);
+                let stuck = (!self.has_legal_move()).then_some(ChainEndReason::NoLegalMove { seat: self.to_move });
+                (ChainAction::Word { word: self.dict.text(word).to_string(), spelled }, stuck)
             }
-            CheckedAction::Resign => {
-                self.end = Some(ChainEndReason::Resigned { seat });
-                ChainAction::Resign
-            }
-            CheckedAction::Timeout => {
-                self.end = Some(ChainEndReason::Timeout { seat });
-                ChainAction::Timeout
-            }
+            CheckedAction::Resign => (ChainAction::Resign, Some(ChainEndReason::Resigned { seat })),
+            CheckedAction::Timeout => (ChainAction::Timeout, Some(ChainEndReason::Timeout { seat })),
         };
         self.deadline = None;
         self.journal.push(ChainJournalEntry { move_no: mv.move_no, seat, action, score });
-        self.journal.last().expect("just pushed")
+        let at = self.journal.len() - 1;
+        if let Some(reason) = lost {
+            self.lose_life(reason);
+        }
+        &self.journal[at]
+    }
+
+    /// The seat `reason` names loses a life; with two seats or more still in, the next round
+    /// begins (its opening drawn, spent, recorded) for the seat after it; else, or when no word
+    /// is left to open with, the game ends.
+    fn lose_life(&mut self, reason: ChainEndReason) {
+        let seat = reason.loser();
+        self.lives[seat.index()] = self.lives[seat.index()].saturating_sub(1);
+        let left = self.lives.iter().filter(|&&l| l > 0).count();
+        let opening = if left >= 2 { setup::round_opening(&self.setup, self.dict, self.round + 1, &self.used) } else { None };
+        let Some(opening) = opening else {
+            self.end = Some(reason);
+            return;
+        };
+        self.round += 1;
+        self.used.insert(self.dict, opening);
+        self.round_from = self.used.len();
+        self.current = self.dict.last(opening);
+        self.to_move = self.next_in(seat);
+        let entry = ChainJournalEntry {
+            move_no: self.move_count(),
+            seat: self.to_move,
+            action: ChainAction::Round { word: self.dict.text(opening).to_string() },
+            score: 0,
+        };
+        self.journal.push(entry);
+        self.round_unconfirmed = true;
     }
 }

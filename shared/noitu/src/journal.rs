@@ -28,15 +28,23 @@ pub enum ChainAction {
     Resign,
     /// The seat to move let its deadline pass.
     Timeout,
+    /// A group chain's new round, after a seat lost a life and at least two seats are left:
+    /// the chain restarts from `word`, drawn as openings are, for the entry's seat (written by
+    /// the game itself, right after the move that cost the life).
+    Round {
+        /// The new round's opening word, canonical.
+        word: String,
+    },
 }
 
 impl ChainAction {
-    /// The stable kind name: word, resign or timeout.
+    /// The stable kind name: word, resign, timeout or round.
     pub const fn kind(&self) -> &'static str {
         match self {
             ChainAction::Word { .. } => "word",
             ChainAction::Resign => "resign",
             ChainAction::Timeout => "timeout",
+            ChainAction::Round { .. } => "round",
         }
     }
 }
@@ -47,7 +55,7 @@ impl ChainJournalEntry {
     pub fn shown_word(&self) -> Option<&str> {
         match &self.action {
             ChainAction::Word { word, spelled } => Some(spelled.as_deref().unwrap_or(word)),
-            ChainAction::Resign | ChainAction::Timeout => None,
+            ChainAction::Resign | ChainAction::Timeout | ChainAction::Round { .. } => None,
         }
     }
 }
@@ -56,7 +64,8 @@ impl ChainJournalEntry {
     /// The syllable the next word begins with, as shown: the last syllable of the word as
     /// shown, or the key's when the word was played as a spelling of another syllable (an alias:
     /// "pháp lịnh" plays "pháp lệnh", and the chain goes on from "lệnh"); `None` for a
-    /// resignation or a timeout.
+    /// resignation, a timeout or a new round (whose opening the game shows as its dictionary
+    /// spells it).
     pub fn shown_ending(&self) -> Option<&str> {
         let ChainAction::Word { word, .. } = &self.action else { return None };
         let (key, shown) = (word.rsplit(' ').next().unwrap_or(word), self.shown_word()?);

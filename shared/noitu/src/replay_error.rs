@@ -34,6 +34,17 @@ pub enum ChainReplayError {
         /// The spelling recorded.
         spelled: String,
     },
+    /// A new round recorded otherwise than the game opens it (another seat or opening word, or
+    /// where no life was lost).
+    #[error("journal entry {move_no} records the round {recorded:?}, the game opens {written:?}")]
+    Round {
+        /// The entry's number.
+        move_no: u32,
+        /// As recorded.
+        recorded: Box<crate::journal::ChainJournalEntry>,
+        /// As the game wrote it.
+        written: Box<crate::journal::ChainJournalEntry>,
+    },
     /// An entry's recorded score is not what the rules give.
     #[error("journal entry {move_no} records {recorded} points, the rules give {computed}")]
     Score {

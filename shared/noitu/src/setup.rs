@@ -9,6 +9,7 @@ use crate::dictionary::{Dictionary, WordId, WordListEdition};
 use crate::random::below;
 use crate::scoring::DEFAULT_SCORE_CAP;
 use crate::spelling;
+use crate::used::UsedWords;
 
 /// The variant id of Nối từ.
 pub const VARIANT: &str = "noi-tu";
@@ -16,6 +17,12 @@ pub const VARIANT: &str = "noi-tu";
 /// The default least number of words the opening word's last syllable must begin (see
 /// [`Options::opening_min_continuations`]).
 pub const DEFAULT_OPENING_MIN_CONTINUATIONS: u32 = 10;
+
+/// The most seats a game has: a group chain of up to eight.
+pub const MAX_SEATS: usize = 8;
+
+/// The most lives a seat may start with.
+pub const MAX_LIVES: u32 = 5;
 
 /// Rules a game pins at its start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -61,8 +68,13 @@ impl Default for Options {
 pub struct ChainSetup {
     /// Seeds the opening draw.
     pub seed: u64,
-    /// Number of seats: 2.
+    /// Number of seats: 2 to [`MAX_SEATS`], moving in seat order.
     pub seats: usize,
+    /// The lives each seat starts with ([`ChainSetup::lives`]); absent, the default for the
+    /// seats: 1 for two (a game ends at its first dead end, the rule of every setup stored
+    /// before groups), 3 for more.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lives: Option<u32>,
     /// The pinned rules.
     #[serde(default)]
     pub options: Options,
@@ -75,16 +87,24 @@ pub struct ChainSetup {
 impl ChainSetup {
     /// Two seats, default options, the opening drawn from `seed`.
     pub fn new(seed: u64) -> ChainSetup {
-        ChainSetup { seed, seats: 2, options: Options::default(), opening: None }
+        ChainSetup { seed, seats: 2, lives: None, options: Options::default(), opening: None }
+    }
+
+    /// The lives each seat starts with: as pinned, else 1 for two seats and 3 for more.
+    pub fn lives(&self) -> u32 {
+        self.lives.unwrap_or(if self.seats == 2 { 1 } else { 3 })
     }
 }
 
 /// A setup the engine cannot play.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChainSetupError {
-    /// A seat count other than 2.
-    #[error("Nối từ has 2 seats, not {0}")]
+    /// A seat count outside 2 to [`MAX_SEATS`].
+    #[error("Nối từ has 2 to 8 seats, not {0}")]
     Seats(usize),
+    /// Lives outside 1 to [`MAX_LIVES`].
+    #[error("a seat starts with 1 to 5 lives, not {0}")]
+    Lives(u32),
     /// The opening word given is not in the dictionary.
     #[error("the opening word {0:?} is not in the dictionary")]
     UnknownOpening(String),
@@ -95,8 +115,11 @@ pub enum ChainSetupError {
 
 /// The opening word of `setup` in `dict`.
 pub(crate) fn opening(setup: &ChainSetup, dict: &Dictionary) -> Result<WordId, ChainSetupError> {
-    if setup.seats != 2 {
+    if !(2..=MAX_SEATS).contains(&setup.seats) {
         return Err(ChainSetupError::Seats(setup.seats));
+    }
+    if !(1..=MAX_LIVES).contains(&setup.lives()) {
+        return Err(ChainSetupError::Lives(setup.lives()));
     }
     let needed = setup.options.opening_min_continuations.max(1);
     if let Some(given) = &setup.opening {
@@ -110,6 +133,25 @@ pub(crate) fn opening(setup: &ChainSetup, dict: &Dictionary) -> Result<WordId, C
     }
     let mut rng = ChaCha8Rng::seed_from_u64(setup.seed);
     Ok(eligible[below(&mut rng, eligible.len())])
+}
+
+/// The opening of round `round` (from 1: the rounds after a seat lost a life), drawn as the first
+/// one is, from the setup's seed and the round, among the openings `options` allow that are not
+/// spent and still leave an unspent answer; failing those, among any unspent words that do. None
+/// when no word is left to open with.
+pub(crate) fn round_opening(setup: &ChainSetup, dict: &Dictionary, round: u32, used: &UsedWords) -> Option<WordId> {
+    let answered = |w: WordId| dict.words_from(dict.last(w)).any(|x| x != w && !used.contains(x));
+    let mut pool: Vec<WordId> = eligible_openings(&setup.options, dict).into_iter().filter(|&w| !used.contains(w) && answered(w)).collect();
+    if pool.is_empty() {
+        pool = dict.words().filter(|&w| !used.contains(w) && answered(w)).collect();
+    }
+    if pool.is_empty() {
+        return None;
+    }
+    // Each round its own stream, from the seed: the golden ratio's bits keep the rounds' seeds
+    // apart.
+    let mut rng = ChaCha8Rng::seed_from_u64(setup.seed ^ u64::from(round).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    Some(pool[below(&mut rng, pool.len())])
 }
 
 /// The words an opening is drawn from under `options`, in dictionary order.

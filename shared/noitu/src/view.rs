@@ -94,7 +94,7 @@ impl<'g, 'd> ChainRobotView<'g, 'd> {
     }
 
     /// Each seat's points.
-    pub fn scores(&self) -> [u32; 2] {
+    pub fn scores(&self) -> &'g [u32] {
         self.game.scores()
     }
 }

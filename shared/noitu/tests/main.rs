@@ -3,6 +3,7 @@
 
 mod common;
 mod dictionary;
+mod groups;
 mod purity;
 mod replay;
 mod robots;

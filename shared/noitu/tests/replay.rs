@@ -119,5 +119,5 @@ fn a_journal_that_does_not_fit_its_setup_is_refused() {
         replay(&setup, &[word.clone(), entry(1, 0, r#""kind":"timeout","score":0"#)], dict),
         Err(ChainReplayError::Refused { move_no: 1, .. })
     ));
-    assert!(matches!(replay(&ChainSetup { seats: 3, ..setup }, &[], dict), Err(ChainReplayError::ChainSetup(_))));
+    assert!(matches!(replay(&ChainSetup { seats: 9, ..setup }, &[], dict), Err(ChainReplayError::ChainSetup(_))));
 }

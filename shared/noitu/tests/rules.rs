@@ -130,10 +130,10 @@ fn the_chain_advances_to_the_last_syllable_and_the_turn_passes() {
     assert_eq!((entry.move_no, entry.seat, entry.score), (0, Seat(0), 12));
     assert_eq!(entry.action, ChainAction::Word { word: "luật sư".into(), spelled: Some("luật sư".into()) });
     assert_eq!(dict.syllable(g.current()), "sư");
-    assert_eq!((g.to_move(), g.chain(), g.scores()), (Seat(1), 1, [12, 0]));
+    assert_eq!((g.to_move(), g.chain(), g.scores()), (Seat(1), 1, &[12, 0][..]));
     play(&mut g, "sư phạm");
     assert_eq!(dict.syllable(g.current()), "phạm");
-    assert_eq!((g.to_move(), g.chain(), g.scores()), (Seat(0), 2, [12, 14]));
+    assert_eq!((g.to_move(), g.chain(), g.scores()), (Seat(0), 2, &[12, 14][..]));
     let legal: Vec<&str> = g.legal_moves().map(|w| dict.text(w)).collect();
     assert_eq!(legal, ["phạm luật", "phạm vi"]);
 }
@@ -263,9 +263,15 @@ fn setups_that_cannot_be_played_are_refused() {
     let dict = small();
     let with = |seats, opening: Option<&str>, min, safe| {
         let options = Options { opening_min_continuations: min, opening_without_instant_win: safe, ..Options::default() };
-        WordChain::new(&ChainSetup { seed: 3, seats, options, opening: opening.map(str::to_string) }, &dict).map(|g| g.setup().clone())
+        WordChain::new(&ChainSetup { seed: 3, seats, lives: None, options, opening: opening.map(str::to_string) }, &dict)
+            .map(|g| g.setup().clone())
     };
-    assert_eq!(with(3, None, 1, false).unwrap_err(), ChainSetupError::Seats(3));
+    assert_eq!(with(1, None, 1, false).unwrap_err(), ChainSetupError::Seats(1));
+    assert_eq!(with(9, None, 1, false).unwrap_err(), ChainSetupError::Seats(9));
+    for lives in [0, 6] {
+        let setup = ChainSetup { seed: 3, seats: 3, lives: Some(lives), options: Options::default(), opening: None };
+        assert_eq!(WordChain::new(&setup, &dict).unwrap_err(), ChainSetupError::Lives(lives));
+    }
     assert_eq!(with(2, Some("luật đất đai"), 1, false).unwrap_err(), ChainSetupError::UnknownOpening("luật đất đai".into()));
     assert_eq!(with(2, Some("luật lệ"), 1, false).unwrap_err(), ChainSetupError::NoOpening(1));
     assert_eq!(with(2, None, 50, false).unwrap_err(), ChainSetupError::NoOpening(50));

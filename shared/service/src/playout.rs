@@ -86,11 +86,12 @@ pub(crate) fn play_out(
 ) -> Result<Played, ServiceError> {
     let now = runtime.clock.now();
     let (checked, key, human_at) = human.map_or((None, None, now), |h| (Some(h.checked), h.key, h.at));
-    let mut entries: Vec<Entry> = checked.into_iter().map(|c| game.apply(c)).collect();
+    let mut entries: Vec<Entry> = checked.map(|c| applied(game, c)).unwrap_or_default();
     let mut times: Vec<DateTime<Utc>> = entries.iter().map(|_| human_at).collect();
     // After each move: the seat to move next, for its push message.
     let mut next: Vec<Option<usize>> = entries.iter().map(|_| game.next_seat().map(Seat::index)).collect();
-    let human_moves = entries.len();
+    // The player's own move (keyed, with the answer); what the game wrote after it is not.
+    let human_moves = entries.len().min(1);
     let mut thinking_ms = 0;
     let waiting = record.players.iter().any(|p| p.account.is_none() || p.invited);
     while let Some(level) = game.next_seat().filter(|_| !waiting).and_then(|s| robot_level(record, s)) {
@@ -103,9 +104,11 @@ pub(crate) fn play_out(
         // show.
         let decided = runtime.clock.now();
         let checked = game.check(game.to_move(), &choice.mv, timestamp(decided))?;
-        entries.push(game.apply(checked));
-        times.push(decided);
-        next.push(game.next_seat().map(Seat::index));
+        for entry in applied(game, checked) {
+            entries.push(entry);
+            times.push(decided);
+            next.push(game.next_seat().map(Seat::index));
+        }
         thinking_ms += choice.thinking_ms;
     }
     let mut record = record.clone();
@@ -212,6 +215,14 @@ impl Played {
             .collect();
         Ok(PlayedOut { update, outcome, rows, events })
     }
+}
+
+/// The entries applying `checked` to `game` writes: its own, then any the game wrote itself
+/// after it (a group chain's new round, when the move cost a seat a life).
+fn applied(game: &mut AnyGame<'_>, checked: Checked) -> Vec<Entry> {
+    let first = game.apply(checked);
+    let after = first.move_no() + 1..game.move_count();
+    std::iter::once(first).chain(after.filter_map(|n| game.entry(n))).collect()
 }
 
 /// The level of the robot in `seat`, if a robot sits there.

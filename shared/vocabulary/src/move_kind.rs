@@ -37,11 +37,14 @@ pub enum MoveKind {
     ChallengeTurnLost,
     /// The seat accepted the play that went out, and the game ended (tile family).
     Accept,
+    /// A group chain's new round: the chain restarts from an opening word, after a seat lost a
+    /// life (chain family; written by the game).
+    Round,
 }
 
 impl MoveKind {
     /// The stored id: play, pass, exchange, resign, timeout, word, out_of_time, time_penalty,
-    /// challenged_off, challenge_bonus, challenge_failed, challenge_turn_lost or accept.
+    /// challenged_off, challenge_bonus, challenge_failed, challenge_turn_lost, accept or round.
     pub fn id(self) -> &'static str {
         self.into()
     }

@@ -70,7 +70,7 @@ impl TryFrom<RawEntry> for JournalEntry {
             MoveKind::ChallengeFailed => Action::ChallengeFailed,
             MoveKind::ChallengeTurnLost => Action::ChallengeTurnLost,
             MoveKind::Accept => Action::Accept,
-            kind @ MoveKind::Word => return Err(EntryError::NotATileKind(kind.id())),
+            kind @ (MoveKind::Word | MoveKind::Round) => return Err(EntryError::NotATileKind(kind.id())),
         };
         Ok(JournalEntry { move_no: raw.move_no, seat: raw.seat, action, score: raw.score })
     }

@@ -40,5 +40,5 @@ pub fn game<'d>(dict: &'d Dictionary, opening: &str) -> WordChain<'d> {
 }
 
 pub fn game_with<'d>(dict: &'d Dictionary, opening: &str, options: Options) -> WordChain<'d> {
-    WordChain::new(&ChainSetup { seed: 1, seats: 2, options, opening: Some(opening.to_string()) }, dict).unwrap()
+    WordChain::new(&ChainSetup { seed: 1, seats: 2, lives: None, options, opening: Some(opening.to_string()) }, dict).unwrap()
 }
