@@ -1,7 +1,7 @@
 //! Nối từ through the HTTP handlers, on the same routes, error mapping, idempotency and locking
 //! as the tile games: whole games against each robot level, two humans through the lobby, a
-//! timed game timed out, retries and racing submits, and bad chain bodies refused with nothing
-//! written.
+//! timed game timed out, retries and racing submits, bad chain bodies refused with nothing
+//! written, and a group chain of three losing a life and restarting.
 
 use std::sync::Arc;
 
@@ -272,7 +272,13 @@ async fn bad_chain_bodies_and_moves_of_the_other_family_are_refused_and_write_no
             "wrong_family",
         ),
         (format!("/games/{tile_id}/preview"), json!({"move": {"kind": "word", "word": "cat dog"}}).to_string(), 422, "wrong_family"),
-        ("/games".into(), r#"{"variant":"noi-tu","opponents":[{"robot":"easy"},{"robot":"hard"}]}"#.into(), 400, "bad_opponents"),
+        // Eight seats at most: eight opponents are a seat too many.
+        (
+            "/games".into(),
+            json!({"variant": "noi-tu", "opponents": (0..8).map(|_| json!({"account": Uuid::new_v4()})).collect::<Vec<_>>()}).to_string(),
+            400,
+            "bad_opponents",
+        ),
         ("/games".into(), r#"{"variant":"noi-tu","opponents":[]}"#.into(), 400, "bad_opponents"),
     ];
     let before = app.everything().await;
@@ -425,4 +431,39 @@ async fn a_hinted_word_is_a_word_in_its_usual_spelling_with_valid_syllables_neve
         assert_eq!(status, 200, "{outcome}");
     }
     assert!(checked >= 20, "{checked} hinted words checked");
+}
+
+/// A group chain of three (a person and two robots): each seat starts with three lives; a
+/// resignation costs the person one, and the game opens the next round itself (a `round` entry
+/// in the journal, its opening word and the seat that answers it), the robots answering in seat
+/// order until the person's turn comes again; every seat shows its lives.
+#[tokio::test]
+async fn a_group_chain_costs_a_life_and_restarts_from_a_new_opening() {
+    let app = App::new().await;
+    let ann = Player::new();
+    let game = app.create(ann, "noi-tu", r#"[{"robot":"easy"},{"robot":"medium"}]"#).await;
+    let id = game["game_id"].as_str().unwrap().to_string();
+    let seats = game["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 3, "{game}");
+    assert!(seats.iter().all(|s| s["lives"] == 3), "three lives each: {seats:?}");
+    let mine = game["your_seat"].as_u64().unwrap() as usize;
+    assert_eq!((game["to_move"].as_u64(), game["round"].as_u64()), (Some(mine as u64), Some(0)), "{game}");
+
+    let (status, after) = app.call(Some(ann), "POST", &format!("/games/{id}/resign"), "").await;
+    assert_eq!(status, 200, "{after}");
+    let v = &after["game"];
+    assert_eq!(v["status"], "active", "one life lost is not the game: {v}");
+    assert_eq!(v["seats"][mine]["lives"], 2, "{v}");
+    assert_eq!(v["round"], 1, "{v}");
+    let (_, moves) = app.call(Some(ann), "GET", &format!("/games/{id}/moves"), "").await;
+    let entries = moves["moves"].as_array().unwrap();
+    let round = entries.iter().find(|m| m["kind"] == "round").unwrap_or_else(|| panic!("a round entry: {moves}"));
+    let resigned = entries.iter().position(|m| m["kind"] == "resign").unwrap();
+    assert_eq!(round["move_no"].as_u64(), entries[resigned]["move_no"].as_u64().map(|n| n + 1), "right after the move that cost the life");
+    assert_eq!(round["seat"].as_u64(), Some(((mine + 1) % 3) as u64), "the next seat answers the new opening");
+    assert!(round["word"].as_str().is_some_and(|w| w.contains(' ')), "{round}");
+    // Another process, which keeps nothing yet, replays it from the journal as stored: the same.
+    let other = App::on_store(store::Store::new(app.pool().clone()), 1);
+    let again = view(&other, ann, &id).await;
+    assert_eq!((again["round"].clone(), again["seats"][mine]["lives"].clone()), (json!(1), json!(2)));
 }

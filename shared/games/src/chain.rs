@@ -106,8 +106,8 @@ pub struct ChainRules;
 impl FamilyRules for ChainRules {
     /// A chain game is always under the void rule: the variant's checks refuse any other before
     /// a game is set up.
-    fn setup(&self, _variant: Variant, _seats: usize, seed: u64, _challenge: ChallengeRule) -> Result<NewSetup, GameError> {
-        Ok(NewSetup { seed, no_repeat_words: None, setup: ChainGame::new(seed)?.setup_json() })
+    fn setup(&self, _variant: Variant, seats: usize, seed: u64, _challenge: ChallengeRule) -> Result<NewSetup, GameError> {
+        Ok(NewSetup { seed, no_repeat_words: None, setup: ChainGame::seated(seed, seats)?.setup_json() })
     }
 
     fn replay<'a>(&'a self, stored: &Stored<'_>) -> Result<Box<dyn Position + 'a>, GameError> {
@@ -151,7 +151,19 @@ impl ChainGame {
     /// # Errors
     /// [`GameError::Replay`] if no opening fits (a dictionary fault).
     pub fn new(seed: u64) -> Result<ChainGame, GameError> {
-        let setup = noitu::ChainSetup::new(seed);
+        ChainGame::seated(seed, 2)
+    }
+
+    /// A new game for `seats` (2 to 8; a group's lives pinned in its setup: the default, 3),
+    /// the opening word drawn from `seed` and pinned.
+    ///
+    /// # Errors
+    /// [`GameError::Replay`] for seats out of range, or if no opening fits.
+    pub fn seated(seed: u64, seats: usize) -> Result<ChainGame, GameError> {
+        let mut setup = noitu::ChainSetup { seats, ..noitu::ChainSetup::new(seed) };
+        if seats > 2 {
+            setup.lives = Some(setup.lives());
+        }
         let game = WordChain::new(&setup, Dictionary::of(setup.options.word_list)).map_err(|e| GameError::Replay(e.to_string()))?;
         Ok(ChainGame { game })
     }
@@ -288,11 +300,13 @@ impl Position for ChainGame {
             chain: self.links(),
             syllable: self.game.current_shown().to_string(),
             words_used: self.game.used().len(),
+            round: self.game.round(),
         })
     }
 
-    fn seat_detail(&self, _seat: Seat) -> SeatDetail {
-        SeatDetail::of(&serde_json::json!({}))
+    /// A seat's lives left (a group chain's seat with none is out).
+    fn seat_detail(&self, seat: Seat) -> SeatDetail {
+        SeatDetail::of(&serde_json::json!({ "lives": self.game.lives().get(seat.index()).copied().unwrap_or(0) }))
     }
 
     fn hints(&self, seat: Seat, limit: usize, mut budget: Budget) -> Result<Vec<Hint>, GameError> {

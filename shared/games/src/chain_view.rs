@@ -17,6 +17,8 @@ pub struct ChainView {
     pub syllable: String,
     /// Words spent so far, the opening included: none of them may be played again.
     pub words_used: usize,
+    /// Rounds begun after the first (a group chain's, each after a seat lost a life).
+    pub round: u32,
 }
 
 /// One word of the chain.

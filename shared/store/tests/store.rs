@@ -147,12 +147,14 @@ async fn sql_checks_refuse_impossible_rows() {
         "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status) VALUES (gen_random_uuid(), 'erudit', 1, 2, true, 'finished')",
         "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status) VALUES (gen_random_uuid(), 'erudit', 1, 2, NULL, 'active')",
         "INSERT INTO games (game_id, variant, seed, seats, status) VALUES (gen_random_uuid(), 'noi-tu', 1, 2, 'active')",
-        "INSERT INTO games (game_id, variant, seed, seats, status, setup) VALUES (gen_random_uuid(), 'noi-tu', 1, 3, 'active', '{}')",
+        "INSERT INTO games (game_id, variant, seed, seats, status, setup) VALUES (gen_random_uuid(), 'noi-tu', 1, 9, 'active', '{}')",
         "INSERT INTO games (game_id, variant, seed, seats, no_repeat_words, status, setup) VALUES (gen_random_uuid(), 'noi-tu', 1, 2, false, 'active', '{}')",
     ];
     let chain =
         "INSERT INTO games (game_id, variant, seed, seats, status, setup) VALUES (gen_random_uuid(), 'noi-tu', 1, 2, 'active', '{}')";
     sqlx::query(chain).execute(pool).await.expect("a chain game: two seats, its setup, no tile columns");
+    let group = chain.replace("1, 2, 'active'", "1, 8, 'active'");
+    sqlx::query(&group).execute(pool).await.expect("a group chain: up to eight seats");
     for sql in bad {
         assert!(sqlx::query(sql).execute(pool).await.is_err(), "{sql}");
     }

@@ -99,7 +99,7 @@ impl Variant {
     /// Эрудит.
     pub const ERUDIT: Variant = Variant::new("erudit", Family::TILE, 2, 4);
     /// Nối từ.
-    pub const NOI_TU: Variant = Variant::new("noi-tu", Family::CHAIN, 2, 2);
+    pub const NOI_TU: Variant = Variant::new("noi-tu", Family::CHAIN, 2, 8);
 
     /// Every variant the service ships.
     pub const SHIPPED: [Variant; 4] = [Variant::SCRABBLE_EN, Variant::SCRABBLE_RU, Variant::ERUDIT, Variant::NOI_TU];
@@ -185,7 +185,7 @@ mod tests {
         }
         assert_eq!("noi-tu".parse::<Variant>().unwrap().family(), Family::CHAIN);
         assert_eq!("erudit".parse::<Variant>().unwrap().family(), Family::TILE);
-        assert_eq!(Variant::NOI_TU.seats(), 2..=2);
+        assert_eq!(Variant::NOI_TU.seats(), 2..=8);
         let err = "chess".parse::<Variant>().unwrap_err();
         assert_eq!(err.to_string(), r#"unknown variant "chess": one of scrabble-en, scrabble-ru, erudit, noi-tu"#);
     }

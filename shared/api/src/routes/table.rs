@@ -77,7 +77,7 @@ pub const ROUTES: [RouteSpec; 46] = [
         function: "create-game",
         access: Access::Player,
         operation: "createGame",
-        summary: "create a game against robots and/or people (a tile game 1–3 opponents, Nối từ 1)",
+        summary: "create a game against robots and/or people (a tile game 1–3 opponents, Nối từ 1–7)",
         lambda: Lambda { memory_mb: 1769, timeout_s: 10, reserved: 20, rate: 20, burst: 40 },
     },
     RouteSpec {
