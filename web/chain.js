@@ -13,7 +13,9 @@ function chainGame(head) {
   const words = [g.opening, ...g.chain.map((l) => l.word)];
   const chain = h('ol', { id: 'chain', 'aria-label': t('chain') },
     h('li', { class: 'opening' }, h('span', {}, g.opening), h('span', { class: 'muted' }, t('chain_opening'))),
-    g.chain.map((l) => h('li', { dataset: { move: l.move_no } }, h('span', { class: 'word' }, l.word), h('span', { class: 'muted' }, `${seatName(l.seat)} · ${l.points}`))));
+    g.chain.map((l) => l.opens_round
+      ? h('li', { class: 'opening round', dataset: { move: l.move_no } }, h('span', {}, l.word), h('span', { class: 'muted' }, t('chain_round', { name: seatName(l.seat) })))
+      : h('li', { dataset: { move: l.move_no } }, h('span', { class: 'word' }, l.word), h('span', { class: 'muted' }, `${seatName(l.seat)} · ${l.points}`))));
   const input = h('input', {
     type: 'text', id: 'word', lang: 'vi', autocomplete: 'off', autocapitalize: 'off', spellcheck: 'false', disabled: !canMove,
     'aria-describedby': 'syllable-line preview',

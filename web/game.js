@@ -181,6 +181,8 @@ function renderSeats() {
   const seats = h('ul', { class: 'seats', id: 'scores', 'aria-label': t('scores') }, g.seats.map((s) => h('li', {
     class: s.seat === g.to_move ? 'to-move' : '', dataset: { seat: s.seat },
   }, seatName(s.seat), s.invited ? ` (${t('invited')})` : '', h('span', { class: 'score' }, s.score),
+  // A group chain's lives (a seat with none is out).
+  s.lives != null && g.seats.length > 2 ? h('span', { class: s.lives ? 'lives muted' : 'lives out' }, ` · ${t('lives', { n: s.lives })}`) : null,
   s.rack_size != null && g.status !== 'finished' ? h('span', { class: 'muted' }, ` · ${s.rack_size}`) : null,
   ratingTag(s.seat),
   seatClock(s.seat, seatName(s.seat)))));

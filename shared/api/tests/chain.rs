@@ -462,6 +462,12 @@ async fn a_group_chain_costs_a_life_and_restarts_from_a_new_opening() {
     assert_eq!(round["move_no"].as_u64(), entries[resigned]["move_no"].as_u64().map(|n| n + 1), "right after the move that cost the life");
     assert_eq!(round["seat"].as_u64(), Some(((mine + 1) % 3) as u64), "the next seat answers the new opening");
     assert!(round["word"].as_str().is_some_and(|w| w.contains(' ')), "{round}");
+    let link = v["chain"].as_array().unwrap().iter().find(|l| l["opens_round"] == true).unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(
+        (&link["move_no"], &link["word"], &link["points"]),
+        (&round["move_no"], &round["word"], &json!(0)),
+        "the chain shows the opening"
+    );
     // Another process, which keeps nothing yet, replays it from the journal as stored: the same.
     let other = App::on_store(store::Store::new(app.pool().clone()), 1);
     let again = view(&other, ann, &id).await;

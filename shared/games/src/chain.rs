@@ -201,6 +201,20 @@ impl ChainGame {
             .journal()
             .iter()
             .filter_map(|e| {
+                // A group's new round: its opening, as the dictionary spells it, opens the chain again.
+                if let noitu::ChainAction::Round { word } = &e.action {
+                    let dict = self.dictionary();
+                    let shown = dict.lookup(word).map_or(word.as_str(), |w| dict.display(w));
+                    let ends_on = last_syllable(shown).to_string();
+                    return Some(ChainLink {
+                        move_no: e.move_no,
+                        seat: e.seat,
+                        word: shown.to_string(),
+                        points: 0,
+                        ends_on,
+                        opens_round: true,
+                    });
+                }
                 let word = e.shown_word()?;
                 Some(ChainLink {
                     move_no: e.move_no,
@@ -208,6 +222,7 @@ impl ChainGame {
                     word: word.to_string(),
                     points: e.score as i32,
                     ends_on: e.shown_ending().unwrap_or(last_syllable(word)).to_string(),
+                    opens_round: false,
                 })
             })
             .collect()

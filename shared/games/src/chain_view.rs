@@ -35,6 +35,10 @@ pub struct ChainLink {
     pub points: i32,
     /// The syllable it ends on: the next word's first.
     pub ends_on: String,
+    /// A group chain's new round: this is its opening word, given to the seat (no one played
+    /// it); shown only when true.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub opens_round: bool,
 }
 
 /// A word the player could play.

@@ -5,8 +5,9 @@
 //! its own Chromium) inviting each other and playing by push; a real-time game's clocks running,
 //! in overtime and at the flag's fall (the game's history moved into the past in its database); a
 //! spectator watching a game live from the live games' list (and losing it when its player makes
-//! her games private), a tournament's board watched behind its delay, and a move sent while the
-//! database does not answer (frozen, as a paused one is) landing once it does. Screenshots at desktop and phone
+//! her games private), a tournament's board watched behind its delay, a move sent while the
+//! database does not answer (frozen, as a paused one is) landing once it does, and a group chain's
+//! lives and new round. Screenshots at desktop and phone
 //! widths are saved under `target/tmp/` (`webapp-*.png`). Without Chromium the tests say so and
 //! skip (CI installs it).
 
@@ -1783,6 +1784,38 @@ fn webapp_waits_for_a_database_waking_up_and_sends_the_move_again_in_chromium() 
         &format!("document.querySelectorAll('#scoresheet tbody tr').length >= {}", before + 2),
         "the pass and the reply on the scoresheet",
     );
+    close(&browser, &dir);
+    drop(server);
+}
+
+/// A group chain of three on the game page (made through the API: the lobby's group form is
+/// not built yet): every seat shows its lives; a resignation costs one and the chain shows the
+/// new round's opening and who answers it.
+#[test]
+fn webapp_shows_a_group_chain_s_lives_and_its_new_round_in_chromium() {
+    if !have_chromium() {
+        return;
+    }
+    let (server, port, dir) = start_server("webapp-group-test");
+    let (_driver, browser) = chromium(&dir);
+    sign_in(&browser, port, "alice");
+    let bearer = format!("Bearer {}", token("alice", false));
+    let body = r#"{"variant":"noi-tu","opponents":[{"robot":"easy"},{"robot":"medium"}]}"#;
+    let (status, created) = request(port, "POST", "/games", &[("authorization", &bearer)], body).unwrap();
+    assert_eq!(status, 201, "{created}");
+    let id = serde_json::from_str::<Value>(&created).unwrap()["game_id"].as_str().unwrap().to_string();
+    browser.call("POST", "/url", json!({"url": format!("http://127.0.0.1:{port}/#/g/{id}")}));
+    wait(&browser, "document.querySelectorAll('#scores .lives').length === 3", "three seats with their lives");
+    let lives = "return [...document.querySelectorAll('#scores li')].map((li) => li.querySelector('.lives').textContent.trim())";
+    assert_eq!(browser.script(lives), json!(["· 3 lives", "· 3 lives", "· 3 lives"]));
+    wait(&browser, "document.querySelector('#resign')", "the resign button");
+    click(&browser, "#resign");
+    click(&browser, "#resign-yes");
+    wait(&browser, "document.querySelector('#chain li.round')", "the new round's opening in the chain");
+    let round = text(&browser, "#chain li.round");
+    assert!(round.contains("new round"), "{round}");
+    let shown: Vec<String> = serde_json::from_value(browser.script(lives)).unwrap();
+    assert_eq!(shown.iter().filter(|l| l.contains("2 lives")).count(), 1, "alice lost one: {shown:?}");
     close(&browser, &dir);
     drop(server);
 }
