@@ -160,6 +160,14 @@ async fn serve(
     let mut state = AppState::with_runtime(store, Arc::new(engine::Lexicons::builtin()), runtime).with_request_budget(budget);
     state.service = state.service.with_notifier(hub.clone());
     let state = Arc::new(state);
+    // The Nối từ dictionary parsed before the first request is taken, outside every request's
+    // budget: its first parse takes seconds in a debug build on a busy machine, and a game's
+    // first request would answer 503.
+    tokio::task::spawn_blocking(|| {
+        noitu::Dictionary::builtin();
+    })
+    .await
+    .map_err(|e| fail(&e))?;
     let addr = socket.local_addr().map_err(|e| fail(&e))?;
     let port = addr.port();
     let listener = socket.listen(1024).map_err(|e| CliError::Input(format!("cannot listen on {addr}: {e}")))?;
