@@ -16,7 +16,7 @@
 
 use std::sync::OnceLock;
 
-use crate::counts::Counts;
+use crate::counts::{Counts, counts_of};
 use crate::letter::Letter;
 use crate::lexicon::tile_code;
 use crate::rack::Rack;
@@ -210,18 +210,6 @@ fn entry(bytes: &[u8], i: usize) -> (u64, i32) {
     let key = u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
     let value = i32::from_le_bytes(bytes[at + 8..at + 12].try_into().expect("4 bytes"));
     (key, value)
-}
-
-/// A rack's tiles counted by tile code (index 0: blanks).
-fn counts_of(rack: &Rack) -> Counts {
-    let mut counts: Counts = [0; 64];
-    for t in rack.tiles() {
-        match t {
-            RackTile::Letter(l) => counts[usize::from(tile_code(l))] += 1,
-            RackTile::Blank => counts[0] += 1,
-        }
-    }
-    counts
 }
 
 /// The [`SuperLeaves`] key of keeping `leave`.

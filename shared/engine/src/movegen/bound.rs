@@ -69,8 +69,32 @@ impl RackFacts {
     }
 }
 
-/// At least the score of every play from `anchor`; in equity mode (`leave[k]` bounding the
-/// value of keeping `k` tiles), at least its equity in thousandths.
+/// Bounds on the plays from one anchor, split by whether they empty a full rack: such plays
+/// (bingos) are searched apart, with the blank restricted to the letters some word of the rack
+/// lets it stand for, so that a promising bingo window does not drag every shorter play along.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AnchorBound {
+    /// At least the score (or equity) of every play placing all the rack's tiles (`i32::MIN`
+    /// when none can).
+    pub(crate) full: i32,
+    /// At least that of every play placing fewer.
+    pub(crate) part: i32,
+    /// The letters (bit `code - 1`) a blank may stand for in a play placing all the tiles.
+    pub(crate) fills: u64,
+    /// The most board tiles in a window a play placing all the tiles may fill.
+    pub(crate) board_tiles: usize,
+}
+
+impl AnchorBound {
+    /// The bound on every play from the anchor.
+    pub(crate) fn whole(&self) -> i32 {
+        self.full.max(self.part)
+    }
+}
+
+/// At least the score of every play from `anchor`, for plays that place all the rack's tiles and
+/// for those that place fewer; in equity mode (`leave[k]` bounding the value of keeping `k`
+/// tiles), at least its equity in thousandths.
 ///
 /// A play from the anchor fills a window: the anchor, `a` empty squares to its left (never past
 /// `left_limit`) and `b` to its right with a + 1 + b ≤ rack, and every board tile in between or
@@ -80,44 +104,49 @@ impl RackFacts {
 /// gets more than the best rack tile its cross-check admits (a square that admits none ends the
 /// window); each cross-word brings its board tiles × wm, and the bingo bonus counts only where a
 /// full rack fills the window and could form a word. A window with more squares that only a
-/// blank fits than the rack holds blanks cannot be filled; its smaller windows then count. By score only the widest windows matter
-/// (each term grows with the window); by equity every size does, since fewer tiles played leave
-/// more to keep.
-pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: &RackFacts, leave: Option<&[i32]>) -> i32 {
+/// blank fits than the rack holds blanks cannot be filled. By score, among the windows of fewer
+/// tiles than the rack holds only the widest matter (each term grows with the window; a window
+/// one square wider contains each smaller one, unless it lacks the blanks), by equity every size
+/// does, since fewer tiles played leave more to keep.
+pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: &RackFacts, leave: Option<&[i32]>) -> AnchorBound {
     let n = rack.values.len();
+    let mut bound = AnchorBound { full: i32::MIN, part: i32::MIN, fills: 0, board_tiles: 0 };
     if !rack.fits(line.cross[anchor]) {
-        return i32::MIN;
+        return bound;
     }
     let left = Side::walk(line, anchor, n, rack, |p| p >= left_limit && rack.fits(line.cross[p]), false);
     let right = Side::walk(line, anchor, n, rack, |p| rack.fits(line.cross[p]), true);
     let anchor_blanks = usize::from(rack.needs_blank(line.cross[anchor]));
-    let mut best = i32::MIN;
-    let mut skipped = false;
     let mut short_of_blanks = false;
     for total in (1..=n).rev() {
-        if leave.is_none() && total < n && !(total == n - 1 && skipped) && !short_of_blanks {
+        if leave.is_none() && total < n && bound.part != i32::MIN && !short_of_blanks {
             break;
         }
         let mut best_here = i32::MIN;
         for a in 0..=left.empties().len().min(total - 1) {
-            let b = right.empties().len().min(total - 1 - a);
+            let b = total - 1 - a;
+            if b > right.empties().len() {
+                continue;
+            }
             if anchor_blanks + left.blanks[a] + right.blanks[b] > rack.blanks {
                 short_of_blanks = true;
                 continue;
             }
             let board_tiles = left.tiles[a] + right.tiles[b];
-            let full = 1 + a + b >= rack.rack_size;
+            let full = total >= rack.rack_size;
             let nearest = if left.tiles[a] > 0 { left.nearest } else { right.nearest };
-            if full && !rack.bingos.open(board_tiles, nearest) {
-                skipped = true;
-                continue;
+            if full {
+                if !rack.bingos.open(board_tiles, nearest) {
+                    continue;
+                }
+                bound.fills |= rack.bingos.fills(board_tiles, nearest);
+                bound.board_tiles = bound.board_tiles.max(board_tiles);
             }
             let squares = std::iter::once(anchor).chain(left.empties()[..a].iter().copied()).chain(right.empties()[..b].iter().copied());
             let mut coeffs = [0i32; BOARD_SIZE];
-            let (mut count, mut word_mult, mut fixed, mut capped) = (0usize, 1i32, 0i32, 0i32);
+            let (mut word_mult, mut fixed, mut capped) = (1i32, 0i32, 0i32);
             for p in squares.clone() {
                 word_mult *= line.word_mult[p];
-                count += 1;
             }
             for (c, p) in coeffs.iter_mut().zip(squares) {
                 let (lm, wm) = (line.letter_mult[p], line.word_mult[p]);
@@ -128,7 +157,7 @@ pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: 
                 }
                 capped += *c * rack.best_value(line.cross[p]);
             }
-            let coeffs = &mut coeffs[..count];
+            let coeffs = &mut coeffs[..total];
             coeffs.sort_unstable_by(|x, y| y.cmp(x));
             let tiles: i32 = rack.values.iter().zip(coeffs.iter()).map(|(v, c)| v * c).sum::<i32>().min(capped);
             let bingo = if full { rack.bingo } else { 0 };
@@ -137,14 +166,22 @@ pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: 
         if best_here == i32::MIN {
             continue;
         }
-        // A window of `count` squares holds at most that many tiles, so at least n - count stay.
+        // A window of `total` squares holds that many tiles, so n - total stay.
         let value = match leave {
             Some(l) => best_here * 1000 + l[n - total],
             None => best_here,
         };
-        best = best.max(value);
+        if total == n {
+            bound.full = value;
+        } else {
+            bound.part = bound.part.max(value);
+        }
     }
-    best
+    if n < rack.rack_size {
+        // No bingo table applies: a blank may stand for anything.
+        bound.fills = u64::MAX;
+    }
+    bound
 }
 
 /// One side of an anchor: the empty squares a play may fill, nearest first, and the board
@@ -227,9 +264,10 @@ pub(crate) struct Tail {
 }
 
 impl Tail {
-    /// The tail right of `start` on `line` for a rack with `rack`'s facts.
-    pub(crate) fn new(line: &Line, start: usize, rack: &RackFacts) -> Tail {
-        let n = rack.values.len();
+    /// The tail right of `start` on `line` for a rack with `rack`'s facts, of which a play places
+    /// at most `tiles`, the bingo bonus counted when they are a full rack.
+    pub(crate) fn new(line: &Line, start: usize, rack: &RackFacts, tiles: usize) -> Tail {
+        let n = tiles;
         let mut tail = Tail {
             room: 0,
             tiles: n,
@@ -342,7 +380,7 @@ mod tests {
                         continue;
                     }
                     let (placed, main, mult, cross) = turn_state(&generator, &line, &play, first, start);
-                    let bound = Tail::new(&line, start, &facts).bound(placed, main, mult, cross);
+                    let bound = Tail::new(&line, start, &facts, rack.len()).bound(placed, main, mult, cross);
                     assert!(
                         bound >= play.score,
                         "{variant} {text}: {} {} scores {} over {bound}",

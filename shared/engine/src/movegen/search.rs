@@ -58,6 +58,43 @@ fn find(nodes: &[u32], list: u32, tile: u8) -> Option<Node> {
     None
 }
 
+/// The empty squares a walk that must place a number of tiles still has room for: left of each
+/// square (back to the left limit) and right of the start, each up to the first square that no
+/// rack tile fits.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Room {
+    /// By square `p` from the left limit to the start: the empty squares from `p` leftwards.
+    left: [u8; BOARD_SIZE],
+    /// The empty squares right of the start.
+    right: u8,
+}
+
+impl Room {
+    /// The room on `line` for a walk from `start` that may not go left of `left_limit`, for a
+    /// rack of `letters` and blanks standing for `fills` (0 without a blank).
+    pub(crate) fn new(line: &Line, left_limit: usize, start: usize, letters: u64, fills: u64) -> Room {
+        let fits = |p: usize| line.cross[p] & (letters | fills) != 0;
+        let mut room = Room { left: [0; BOARD_SIZE], right: 0 };
+        let mut run = 0u8;
+        for p in left_limit..=start {
+            if line.tiles[p] == 0 {
+                run = if fits(p) { run + 1 } else { 0 };
+            }
+            room.left[p] = run;
+        }
+        for p in start + 1..BOARD_SIZE {
+            if line.tiles[p] != 0 {
+                continue;
+            }
+            if !fits(p) {
+                break;
+            }
+            room.right += 1;
+        }
+        room
+    }
+}
+
 /// One anchor's search; with `COUNT`, it counts its graph visits (only `all_counted` asks).
 pub(crate) struct Search<'a, S: Sink, const COUNT: bool> {
     /// The GADDAG's nodes.
@@ -68,7 +105,13 @@ pub(crate) struct Search<'a, S: Sink, const COUNT: bool> {
     pub(crate) rack: Counts,
     /// The letters on the rack (bit = tile code − 1), blanks aside: kept with `rack`.
     pub(crate) rack_letters: u64,
-    pub(crate) rack_len: usize,
+    /// The letters (bit = tile code − 1) a blank may stand for.
+    pub(crate) blank_letters: u64,
+    /// The fewest and the most tiles a play found may place.
+    pub(crate) min_tiles: usize,
+    pub(crate) max_tiles: usize,
+    /// Where plays must place `min_tiles` tiles: the room left for them.
+    pub(crate) room: Option<Room>,
     pub(crate) rack_size: usize,
     pub(crate) bingo: i32,
     pub(crate) values: &'a [i32; 64],
@@ -88,19 +131,19 @@ pub(crate) struct Search<'a, S: Sink, const COUNT: bool> {
     /// Graph visits so far: one per empty square the walk tries to fill and per board tile it
     /// reads (the work behind the speed).
     pub(crate) visits: u64,
+    /// Complete plays reached and scored so far (counted only with `COUNT`).
+    pub(crate) candidates: u64,
 }
 
 impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
-    /// Generates every play whose leftmost placed anchor is `self.anchor`; returns the graph
-    /// visits it made.
-    pub(crate) fn run(&mut self, root: u32) -> u64 {
+    /// Generates every play whose leftmost placed anchor is `self.anchor`.
+    pub(crate) fn run(&mut self, root: u32) {
         let acc = Acc { main: 0, mult: 1, cross: 0, placed: 0, leftmost: self.start as u8 };
         if self.line.tiles[self.start] == 0 {
             self.go::<true>(self.start, root, acc);
         } else if let Some((node, acc)) = self.read_board(self.start, root, acc) {
             self.left_on(self.start, node, acc);
         }
-        self.visits
     }
 
     /// The start of the walk for `anchor` on `line`: the last tile of the run just right of
@@ -130,7 +173,7 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
         let line = self.line;
         let mask = line.cross[pos];
         let blank = self.rack[0] > 0;
-        let allowed = if blank { mask } else { mask & self.rack_letters };
+        let allowed = if blank { mask & (self.rack_letters | self.blank_letters) } else { mask & self.rack_letters };
         if allowed == 0 || list == 0 {
             return;
         }
@@ -167,7 +210,7 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
                     self.rack_letters |= bit;
                     self.rack[slot] += 1;
                 }
-                if blank {
+                if blank && self.blank_letters & bit != 0 {
                     self.rack[0] -= 1;
                     self.placed[pos] = t | BLANK_FLAG;
                     self.on::<LEFT>(pos, node, base);
@@ -185,7 +228,7 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
     #[inline(always)]
     fn fits(&self, pos: usize) -> bool {
         let mask = self.line.cross[pos];
-        mask & self.rack_letters != 0 || (self.rack[0] > 0 && mask != 0)
+        mask & self.rack_letters != 0 || (self.rack[0] > 0 && mask & self.blank_letters != 0)
     }
 
     /// The walk reads the board tile on `pos` from the sibling list `list`.
@@ -211,7 +254,7 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
             let left_open = pos == 0 || tiles[pos - 1] == 0;
             // Until the walk has covered the anchor it may neither end nor turn right.
             let covered = pos <= self.anchor;
-            if covered && node.accepts() && left_open && self.right_open && acc.placed > 0 {
+            if covered && node.accepts() && left_open && self.right_open && usize::from(acc.placed) >= self.min_tiles {
                 self.record(pos, self.start, acc);
             }
             let arc = node.arc();
@@ -229,14 +272,23 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
                     None => return,
                 }
             }
-            if usize::from(acc.placed) == self.rack_len {
+            let placed = usize::from(acc.placed);
+            if placed == self.max_tiles {
                 return;
+            }
+            // Where every tile must be placed: room enough right of the start to turn, and on
+            // both sides to go further left.
+            let (mut may_turn, mut may_go_left) = (true, true);
+            if let Some(room) = &self.room {
+                let wanted = self.min_tiles - placed;
+                may_turn = wanted <= usize::from(room.right);
+                may_go_left = pos > self.left_limit && wanted <= usize::from(room.left[pos - 1]) + usize::from(room.right);
             }
             // The square after `start` is empty: turning right is worth reading the graph only
             // when some rack tile may go there. The separator is read before the walk goes
             // further left, while its list is at hand.
             let mut right = 0;
-            if covered && self.start + 1 < BOARD_SIZE && self.fits(self.start + 1) {
+            if may_turn && covered && self.start + 1 < BOARD_SIZE && self.fits(self.start + 1) {
                 let first = Node(self.nodes[arc as usize]);
                 if first.tile() == wordgraph::SEPARATOR {
                     right = first.arc();
@@ -251,7 +303,7 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
                     right = 0;
                 }
             }
-            if pos > self.left_limit && self.fits(pos - 1) {
+            if may_go_left && pos > self.left_limit && self.fits(pos - 1) {
                 self.go::<true>(pos - 1, arc, acc);
             }
             if right != 0 {
@@ -278,10 +330,10 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
                     None => return,
                 }
             }
-            if node.accepts() && acc.placed > 0 {
+            if node.accepts() && usize::from(acc.placed) >= self.min_tiles {
                 self.record(usize::from(acc.leftmost), pos, acc);
             }
-            if pos + 1 < BOARD_SIZE && arc != 0 && usize::from(acc.placed) < self.rack_len && self.fits(pos + 1) {
+            if pos + 1 < BOARD_SIZE && arc != 0 && usize::from(acc.placed) < self.max_tiles && self.fits(pos + 1) {
                 self.go::<false>(pos + 1, arc, acc);
             }
             return;
@@ -298,6 +350,9 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
         }
         let bingo = if usize::from(acc.placed) == self.rack_size { self.bingo } else { 0 };
         let score = acc.main * acc.mult + acc.cross + bingo;
+        if COUNT {
+            self.candidates += 1;
+        }
         if !self.sink.may_keep(score) {
             return;
         }
