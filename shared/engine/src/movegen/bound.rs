@@ -93,7 +93,7 @@ impl AnchorBound {
 }
 
 /// At least the score of every play from `anchor`, for plays that place all the rack's tiles and
-/// for those that place fewer; in equity mode (`leave[k]` bounding the value of keeping `k`
+/// for those that place fewer (with `split`; else only the larger of the two is wanted); in equity mode (`leave[k]` bounding the value of keeping `k`
 /// tiles), at least its equity in thousandths.
 ///
 /// A play from the anchor fills a window: the anchor, `a` empty squares to its left (never past
@@ -108,7 +108,14 @@ impl AnchorBound {
 /// tiles than the rack holds only the widest matter (each term grows with the window; a window
 /// one square wider contains each smaller one, unless it lacks the blanks), by equity every size
 /// does, since fewer tiles played leave more to keep.
-pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: &RackFacts, leave: Option<&[i32]>) -> AnchorBound {
+pub(crate) fn anchor_bound(
+    line: &Line,
+    anchor: usize,
+    left_limit: usize,
+    rack: &RackFacts,
+    leave: Option<&[i32]>,
+    split: bool,
+) -> AnchorBound {
     let n = rack.values.len();
     let mut bound = AnchorBound { full: i32::MIN, part: i32::MIN, fills: 0, board_tiles: 0 };
     if !rack.fits(line.cross[anchor]) {
@@ -117,9 +124,12 @@ pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: 
     let left = Side::walk(line, anchor, n, rack, |p| p >= left_limit && rack.fits(line.cross[p]), false);
     let right = Side::walk(line, anchor, n, rack, |p| rack.fits(line.cross[p]), true);
     let anchor_blanks = usize::from(rack.needs_blank(line.cross[anchor]));
-    let mut short_of_blanks = false;
+    let (mut short_of_blanks, mut skipped) = (false, false);
     for total in (1..=n).rev() {
-        if leave.is_none() && total < n && bound.part != i32::MIN && !short_of_blanks {
+        // By score a window one square narrower scores no more, unless the wider ones lacked
+        // the blanks or a bingo; split, the widest windows of fewer tiles are still wanted.
+        let dominated = bound.part != i32::MIN || (!split && bound.full != i32::MIN && !skipped);
+        if leave.is_none() && total < n && dominated && !short_of_blanks {
             break;
         }
         let mut best_here = i32::MIN;
@@ -137,6 +147,7 @@ pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: 
             let nearest = if left.tiles[a] > 0 { left.nearest } else { right.nearest };
             if full {
                 if !rack.bingos.open(board_tiles, nearest) {
+                    skipped = true;
                     continue;
                 }
                 bound.fills |= rack.bingos.fills(board_tiles, nearest);

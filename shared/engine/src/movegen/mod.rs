@@ -379,9 +379,10 @@ impl<'a> MoveGenerator<'a> {
             bound::RackFacts::new(&counts, &self.values, self.rules.rack_size, self.rules.bingo_bonus, bingos)
         });
         let n = rack.len();
-        // With a full rack and a bound to prune by, the plays placing every tile are bounded
-        // apart from the rest of their anchor's.
-        let split = prune.is_some() && n == self.rules.rack_size;
+        // With a full rack holding a blank and a bound to prune by, the plays placing every tile
+        // are bounded apart from the rest of their anchor's (without a blank the bingos' walk
+        // saves too little to pay for the second bound and task).
+        let split = prune.is_some() && n == self.rules.rack_size && counts[0] > 0;
         let mut anchors: Vec<Anchor> = Vec::new();
         let mut tasks: Vec<Task> = Vec::new();
         for (li, (_, _, line)) in lines.iter().enumerate() {
@@ -406,7 +407,7 @@ impl<'a> MoveGenerator<'a> {
                     };
                     match (prune, &facts) {
                         (Some(leave), Some(facts)) => {
-                            let b = bound::anchor_bound(line, pos, left_limit, facts, leave);
+                            let b = bound::anchor_bound(line, pos, left_limit, facts, leave, split);
                             if split {
                                 anchor.bound = [b.full, b.part];
                                 anchor.fills = b.fills;
