@@ -81,8 +81,6 @@ pub(crate) struct AnchorBound {
     pub(crate) part: i32,
     /// The letters (bit `code - 1`) a blank may stand for in a play placing all the tiles.
     pub(crate) fills: u64,
-    /// The most board tiles in a window a play placing all the tiles may fill.
-    pub(crate) board_tiles: usize,
 }
 
 impl AnchorBound {
@@ -117,7 +115,7 @@ pub(crate) fn anchor_bound(
     split: bool,
 ) -> AnchorBound {
     let n = rack.values.len();
-    let mut bound = AnchorBound { full: i32::MIN, part: i32::MIN, fills: 0, board_tiles: 0 };
+    let mut bound = AnchorBound { full: i32::MIN, part: i32::MIN, fills: 0 };
     if !rack.fits(line.cross[anchor]) {
         return bound;
     }
@@ -126,16 +124,18 @@ pub(crate) fn anchor_bound(
     let anchor_blanks = usize::from(rack.needs_blank(line.cross[anchor]));
     let (mut short_of_blanks, mut skipped) = (false, false);
     for total in (1..=n).rev() {
-        // By score a window one square narrower scores no more, unless the wider ones lacked
-        // the blanks or a bingo; split, the widest windows of fewer tiles are still wanted.
-        let dominated = bound.part != i32::MIN || (!split && bound.full != i32::MIN && !skipped);
-        if leave.is_none() && total < n && dominated && !short_of_blanks {
+        // By score a window one square narrower scores no more than one containing it, unless
+        // the wider ones lacked the blanks or a bingo. Split, the windows one tile short of the
+        // rack are wanted as well as the widest.
+        let dominated = if split { total + 1 < n && bound.part != i32::MIN } else { total < n && !(total + 1 == n && skipped) };
+        if leave.is_none() && dominated && !short_of_blanks {
             break;
         }
-        let mut best_here = i32::MIN;
         for a in 0..=left.empties().len().min(total - 1) {
-            let b = total - 1 - a;
-            if b > right.empties().len() {
+            // A window the room cuts short is taken once, as the first total reaches it.
+            let b = right.empties().len().min(total - 1 - a);
+            let size = 1 + a + b;
+            if size < total && total < n {
                 continue;
             }
             if anchor_blanks + left.blanks[a] + right.blanks[b] > rack.blanks {
@@ -143,7 +143,7 @@ pub(crate) fn anchor_bound(
                 continue;
             }
             let board_tiles = left.tiles[a] + right.tiles[b];
-            let full = total >= rack.rack_size;
+            let full = size >= rack.rack_size;
             let nearest = if left.tiles[a] > 0 { left.nearest } else { right.nearest };
             if full {
                 if !rack.bingos.open(board_tiles, nearest) {
@@ -151,7 +151,6 @@ pub(crate) fn anchor_bound(
                     continue;
                 }
                 bound.fills |= rack.bingos.fills(board_tiles, nearest);
-                bound.board_tiles = bound.board_tiles.max(board_tiles);
             }
             let squares = std::iter::once(anchor).chain(left.empties()[..a].iter().copied()).chain(right.empties()[..b].iter().copied());
             let mut coeffs = [0i32; BOARD_SIZE];
@@ -168,24 +167,21 @@ pub(crate) fn anchor_bound(
                 }
                 capped += *c * rack.best_value(line.cross[p]);
             }
-            let coeffs = &mut coeffs[..total];
+            let coeffs = &mut coeffs[..size];
             coeffs.sort_unstable_by(|x, y| y.cmp(x));
             let tiles: i32 = rack.values.iter().zip(coeffs.iter()).map(|(v, c)| v * c).sum::<i32>().min(capped);
             let bingo = if full { rack.bingo } else { 0 };
-            best_here = best_here.max((left.points[a] + right.points[b]) * word_mult + tiles + fixed + bingo);
-        }
-        if best_here == i32::MIN {
-            continue;
-        }
-        // A window of `total` squares holds that many tiles, so n - total stay.
-        let value = match leave {
-            Some(l) => best_here * 1000 + l[n - total],
-            None => best_here,
-        };
-        if total == n {
-            bound.full = value;
-        } else {
-            bound.part = bound.part.max(value);
+            let score = (left.points[a] + right.points[b]) * word_mult + tiles + fixed + bingo;
+            // A window of `size` squares holds that many tiles, so n - size stay.
+            let value = match leave {
+                Some(l) => score * 1000 + l[n - size],
+                None => score,
+            };
+            if size == n {
+                bound.full = bound.full.max(value);
+            } else {
+                bound.part = bound.part.max(value);
+            }
         }
     }
     if n < rack.rack_size {

@@ -511,7 +511,11 @@ impl<'a> MoveGenerator<'a> {
                 visits: 0,
                 candidates: 0,
             };
-            search.run(graph.gaddag_root());
+            if full_only {
+                search.run::<true>(graph.gaddag_root());
+            } else {
+                search.run::<false>(graph.gaddag_root());
+            }
             if COUNT {
                 counted.searched += 1;
                 counted.visits += search.visits;

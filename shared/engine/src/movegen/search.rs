@@ -105,12 +105,12 @@ pub(crate) struct Search<'a, S: Sink, const COUNT: bool> {
     pub(crate) rack: Counts,
     /// The letters on the rack (bit = tile code − 1), blanks aside: kept with `rack`.
     pub(crate) rack_letters: u64,
-    /// The letters (bit = tile code − 1) a blank may stand for.
-    pub(crate) blank_letters: u64,
-    /// The fewest and the most tiles a play found may place.
-    pub(crate) min_tiles: usize,
+    /// The most tiles a play found may place.
     pub(crate) max_tiles: usize,
-    /// Where plays must place `min_tiles` tiles: the room left for them.
+    /// For a walk that wants only plays of every tile (`run::<true>`): the letters (bit = tile
+    /// code − 1) a blank may stand for, the tiles to place, and the room left for them.
+    pub(crate) blank_letters: u64,
+    pub(crate) min_tiles: usize,
     pub(crate) room: Option<Room>,
     pub(crate) rack_size: usize,
     pub(crate) bingo: i32,
@@ -137,12 +137,14 @@ pub(crate) struct Search<'a, S: Sink, const COUNT: bool> {
 
 impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
     /// Generates every play whose leftmost placed anchor is `self.anchor`.
-    pub(crate) fn run(&mut self, root: u32) {
+    /// With `FULL`, only plays of `min_tiles` tiles are wanted: the walk checks the room left and
+    /// lets a blank stand only for `blank_letters`.
+    pub(crate) fn run<const FULL: bool>(&mut self, root: u32) {
         let acc = Acc { main: 0, mult: 1, cross: 0, placed: 0, leftmost: self.start as u8 };
         if self.line.tiles[self.start] == 0 {
-            self.go::<true>(self.start, root, acc);
+            self.go::<true, FULL>(self.start, root, acc);
         } else if let Some((node, acc)) = self.read_board(self.start, root, acc) {
-            self.left_on(self.start, node, acc);
+            self.left_on::<FULL>(self.start, node, acc);
         }
     }
 
@@ -163,7 +165,7 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
 
     /// Fills the empty square `pos` with each rack tile the sibling list `list` and the
     /// cross-check allow, going on leftwards (`LEFT`) or rightwards.
-    fn go<const LEFT: bool>(&mut self, pos: usize, list: u32, acc: Acc) {
+    fn go<const LEFT: bool, const FULL: bool>(&mut self, pos: usize, list: u32, acc: Acc) {
         if COUNT {
             self.visits += 1;
         }
@@ -173,7 +175,11 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
         let line = self.line;
         let mask = line.cross[pos];
         let blank = self.rack[0] > 0;
-        let allowed = if blank { mask & (self.rack_letters | self.blank_letters) } else { mask & self.rack_letters };
+        let allowed = match (blank, FULL) {
+            (false, _) => mask & self.rack_letters,
+            (true, false) => mask,
+            (true, true) => mask & (self.rack_letters | self.blank_letters),
+        };
         if allowed == 0 || list == 0 {
             return;
         }
@@ -206,14 +212,14 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
                     let v = self.values[slot] * lm;
                     let acc = Acc { main: base.main + v, cross: base.cross + v * pwm, ..base };
                     self.placed[pos] = t;
-                    self.on::<LEFT>(pos, node, acc);
+                    self.on::<LEFT, FULL>(pos, node, acc);
                     self.rack_letters |= bit;
                     self.rack[slot] += 1;
                 }
-                if blank && self.blank_letters & bit != 0 {
+                if blank && (!FULL || self.blank_letters & bit != 0) {
                     self.rack[0] -= 1;
                     self.placed[pos] = t | BLANK_FLAG;
-                    self.on::<LEFT>(pos, node, base);
+                    self.on::<LEFT, FULL>(pos, node, base);
                     self.rack[0] += 1;
                 }
             }
@@ -226,9 +232,10 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
 
     /// Whether some tile left on the rack may go on the empty square `pos`.
     #[inline(always)]
-    fn fits(&self, pos: usize) -> bool {
+    fn fits<const FULL: bool>(&self, pos: usize) -> bool {
         let mask = self.line.cross[pos];
-        mask & self.rack_letters != 0 || (self.rack[0] > 0 && mask & self.blank_letters != 0)
+        let blanks_fit = if FULL { mask & self.blank_letters } else { mask };
+        mask & self.rack_letters != 0 || (self.rack[0] > 0 && blanks_fit != 0)
     }
 
     /// The walk reads the board tile on `pos` from the sibling list `list`.
@@ -242,19 +249,20 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
     }
 
     #[inline(always)]
-    fn on<const LEFT: bool>(&mut self, pos: usize, node: Node, acc: Acc) {
-        if LEFT { self.left_on(pos, node, acc) } else { self.right_on(pos, node, acc) }
+    fn on<const LEFT: bool, const FULL: bool>(&mut self, pos: usize, node: Node, acc: Acc) {
+        if LEFT { self.left_on::<FULL>(pos, node, acc) } else { self.right_on::<FULL>(pos, node, acc) }
     }
 
     /// Going left, square `pos` has been filled, reaching `node`: records the word if it may
     /// end here, goes on left (through any board tiles) and turns right where it may.
-    fn left_on(&mut self, mut pos: usize, mut node: Node, mut acc: Acc) {
+    fn left_on<const FULL: bool>(&mut self, mut pos: usize, mut node: Node, mut acc: Acc) {
         let tiles = &self.line.tiles;
         loop {
             let left_open = pos == 0 || tiles[pos - 1] == 0;
             // Until the walk has covered the anchor it may neither end nor turn right.
             let covered = pos <= self.anchor;
-            if covered && node.accepts() && left_open && self.right_open && usize::from(acc.placed) >= self.min_tiles {
+            let enough = if FULL { usize::from(acc.placed) == self.min_tiles } else { acc.placed > 0 };
+            if covered && node.accepts() && left_open && self.right_open && enough {
                 self.record(pos, self.start, acc);
             }
             let arc = node.arc();
@@ -279,7 +287,7 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
             // Where every tile must be placed: room enough right of the start to turn, and on
             // both sides to go further left.
             let (mut may_turn, mut may_go_left) = (true, true);
-            if let Some(room) = &self.room {
+            if FULL && let Some(room) = &self.room {
                 let wanted = self.min_tiles - placed;
                 may_turn = wanted <= usize::from(room.right);
                 may_go_left = pos > self.left_limit && wanted <= usize::from(room.left[pos - 1]) + usize::from(room.right);
@@ -288,7 +296,7 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
             // when some rack tile may go there. The separator is read before the walk goes
             // further left, while its list is at hand.
             let mut right = 0;
-            if may_turn && covered && self.start + 1 < BOARD_SIZE && self.fits(self.start + 1) {
+            if may_turn && covered && self.start + 1 < BOARD_SIZE && self.fits::<FULL>(self.start + 1) {
                 let first = Node(self.nodes[arc as usize]);
                 if first.tile() == wordgraph::SEPARATOR {
                     right = first.arc();
@@ -303,12 +311,12 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
                     right = 0;
                 }
             }
-            if may_go_left && pos > self.left_limit && self.fits(pos - 1) {
-                self.go::<true>(pos - 1, arc, acc);
+            if may_go_left && pos > self.left_limit && self.fits::<FULL>(pos - 1) {
+                self.go::<true, FULL>(pos - 1, arc, acc);
             }
             if right != 0 {
                 acc.leftmost = pos as u8;
-                self.go::<false>(self.start + 1, right, acc);
+                self.go::<false, FULL>(self.start + 1, right, acc);
             }
             return;
         }
@@ -316,7 +324,7 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
 
     /// Going right, square `pos` has been filled, reaching `node`: follows any board tiles
     /// after it, records the word where it may end, and goes on right.
-    fn right_on(&mut self, mut pos: usize, mut node: Node, mut acc: Acc) {
+    fn right_on<const FULL: bool>(&mut self, mut pos: usize, mut node: Node, mut acc: Acc) {
         let tiles = &self.line.tiles;
         loop {
             let arc = node.arc();
@@ -330,11 +338,12 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
                     None => return,
                 }
             }
-            if node.accepts() && usize::from(acc.placed) >= self.min_tiles {
+            let enough = if FULL { usize::from(acc.placed) == self.min_tiles } else { acc.placed > 0 };
+            if node.accepts() && enough {
                 self.record(usize::from(acc.leftmost), pos, acc);
             }
-            if pos + 1 < BOARD_SIZE && arc != 0 && usize::from(acc.placed) < self.max_tiles && self.fits(pos + 1) {
-                self.go::<false>(pos + 1, arc, acc);
+            if pos + 1 < BOARD_SIZE && arc != 0 && usize::from(acc.placed) < self.max_tiles && self.fits::<FULL>(pos + 1) {
+                self.go::<false, FULL>(pos + 1, arc, acc);
             }
             return;
         }
