@@ -122,6 +122,7 @@ pub(crate) fn anchor_bound(
     let left = Side::walk(line, anchor, n, rack, |p| p >= left_limit && rack.fits(line.cross[p]), false);
     let right = Side::walk(line, anchor, n, rack, |p| rack.fits(line.cross[p]), true);
     let anchor_blanks = usize::from(rack.needs_blank(line.cross[anchor]));
+    let here = Square::of(line, anchor, rack);
     let (mut short_of_blanks, mut skipped) = (false, false);
     for total in (1..=n).rev() {
         // By score a window one square narrower scores no more than one containing it, unless
@@ -131,9 +132,9 @@ pub(crate) fn anchor_bound(
         if leave.is_none() && dominated && !short_of_blanks {
             break;
         }
-        for a in 0..=left.empties().len().min(total - 1) {
+        for a in 0..=left.len.min(total - 1) {
             // A window the room cuts short is taken once, as the first total reaches it.
-            let b = right.empties().len().min(total - 1 - a);
+            let b = right.len.min(total - 1 - a);
             let size = 1 + a + b;
             if size < total && total < n {
                 continue;
@@ -152,20 +153,20 @@ pub(crate) fn anchor_bound(
                 }
                 bound.fills |= rack.bingos.fills(board_tiles, nearest);
             }
-            let squares = std::iter::once(anchor).chain(left.empties()[..a].iter().copied()).chain(right.empties()[..b].iter().copied());
+            let word_mult = here.word_mult * left.word_mult[a] * right.word_mult[b];
+            let fixed = here.fixed + left.fixed[a] + right.fixed[b];
+            let capped = word_mult * (here.lm_best + left.lm_best[a] + right.lm_best[b])
+                + here.cross_best
+                + left.cross_best[a]
+                + right.cross_best[b];
+            // Each square's coefficient: lm·W, plus lm·wm where a cross-word passes.
             let mut coeffs = [0i32; BOARD_SIZE];
-            let (mut word_mult, mut fixed, mut capped) = (1i32, 0i32, 0i32);
-            for p in squares.clone() {
-                word_mult *= line.word_mult[p];
+            coeffs[0] = here.letter_mult * word_mult + here.cross;
+            for (c, k) in coeffs[1..=a].iter_mut().zip(0..a) {
+                *c = left.letter_mult[k] * word_mult + left.cross[k];
             }
-            for (c, p) in coeffs.iter_mut().zip(squares) {
-                let (lm, wm) = (line.letter_mult[p], line.word_mult[p]);
-                *c = lm * word_mult;
-                if let Some(cs) = line.cross_score[p] {
-                    *c += lm * wm;
-                    fixed += cs * wm;
-                }
-                capped += *c * rack.best_value(line.cross[p]);
+            for (c, k) in coeffs[1 + a..size].iter_mut().zip(0..b) {
+                *c = right.letter_mult[k] * word_mult + right.cross[k];
             }
             let coeffs = &mut coeffs[..size];
             coeffs.sort_unstable_by(|x, y| y.cmp(x));
@@ -191,19 +192,51 @@ pub(crate) fn anchor_bound(
     bound
 }
 
+/// What one empty square adds to a window's bound: its letter multiplier `lm`, the extra
+/// coefficient a cross-word gives a tile there (`lm·wm`, else 0), its word multiplier, the
+/// cross-word's board points times `wm`, and the best rack tile its cross-check admits times
+/// `lm` and times the extra coefficient.
+#[derive(Debug, Clone, Copy)]
+struct Square {
+    letter_mult: i32,
+    cross: i32,
+    word_mult: i32,
+    fixed: i32,
+    lm_best: i32,
+    cross_best: i32,
+}
+
+impl Square {
+    fn of(line: &Line, p: usize, rack: &RackFacts) -> Square {
+        let (lm, wm) = (line.letter_mult[p], line.word_mult[p]);
+        let best = rack.best_value(line.cross[p]);
+        let (cross, fixed) = match line.cross_score[p] {
+            Some(cs) => (lm * wm, cs * wm),
+            None => (0, 0),
+        };
+        Square { letter_mult: lm, cross, word_mult: wm, fixed, lm_best: lm * best, cross_best: cross * best }
+    }
+}
+
 /// One side of an anchor: the empty squares a play may fill, nearest first, and the board
 /// points and tiles a window reaching `j` of them includes (`points[j]`, `tiles[j]`), and how
-/// many of those `j` only a blank fits (`blanks[j]`; the walk stops past the rack's blanks). Fixed
-/// arrays: this runs for every anchor of every position, and a rack holds at most
-/// `BOARD_SIZE` tiles.
+/// many of those `j` only a blank fits (`blanks[j]`; the walk stops past the rack's blanks);
+/// per square its letter multiplier and cross-word coefficient, and over the first `j` the
+/// product of the word multipliers and the sums of the other [`Square`] terms. Fixed arrays:
+/// this runs for every anchor of every position, and a rack holds at most `BOARD_SIZE` tiles.
 struct Side {
     len: usize,
     /// Code of the board tile nearest the anchor on this side, 0 when none is reached.
     nearest: u8,
-    empties_buf: [usize; BOARD_SIZE],
     points: [i32; BOARD_SIZE],
     tiles: [usize; BOARD_SIZE],
     blanks: [usize; BOARD_SIZE],
+    letter_mult: [i32; BOARD_SIZE],
+    cross: [i32; BOARD_SIZE],
+    word_mult: [i32; BOARD_SIZE],
+    fixed: [i32; BOARD_SIZE],
+    lm_best: [i32; BOARD_SIZE],
+    cross_best: [i32; BOARD_SIZE],
 }
 
 impl Side {
@@ -211,10 +244,15 @@ impl Side {
         let mut side = Side {
             len: 0,
             nearest: 0,
-            empties_buf: [0; BOARD_SIZE],
             points: [0; BOARD_SIZE],
             tiles: [0; BOARD_SIZE],
             blanks: [0; BOARD_SIZE],
+            letter_mult: [0; BOARD_SIZE],
+            cross: [0; BOARD_SIZE],
+            word_mult: [1; BOARD_SIZE],
+            fixed: [0; BOARD_SIZE],
+            lm_best: [0; BOARD_SIZE],
+            cross_best: [0; BOARD_SIZE],
         };
         let mut blanks = 0;
         let next = |p: usize| if rightward { (p + 1 < BOARD_SIZE).then_some(p + 1) } else { p.checked_sub(1) };
@@ -228,13 +266,20 @@ impl Side {
                 tiles += 1;
                 pos = p;
             }
-            side.points[side.len] = points;
-            side.tiles[side.len] = tiles;
-            side.blanks[side.len] = blanks;
+            let j = side.len;
+            side.points[j] = points;
+            side.tiles[j] = tiles;
+            side.blanks[j] = blanks;
             match next(pos) {
-                Some(p) if side.len + 1 < n && may_fill(p) && blanks + usize::from(rack.needs_blank(line.cross[p])) <= rack.blanks => {
+                Some(p) if j + 1 < n && may_fill(p) && blanks + usize::from(rack.needs_blank(line.cross[p])) <= rack.blanks => {
                     blanks += usize::from(rack.needs_blank(line.cross[p]));
-                    side.empties_buf[side.len] = p;
+                    let sq = Square::of(line, p, rack);
+                    side.letter_mult[j] = sq.letter_mult;
+                    side.cross[j] = sq.cross;
+                    side.word_mult[j + 1] = side.word_mult[j] * sq.word_mult;
+                    side.fixed[j + 1] = side.fixed[j] + sq.fixed;
+                    side.lm_best[j + 1] = side.lm_best[j] + sq.lm_best;
+                    side.cross_best[j + 1] = side.cross_best[j] + sq.cross_best;
                     side.len += 1;
                     pos = p;
                 }
@@ -242,11 +287,6 @@ impl Side {
             }
         }
         side
-    }
-
-    /// The empty squares a play may fill, nearest first.
-    fn empties(&self) -> &[usize] {
-        &self.empties_buf[..self.len]
     }
 }
 

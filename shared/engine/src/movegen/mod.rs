@@ -14,7 +14,7 @@ use std::cmp::Ordering;
 use crate::board::Board;
 use crate::counts::{Counts, counts_of};
 pub use crate::exchange::exchanges;
-use crate::leave::LeaveTable;
+use crate::leave::{LeaveTable, LeaveValues};
 use crate::letter::Letter;
 use crate::lexicon::{WordGraph, tile_code};
 use crate::rack::Rack;
@@ -156,53 +156,26 @@ impl Sink for AllPlays {
 }
 
 /// The best `n` plays, kept sorted best first.
-struct TopN<'a> {
+struct TopN {
     n: usize,
-    leave: Option<LeaveCache<'a>>,
+    leave: Option<LeaveValues>,
     /// The best leave value any play can have (equity ranking only).
     best_leave: i32,
     plays: Vec<GeneratedPlay>,
 }
 
-impl TopN<'_> {
+impl TopN {
     fn key(&self) -> fn(&GeneratedPlay) -> i32 {
         if self.leave.is_some() { |p| p.equity } else { |p| p.score }
     }
 }
 
-/// The value of each leave a play of one rack can have, looked up in the table once each: a
-/// leave is a sub-multiset of the rack, numbered by how many of each of its tiles it keeps.
-struct LeaveCache<'a> {
-    table: &'a LeaveTable,
-    /// The rack's tile codes (0: blank) and the step each copy kept adds to a leave's number.
-    kinds: Vec<(usize, usize)>,
-    /// By leave number: its value, once looked up.
-    values: Vec<Option<i32>>,
-}
-
-impl<'a> LeaveCache<'a> {
-    fn new(table: &'a LeaveTable, rack: &Counts) -> LeaveCache<'a> {
-        let mut kinds = Vec::new();
-        let mut size = 1;
-        for (code, &n) in rack.iter().enumerate().filter(|(_, n)| **n > 0) {
-            kinds.push((code, size));
-            size *= usize::from(n) + 1;
-        }
-        LeaveCache { table, kinds, values: vec![None; size] }
-    }
-
-    fn value(&mut self, leave: &Counts) -> i32 {
-        let at = self.kinds.iter().map(|&(code, step)| usize::from(leave[code]) * step).sum::<usize>();
-        *self.values[at].get_or_insert_with(|| self.table.value_counts(leave))
-    }
-}
-
-impl Sink for TopN<'_> {
+impl Sink for TopN {
     const PRUNES: bool = true;
 
     fn push(&mut self, mut play: GeneratedPlay, leave: &Counts) {
-        if let Some(cache) = &mut self.leave {
-            play.equity = play.score * 1000 + cache.value(leave);
+        if let Some(values) = &self.leave {
+            play.equity = play.score * 1000 + values.value(leave);
         }
         let key = self.key();
         if self.plays.len() == self.n && play.cmp_by(&self.plays[self.n - 1], key) != Ordering::Less {
@@ -326,9 +299,10 @@ impl<'a> MoveGenerator<'a> {
             Ranking::Score => None,
             Ranking::Equity(table) => Some(table),
         };
-        let leave_bounds = leave.map(|t| t.best_leaves(rack));
+        // Every leave the rack can keep, valued once, and the best of each size for the bounds.
+        let leave = leave.map(|table| table.every_leave(&counts_of(rack)));
+        let leave_bounds = leave.as_ref().map(|values| values.best_by_size().to_vec());
         let best_leave = leave_bounds.as_ref().and_then(|b| b.last().copied()).unwrap_or(0);
-        let leave = leave.map(|table| LeaveCache::new(table, &counts_of(rack)));
         let mut sink = TopN { n, leave, best_leave, plays: Vec::with_capacity(n + 1) };
         let counts = self.generate::<_, COUNT>(board, rack, &mut sink, Some(leave_bounds.as_deref()));
         (sink.plays, counts)
