@@ -131,6 +131,8 @@ pub(crate) trait Sink {
     fn at_threshold(&self) -> Option<&GeneratedPlay>;
     /// Whether a play scoring `score` could be kept (checked before the play is built).
     fn may_keep(&self, score: i32) -> bool;
+    /// Whether the sink keeps only the one best play by score.
+    fn best_score_only(&self) -> bool;
 }
 
 struct AllPlays(Vec<GeneratedPlay>);
@@ -152,6 +154,10 @@ impl Sink for AllPlays {
 
     fn may_keep(&self, _: i32) -> bool {
         true
+    }
+
+    fn best_score_only(&self) -> bool {
+        false
     }
 }
 
@@ -197,6 +203,10 @@ impl Sink for TopN {
     fn may_keep(&self, score: i32) -> bool {
         let key = if self.leave.is_some() { score * 1000 + self.best_leave } else { score };
         self.threshold().is_none_or(|th| key >= th)
+    }
+
+    fn best_score_only(&self) -> bool {
+        self.n == 1 && self.leave.is_none()
     }
 }
 
@@ -481,6 +491,7 @@ impl<'a> MoveGenerator<'a> {
                     _ => None,
                 },
                 placed: [0; 2 * BOARD_SIZE],
+                swap_blanks: counts[0] > 0 && sink.best_score_only(),
                 sink,
                 visits: 0,
                 candidates: 0,

@@ -38,6 +38,10 @@ struct Acc {
     placed: u8,
     /// Leftmost square of the word (known once the walk turns right).
     leftmost: u8,
+    /// With `swap_blanks`: what the blanks placed would add to `main` and `cross` as the real
+    /// tiles of their letters (a blank may yet trade squares with one).
+    spare: i32,
+    spare_cross: i32,
 }
 
 /// The node for `tile` in the sibling list starting at `list` (0: none), if any.
@@ -128,6 +132,13 @@ pub(crate) struct Search<'a, S: Sink, const COUNT: bool> {
     /// always the fixed-size slice from its first square.
     pub(crate) placed: [u8; 2 * BOARD_SIZE],
     pub(crate) sink: &'a mut S,
+    /// Whether the sink keeps only the best play by score: a blank then never stands for a
+    /// letter the rack still holds, and each play found gives its blanks the squares of their
+    /// letters where they cost least (`place_blanks_best`). Exact for that sink: a play whose
+    /// blank stands for a letter left on the rack scores less than the same play with the real
+    /// tile (or as much, and comes after it), and plays that differ only in which squares of a
+    /// letter hold its blanks are all found as the one the walk meets first.
+    pub(crate) swap_blanks: bool,
     /// Graph visits so far: one per empty square the walk tries to fill and per board tile it
     /// reads (the work behind the speed).
     pub(crate) visits: u64,
@@ -140,7 +151,7 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
     /// With `FULL`, only plays of `min_tiles` tiles are wanted: the walk checks the room left and
     /// lets a blank stand only for `blank_letters`.
     pub(crate) fn run<const FULL: bool>(&mut self, root: u32) {
-        let acc = Acc { main: 0, mult: 1, cross: 0, placed: 0, leftmost: self.start as u8 };
+        let acc = Acc { main: 0, mult: 1, cross: 0, placed: 0, leftmost: self.start as u8, spare: 0, spare_cross: 0 };
         if self.line.tiles[self.start] == 0 {
             self.go::<true, FULL>(self.start, root, acc);
         } else if let Some((node, acc)) = self.read_board(self.start, root, acc) {
@@ -216,10 +227,14 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
                     self.rack_letters |= bit;
                     self.rack[slot] += 1;
                 }
-                if blank && (!FULL || self.blank_letters & bit != 0) {
+                // Seeking the one best play by score, a blank never stands for a letter the rack
+                // still holds: the real tile goes there first (see `swap_blanks`).
+                if blank && (!FULL || self.blank_letters & bit != 0) && !(self.swap_blanks && self.rack[slot] > 0) {
                     self.rack[0] -= 1;
                     self.placed[pos] = t | BLANK_FLAG;
-                    self.on::<LEFT, FULL>(pos, node, base);
+                    let v = self.values[slot] * lm;
+                    let acc = Acc { spare: base.spare + v, spare_cross: base.spare_cross + v * pwm, ..base };
+                    self.on::<LEFT, FULL>(pos, node, acc);
                     self.rack[0] += 1;
                 }
             }
@@ -306,7 +321,7 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
                 if S::PRUNES
                     && right != 0
                     && let Some(tail) = &self.tail
-                    && !self.sink.may_keep(tail.bound(usize::from(acc.placed), acc.main, acc.mult, acc.cross))
+                    && !self.sink.may_keep(tail.bound(usize::from(acc.placed), acc.main + acc.spare, acc.mult, acc.cross + acc.spare_cross))
                 {
                     right = 0;
                 }
@@ -358,18 +373,59 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
             }
         }
         let bingo = if usize::from(acc.placed) == self.rack_size { self.bingo } else { 0 };
-        let score = acc.main * acc.mult + acc.cross + bingo;
+        let mut score = acc.main * acc.mult + acc.cross + bingo;
         if COUNT {
             self.candidates += 1;
-        }
-        if !self.sink.may_keep(score) {
-            return;
         }
         // Nothing is placed past `end`, so the fixed-size slice holds the word and then zeros.
         let mut word = [0u8; BOARD_SIZE];
         word.copy_from_slice(&self.placed[start..start + BOARD_SIZE]);
+        if self.swap_blanks && word.iter().any(|&c| c & BLANK_FLAG != 0) {
+            score += self.place_blanks_best(&mut word[..=end - start], start, acc.mult);
+        }
+        if !self.sink.may_keep(score) {
+            return;
+        }
         let start_sq = super::line::square(self.dir, self.index, start);
         let play = GeneratedPlay { score, equity: 0, start: start_sq, direction: self.dir, len: (end - start + 1) as u8, word };
         self.sink.push(play, &self.rack);
+    }
+
+    /// Gives the blanks of `word` (placed from square `start`, the main word's multiplier
+    /// `mult`) the squares of their letters where a real tile would score least, the rightmost
+    /// of equal ones (plays order real tiles first); returns what the score gains.
+    fn place_blanks_best(&self, word: &mut [u8], start: usize, mult: i32) -> i32 {
+        let line = self.line;
+        // What a real tile of value 1 scores on the word's square `i`.
+        let cost = |i: usize| line.letter_mult[start + i] * (mult + line.perp_wm[start + i]);
+        let (mut gain, mut done) = (0, 0u64);
+        for i in 0..word.len() {
+            let t = word[i] & !BLANK_FLAG;
+            if word[i] & BLANK_FLAG == 0 || done & 1 << t != 0 {
+                continue;
+            }
+            done |= 1 << t;
+            let mut squares = [0usize; BOARD_SIZE];
+            let (mut n, mut blanks) = (0, 0);
+            for (j, &c) in word.iter().enumerate() {
+                if c & !BLANK_FLAG == t {
+                    squares[n] = j;
+                    n += 1;
+                    blanks += usize::from(c & BLANK_FLAG != 0);
+                }
+            }
+            if blanks == n {
+                continue;
+            }
+            let squares = &mut squares[..n];
+            squares.sort_unstable_by_key(|&j| (cost(j), std::cmp::Reverse(j)));
+            let before: i32 = squares.iter().filter(|&&j| word[j] & BLANK_FLAG != 0).map(|&j| cost(j)).sum();
+            let after: i32 = squares[..blanks].iter().map(|&j| cost(j)).sum();
+            gain += self.values[usize::from(t)] * (before - after);
+            for (k, &j) in squares.iter().enumerate() {
+                word[j] = if k < blanks { t | BLANK_FLAG } else { t };
+            }
+        }
+        gain
     }
 }
