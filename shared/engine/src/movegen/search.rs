@@ -38,10 +38,6 @@ struct Acc {
     placed: u8,
     /// Leftmost square of the word (known once the walk turns right).
     leftmost: u8,
-    /// With `swap_blanks`: what the blanks placed would add to `main` and `cross` as the real
-    /// tiles of their letters (a blank may yet trade squares with one).
-    spare: i32,
-    spare_cross: i32,
 }
 
 /// The node for `tile` in the sibling list starting at `list` (0: none), if any.
@@ -151,7 +147,7 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
     /// With `FULL`, only plays of `min_tiles` tiles are wanted: the walk checks the room left and
     /// lets a blank stand only for `blank_letters`.
     pub(crate) fn run<const FULL: bool>(&mut self, root: u32) {
-        let acc = Acc { main: 0, mult: 1, cross: 0, placed: 0, leftmost: self.start as u8, spare: 0, spare_cross: 0 };
+        let acc = Acc { main: 0, mult: 1, cross: 0, placed: 0, leftmost: self.start as u8 };
         if self.line.tiles[self.start] == 0 {
             self.go::<true, FULL>(self.start, root, acc);
         } else if let Some((node, acc)) = self.read_board(self.start, root, acc) {
@@ -232,9 +228,7 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
                 if blank && (!FULL || self.blank_letters & bit != 0) && !(self.swap_blanks && self.rack[slot] > 0) {
                     self.rack[0] -= 1;
                     self.placed[pos] = t | BLANK_FLAG;
-                    let v = self.values[slot] * lm;
-                    let acc = Acc { spare: base.spare + v, spare_cross: base.spare_cross + v * pwm, ..base };
-                    self.on::<LEFT, FULL>(pos, node, acc);
+                    self.on::<LEFT, FULL>(pos, node, base);
                     self.rack[0] += 1;
                 }
             }
@@ -321,7 +315,7 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
                 if S::PRUNES
                     && right != 0
                     && let Some(tail) = &self.tail
-                    && !self.sink.may_keep(tail.bound(usize::from(acc.placed), acc.main + acc.spare, acc.mult, acc.cross + acc.spare_cross))
+                    && !self.sink.may_keep(self.tail_bound(tail, pos, acc))
                 {
                     right = 0;
                 }
@@ -362,6 +356,25 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
             }
             return;
         }
+    }
+
+    /// At least the score of any play completed rightwards from the walk at `pos` (`tail`'s
+    /// bound); with `swap_blanks`, each blank placed counted as the real tile of its letter,
+    /// since it may yet trade squares with one.
+    #[inline(always)]
+    fn tail_bound(&self, tail: &Tail, pos: usize, acc: Acc) -> i32 {
+        let (mut main, mut cross) = (acc.main, acc.cross);
+        if self.swap_blanks {
+            for p in pos..=self.start {
+                let code = self.placed[p];
+                if code & BLANK_FLAG != 0 {
+                    let v = self.values[usize::from(code & !BLANK_FLAG)] * self.line.letter_mult[p];
+                    main += v;
+                    cross += v * self.line.perp_wm[p];
+                }
+            }
+        }
+        tail.bound(usize::from(acc.placed), main, acc.mult, cross)
     }
 
     fn record(&mut self, start: usize, end: usize, acc: Acc) {
