@@ -86,36 +86,59 @@ impl BingoWords {
 }
 
 /// What a full rack could form with all its tiles: a word of the rack alone, and a word through
-/// one board tile, by that tile's letter.
+/// one board tile, by that tile's letter; and with blanks on the rack, the letters a blank may
+/// stand for in such a word.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct BingoChances {
     /// Some word uses exactly the rack's tiles.
     pub(crate) alone: bool,
     /// Bit `code - 1`: some word uses the rack's tiles and one board tile of that code.
     pub(crate) through: u64,
+    /// The letters (bit `code - 1`) a blank stands for in some word of the rack alone.
+    alone_fills: u64,
+    /// By the board tile's code: the letters a blank stands for in some word of the rack and
+    /// that tile.
+    through_fills: [u64; 64],
 }
 
 impl BingoChances {
     /// Every chance open: the bound then assumes a bingo wherever one would fit.
-    pub(crate) const ANY: BingoChances = BingoChances { alone: true, through: u64::MAX };
+    pub(crate) const ANY: BingoChances =
+        BingoChances { alone: true, through: u64::MAX, alone_fills: u64::MAX, through_fills: [u64::MAX; 64] };
 
     /// The chances of a full rack (`counts`, index 0 = blanks) over an alphabet of `letters`
-    /// codes. With two or more blanks every chance is left open (too many fillings to try, and
-    /// such racks are rare).
+    /// codes. With two blanks only the words of the rack alone are looked up (each pair of
+    /// letters once); with more, or through a board tile, every chance is left open.
     pub(crate) fn of(table: &BingoWords, counts: &Counts, letters: u8) -> BingoChances {
         let base = (1..64).fold(0u64, |k, c| k.wrapping_add(ZOBRIST[c].wrapping_mul(u64::from(counts[c]))));
         let codes = 1..=usize::from(letters);
         match counts[0] {
             0 => {
                 let through = codes.clone().filter(|&l| table.has(base.wrapping_add(ZOBRIST[l]))).fold(0, |m, l| m | 1 << (l - 1));
-                BingoChances { alone: table.has(base), through }
+                BingoChances { alone: table.has(base), through, ..BingoChances::ANY }
             }
             1 => {
-                let fills = || codes.clone().map(|f| base.wrapping_add(ZOBRIST[f]));
-                let alone = fills().any(|k| table.has(k));
-                let through =
-                    codes.clone().filter(|&l| fills().any(|k| table.has(k.wrapping_add(ZOBRIST[l])))).fold(0, |m, l| m | 1 << (l - 1));
-                BingoChances { alone, through }
+                let fills =
+                    |key: u64| codes.clone().filter(|&f| table.has(key.wrapping_add(ZOBRIST[f]))).fold(0u64, |m, f| m | 1 << (f - 1));
+                let mut chances = BingoChances { alone_fills: fills(base), through: 0, ..BingoChances::ANY };
+                chances.alone = chances.alone_fills != 0;
+                for l in codes.clone() {
+                    let f = fills(base.wrapping_add(ZOBRIST[l]));
+                    chances.through_fills[l] = f;
+                    if f != 0 {
+                        chances.through |= 1 << (l - 1);
+                    }
+                }
+                chances
+            }
+            2 => {
+                let mut alone_fills = 0u64;
+                for f in codes.clone() {
+                    let key = base.wrapping_add(ZOBRIST[f]);
+                    let pairs = (f..=usize::from(letters)).filter(|&g| table.has(key.wrapping_add(ZOBRIST[g])));
+                    alone_fills = pairs.fold(alone_fills, |m, g| m | 1 << (f - 1) | 1 << (g - 1));
+                }
+                BingoChances { alone: alone_fills != 0, alone_fills, ..BingoChances::ANY }
             }
             _ => BingoChances::ANY,
         }
@@ -128,6 +151,16 @@ impl BingoChances {
             0 => self.alone,
             1 => self.through & (1u64 << (code - 1)) != 0,
             _ => true,
+        }
+    }
+
+    /// The letters (bit `code - 1`) a blank may stand for in a full-rack play lying in a window
+    /// as for [`BingoChances::open`].
+    pub(crate) fn fills(&self, board_tiles: usize, code: u8) -> u64 {
+        match board_tiles {
+            0 => self.alone_fills,
+            1 => self.through_fills[usize::from(code)],
+            _ => u64::MAX,
         }
     }
 }
@@ -165,11 +198,20 @@ mod tests {
         let c = BingoChances::of(&table, &counts(rules, "QQXXZZZ"), letters);
         assert!(!c.alone);
         assert_eq!(c.through, 0);
-        // A blank stands for the missing letter: AEINRS? has RETAINS.
-        assert!(BingoChances::of(&table, &counts(rules, "AEINRS?"), letters).alone);
-        // Two blanks leave everything open.
+        // A blank stands for the missing letter: AEINRS? has RETAINS (T), but never for Q.
+        let c = BingoChances::of(&table, &counts(rules, "AEINRS?"), letters);
+        assert!(c.alone);
+        let t = 1u64 << (code('T') - 1);
+        assert_eq!(c.fills(0, 0) & t, t);
+        assert_eq!(c.fills(0, 0) & 1 << (code('Q') - 1), 0);
+        // Through a board D some letter fills it (STRAINED, the blank a T).
+        assert_ne!(c.fills(1, code('D')), 0);
+        // With two blanks, each pair is looked up for the rack alone.
+        let c = BingoChances::of(&table, &counts(rules, "AEINR??"), letters);
+        assert!(c.alone && c.fills(0, 0) & t != 0 && c.fills(1, code('D')) == u64::MAX);
+        // Two blanks leave every chance through a board tile open.
         let c = BingoChances::of(&table, &counts(rules, "QXZZZ??"), letters);
-        assert!(c.alone && c.through == u64::MAX);
+        assert!(!c.alone && c.through == u64::MAX);
     }
 
     #[test]

@@ -15,7 +15,7 @@
 
 use std::sync::OnceLock;
 
-use crate::counts::Counts;
+use crate::counts::{Counts, counts_of};
 use crate::letter::Letter;
 use crate::lexicon::tile_code;
 use crate::rack::Rack;
@@ -211,18 +211,6 @@ fn entry(bytes: &[u8], i: usize) -> (u64, i32) {
     (key, value)
 }
 
-/// A rack's tiles counted by tile code (index 0: blanks).
-fn counts_of(rack: &Rack) -> Counts {
-    let mut counts: Counts = [0; 64];
-    for t in rack.tiles() {
-        match t {
-            RackTile::Letter(l) => counts[usize::from(tile_code(l))] += 1,
-            RackTile::Blank => counts[0] += 1,
-        }
-    }
-    counts
-}
-
 /// The [`SuperLeaves`] key of keeping `leave`: how a whole-leave table is written.
 pub fn key_of(leave: &Rack) -> u64 {
     leave_key(&counts_of(leave))
@@ -238,6 +226,32 @@ fn leave_key(counts: &Counts) -> u64 {
         }
     }
     key
+}
+
+/// The values of every leave of one rack ([`LeaveTable::every_leave`]).
+#[derive(Debug, Clone)]
+pub(crate) struct LeaveValues {
+    /// The rack's tile codes, ascending, and the step a copy of each kept adds to a leave's
+    /// number.
+    kinds: Vec<(usize, usize)>,
+    /// By leave number, its value.
+    values: Vec<i32>,
+    /// By number of tiles kept, the best value of a leave of at most that many.
+    best: Vec<i32>,
+}
+
+impl LeaveValues {
+    /// The value of keeping the tiles counted by `leave` (a sub-multiset of the rack).
+    #[inline]
+    pub(crate) fn value(&self, leave: &Counts) -> i32 {
+        self.values[self.kinds.iter().map(|&(code, step)| usize::from(leave[code]) * step).sum::<usize>()]
+    }
+
+    /// For each number of tiles kept, `0..=rack size`, the best value of a leave of at most
+    /// that many.
+    pub(crate) fn best_by_size(&self) -> &[i32] {
+        &self.best
+    }
 }
 
 impl LeaveTable {
@@ -322,6 +336,49 @@ impl LeaveTable {
             return v;
         }
         self.heuristic_counts(counts)
+    }
+
+    /// The value of every leave of the rack `rack` (by tile code, index 0: blanks), each looked
+    /// up once: by leave number, counting how many of each of the rack's tile codes it keeps, the
+    /// codes ascending with steps `kinds` (code, step) as [`LeaveValues`] gives them.
+    pub(crate) fn every_leave(&self, rack: &Counts) -> LeaveValues {
+        let mut kinds = Vec::new();
+        let mut size = 1;
+        for (code, &n) in rack.iter().enumerate().filter(|(_, n)| **n > 0) {
+            kinds.push((code, size));
+            size *= usize::from(n) + 1;
+        }
+        let mut values = Vec::with_capacity(size);
+        let mut best = vec![i32::MIN; rack.iter().map(|&n| usize::from(n)).sum::<usize>() + 1];
+        let (mut kept, mut counts, mut len): (Counts, Counts, usize) = ([0; 64], [0; 64], 0);
+        for _ in 0..size {
+            let key = kinds.iter().fold(1u64, |key, &(code, _)| (0..kept[code]).fold(key, |k, _| k << 6 | code as u64));
+            let value = match self.superleaves.as_ref().and_then(|t| t.get(key)) {
+                Some(v) => v,
+                None => self.heuristic_counts(&counts),
+            };
+            values.push(value);
+            best[len] = best[len].max(value);
+            // The next leave: the first code not yet kept in full gains a copy, the ones
+            // before it start again from none.
+            for &(code, _) in &kinds {
+                if kept[code] < rack[code] {
+                    kept[code] += 1;
+                    counts[code] += 1;
+                    len += 1;
+                    break;
+                }
+                counts[code] -= kept[code];
+                len -= usize::from(kept[code]);
+                kept[code] = 0;
+            }
+        }
+        let mut running = i32::MIN;
+        for b in &mut best {
+            running = running.max(*b);
+            *b = running;
+        }
+        LeaveValues { kinds, values, best }
     }
 
     fn heuristic_counts(&self, counts: &Counts) -> i32 {
@@ -467,6 +524,32 @@ mod tests {
                 assert_eq!(table.get(key + 1), next, "{variant}: past entry {i}");
             }
             assert_eq!(table.get(0), None);
+        }
+    }
+
+    #[test]
+    fn every_leave_of_a_rack_is_valued_as_on_its_own() {
+        for variant in [TileVariant::ScrabbleEn, TileVariant::ScrabbleRu] {
+            let rules = variant.rules();
+            let tile = |c: char| if c == '?' { RackTile::Blank } else { RackTile::Letter(rules.letter(c).unwrap()) };
+            let racks = if variant == TileVariant::ScrabbleEn {
+                ["?SSQVEA", "EEEIRST", "??AB"]
+            } else {
+                ["?ААБВГД", "ОООКТЕЯ", "??ЖЪ"]
+            };
+            for table in [LeaveTable::heuristic(rules), LeaveTable::standard(rules)] {
+                for text in racks {
+                    let rack = Rack::from_tiles(text.chars().map(tile));
+                    let values = table.every_leave(&counts_of(&rack));
+                    let best = values.best_by_size();
+                    assert_eq!(best.len(), rack.len() + 1);
+                    assert_eq!(values.value(&[0; 64]), table.value(&Rack::new()));
+                    for kept in crate::exchange::exchanges_all(&rack) {
+                        assert_eq!(values.value(&counts_of(&kept)), table.value(&kept), "{variant} {text}: {kept:?}");
+                        assert!(table.value(&kept) <= best[kept.len()], "{variant} {text}: {kept:?}");
+                    }
+                }
+            }
         }
     }
 

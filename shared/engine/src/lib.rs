@@ -54,7 +54,7 @@ pub use layout::{Layout, Premium};
 pub use leave::LeaveTable;
 pub use letter::Letter;
 pub use lexicon::{Lexicon, LexiconError, Lexicons, WordGraph, WordList, builtin_graph};
-pub use movegen::{GeneratedPlay, MoveGenerator, Ranking};
+pub use movegen::{GeneratedPlay, MoveGenerator, Ranking, SearchCounts};
 pub use moves::{CheckedMove, PlacementInput, TileInput, TileMove};
 pub use rack::Rack;
 pub use rejection::Rejection;

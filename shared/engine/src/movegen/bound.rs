@@ -69,8 +69,30 @@ impl RackFacts {
     }
 }
 
-/// At least the score of every play from `anchor`; in equity mode (`leave[k]` bounding the
-/// value of keeping `k` tiles), at least its equity in thousandths.
+/// Bounds on the plays from one anchor, split by whether they empty a full rack: such plays
+/// (bingos) are searched apart, with the blank restricted to the letters some word of the rack
+/// lets it stand for, so that a promising bingo window does not drag every shorter play along.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct AnchorBound {
+    /// At least the score (or equity) of every play placing all the rack's tiles (`i32::MIN`
+    /// when none can).
+    pub(crate) full: i32,
+    /// At least that of every play placing fewer.
+    pub(crate) part: i32,
+    /// The letters (bit `code - 1`) a blank may stand for in a play placing all the tiles.
+    pub(crate) fills: u64,
+}
+
+impl AnchorBound {
+    /// The bound on every play from the anchor.
+    pub(crate) fn whole(&self) -> i32 {
+        self.full.max(self.part)
+    }
+}
+
+/// At least the score of every play from `anchor`, for plays that place all the rack's tiles and
+/// for those that place fewer (with `split`; else only the larger of the two is wanted); in equity mode (`leave[k]` bounding the value of keeping `k`
+/// tiles), at least its equity in thousandths.
 ///
 /// A play from the anchor fills a window: the anchor, `a` empty squares to its left (never past
 /// `left_limit`) and `b` to its right with a + 1 + b ≤ rack, and every board tile in between or
@@ -80,86 +102,141 @@ impl RackFacts {
 /// gets more than the best rack tile its cross-check admits (a square that admits none ends the
 /// window); each cross-word brings its board tiles × wm, and the bingo bonus counts only where a
 /// full rack fills the window and could form a word. A window with more squares that only a
-/// blank fits than the rack holds blanks cannot be filled; its smaller windows then count. By score only the widest windows matter
-/// (each term grows with the window); by equity every size does, since fewer tiles played leave
-/// more to keep.
-pub(crate) fn anchor_bound(line: &Line, anchor: usize, left_limit: usize, rack: &RackFacts, leave: Option<&[i32]>) -> i32 {
+/// blank fits than the rack holds blanks cannot be filled. By score, among the windows of fewer
+/// tiles than the rack holds only the widest matter (each term grows with the window; a window
+/// one square wider contains each smaller one, unless it lacks the blanks), by equity every size
+/// does, since fewer tiles played leave more to keep.
+pub(crate) fn anchor_bound(
+    line: &Line,
+    anchor: usize,
+    left_limit: usize,
+    rack: &RackFacts,
+    leave: Option<&[i32]>,
+    split: bool,
+) -> AnchorBound {
     let n = rack.values.len();
+    let mut bound = AnchorBound { full: i32::MIN, part: i32::MIN, fills: 0 };
     if !rack.fits(line.cross[anchor]) {
-        return i32::MIN;
+        return bound;
     }
     let left = Side::walk(line, anchor, n, rack, |p| p >= left_limit && rack.fits(line.cross[p]), false);
     let right = Side::walk(line, anchor, n, rack, |p| rack.fits(line.cross[p]), true);
     let anchor_blanks = usize::from(rack.needs_blank(line.cross[anchor]));
-    let mut best = i32::MIN;
-    let mut skipped = false;
-    let mut short_of_blanks = false;
+    let here = Square::of(line, anchor, rack);
+    let (mut short_of_blanks, mut skipped) = (false, false);
     for total in (1..=n).rev() {
-        if leave.is_none() && total < n && !(total == n - 1 && skipped) && !short_of_blanks {
+        // By score a window one square narrower scores no more than one containing it, unless
+        // the wider ones lacked the blanks or a bingo. Split, the windows one tile short of the
+        // rack are wanted as well as the widest.
+        let dominated = if split { total + 1 < n && bound.part != i32::MIN } else { total < n && !(total + 1 == n && skipped) };
+        if leave.is_none() && dominated && !short_of_blanks {
             break;
         }
-        let mut best_here = i32::MIN;
-        for a in 0..=left.empties().len().min(total - 1) {
-            let b = right.empties().len().min(total - 1 - a);
+        for a in 0..=left.len.min(total - 1) {
+            // A window the room cuts short is taken once, as the first total reaches it.
+            let b = right.len.min(total - 1 - a);
+            let size = 1 + a + b;
+            if size < total && total < n {
+                continue;
+            }
             if anchor_blanks + left.blanks[a] + right.blanks[b] > rack.blanks {
                 short_of_blanks = true;
                 continue;
             }
             let board_tiles = left.tiles[a] + right.tiles[b];
-            let full = 1 + a + b >= rack.rack_size;
+            let full = size >= rack.rack_size;
             let nearest = if left.tiles[a] > 0 { left.nearest } else { right.nearest };
-            if full && !rack.bingos.open(board_tiles, nearest) {
-                skipped = true;
-                continue;
-            }
-            let squares = std::iter::once(anchor).chain(left.empties()[..a].iter().copied()).chain(right.empties()[..b].iter().copied());
-            let mut coeffs = [0i32; BOARD_SIZE];
-            let (mut count, mut word_mult, mut fixed, mut capped) = (0usize, 1i32, 0i32, 0i32);
-            for p in squares.clone() {
-                word_mult *= line.word_mult[p];
-                count += 1;
-            }
-            for (c, p) in coeffs.iter_mut().zip(squares) {
-                let (lm, wm) = (line.letter_mult[p], line.word_mult[p]);
-                *c = lm * word_mult;
-                if let Some(cs) = line.cross_score[p] {
-                    *c += lm * wm;
-                    fixed += cs * wm;
+            if full {
+                if !rack.bingos.open(board_tiles, nearest) {
+                    skipped = true;
+                    continue;
                 }
-                capped += *c * rack.best_value(line.cross[p]);
+                bound.fills |= rack.bingos.fills(board_tiles, nearest);
             }
-            let coeffs = &mut coeffs[..count];
+            let word_mult = here.word_mult * left.word_mult[a] * right.word_mult[b];
+            let fixed = here.fixed + left.fixed[a] + right.fixed[b];
+            let capped = word_mult * (here.lm_best + left.lm_best[a] + right.lm_best[b])
+                + here.cross_best
+                + left.cross_best[a]
+                + right.cross_best[b];
+            // Each square's coefficient: lm·W, plus lm·wm where a cross-word passes.
+            let mut coeffs = [0i32; BOARD_SIZE];
+            coeffs[0] = here.letter_mult * word_mult + here.cross;
+            for (c, k) in coeffs[1..=a].iter_mut().zip(0..a) {
+                *c = left.letter_mult[k] * word_mult + left.cross[k];
+            }
+            for (c, k) in coeffs[1 + a..size].iter_mut().zip(0..b) {
+                *c = right.letter_mult[k] * word_mult + right.cross[k];
+            }
+            let coeffs = &mut coeffs[..size];
             coeffs.sort_unstable_by(|x, y| y.cmp(x));
             let tiles: i32 = rack.values.iter().zip(coeffs.iter()).map(|(v, c)| v * c).sum::<i32>().min(capped);
             let bingo = if full { rack.bingo } else { 0 };
-            best_here = best_here.max((left.points[a] + right.points[b]) * word_mult + tiles + fixed + bingo);
+            let score = (left.points[a] + right.points[b]) * word_mult + tiles + fixed + bingo;
+            // A window of `size` squares holds that many tiles, so n - size stay.
+            let value = match leave {
+                Some(l) => score * 1000 + l[n - size],
+                None => score,
+            };
+            if size == n {
+                bound.full = bound.full.max(value);
+            } else {
+                bound.part = bound.part.max(value);
+            }
         }
-        if best_here == i32::MIN {
-            continue;
-        }
-        // A window of `count` squares holds at most that many tiles, so at least n - count stay.
-        let value = match leave {
-            Some(l) => best_here * 1000 + l[n - total],
-            None => best_here,
-        };
-        best = best.max(value);
     }
-    best
+    if n < rack.rack_size {
+        // No bingo table applies: a blank may stand for anything.
+        bound.fills = u64::MAX;
+    }
+    bound
+}
+
+/// What one empty square adds to a window's bound: its letter multiplier `lm`, the extra
+/// coefficient a cross-word gives a tile there (`lm·wm`, else 0), its word multiplier, the
+/// cross-word's board points times `wm`, and the best rack tile its cross-check admits times
+/// `lm` and times the extra coefficient.
+#[derive(Debug, Clone, Copy)]
+struct Square {
+    letter_mult: i32,
+    cross: i32,
+    word_mult: i32,
+    fixed: i32,
+    lm_best: i32,
+    cross_best: i32,
+}
+
+impl Square {
+    fn of(line: &Line, p: usize, rack: &RackFacts) -> Square {
+        let (lm, wm) = (line.letter_mult[p], line.word_mult[p]);
+        let best = rack.best_value(line.cross[p]);
+        let (cross, fixed) = match line.cross_score[p] {
+            Some(cs) => (lm * wm, cs * wm),
+            None => (0, 0),
+        };
+        Square { letter_mult: lm, cross, word_mult: wm, fixed, lm_best: lm * best, cross_best: cross * best }
+    }
 }
 
 /// One side of an anchor: the empty squares a play may fill, nearest first, and the board
 /// points and tiles a window reaching `j` of them includes (`points[j]`, `tiles[j]`), and how
-/// many of those `j` only a blank fits (`blanks[j]`; the walk stops past the rack's blanks). Fixed
-/// arrays: this runs for every anchor of every position, and a rack holds at most
-/// `BOARD_SIZE` tiles.
+/// many of those `j` only a blank fits (`blanks[j]`; the walk stops past the rack's blanks);
+/// per square its letter multiplier and cross-word coefficient, and over the first `j` the
+/// product of the word multipliers and the sums of the other [`Square`] terms. Fixed arrays:
+/// this runs for every anchor of every position, and a rack holds at most `BOARD_SIZE` tiles.
 struct Side {
     len: usize,
     /// Code of the board tile nearest the anchor on this side, 0 when none is reached.
     nearest: u8,
-    empties_buf: [usize; BOARD_SIZE],
     points: [i32; BOARD_SIZE],
     tiles: [usize; BOARD_SIZE],
     blanks: [usize; BOARD_SIZE],
+    letter_mult: [i32; BOARD_SIZE],
+    cross: [i32; BOARD_SIZE],
+    word_mult: [i32; BOARD_SIZE],
+    fixed: [i32; BOARD_SIZE],
+    lm_best: [i32; BOARD_SIZE],
+    cross_best: [i32; BOARD_SIZE],
 }
 
 impl Side {
@@ -167,10 +244,15 @@ impl Side {
         let mut side = Side {
             len: 0,
             nearest: 0,
-            empties_buf: [0; BOARD_SIZE],
             points: [0; BOARD_SIZE],
             tiles: [0; BOARD_SIZE],
             blanks: [0; BOARD_SIZE],
+            letter_mult: [0; BOARD_SIZE],
+            cross: [0; BOARD_SIZE],
+            word_mult: [1; BOARD_SIZE],
+            fixed: [0; BOARD_SIZE],
+            lm_best: [0; BOARD_SIZE],
+            cross_best: [0; BOARD_SIZE],
         };
         let mut blanks = 0;
         let next = |p: usize| if rightward { (p + 1 < BOARD_SIZE).then_some(p + 1) } else { p.checked_sub(1) };
@@ -184,13 +266,20 @@ impl Side {
                 tiles += 1;
                 pos = p;
             }
-            side.points[side.len] = points;
-            side.tiles[side.len] = tiles;
-            side.blanks[side.len] = blanks;
+            let j = side.len;
+            side.points[j] = points;
+            side.tiles[j] = tiles;
+            side.blanks[j] = blanks;
             match next(pos) {
-                Some(p) if side.len + 1 < n && may_fill(p) && blanks + usize::from(rack.needs_blank(line.cross[p])) <= rack.blanks => {
+                Some(p) if j + 1 < n && may_fill(p) && blanks + usize::from(rack.needs_blank(line.cross[p])) <= rack.blanks => {
                     blanks += usize::from(rack.needs_blank(line.cross[p]));
-                    side.empties_buf[side.len] = p;
+                    let sq = Square::of(line, p, rack);
+                    side.letter_mult[j] = sq.letter_mult;
+                    side.cross[j] = sq.cross;
+                    side.word_mult[j + 1] = side.word_mult[j] * sq.word_mult;
+                    side.fixed[j + 1] = side.fixed[j] + sq.fixed;
+                    side.lm_best[j + 1] = side.lm_best[j] + sq.lm_best;
+                    side.cross_best[j + 1] = side.cross_best[j] + sq.cross_best;
                     side.len += 1;
                     pos = p;
                 }
@@ -198,11 +287,6 @@ impl Side {
             }
         }
         side
-    }
-
-    /// The empty squares a play may fill, nearest first.
-    fn empties(&self) -> &[usize] {
-        &self.empties_buf[..self.len]
     }
 }
 
@@ -227,9 +311,10 @@ pub(crate) struct Tail {
 }
 
 impl Tail {
-    /// The tail right of `start` on `line` for a rack with `rack`'s facts.
-    pub(crate) fn new(line: &Line, start: usize, rack: &RackFacts) -> Tail {
-        let n = rack.values.len();
+    /// The tail right of `start` on `line` for a rack with `rack`'s facts, of which a play places
+    /// at most `tiles`, the bingo bonus counted when they are a full rack.
+    pub(crate) fn new(line: &Line, start: usize, rack: &RackFacts, tiles: usize) -> Tail {
+        let n = tiles;
         let mut tail = Tail {
             room: 0,
             tiles: n,
@@ -342,7 +427,7 @@ mod tests {
                         continue;
                     }
                     let (placed, main, mult, cross) = turn_state(&generator, &line, &play, first, start);
-                    let bound = Tail::new(&line, start, &facts).bound(placed, main, mult, cross);
+                    let bound = Tail::new(&line, start, &facts, rack.len()).bound(placed, main, mult, cross);
                     assert!(
                         bound >= play.score,
                         "{variant} {text}: {} {} scores {} over {bound}",

@@ -58,6 +58,43 @@ fn find(nodes: &[u32], list: u32, tile: u8) -> Option<Node> {
     None
 }
 
+/// The empty squares a walk that must place a number of tiles still has room for: left of each
+/// square (back to the left limit) and right of the start, each up to the first square that no
+/// rack tile fits.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Room {
+    /// By square `p` from the left limit to the start: the empty squares from `p` leftwards.
+    left: [u8; BOARD_SIZE],
+    /// The empty squares right of the start.
+    right: u8,
+}
+
+impl Room {
+    /// The room on `line` for a walk from `start` that may not go left of `left_limit`, for a
+    /// rack of `letters` and blanks standing for `fills` (0 without a blank).
+    pub(crate) fn new(line: &Line, left_limit: usize, start: usize, letters: u64, fills: u64) -> Room {
+        let fits = |p: usize| line.cross[p] & (letters | fills) != 0;
+        let mut room = Room { left: [0; BOARD_SIZE], right: 0 };
+        let mut run = 0u8;
+        for p in left_limit..=start {
+            if line.tiles[p] == 0 {
+                run = if fits(p) { run + 1 } else { 0 };
+            }
+            room.left[p] = run;
+        }
+        for p in start + 1..BOARD_SIZE {
+            if line.tiles[p] != 0 {
+                continue;
+            }
+            if !fits(p) {
+                break;
+            }
+            room.right += 1;
+        }
+        room
+    }
+}
+
 /// One anchor's search; with `COUNT`, it counts its graph visits (only `all_counted` asks).
 pub(crate) struct Search<'a, S: Sink, const COUNT: bool> {
     /// The GADDAG's nodes.
@@ -68,7 +105,13 @@ pub(crate) struct Search<'a, S: Sink, const COUNT: bool> {
     pub(crate) rack: Counts,
     /// The letters on the rack (bit = tile code − 1), blanks aside: kept with `rack`.
     pub(crate) rack_letters: u64,
-    pub(crate) rack_len: usize,
+    /// The most tiles a play found may place.
+    pub(crate) max_tiles: usize,
+    /// For a walk that wants only plays of every tile (`run::<true>`): the letters (bit = tile
+    /// code − 1) a blank may stand for, the tiles to place, and the room left for them.
+    pub(crate) blank_letters: u64,
+    pub(crate) min_tiles: usize,
+    pub(crate) room: Option<Room>,
     pub(crate) rack_size: usize,
     pub(crate) bingo: i32,
     pub(crate) values: &'a [i32; 64],
@@ -85,22 +128,31 @@ pub(crate) struct Search<'a, S: Sink, const COUNT: bool> {
     /// always the fixed-size slice from its first square.
     pub(crate) placed: [u8; 2 * BOARD_SIZE],
     pub(crate) sink: &'a mut S,
+    /// Whether the sink keeps only the best play by score: a blank then never stands for a
+    /// letter the rack still holds, and each play found gives its blanks the squares of their
+    /// letters where they cost least (`place_blanks_best`). Exact for that sink: a play whose
+    /// blank stands for a letter left on the rack scores less than the same play with the real
+    /// tile (or as much, and comes after it), and plays that differ only in which squares of a
+    /// letter hold its blanks are all found as the one the walk meets first.
+    pub(crate) swap_blanks: bool,
     /// Graph visits so far: one per empty square the walk tries to fill and per board tile it
     /// reads (the work behind the speed).
     pub(crate) visits: u64,
+    /// Complete plays reached and scored so far (counted only with `COUNT`).
+    pub(crate) candidates: u64,
 }
 
 impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
-    /// Generates every play whose leftmost placed anchor is `self.anchor`; returns the graph
-    /// visits it made.
-    pub(crate) fn run(&mut self, root: u32) -> u64 {
+    /// Generates every play whose leftmost placed anchor is `self.anchor`.
+    /// With `FULL`, only plays of `min_tiles` tiles are wanted: the walk checks the room left and
+    /// lets a blank stand only for `blank_letters`.
+    pub(crate) fn run<const FULL: bool>(&mut self, root: u32) {
         let acc = Acc { main: 0, mult: 1, cross: 0, placed: 0, leftmost: self.start as u8 };
         if self.line.tiles[self.start] == 0 {
-            self.go::<true>(self.start, root, acc);
+            self.go::<true, FULL>(self.start, root, acc);
         } else if let Some((node, acc)) = self.read_board(self.start, root, acc) {
-            self.left_on(self.start, node, acc);
+            self.left_on::<FULL>(self.start, node, acc);
         }
-        self.visits
     }
 
     /// The start of the walk for `anchor` on `line`: the last tile of the run just right of
@@ -120,7 +172,7 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
 
     /// Fills the empty square `pos` with each rack tile the sibling list `list` and the
     /// cross-check allow, going on leftwards (`LEFT`) or rightwards.
-    fn go<const LEFT: bool>(&mut self, pos: usize, list: u32, acc: Acc) {
+    fn go<const LEFT: bool, const FULL: bool>(&mut self, pos: usize, list: u32, acc: Acc) {
         if COUNT {
             self.visits += 1;
         }
@@ -130,7 +182,11 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
         let line = self.line;
         let mask = line.cross[pos];
         let blank = self.rack[0] > 0;
-        let allowed = if blank { mask } else { mask & self.rack_letters };
+        let allowed = match (blank, FULL) {
+            (false, _) => mask & self.rack_letters,
+            (true, false) => mask,
+            (true, true) => mask & (self.rack_letters | self.blank_letters),
+        };
         if allowed == 0 || list == 0 {
             return;
         }
@@ -163,14 +219,16 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
                     let v = self.values[slot] * lm;
                     let acc = Acc { main: base.main + v, cross: base.cross + v * pwm, ..base };
                     self.placed[pos] = t;
-                    self.on::<LEFT>(pos, node, acc);
+                    self.on::<LEFT, FULL>(pos, node, acc);
                     self.rack_letters |= bit;
                     self.rack[slot] += 1;
                 }
-                if blank {
+                // Seeking the one best play by score, a blank never stands for a letter the rack
+                // still holds: the real tile goes there first (see `swap_blanks`).
+                if blank && (!FULL || self.blank_letters & bit != 0) && !(self.swap_blanks && self.rack[slot] > 0) {
                     self.rack[0] -= 1;
                     self.placed[pos] = t | BLANK_FLAG;
-                    self.on::<LEFT>(pos, node, base);
+                    self.on::<LEFT, FULL>(pos, node, base);
                     self.rack[0] += 1;
                 }
             }
@@ -183,9 +241,10 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
 
     /// Whether some tile left on the rack may go on the empty square `pos`.
     #[inline(always)]
-    fn fits(&self, pos: usize) -> bool {
+    fn fits<const FULL: bool>(&self, pos: usize) -> bool {
         let mask = self.line.cross[pos];
-        mask & self.rack_letters != 0 || (self.rack[0] > 0 && mask != 0)
+        let blanks_fit = if FULL { mask & self.blank_letters } else { mask };
+        mask & self.rack_letters != 0 || (self.rack[0] > 0 && blanks_fit != 0)
     }
 
     /// The walk reads the board tile on `pos` from the sibling list `list`.
@@ -199,19 +258,20 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
     }
 
     #[inline(always)]
-    fn on<const LEFT: bool>(&mut self, pos: usize, node: Node, acc: Acc) {
-        if LEFT { self.left_on(pos, node, acc) } else { self.right_on(pos, node, acc) }
+    fn on<const LEFT: bool, const FULL: bool>(&mut self, pos: usize, node: Node, acc: Acc) {
+        if LEFT { self.left_on::<FULL>(pos, node, acc) } else { self.right_on::<FULL>(pos, node, acc) }
     }
 
     /// Going left, square `pos` has been filled, reaching `node`: records the word if it may
     /// end here, goes on left (through any board tiles) and turns right where it may.
-    fn left_on(&mut self, mut pos: usize, mut node: Node, mut acc: Acc) {
+    fn left_on<const FULL: bool>(&mut self, mut pos: usize, mut node: Node, mut acc: Acc) {
         let tiles = &self.line.tiles;
         loop {
             let left_open = pos == 0 || tiles[pos - 1] == 0;
             // Until the walk has covered the anchor it may neither end nor turn right.
             let covered = pos <= self.anchor;
-            if covered && node.accepts() && left_open && self.right_open && acc.placed > 0 {
+            let enough = if FULL { usize::from(acc.placed) == self.min_tiles } else { acc.placed > 0 };
+            if covered && node.accepts() && left_open && self.right_open && enough {
                 self.record(pos, self.start, acc);
             }
             let arc = node.arc();
@@ -229,14 +289,23 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
                     None => return,
                 }
             }
-            if usize::from(acc.placed) == self.rack_len {
+            let placed = usize::from(acc.placed);
+            if placed == self.max_tiles {
                 return;
+            }
+            // Where every tile must be placed: room enough right of the start to turn, and on
+            // both sides to go further left.
+            let (mut may_turn, mut may_go_left) = (true, true);
+            if FULL && let Some(room) = &self.room {
+                let wanted = self.min_tiles - placed;
+                may_turn = wanted <= usize::from(room.right);
+                may_go_left = pos > self.left_limit && wanted <= usize::from(room.left[pos - 1]) + usize::from(room.right);
             }
             // The square after `start` is empty: turning right is worth reading the graph only
             // when some rack tile may go there. The separator is read before the walk goes
             // further left, while its list is at hand.
             let mut right = 0;
-            if covered && self.start + 1 < BOARD_SIZE && self.fits(self.start + 1) {
+            if may_turn && covered && self.start + 1 < BOARD_SIZE && self.fits::<FULL>(self.start + 1) {
                 let first = Node(self.nodes[arc as usize]);
                 if first.tile() == wordgraph::SEPARATOR {
                     right = first.arc();
@@ -246,17 +315,17 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
                 if S::PRUNES
                     && right != 0
                     && let Some(tail) = &self.tail
-                    && !self.sink.may_keep(tail.bound(usize::from(acc.placed), acc.main, acc.mult, acc.cross))
+                    && !self.sink.may_keep(self.tail_bound(tail, pos, acc))
                 {
                     right = 0;
                 }
             }
-            if pos > self.left_limit && self.fits(pos - 1) {
-                self.go::<true>(pos - 1, arc, acc);
+            if may_go_left && pos > self.left_limit && self.fits::<FULL>(pos - 1) {
+                self.go::<true, FULL>(pos - 1, arc, acc);
             }
             if right != 0 {
                 acc.leftmost = pos as u8;
-                self.go::<false>(self.start + 1, right, acc);
+                self.go::<false, FULL>(self.start + 1, right, acc);
             }
             return;
         }
@@ -264,7 +333,7 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
 
     /// Going right, square `pos` has been filled, reaching `node`: follows any board tiles
     /// after it, records the word where it may end, and goes on right.
-    fn right_on(&mut self, mut pos: usize, mut node: Node, mut acc: Acc) {
+    fn right_on<const FULL: bool>(&mut self, mut pos: usize, mut node: Node, mut acc: Acc) {
         let tiles = &self.line.tiles;
         loop {
             let arc = node.arc();
@@ -278,14 +347,34 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
                     None => return,
                 }
             }
-            if node.accepts() && acc.placed > 0 {
+            let enough = if FULL { usize::from(acc.placed) == self.min_tiles } else { acc.placed > 0 };
+            if node.accepts() && enough {
                 self.record(usize::from(acc.leftmost), pos, acc);
             }
-            if pos + 1 < BOARD_SIZE && arc != 0 && usize::from(acc.placed) < self.rack_len && self.fits(pos + 1) {
-                self.go::<false>(pos + 1, arc, acc);
+            if pos + 1 < BOARD_SIZE && arc != 0 && usize::from(acc.placed) < self.max_tiles && self.fits::<FULL>(pos + 1) {
+                self.go::<false, FULL>(pos + 1, arc, acc);
             }
             return;
         }
+    }
+
+    /// At least the score of any play completed rightwards from the walk at `pos` (`tail`'s
+    /// bound); with `swap_blanks`, each blank placed counted as the real tile of its letter,
+    /// since it may yet trade squares with one.
+    #[inline(always)]
+    fn tail_bound(&self, tail: &Tail, pos: usize, acc: Acc) -> i32 {
+        let (mut main, mut cross) = (acc.main, acc.cross);
+        if self.swap_blanks {
+            for p in pos..=self.start {
+                let code = self.placed[p];
+                if code & BLANK_FLAG != 0 {
+                    let v = self.values[usize::from(code & !BLANK_FLAG)] * self.line.letter_mult[p];
+                    main += v;
+                    cross += v * self.line.perp_wm[p];
+                }
+            }
+        }
+        tail.bound(usize::from(acc.placed), main, acc.mult, cross)
     }
 
     fn record(&mut self, start: usize, end: usize, acc: Acc) {
@@ -297,15 +386,59 @@ impl<S: Sink, const COUNT: bool> Search<'_, S, COUNT> {
             }
         }
         let bingo = if usize::from(acc.placed) == self.rack_size { self.bingo } else { 0 };
-        let score = acc.main * acc.mult + acc.cross + bingo;
-        if !self.sink.may_keep(score) {
-            return;
+        let mut score = acc.main * acc.mult + acc.cross + bingo;
+        if COUNT {
+            self.candidates += 1;
         }
         // Nothing is placed past `end`, so the fixed-size slice holds the word and then zeros.
         let mut word = [0u8; BOARD_SIZE];
         word.copy_from_slice(&self.placed[start..start + BOARD_SIZE]);
+        if self.swap_blanks && word.iter().any(|&c| c & BLANK_FLAG != 0) {
+            score += self.place_blanks_best(&mut word[..=end - start], start, acc.mult);
+        }
+        if !self.sink.may_keep(score) {
+            return;
+        }
         let start_sq = super::line::square(self.dir, self.index, start);
         let play = GeneratedPlay { score, equity: 0, start: start_sq, direction: self.dir, len: (end - start + 1) as u8, word };
         self.sink.push(play, &self.rack);
+    }
+
+    /// Gives the blanks of `word` (placed from square `start`, the main word's multiplier
+    /// `mult`) the squares of their letters where a real tile would score least, the rightmost
+    /// of equal ones (plays order real tiles first); returns what the score gains.
+    fn place_blanks_best(&self, word: &mut [u8], start: usize, mult: i32) -> i32 {
+        let line = self.line;
+        // What a real tile of value 1 scores on the word's square `i`.
+        let cost = |i: usize| line.letter_mult[start + i] * (mult + line.perp_wm[start + i]);
+        let (mut gain, mut done) = (0, 0u64);
+        for i in 0..word.len() {
+            let t = word[i] & !BLANK_FLAG;
+            if word[i] & BLANK_FLAG == 0 || done & 1 << t != 0 {
+                continue;
+            }
+            done |= 1 << t;
+            let mut squares = [0usize; BOARD_SIZE];
+            let (mut n, mut blanks) = (0, 0);
+            for (j, &c) in word.iter().enumerate() {
+                if c & !BLANK_FLAG == t {
+                    squares[n] = j;
+                    n += 1;
+                    blanks += usize::from(c & BLANK_FLAG != 0);
+                }
+            }
+            if blanks == n {
+                continue;
+            }
+            let squares = &mut squares[..n];
+            squares.sort_unstable_by_key(|&j| (cost(j), std::cmp::Reverse(j)));
+            let before: i32 = squares.iter().filter(|&&j| word[j] & BLANK_FLAG != 0).map(|&j| cost(j)).sum();
+            let after: i32 = squares[..blanks].iter().map(|&j| cost(j)).sum();
+            gain += self.values[usize::from(t)] * (before - after);
+            for (k, &j) in squares.iter().enumerate() {
+                word[j] = if k < blanks { t | BLANK_FLAG } else { t };
+            }
+        }
+        gain
     }
 }
