@@ -168,7 +168,8 @@ impl BingoChances {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lexicon::{builtin_graph, tile_code};
+    use crate::counts::tile_code;
+    use crate::lexicon::builtin_graph;
     use crate::variant::TileVariant;
 
     fn counts(rules: &crate::variant::Rules, rack: &str) -> Counts {

@@ -15,9 +15,9 @@
 
 use std::sync::OnceLock;
 
+use crate::counts::tile_code;
 use crate::counts::{Counts, counts_of};
 use crate::letter::Letter;
-use crate::lexicon::tile_code;
 use crate::rack::Rack;
 use crate::tile::RackTile;
 use crate::variant::{Rules, TileVariant};

@@ -11,6 +11,7 @@ use std::sync::OnceLock;
 use wordgraph::Graph;
 
 use crate::bingo::BingoWords;
+use crate::counts::tile_code;
 use crate::letter::Letter;
 use crate::short_words::ShortWords;
 use crate::variant::{Rules, TileVariant};
@@ -271,11 +272,6 @@ impl Lexicon for WordGraph {
         }
         accepts
     }
-}
-
-/// The graph's tile code for a letter: its alphabet index + 1 (0 is the GADDAG separator).
-pub const fn tile_code(letter: Letter) -> u8 {
-    letter.index() as u8 + 1
 }
 
 /// A plain set of words: the simple [`Lexicon`] over the shipped lists.

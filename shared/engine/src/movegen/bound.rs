@@ -364,7 +364,8 @@ mod tests {
     use super::{RackFacts, Tail};
     use crate::bingo::BingoChances;
     use crate::counts::Counts;
-    use crate::lexicon::{builtin_graph, tile_code};
+    use crate::counts::tile_code;
+    use crate::lexicon::builtin_graph;
     use crate::square::Direction;
     use crate::tile::RackTile;
     use crate::variant::TileVariant;

@@ -9,7 +9,7 @@
 use wordgraph::Graph;
 
 use crate::board::Board;
-use crate::lexicon::tile_code;
+use crate::counts::tile_code;
 use crate::short_words::ShortWords;
 use crate::square::{BOARD_SIZE, Direction, SQUARES, Square};
 use crate::variant::Rules;

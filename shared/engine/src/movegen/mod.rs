@@ -12,11 +12,11 @@ mod search;
 use std::cmp::Ordering;
 
 use crate::board::Board;
-use crate::counts::{Counts, counts_of};
+use crate::counts::{Counts, counts_of, tile_code};
 pub use crate::exchange::exchanges;
 use crate::leave::{LeaveTable, LeaveValues};
 use crate::letter::Letter;
-use crate::lexicon::{WordGraph, tile_code};
+use crate::lexicon::WordGraph;
 use crate::rack::Rack;
 use crate::square::{BOARD_SIZE, Direction, Square};
 use crate::tile::{Placement, Tile};
