@@ -55,15 +55,12 @@ enum ActionView<'a> {
 }
 
 /// The view of the chain's journal entry `e`, the same for every viewer.
-fn entry_view(e: &noitu::ChainJournalEntry) -> EntryView {
+fn entry_view(e: &noitu::ChainJournalEntry, dict: &Dictionary) -> EntryView {
     let action = match &e.action {
         noitu::ChainAction::Word { word: key, .. } => ActionView::Word { word: e.shown_word().unwrap_or(key), key },
         noitu::ChainAction::Resign => ActionView::Resign,
         noitu::ChainAction::Timeout => ActionView::Timeout,
-        noitu::ChainAction::Round { word: key } => {
-            let dict = Dictionary::builtin();
-            ActionView::Round { word: dict.lookup(key).map_or(key.as_str(), |w| dict.display(w)), key }
-        }
+        noitu::ChainAction::Round { word: key } => ActionView::Round { word: dict.shown(key), key },
     };
     EntryView::new(e.move_no, e.seat, score_of(e), &action)
 }
@@ -203,8 +200,7 @@ impl ChainGame {
             .filter_map(|e| {
                 // A group's new round: its opening, as the dictionary spells it, opens the chain again.
                 if let noitu::ChainAction::Round { word } = &e.action {
-                    let dict = self.dictionary();
-                    let shown = dict.lookup(word).map_or(word.as_str(), |w| dict.display(w));
+                    let shown = self.dictionary().shown(word);
                     let ends_on = last_syllable(shown).to_string();
                     return Some(ChainLink {
                         move_no: e.move_no,
@@ -276,7 +272,7 @@ impl Position for ChainGame {
 
     /// Nothing in a chain is private: every viewer sees the same entry ([`action_view`]).
     fn entry_view(&self, move_no: u32, _viewer: Viewer) -> Option<EntryView> {
-        self.game.journal().get(move_no as usize).map(entry_view)
+        self.game.journal().get(move_no as usize).map(|e| entry_view(e, self.dictionary()))
     }
 
     fn check(&self, seat: Seat, mv: &Move, now: Timestamp) -> Result<Checked, GameError> {
@@ -412,7 +408,7 @@ impl Position for ChainGame {
         let mut steps = vec![step(&game, 0, None)];
         for entry in self.game.journal() {
             let applied = game.apply_recorded(entry).map_err(|e| GameError::Replay(e.to_string()))?;
-            let shown = entry_view(applied);
+            let shown = entry_view(applied, dict);
             steps.push(step(&game, steps.len(), Some(shown)));
         }
         Ok(Timeline::new(ChainTimeline { opening: dict.display(game.opening()).to_string(), steps }))
@@ -571,7 +567,7 @@ mod tests {
                 action: noitu::ChainAction::Word { word: key.clone(), spelled: spelled.map(str::to_string) },
                 score: 12,
             };
-            let v = serde_json::to_value(entry_view(&e)).unwrap();
+            let v = serde_json::to_value(entry_view(&e, Dictionary::builtin())).unwrap();
             assert_eq!((v["word"].as_str(), v["key"].as_str(), v.get("spelled")), (Some(word), Some(key.as_str()), None), "{v}");
         }
         assert_eq!((entry.kind(), entry.seat(), entry.move_no()), (MoveKind::Word, Seat(0), 0));

@@ -485,6 +485,12 @@ impl Dictionary {
         e.shown.as_deref().unwrap_or(&e.text)
     }
 
+    /// The word whose canonical spelling is `key` as the game shows a word it chose (a round's
+    /// opening): [`Dictionary::display`], or `key` itself for a word this dictionary lacks.
+    pub fn shown<'a>(&'a self, key: &'a str) -> &'a str {
+        self.lookup(key).map_or(key, |w| self.display(w))
+    }
+
     /// A word's number of syllables.
     pub fn syllables_in(&self, word: WordId) -> u32 {
         u32::from(self.words[word.index()].syllables)

@@ -200,13 +200,13 @@ impl<'d> WordChain<'d> {
     /// (its player's spelling, [`ChainJournalEntry::shown_ending`]), or of the opening word in the
     /// dictionary's usual spelling.
     pub fn current_shown(&self) -> &str {
-        let opening = |w: WordId| {
-            let shown = self.dict.display(w);
-            shown.rsplit(' ').next().unwrap_or(shown)
-        };
+        let last = |shown: &'d str| shown.rsplit(' ').next().unwrap_or(shown);
         for e in self.journal.iter().rev() {
             match &e.action {
-                ChainAction::Round { word } => return self.dict.lookup(word).map_or(word.as_str(), opening),
+                ChainAction::Round { word } => {
+                    let shown = self.dict.shown(word);
+                    return shown.rsplit(' ').next().unwrap_or(shown);
+                }
                 _ => {
                     if let Some(ending) = e.shown_ending() {
                         return ending;
@@ -214,7 +214,7 @@ impl<'d> WordChain<'d> {
                 }
             }
         }
-        opening(self.opening)
+        last(self.dict.display(self.opening))
     }
 
     /// The number of seats.
